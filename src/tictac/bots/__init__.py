@@ -1,0 +1,48 @@
+"""Bots behind one interface any game can use.
+
+A bot sees only what its seat may see (the seat's view and its legal actions), never the state,
+so a bot can sit in a room exactly where a person would. Each game's bots live in
+`tictac.bots.<game module>` as `BOTS: dict[str, BotFactory]`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Protocol
+
+from tictac.engine import GAMES, Action, Rng, View
+
+
+class Bot(Protocol):
+    def act(self, view: View, legal: list[Action], must: bool) -> Action | None:
+        """Choose an action. `must` is true when the game waits for this seat; otherwise the bot
+        may return None and let the game go on (it is only offered optional actions)."""
+        ...
+
+
+BotFactory = Callable[[int, Rng], Bot]
+
+
+class RandomBot:
+    """Plays a uniformly random legal action when it must, and nothing optional."""
+
+    def __init__(self, seat: int, rng: Rng) -> None:
+        self.seat = seat
+        self.rng = rng
+
+    def act(self, view: View, legal: list[Action], must: bool) -> Action | None:
+        return self.rng.choice(legal) if must else None
+
+
+def bot_kinds(game: str) -> dict[str, BotFactory]:
+    module = importlib.import_module(GAMES[game].replace(".games.", ".bots."))
+    kinds: dict[str, BotFactory] = module.BOTS
+    return kinds
+
+
+def make_bot(game: str, kind: str, seat: int, rng: Rng) -> Bot:
+    kinds = bot_kinds(game)
+    if kind not in kinds:
+        raise KeyError(f"no bot {kind!r} for {game}; known: {', '.join(sorted(kinds))}")
+    return kinds[kind](seat, rng)

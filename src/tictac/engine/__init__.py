@@ -1,0 +1,25 @@
+"""What every game shares: the contract, seeded randomness, errors, options, replay."""
+
+from tictac.engine.contract import Action, Event, Game, Outcome, View
+from tictac.engine.errors import IllegalAction
+from tictac.engine.options import Option, resolve
+from tictac.engine.registry import GAMES, get_game
+from tictac.engine.replay import LoggedAction, SetupArgs, replay
+from tictac.engine.rng import Rng
+
+__all__ = [
+    "GAMES",
+    "Action",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "LoggedAction",
+    "Option",
+    "Outcome",
+    "Rng",
+    "SetupArgs",
+    "View",
+    "get_game",
+    "replay",
+    "resolve",
+]

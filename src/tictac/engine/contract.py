@@ -1,0 +1,71 @@
+"""The game contract every game module fulfils (see DESIGN.md, "The game contract")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tictac.engine.options import Option
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+
+
+@dataclass
+class Outcome:
+    """The end of a game. `winners` are seats; `scores` one number per seat (or per team)."""
+
+    winners: list[int]
+    scores: list[int] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": self.winners, "scores": self.scores, **self.detail}
+
+
+class GameState(Protocol):
+    def clone(self) -> GameState: ...
+
+
+class Game(Protocol):
+    """A game module. `apply` validates fully, then changes `state` in place and returns it:
+    callers who need the state before the action keep a `clone()`."""
+
+    NAME: str
+    TITLE: str
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
+    OPTIONS: Sequence[Option]
+
+    def setup(
+        self,
+        players: int,
+        options: Mapping[str, Any] | None,
+        seed: int | str,
+        stacked: Sequence[Any] | None = None,
+    ) -> Any: ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def apply(
+        self, state: Any, seat: int, action: Action, now_ms: int
+    ) -> tuple[Any, list[Event]]: ...
+
+    def view(self, state: Any, seat: int | None) -> View: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def to_act(self, state: Any) -> list[int]:
+        """The seats the game is waiting for: it cannot go on until one of them acts.
+        Other seats may still have optional actions (a TIMO catch, a claim)."""
+        ...
+
+    def deadline(self, state: Any) -> int | None:
+        """The `now_ms` at which the room must send the game's timeout action, if any."""
+        ...
+
+    def timeout_action(self, state: Any) -> tuple[int, Action] | None:
+        """The (seat, action) the room applies when `deadline` passes."""
+        ...

@@ -1,0 +1,68 @@
+"""Game options: each game declares its options once; rooms, the CLI and the web lobby read them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tictac.engine.errors import BAD_OPTION, IllegalAction
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option. `kind` is "bool", "int", "choice" or "list"; `help` is one line for the host."""
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    step: int | None = None
+
+    def check(self, value: Any) -> Any:
+        if value is None and self.default is None:
+            return None
+        if not self._has_kind(value):
+            raise IllegalAction(BAD_OPTION, f"option {self.name!r}: {value!r} is not allowed")
+        if self.kind == "int":
+            if (self.low is not None and value < self.low) or (
+                self.high is not None and value > self.high
+            ):
+                raise IllegalAction(
+                    BAD_OPTION, f"option {self.name!r} must be in [{self.low}, {self.high}]"
+                )
+            if self.step and value % self.step:
+                raise IllegalAction(BAD_OPTION, f"option {self.name!r} goes in {self.step}s")
+        return value
+
+    def _has_kind(self, value: Any) -> bool:
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if self.kind == "int":
+            return isinstance(value, int) and not isinstance(value, bool)
+        if self.kind == "choice":
+            return value in self.choices
+        return isinstance(value, list)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default}
+        out["help"] = self.help
+        if self.choices:
+            out["choices"] = list(self.choices)
+        for key in ("low", "high", "step"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        return out
+
+
+def resolve(specs: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults filled in, every given value checked; unknown names are refused."""
+    given = dict(given or {})
+    known = {spec.name for spec in specs}
+    for name in given:
+        if name not in known:
+            raise IllegalAction(BAD_OPTION, f"unknown option {name!r}")
+    return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}

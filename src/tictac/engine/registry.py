@@ -1,0 +1,22 @@
+"""Games by name. Modules are imported on first use so the engine depends on no game."""
+
+from __future__ import annotations
+
+import importlib
+from typing import cast
+
+from tictac.engine.contract import Game
+
+GAMES: dict[str, str] = {
+    "timos-twist": "tictac.games.timos_twist",
+    "time-bomb": "tictac.games.time_bomb",
+    "times-up": "tictac.games.times_up",
+}
+
+
+def get_game(name: str) -> Game:
+    try:
+        module = GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+    return cast(Game, importlib.import_module(module))
