@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tictac.engine.options import Option
+from tictac.engine.rng import Rng
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -68,4 +69,10 @@ class Game(Protocol):
 
     def timeout_action(self, state: Any) -> tuple[int, Action] | None:
         """The (seat, action) the room applies when `deadline` passes."""
+        ...
+
+    def auto_action(self, state: Any, seat: int, rng: Rng) -> Action | None:
+        """The move a room's optional turn timer makes for `seat` when it runs out (Timo's Twist:
+        draw, then pass; Time Bomb: a random cut). `rng` is the room's own, never the state's;
+        the chosen action is logged like any other, so replays stay exact."""
         ...
