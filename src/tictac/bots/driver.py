@@ -10,19 +10,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from tictac.bots import Bot
-from tictac.engine import Event, Game
+from tictac.engine import Game, LoggedAction
 
 
-def step(game: Game, state: Any, seats: Mapping[int, Bot], now_ms: int) -> list[Event] | None:
-    """One action: optional actions of seats the game is not waiting for come first (each
-    seat-holder may decline), then a seat the game waits for. None once the game is over."""
-    if game.outcome(state) is not None:
-        return None
+def next_action(game: Game, state: Any, seats: Mapping[int, Bot], now_ms: int) -> LoggedAction:
+    """The next action, not yet applied: a passed deadline's timeout first, then optional actions
+    of seats the game is not waiting for (each may decline), then a seat the game waits for."""
     deadline = game.deadline(state)
     if deadline is not None and now_ms >= deadline:
         timeout = game.timeout_action(state)
         if timeout is not None:
-            return game.apply(state, timeout[0], timeout[1], now_ms)[1]
+            return LoggedAction(timeout[0], timeout[1], now_ms)
     waiting = game.to_act(state)
     for seat, bot in seats.items():
         if seat in waiting:
@@ -31,12 +29,11 @@ def step(game: Game, state: Any, seats: Mapping[int, Bot], now_ms: int) -> list[
         if legal:
             action = bot.act(game.view(state, seat), legal, False)
             if action is not None:
-                return game.apply(state, seat, action, now_ms)[1]
+                return LoggedAction(seat, action, now_ms)
     for seat in waiting:
-        legal = game.legal_actions(state, seat)
-        action = seats[seat].act(game.view(state, seat), legal, True)
+        action = seats[seat].act(game.view(state, seat), game.legal_actions(state, seat), True)
         if action is not None:
-            return game.apply(state, seat, action, now_ms)[1]
+            return LoggedAction(seat, action, now_ms)
     raise RuntimeError("the game waits for a seat that does nothing")
 
 
@@ -48,12 +45,17 @@ def play_out(
     start_ms: int = 0,
     step_ms: int = 1000,
     max_actions: int = 1_000_000,
+    log: list[LoggedAction] | None = None,
 ) -> int:
-    """Play until the game is over and return how many actions it took; raises if it takes
-    more than `max_actions`."""
+    """Play until the game is over and return how many actions it took (appending each to
+    `log` if given); raises if it takes more than `max_actions`."""
     now = start_ms
     for actions in range(max_actions):
-        if step(game, state, seats, now) is None:
+        if game.outcome(state) is not None:
             return actions
+        entry = next_action(game, state, seats, now)
+        game.apply(state, entry.seat, entry.action, entry.now_ms)
+        if log is not None:
+            log.append(entry)
         now += step_ms
     raise RuntimeError(f"game not over after {max_actions} actions")
