@@ -1,0 +1,106 @@
+"""The game contract, checked the same way on every registered game with its own random bots."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tictac.bots import make_bot
+from tictac.bots.driver import play_out
+from tictac.engine import GAMES, IllegalAction, LoggedAction, Rng, SetupArgs, get_game, replay
+
+VIEW_KEYS = {"game", "seat", "to_act", "legal", "over", "outcome"}
+
+
+def random_game(name: str, players: int, seed: int) -> tuple[Any, list[LoggedAction], SetupArgs]:
+    game = get_game(name)
+    args = SetupArgs(players=players, seed=seed)
+    state = game.setup(args.players, args.options, args.seed)
+    rng = Rng(seed)
+    bots = {seat: make_bot(name, "random", seat, rng.fork()) for seat in range(players)}
+    log: list[LoggedAction] = []
+    play_out(game, state, bots, log=log, max_actions=50_000)
+    return state, log, args
+
+
+def player_counts(name: str) -> list[int]:
+    game = get_game(name)
+    return sorted({game.MIN_PLAYERS, game.MAX_PLAYERS})
+
+
+CASES = [(name, players) for name in GAMES for players in player_counts(name)]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_same_seed_and_same_actions_give_the_same_game(name: str, players: int) -> None:
+    game = get_game(name)
+    for seed in range(3):
+        state, log, args = random_game(name, players, seed)
+        assert game.outcome(state) is not None
+        assert replay(game, args, log) == state
+        again, again_log, _ = random_game(name, players, seed)
+        assert again == state and again_log == log
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_every_view_is_json_with_the_shared_keys(name: str, players: int) -> None:
+    game = get_game(name)
+    _, log, args = random_game(name, players, 11)
+    state = game.setup(args.players, args.options, args.seed)
+    for entry in [*log, None]:
+        for seat in [*range(players), None]:
+            view = game.view(state, seat)
+            assert VIEW_KEYS <= view.keys()
+            assert view["game"] == game.NAME and view["seat"] == seat
+            expected_legal = [] if seat is None else game.legal_actions(state, seat)
+            assert view["legal"] == expected_legal
+            assert view["over"] == (game.outcome(state) is not None)
+            json.dumps(view)
+        if entry is not None:
+            assert game.to_act(state), "a game that is not over waits for someone"
+            game.apply(state, entry.seat, entry.action, entry.now_ms)
+
+
+JUNK_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=60),
+    st.floats(allow_nan=True),
+    st.text(max_size=8),
+    st.lists(st.integers(min_value=-1, max_value=60), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+def junk_actions(types: list[str]) -> st.SearchStrategy[object]:
+    fields = st.dictionaries(
+        st.sampled_from(["card", "color", "target", "position", "cards", "text", "timo", "x"]),
+        JUNK_VALUES,
+        max_size=3,
+    )
+    typed = st.builds(lambda t, f: {**f, "type": t}, st.sampled_from([*types, "nope"]), fields)
+    return st.one_of(typed, JUNK_VALUES, fields)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_bad_input_is_refused_with_a_code_and_changes_nothing(name: str, data: st.DataObject) -> None:
+    game = get_game(name)
+    players = game.MIN_PLAYERS
+    _, log, args = random_game(name, players, data.draw(st.integers(0, 3)))
+    state = replay(game, args, log[: data.draw(st.integers(0, len(log)))])
+    types = sorted({a["type"] for e in log for a in [e.action]})
+    seat = data.draw(st.integers(-1, players))
+    action = data.draw(junk_actions(types))
+    before = state.clone()
+    now = log[-1].now_ms if log else 0
+    try:
+        game.apply(state, seat, action, now)  # type: ignore[arg-type]
+    except IllegalAction as refused:
+        assert refused.code and refused.message
+        assert state == before
