@@ -1,0 +1,191 @@
+"""The store: room records and action logs, written through one group-committing writer.
+
+Every write is queued and awaited: the writer takes whatever is queued, commits it in one
+transaction and only then resolves the waiting futures. A room awaits its append before it
+tells anyone of the action, so "acknowledged" always means "committed", and many rooms
+acting at once share one commit instead of paying one each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from tictac.engine import LoggedAction
+from tictac.store.migrate import upgrade
+from tictac.store.tables import actions, games, rooms
+
+Write = Callable[[AsyncConnection], Awaitable[None]]
+
+
+@dataclass
+class GameLog:
+    idx: int
+    setup: dict[str, Any]
+    started_ms: int
+    log: list[LoggedAction] = field(default_factory=list)
+
+
+@dataclass
+class RoomDump:
+    code: str
+    game: str
+    record: dict[str, Any]
+    games: list[GameLog]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL + synchronous=NORMAL: a committed transaction survives the process being killed
+    # (only a power cut may lose the last ones); FULL would also cover that, at a cost.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self.commits = 0
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connects, brings the schema to the latest migration and starts the writer."""
+        engine = create_async_engine(url)
+        if engine.dialect.name == "sqlite":
+            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        async with engine.begin() as conn:
+            await conn.run_sync(upgrade)
+        store = cls(engine)
+        store._writer = asyncio.create_task(store._write_forever(), name="store-writer")
+        return store
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            await self._queue.join()
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+        await self.engine.dispose()
+
+    def _submit(self, write: Write) -> asyncio.Future[None]:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((write, future))
+        return future
+
+    async def _write_forever(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            try:
+                await self._commit(batch)
+            finally:
+                for _ in batch:
+                    self._queue.task_done()
+
+    async def _commit(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+        try:
+            async with self.engine.begin() as conn:
+                for write, _ in batch:
+                    await write(conn)
+        except Exception as error:
+            if len(batch) == 1:
+                if not batch[0][1].done():
+                    batch[0][1].set_exception(error)
+                return
+            # One bad write must not sink the others: retry them one by one.
+            for item in batch:
+                await self._commit([item])
+            return
+        self.commits += 1
+        for _, future in batch:
+            if not future.done():
+                future.set_result(None)
+
+    # -- writes ------------------------------------------------------------------------------
+
+    def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int) -> Awaitable[None]:
+        async def write(conn: AsyncConnection) -> None:
+            values = {"game": game, "record": record, "updated_ms": now_ms}
+            done = await conn.execute(rooms.update().where(rooms.c.code == code).values(values))
+            if done.rowcount == 0:
+                await conn.execute(rooms.insert().values(code=code, **values))
+
+        return self._submit(write)
+
+    def start_game(self, code: str, idx: int, setup: dict[str, Any], now_ms: int) -> Awaitable[None]:
+        async def write(conn: AsyncConnection) -> None:
+            await conn.execute(
+                games.insert().values(room=code, idx=idx, setup=setup, started_ms=now_ms)
+            )
+
+        return self._submit(write)
+
+    def append(self, code: str, idx: int, seq: int, entry: LoggedAction) -> Awaitable[None]:
+        async def write(conn: AsyncConnection) -> None:
+            await conn.execute(actions.insert().values(
+                room=code, game_idx=idx, seq=seq, seat=entry.seat, action=entry.action,
+                now_ms=entry.now_ms,
+            ))
+
+        return self._submit(write)
+
+    def delete_room(self, code: str) -> Awaitable[None]:
+        async def write(conn: AsyncConnection) -> None:
+            await conn.execute(actions.delete().where(actions.c.room == code))
+            await conn.execute(games.delete().where(games.c.room == code))
+            await conn.execute(rooms.delete().where(rooms.c.code == code))
+
+        return self._submit(write)
+
+    # -- reads -------------------------------------------------------------------------------
+
+    async def load_rooms(self) -> list[RoomDump]:
+        """Every room with every game's setup and the latest game's log (enough to restore)."""
+        async with self.engine.connect() as conn:
+            room_rows = (await conn.execute(sa.select(rooms).order_by(rooms.c.code))).all()
+            game_rows = (await conn.execute(
+                sa.select(games).order_by(games.c.room, games.c.idx))).all()
+            dumps = {row.code: RoomDump(row.code, row.game, row.record, []) for row in room_rows}
+            for row in game_rows:
+                if row.room in dumps:
+                    dumps[row.room].games.append(GameLog(row.idx, row.setup, row.started_ms))
+            for dump in dumps.values():
+                if dump.games:
+                    last = dump.games[-1]
+                    last.log = await self._read_log(conn, dump.code, last.idx)
+        return list(dumps.values())
+
+    async def load_game(self, code: str, idx: int) -> GameLog | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(games).where(
+                games.c.room == code, games.c.idx == idx))).first()
+            if row is None:
+                return None
+            return GameLog(row.idx, row.setup, row.started_ms,
+                           await self._read_log(conn, code, idx))
+
+    @staticmethod
+    async def _read_log(conn: AsyncConnection, code: str, idx: int) -> list[LoggedAction]:
+        rows = await conn.execute(
+            sa.select(actions.c.seq, actions.c.seat, actions.c.action, actions.c.now_ms)
+            .where(actions.c.room == code, actions.c.game_idx == idx)
+            .order_by(actions.c.seq)
+        )
+        log = []
+        for expected, row in enumerate(rows, start=1):
+            if row.seq != expected:
+                raise RuntimeError(f"room {code} game {idx}: log has a hole before seq {row.seq}")
+            log.append(LoggedAction(row.seat, row.action, row.now_ms))
+        return log
+

@@ -1,0 +1,44 @@
+"""The schema. Alembic migrations in `migrations/versions` create and change it; this module is
+what the code reads and writes through, and a test checks the two agree."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+# One row a room: everything about it but its games (seats, tokens' hashes, options, policy)
+# as one JSON document, rewritten whenever the lobby changes.
+rooms = sa.Table(
+    "rooms",
+    metadata,
+    sa.Column("code", sa.String(8), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("record", sa.JSON, nullable=False),
+    sa.Column("updated_ms", sa.BigInteger, nullable=False),
+)
+
+# One row a game played in a room: how it was set up.
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("room", sa.String(8), sa.ForeignKey("rooms.code", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("setup", sa.JSON, nullable=False),
+    sa.Column("started_ms", sa.BigInteger, nullable=False),
+)
+
+# The append-only log: one row per accepted action, `seq` counting from 1 within a game.
+actions = sa.Table(
+    "actions",
+    metadata,
+    sa.Column("room", sa.String(8), primary_key=True),
+    sa.Column("game_idx", sa.Integer, primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.JSON, nullable=False),
+    sa.Column("now_ms", sa.BigInteger, nullable=False),
+    sa.ForeignKeyConstraint(["room", "game_idx"], ["games.room", "games.idx"],
+                            ondelete="CASCADE"),
+)
