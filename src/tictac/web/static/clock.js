@@ -1,0 +1,74 @@
+// The server owns every clock: we only estimate its time (offset from ping/pong, best round
+// trip wins) and draw countdowns towards deadlines it gives in its own milliseconds.
+
+let offset = 0;
+let bestRtt = Infinity;
+const zeroHandlers = new WeakMap();
+
+export function serverNow() {
+  return Date.now() + offset;
+}
+
+export function notePong(sentAt, serverTime) {
+  const now = Date.now();
+  const rtt = now - sentAt;
+  if (rtt < 0 || rtt > bestRtt * 2 + 50) return;
+  bestRtt = Math.min(bestRtt, rtt);
+  offset = serverTime + rtt / 2 - now;
+}
+
+export function noteServerTime(serverTime) {
+  if (bestRtt === Infinity && typeof serverTime === 'number') offset = serverTime - Date.now();
+}
+
+// An element showing the seconds left until `deadline` (server ms); onZero runs once.
+export function bindCountdown(el, deadline, onZero) {
+  el.dataset.deadline = String(deadline);
+  el.classList.add('countdown');
+  if (onZero) zeroHandlers.set(el, onZero);
+  paint(el);
+  return el;
+}
+
+function paint(el) {
+  const left = Number(el.dataset.deadline) - serverNow();
+  const seconds = Math.max(0, Math.ceil(left / 1000));
+  const text = String(seconds);
+  if (el.textContent !== text) el.textContent = text;
+  el.classList.toggle('low', seconds <= 5);
+  if (left <= 0 && zeroHandlers.has(el)) {
+    const handler = zeroHandlers.get(el);
+    zeroHandlers.delete(el);
+    handler();
+  }
+}
+
+setInterval(() => {
+  for (const el of document.querySelectorAll('[data-deadline]')) paint(el);
+}, 200);
+
+// Sound needs a user gesture before it may play: the first tap anywhere unlocks it.
+let audio = null;
+addEventListener('pointerdown', () => {
+  if (audio) return;
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (Ctx) audio = new Ctx();
+  } catch { audio = null; }
+}, { once: false, capture: true });
+
+export function timeUpAlarm() {
+  if (navigator.vibrate) navigator.vibrate([250, 100, 250]);
+  if (!audio) return;
+  const start = audio.currentTime;
+  for (const [at, freq] of [[0, 880], [0.3, 660]]) {
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.25, start + at);
+    gain.gain.exponentialRampToValueAtTime(0.001, start + at + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(start + at);
+    osc.stop(start + at + 0.26);
+  }
+}

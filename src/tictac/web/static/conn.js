@@ -1,0 +1,107 @@
+// One WebSocket to a room, kept alive: reconnects with backoff (and at once when the page comes
+// back to the foreground or the network returns), asks for a full sync on every (re)connect,
+// and measures the server clock with pings.
+
+import { notePong, noteServerTime } from './clock.js';
+
+const PING_EVERY_MS = 10000;
+const MAX_BACKOFF_MS = 8000;
+
+export class Connection {
+  constructor(code, token, { onMessage, onState, onRejected }) {
+    this.code = code;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onState = onState;
+    this.onRejected = onRejected;
+    this.ws = null;
+    this.closed = false;
+    this.backoff = 500;
+    this.retryTimer = null;
+    this.pingTimer = null;
+    this.wake = () => {
+      if (!this.closed && document.visibilityState !== 'hidden' && !this.isOpen()) this.retryNow();
+    };
+    addEventListener('online', this.wake);
+    document.addEventListener('visibilitychange', this.wake);
+    this.open();
+  }
+
+  isOpen() {
+    return this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  open() {
+    if (this.closed) return;
+    this.setState(this.everOpened ? 'reconnecting' : 'connecting');
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const url = `${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}?token=${encodeURIComponent(this.token)}`;
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.onopen = () => {
+      if (ws !== this.ws) return;
+      this.everOpened = true;
+      this.backoff = 500;
+      this.setState('online');
+      this.send({ type: 'sync' });
+      this.ping();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
+    };
+    ws.onmessage = (event) => {
+      if (ws !== this.ws) return;
+      let message;
+      try { message = JSON.parse(event.data); } catch { return; }
+      if (message.type === 'pong') notePong(message.t, message.server_time);
+      else if (message.server_time !== undefined) noteServerTime(message.server_time);
+      this.onMessage(message);
+    };
+    ws.onclose = (event) => {
+      if (ws !== this.ws) return;
+      clearInterval(this.pingTimer);
+      if (this.closed) return;
+      // 4xxx closes are the server saying no (unknown room, bad token): retrying cannot help.
+      if (event.code >= 4000 && event.code < 5000) {
+        this.closed = true;
+        this.setState('offline');
+        this.onRejected(event.code, event.reason);
+        return;
+      }
+      this.setState('offline');
+      this.retryTimer = setTimeout(() => this.open(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    };
+  }
+
+  retryNow() {
+    clearTimeout(this.retryTimer);
+    if (this.ws && this.ws.readyState === WebSocket.CONNECTING) return;
+    if (this.ws) { const old = this.ws; this.ws = null; old.close(); }
+    this.open();
+  }
+
+  ping() {
+    this.send({ type: 'ping', t: Date.now() });
+  }
+
+  send(message) {
+    if (!this.isOpen()) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  setState(state) {
+    this.state = state;
+    this.onState(state);
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    removeEventListener('online', this.wake);
+    document.removeEventListener('visibilitychange', this.wake);
+    if (this.ws) this.ws.close();
+    this.ws = null;
+  }
+}

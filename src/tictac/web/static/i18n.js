@@ -1,0 +1,56 @@
+// Message catalogs: /static/i18n/<lang>.json, flat "key": "text with {params}".
+// The language comes from a saved choice, else from the browser, else English.
+
+export const LANGS = ['en', 'fr'];
+const STORE_KEY = 'tictac.lang';
+let lang = 'en';
+let catalog = {};
+
+export function pickLang() {
+  const saved = safeGet(STORE_KEY);
+  if (LANGS.includes(saved)) return saved;
+  for (const wanted of navigator.languages || [navigator.language || 'en']) {
+    const base = String(wanted).slice(0, 2).toLowerCase();
+    if (LANGS.includes(base)) return base;
+  }
+  return 'en';
+}
+
+export async function loadLang(wanted, remember = false) {
+  const chosen = LANGS.includes(wanted) ? wanted : 'en';
+  const response = await fetch(`/static/i18n/${chosen}.json`);
+  catalog = await response.json();
+  lang = chosen;
+  document.documentElement.lang = chosen;
+  if (remember) safeSet(STORE_KEY, chosen);
+  return chosen;
+}
+
+export function currentLang() {
+  return lang;
+}
+
+export function has(key) {
+  return Object.prototype.hasOwnProperty.call(catalog, key);
+}
+
+export function t(key, params) {
+  let text = has(key) ? catalog[key] : key;
+  if (params) {
+    text = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+  return text;
+}
+
+// "1 card" / "3 cards": catalogs hold key.one and key.other.
+export function tn(key, n, params = {}) {
+  return t(n === 1 ? `${key}.one` : `${key}.other`, { n, ...params });
+}
+
+function safeGet(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+function safeSet(key, value) {
+  try { localStorage.setItem(key, value); } catch { /* private mode: the choice lasts this page */ }
+}

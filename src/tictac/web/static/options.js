@@ -1,0 +1,67 @@
+// A form control for each game option, labelled and explained in one line (from the catalog when
+// it has the option, else the game's own English help).
+
+import { h } from './dom.js';
+import { has, t } from './i18n.js';
+
+export function optionLabel(game, name) {
+  const key = `opt.${game}.${name}`;
+  return has(key) ? t(key) : name.replace(/_/g, ' ');
+}
+
+export function optionHelp(game, option) {
+  const key = `opt.${game}.${option.name}.help`;
+  return has(key) ? t(key) : option.help || '';
+}
+
+export function choiceLabel(game, name, choice) {
+  const key = `opt.${game}.${name}.${choice}`;
+  return has(key) ? t(key) : String(choice);
+}
+
+export function showValue(game, option, value) {
+  if (option.kind === 'bool') return value ? t('common.yes') : t('common.no');
+  if (option.kind === 'choice') return choiceLabel(game, option.name, value);
+  if (value === null || value === undefined) return '—';
+  return String(value);
+}
+
+// Options whose value is a list (teams, a players' deck) are set by their own screens.
+export function editable(option) {
+  return option.kind !== 'list';
+}
+
+// Returns {element, read()}; onChange(name, value) fires on every change when given.
+export function optionsForm(game, options, values, { idPrefix = 'opt', onChange, disabled = false } = {}) {
+  const readers = {};
+  const rows = options.filter(editable).map((option) => {
+    const id = `${idPrefix}-${option.name}`;
+    const helpId = `${id}-help`;
+    const value = values && option.name in values ? values[option.name] : option.default;
+    let control;
+    if (option.kind === 'bool') {
+      control = h('input', { type: 'checkbox', id, checked: value, disabled, 'aria-describedby': helpId });
+      readers[option.name] = () => control.checked;
+    } else if (option.kind === 'choice') {
+      control = h('select', { id, disabled, 'aria-describedby': helpId },
+        option.choices.map((choice) => h('option', { value: String(choice), selected: choice === value },
+          choiceLabel(game, option.name, choice))));
+      readers[option.name] = () => option.choices.find((choice) => String(choice) === control.value);
+    } else {
+      control = h('input', {
+        type: 'number', id, value: value ?? '', disabled, inputmode: 'numeric',
+        min: option.low ?? null, max: option.high ?? null, step: option.step ?? 1,
+        'aria-describedby': helpId,
+      });
+      readers[option.name] = () => (control.value === '' ? option.default : Number(control.value));
+    }
+    if (onChange) control.addEventListener('change', () => onChange(option.name, readers[option.name]()));
+    return h('div', { class: ['option', `kind-${option.kind}`] },
+      h('label', { for: id, text: optionLabel(game, option.name) }),
+      control,
+      h('p', { class: 'help', id: helpId, text: optionHelp(game, option) }));
+  });
+  const element = h('div', { class: 'options' }, rows);
+  const read = () => Object.fromEntries(Object.entries(readers).map(([name, reader]) => [name, reader()]));
+  return { element, read };
+}

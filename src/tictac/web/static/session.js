@@ -1,0 +1,64 @@
+// What this browser remembers: the seat token of each room (so a reload or a sleeping phone
+// takes its seat back), the player's name, and the JSON API calls.
+
+const SEAT_KEY = 'tictac.seat.';
+const NAME_KEY = 'tictac.name';
+
+function read(key) {
+  try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
+}
+
+function write(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode */ }
+}
+
+export function savedSeat(code, kind = 'play') {
+  return read(`${SEAT_KEY}${kind}.${code.toUpperCase()}`);
+}
+
+export function saveSeat(code, seat, kind = 'play') {
+  write(`${SEAT_KEY}${kind}.${code.toUpperCase()}`, seat);
+}
+
+export function forgetSeat(code, kind = 'play') {
+  try { localStorage.removeItem(`${SEAT_KEY}${kind}.${code.toUpperCase()}`); } catch { /* ignore */ }
+}
+
+export function savedName() {
+  return read(NAME_KEY) || '';
+}
+
+export function saveName(name) {
+  write(NAME_KEY, name);
+}
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message || code || `HTTP ${status}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, 'network', 'network');
+  }
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  if (!response.ok) {
+    const detail = data && (data.error || data.detail || data);
+    const code = detail && typeof detail === 'object' ? detail.code : undefined;
+    const message = detail && typeof detail === 'object' ? detail.message : detail;
+    throw new ApiError(response.status, code, typeof message === 'string' ? message : undefined);
+  }
+  return data;
+}
