@@ -114,17 +114,17 @@ class Store:
 
     # -- writes ------------------------------------------------------------------------------
 
-    def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int) -> Awaitable[None]:
-        async def write(conn: AsyncConnection) -> None:
-            values = {"game": game, "record": record, "updated_ms": now_ms}
-            done = await conn.execute(rooms.update().where(rooms.c.code == code).values(values))
-            if done.rowcount == 0:
-                await conn.execute(rooms.insert().values(code=code, **values))
+    def save_room(self, code: str, game: str, record: dict[str, Any],
+                  now_ms: int) -> Awaitable[None]:
+        return self._submit(_room_write(code, game, record, now_ms))
 
-        return self._submit(write)
+    def start_game(self, code: str, idx: int, setup: dict[str, Any], now_ms: int, game: str,
+                   record: dict[str, Any]) -> Awaitable[None]:
+        """A new game and the room record that says it is on, in one transaction."""
+        save = _room_write(code, game, record, now_ms)
 
-    def start_game(self, code: str, idx: int, setup: dict[str, Any], now_ms: int) -> Awaitable[None]:
         async def write(conn: AsyncConnection) -> None:
+            await save(conn)
             await conn.execute(
                 games.insert().values(room=code, idx=idx, setup=setup, started_ms=now_ms)
             )
@@ -189,3 +189,15 @@ class Store:
             log.append(LoggedAction(row.seat, row.action, row.now_ms))
         return log
 
+
+
+def _room_write(code: str, game: str, record: dict[str, Any], now_ms: int) -> Write:
+    """An upsert written as update-then-insert, which every SQL database understands."""
+
+    async def write(conn: AsyncConnection) -> None:
+        values = {"game": game, "record": record, "updated_ms": now_ms}
+        done = await conn.execute(rooms.update().where(rooms.c.code == code).values(values))
+        if done.rowcount == 0:
+            await conn.execute(rooms.insert().values(code=code, **values))
+
+    return write

@@ -1,0 +1,8 @@
+"""Rooms: seats, lobby, the action log and the clock of each table (see DESIGN.md, Rooms)."""
+
+from tictac.rooms.clock import Clock, FakeClock, RealClock
+from tictac.rooms.manager import RoomManager
+from tictac.rooms.room import Conn, Room
+from tictac.rooms.settings import RoomSettings
+
+__all__ = ["Clock", "Conn", "FakeClock", "RealClock", "Room", "RoomManager", "RoomSettings"]

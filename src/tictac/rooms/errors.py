@@ -1,0 +1,24 @@
+"""The rooms' own refusal codes (the games' codes pass through unchanged).
+
+Each is an `IllegalAction`, so the server answers every refusal the same way."""
+
+from __future__ import annotations
+
+from tictac.engine import IllegalAction
+
+NO_ROOM = "no_room"
+BAD_TOKEN = "bad_token"
+UNKNOWN_GAME = "unknown_game"
+BAD_NAME = "bad_name"
+NAME_TAKEN = "name_taken"
+NOT_HOST = "not_host"
+NOT_SEATED = "not_seated"
+WRONG_STATUS = "wrong_status"
+BAD_SEAT = "bad_seat"
+ROOM_FULL = "room_full"
+NO_BOT = "no_bot"
+TOO_MANY_ROOMS = "too_many_rooms"
+
+
+class RoomError(IllegalAction):
+    pass

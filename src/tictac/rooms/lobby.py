@@ -1,0 +1,215 @@
+"""What people do in a room besides playing: join, chat, and the lobby ops (most are the host's).
+
+Each op runs inside the room's task (see `Room.call`/`Room.post`), checks everything first and
+raises a `RoomError` with nothing changed, then changes the room, saves its record and tells
+every connection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from tictac.bots import bot_kinds
+from tictac.engine import resolve
+from tictac.engine.errors import BAD_OPTION
+from tictac.rooms.errors import (
+    BAD_SEAT,
+    NO_BOT,
+    NOT_HOST,
+    ROOM_FULL,
+    WRONG_STATUS,
+    RoomError,
+)
+from tictac.rooms.names import clean_name
+from tictac.rooms.places import Place
+from tictac.rooms.room import Conn, Room, check_policy, dumps
+
+MAX_BOT_PAUSE_MS = 5000
+TURN_S_RANGE = (5, 600)
+GONE_S_RANGE = (5, 3600)
+
+
+async def join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
+    """A new place for `name`: a seat while the lobby has one, else a spectator's chair."""
+    name = clean_name(name, room.names())
+    token, place = room._new_place(name)
+    assert token is not None
+    if not spectator and room.status == "lobby" and len(room.seats) < room.game.MAX_PLAYERS:
+        room.seats.append(place.pid)
+        room._reseat()
+    if room.host is None and place.pid in room.seat_of:
+        room.host = place.pid
+    await room.save()
+    room.broadcast_room()
+    return token, place
+
+
+def chat(room: Room, conn: Conn, text: str) -> None:
+    place = room.places[room.conns[conn]]
+    message = dumps({"type": "chat", "seat": room.seat_of.get(place.pid), "name": place.name,
+                     "text": text, "server_time": room.clock.now_ms()})
+    for other in room.conns:
+        other.send(message)
+
+
+def sync(room: Room, conn: Conn) -> None:
+    room.send_room(conn)
+    room.send_view(conn)
+
+
+# -- lobby ops ---------------------------------------------------------------------------------
+
+Op = Callable[[Room, Place, dict[str, Any]], Awaitable[None]]
+OPS: dict[str, Op] = {}
+
+
+def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callable[[Op], Op]:
+    def register(function: Op) -> Op:
+        async def checked(room: Room, place: Place, fields: dict[str, Any]) -> None:
+            if host and place.pid != room.host:
+                raise RoomError(NOT_HOST, f"only the host may {name.replace('_', ' ')}")
+            if status and room.status not in status:
+                raise RoomError(WRONG_STATUS, f"{name!r} is for a room in {' or '.join(status)}")
+            await function(room, place, fields)
+            await room.save()
+            room.broadcast_room()
+            room._schedule()
+
+        OPS[name] = checked
+        return checked
+
+    return register
+
+
+async def run_op(room: Room, conn: Conn, name: str, fields: dict[str, Any]) -> None:
+    await OPS[name](room, room.places[room.conns[conn]], fields)
+
+
+def _seat(room: Room, fields: dict[str, Any]) -> Place:
+    seat = fields["seat"]
+    if not 0 <= seat < len(room.seats):
+        raise RoomError(BAD_SEAT, f"there is no seat {seat}")
+    return room.places[room.seats[seat]]
+
+
+def _person(room: Room, fields: dict[str, Any], doing: str) -> Place:
+    place = _seat(room, fields)
+    if not place.person:
+        raise RoomError(BAD_SEAT, f"seat {fields['seat']} holds no person to {doing}")
+    if place.pid == room.host and doing != "make host":
+        raise RoomError(BAD_SEAT, f"the host cannot {doing} themselves; transfer host first")
+    return place
+
+
+@op("set_options", status=("lobby",))
+async def _set_options(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    resolve(room.game.OPTIONS, fields["options"])
+    room.options = dict(fields["options"])
+
+
+@op("set_teams", status=("lobby",))
+async def _set_teams(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    if not any(option.name == "teams" for option in room.game.OPTIONS):
+        raise RoomError(BAD_OPTION, f"{room.game.TITLE} has no teams to set")
+    options = {**room.options, "teams": fields["teams"]}
+    resolve(room.game.OPTIONS, options)
+    room.options = options
+
+
+@op("start", status=("lobby",))
+async def _start(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    await room.start_game()
+
+
+@op("add_bot", status=("lobby",))
+async def _add_bot(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    kinds = bot_kinds(room.game_name)
+    kind = fields.get("kind") or next(iter(kinds))
+    if kind not in kinds:
+        raise RoomError(NO_BOT, f"no bot {kind!r}; known: {', '.join(kinds)}")
+    if len(room.seats) >= room.game.MAX_PLAYERS:
+        raise RoomError(ROOM_FULL, f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}")
+    taken = {name.casefold() for name in room.names()}
+    number = 1
+    while f"bot {number}" in taken:
+        number += 1
+    _, bot = room._new_place(f"Bot {number}", bot=kind)
+    room.seats.append(bot.pid)
+    room._reseat()
+
+
+@op("remove_seat", status=("lobby",))
+async def _remove_seat(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    target = _seat(room, fields)
+    if target.pid == room.host:
+        raise RoomError(BAD_SEAT, "the host cannot leave their seat; transfer host first")
+    room.seats.remove(target.pid)
+    room._reseat()
+    if target.bot is not None:
+        del room.places[target.pid]
+
+
+@op("kick")
+async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    target = _person(room, fields, "kick")
+    seat = room.seat_of[target.pid]
+    if room.status == "lobby":
+        room.seats.remove(target.pid)
+    else:
+        # The game keeps its seat: an empty place holds it and the gone-player policy plays it.
+        _, empty = room._new_place(f"({target.name})", vacant=True)
+        empty.gone = True
+        room.seats[seat] = empty.pid
+    room._reseat()
+    for conn, pid in room.conns.items():
+        if pid == target.pid:
+            room.send_view(conn)
+
+
+@op("transfer_host")
+async def _transfer_host(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    room.host = _person(room, fields, "make host").pid
+
+
+@op("set_policy")
+async def _set_policy(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    policy = check_policy(fields["policy"])
+    after = fields.get("after_s")
+    if after is not None and not GONE_S_RANGE[0] <= after <= GONE_S_RANGE[1]:
+        raise RoomError(BAD_OPTION, f"after_s is between {GONE_S_RANGE[0]} and {GONE_S_RANGE[1]}")
+    room.policy = policy
+    if after is not None:
+        room.gone_after_s = after
+
+
+@op("set_timer", status=("lobby",))
+async def _set_timer(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    turn_s = fields["turn_s"]
+    if turn_s is not None and not TURN_S_RANGE[0] <= turn_s <= TURN_S_RANGE[1]:
+        raise RoomError(BAD_OPTION, f"turn_s is between {TURN_S_RANGE[0]} and {TURN_S_RANGE[1]}")
+    room.turn_s = turn_s
+
+
+@op("set_bot_pause")
+async def _set_bot_pause(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    if not 0 <= fields["ms"] <= MAX_BOT_PAUSE_MS:
+        raise RoomError(BAD_OPTION, f"ms is between 0 and {MAX_BOT_PAUSE_MS}")
+    room.bot_pause_ms = fields["ms"]
+
+
+@op("rename", host=False, status=("lobby",))
+async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    others = [name for name in room.names() if name != place.name]
+    place.name = clean_name(fields["name"], others)
+
+
+@op("play_again", status=("finished",))
+async def _play_again(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    room.seats = [pid for pid in room.seats
+                  if room.places[pid].bot is not None or room.places[pid].token_hash]
+    room._reseat()
+    room.status = "lobby"
+    room.state = None
+    room.setup = None
+    room.log = []

@@ -1,0 +1,77 @@
+"""Every room of the server by code: creates them, restores them from the store at start,
+and forgets them when they expire."""
+
+from __future__ import annotations
+
+import logging
+
+from tictac.engine import GAMES, resolve
+from tictac.rooms import lobby
+from tictac.rooms.clock import Clock, RealClock
+from tictac.rooms.codes import new_code, normalize
+from tictac.rooms.errors import NO_ROOM, TOO_MANY_ROOMS, UNKNOWN_GAME, RoomError
+from tictac.rooms.names import clean_name
+from tictac.rooms.places import Place
+from tictac.rooms.room import Room
+from tictac.rooms.settings import RoomSettings
+from tictac.rooms.stats import Stats
+from tictac.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class RoomManager:
+    def __init__(self, store: Store, *, clock: Clock | None = None,
+                 settings: RoomSettings | None = None) -> None:
+        self.store = store
+        self.clock = clock or RealClock()
+        self.settings = settings or RoomSettings()
+        self.stats = Stats()
+        self.rooms: dict[str, Room] = {}
+
+    def _room(self, code: str, game: str) -> Room:
+        return Room(code, game, clock=self.clock, store=self.store, settings=self.settings,
+                    stats=self.stats, on_close=self._forget)
+
+    def _forget(self, room: Room) -> None:
+        self.rooms.pop(room.code, None)
+
+    async def restore(self) -> int:
+        """Brings back every stored room; returns how many actions were replayed."""
+        replayed = 0
+        for dump in await self.store.load_rooms():
+            room = Room.restore(dump, clock=self.clock, store=self.store,
+                                settings=self.settings, stats=self.stats,
+                                on_close=self._forget)
+            self.rooms[room.code] = room
+            room.start()
+            replayed += len(room.log)
+        log.info("restored %d rooms (%d actions replayed)", len(self.rooms), replayed)
+        return replayed
+
+    async def create(self, game: str, name: str, options: dict[str, object] | None
+                     ) -> tuple[Room, str, Place]:
+        """A new room with its creator seated as host; everything is checked first."""
+        if game not in GAMES:
+            raise RoomError(UNKNOWN_GAME, f"no game {game!r}; known: {', '.join(GAMES)}")
+        if len(self.rooms) >= self.settings.max_rooms:
+            raise RoomError(TOO_MANY_ROOMS, "this server has as many rooms as it takes")
+        clean_name(name)
+        room = self._room(new_code(self.rooms), game)
+        resolve(room.game.OPTIONS, options)
+        room.options = dict(options or {})
+        self.rooms[room.code] = room
+        room.start()
+        token, place = await room.call(lobby.join, room, name, False)
+        return room, token, place
+
+    def get(self, code: str) -> Room:
+        canonical = normalize(code)
+        room = self.rooms.get(canonical) if canonical else None
+        if room is None or room.closed:
+            raise RoomError(NO_ROOM, f"no room {code!r}")
+        return room
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.stop()

@@ -1,0 +1,13 @@
+"""Room-wide defaults the server's operator sets (flags and environment of `tictac serve`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    bot_pause_ms: int = 900  # a bot's pause before each move, so it plays at a human pace
+    gone_after_s: int = 30  # a seat with no open connection this long counts as gone
+    idle_s: int = 6 * 3600  # a room nobody is connected to expires after this long
+    max_rooms: int = 1000
