@@ -1,0 +1,206 @@
+"""Time's Up, by either rule book: the `fr` walk-through or the `en` sheet (see RULINGS.md and
+docs/games/times-up.md). This module is the game contract; the rules live in its siblings."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from tictac.engine import Action, Event, IllegalAction, Outcome, Rng, View
+from tictac.engine.errors import BAD_SEAT, BAD_SETUP, GAME_OVER
+from tictac.engine.fields import action_type
+from tictac.games.times_up import deal, rules, turns, views
+from tictac.games.times_up.settings import OPTIONS
+from tictac.games.times_up.state import (
+    DEAL,
+    OVER,
+    READBACK,
+    ROUND_WON,
+    RUNNING,
+    WAITING,
+    WRITE,
+    State,
+)
+
+NAME = "times-up"
+TITLE = "Time's Up"
+MIN_PLAYERS = 4
+MAX_PLAYERS = 12
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAME",
+    "OPTIONS",
+    "TITLE",
+    "State",
+    "apply",
+    "auto_action",
+    "deadline",
+    "legal_actions",
+    "outcome",
+    "setup",
+    "timeout_action",
+    "to_act",
+    "view",
+]
+
+Handler = Callable[[State, int, Action, int], list[Event]]
+HANDLERS: dict[str, Handler] = {
+    "write": lambda state, seat, action, now: deal.write(state, seat, action),
+    "discard": lambda state, seat, action, now: deal.discard(state, seat, action),
+    "start": turns.start,
+    "found": turns.found,
+    "pass": turns.pass_card,
+    "foul": turns.foul,
+    "wrong": turns.wrong,
+    "guess": turns.guess,
+    "time_up": turns.time_up,
+    "continue": turns.carry_on,
+    "hand_over": turns.hand_over,
+    "ready": turns.ready,
+}
+
+
+def setup(
+    players: int,
+    options: Mapping[str, Any] | None,
+    seed: int | str,
+    stacked: Sequence[Any] | None = None,
+) -> State:
+    """A new game. `stacked` (pack decks only) is the order cards are dealt, top first."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise IllegalAction(BAD_SETUP, "players must be a number")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction(BAD_SETUP, f"Time's Up takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    return deal.new_game(players, options, seed, stacked)
+
+
+def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
+    kind = action_type(action, HANDLERS)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise IllegalAction(BAD_SEAT, f"no seat {seat!r}")
+    if state.phase == OVER:
+        raise IllegalAction(GAME_OVER, "the game is over")
+    events = HANDLERS[kind](state, seat, action, now_ms)
+    state.now_ms = now_ms
+    return state, events
+
+
+def _is_seat(state: State, seat: object) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    """What `seat` may send now. "write" and "guess" come as templates whose free text
+    ("names", "text") is null. "time_up" is the room's, sent when `deadline` passes."""
+    if not _is_seat(state, seat):
+        return []
+    phase = state.phase
+    if phase == WRITE:
+        return [] if state.dealt[seat] else [{"type": "write", "names": None}]
+    if phase == DEAL:
+        if seat in state.discards:
+            return []
+        pairs = itertools.combinations(state.dealt[seat], 2)
+        return [{"type": "discard", "cards": [a, b]} for a, b in pairs]
+    if phase == WAITING:
+        return [{"type": "start"}] if seat in (state.cluegiver(), state.timekeeper()) else []
+    if phase == RUNNING:
+        return _running_actions(state, seat)
+    if phase == ROUND_WON:
+        return [{"type": "continue"}, {"type": "hand_over"}] if seat in state.deciders() else []
+    if phase == READBACK:
+        return [] if seat in state.ready else [{"type": "ready"}]
+    return []
+
+
+def _running_actions(state: State, seat: int) -> list[Action]:
+    if seat == state.cluegiver():
+        marks = ["found", "pass", "wrong"] if rules.passing_allowed(state.round) else ["found"]
+        return [{"type": kind} for kind in [*marks, "foul"]]
+    if seat == state.timekeeper():
+        return [{"type": "foul"}]
+    if seat in state.guessers():
+        return [{"type": "guess", "text": None}]
+    return []
+
+
+def to_act(state: State) -> list[int]:
+    phase = state.phase
+    if phase == WRITE:
+        return [seat for seat in range(state.players) if not state.dealt[seat]]
+    if phase == DEAL:
+        return [seat for seat in range(state.players) if seat not in state.discards]
+    if phase in (WAITING, RUNNING):
+        return [state.cluegiver()]
+    if phase == ROUND_WON:
+        return list(state.deciders())
+    if phase == READBACK:
+        return [seat for seat in range(state.players) if seat not in state.ready]
+    return []
+
+
+def deadline(state: State) -> int | None:
+    return state.deadline if state.phase == RUNNING else None
+
+
+def timeout_action(state: State) -> tuple[int, Action] | None:
+    """At the deadline the room calls time for the timekeeper."""
+    if state.phase != RUNNING:
+        return None
+    return state.timekeeper(), {"type": "time_up"}
+
+
+def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
+    """For a seat the room's turn timer gave up on: a random pair of discards, a started turn,
+    keeping the time won (en), a confirmed read-back. Nobody's names are written for them."""
+    if seat not in to_act(state) or state.phase in (WRITE, RUNNING):
+        return None
+    if state.phase == ROUND_WON:
+        return {"type": "continue"}
+    return rng.choice(legal_actions(state, seat))
+
+
+def view(state: State, seat: int | None) -> View:
+    result = outcome(state)
+    return {
+        "game": NAME,
+        "seat": seat,
+        "to_act": to_act(state),
+        "legal": [] if seat is None else legal_actions(state, seat),
+        "over": result is not None,
+        "outcome": None if result is None else result.to_json(),
+        **views.game_keys(state, seat),
+    }
+
+
+def outcome(state: State) -> Outcome | None:
+    """After the last round: the team with most points wins (ties share the win). A floating
+    player stands beside the teams with their own total and wins if it is the best."""
+    if state.phase != OVER:
+        return None
+    totals = state.team_scores()
+    contenders = [(f"team {t + 1}", totals[t], list(members)) for t, members in
+                  enumerate(state.teams)]
+    if state.floater is not None:
+        contenders.append(("floater", state.floater_score(), [state.floater]))
+    best = max(score for _, score, _ in contenders)
+    top = [(label, seats) for label, score, seats in contenders if score == best]
+    per_seat = [0] * state.players
+    for _, score, seats in contenders:
+        for seat in seats:
+            per_seat[seat] = score
+    return Outcome(
+        winners=sorted(seat for _, seats in top for seat in seats),
+        scores=per_seat,
+        detail={
+            "team": " & ".join(label for label, _ in top),
+            "team_scores": totals,
+            "teams": [list(team) for team in state.teams],
+            "floater": state.floater,
+            "floater_score": None if state.floater is None else state.floater_score(),
+            "round_scores": [[len(cards) for cards in by_team] for by_team in state.found],
+        },
+    )

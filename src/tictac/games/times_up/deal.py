@@ -1,0 +1,150 @@
+"""Making the game deck: a pack dealt out (40 cards plus 2 a player, each player discards exactly
+2), or names the players write themselves. Either way the kept cards are shuffled together."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tictac.engine import Action, Event, IllegalAction, Rng
+from tictac.engine.errors import BAD_FIELD, BAD_SETUP, MISSING_FIELD
+from tictac.games.times_up import errors, packs
+from tictac.games.times_up import teams as teams_
+from tictac.games.times_up.guess import variants, words
+from tictac.games.times_up.settings import settle
+from tictac.games.times_up.state import DEAL, WAITING, WRITE, Face, State
+
+MAX_NAME = 60
+
+
+def new_game(
+    players: int, options: Mapping[str, Any] | None, seed: int | str, stacked: Sequence[Any] | None
+) -> State:
+    settings, pack, placed = settle(options)
+    rng = Rng(seed)
+    if placed is None:
+        teams, floater = teams_.draw(players, settings.odd_players, rng)
+    else:
+        teams, floater = teams_.placed(players, settings.odd_players, placed)
+    state = State(
+        players=players,
+        settings=settings,
+        rng=rng,
+        teams=teams,
+        floater=floater,
+        faces={},
+        phase=WRITE,
+        dealt={seat: [] for seat in range(players)},
+        discards={},
+        deck=[],
+        in_hand=None,
+        set_aside=[],
+        found=[[[] for _ in teams]],
+        round=1,
+        team=0,
+        turns_done=[0] * len(teams),
+        deadline=None,
+        time_left=None,
+        ready=[],
+        guesses=[],
+        now_ms=0,
+    )
+    if pack is None:
+        if stacked is not None:
+            raise IllegalAction(BAD_SETUP, "a player-written deck cannot be stacked")
+        return state
+    _deal(state, pack, stacked)
+    return state
+
+
+def _deal(state: State, pack: packs.Pack, stacked: Sequence[Any] | None) -> None:
+    """Deal one card at a time round the table, from the stacked order (top first) or a
+    shuffled pack."""
+    settings = state.settings
+    needed = settings.deck_size + 2 * state.players
+    if len(pack.cards) < needed:
+        raise IllegalAction(BAD_SETUP, f"pack {pack.id!r} has fewer than {needed} cards")
+    by_id = {card.id: card for card in pack.cards}
+    if stacked is None:
+        order = list(by_id)
+        state.rng.shuffle(order)
+    else:
+        order = list(stacked)
+        if len(order) < needed or len(set(order)) != len(order) or not set(order) <= by_id.keys():
+            raise IllegalAction(BAD_SETUP, f"stacked: {needed}+ distinct card ids of the pack")
+    chosen = order[:needed]
+    state.faces = {
+        card_id: Face(face.name, face.about)
+        for card_id in chosen
+        for face in [getattr(by_id[card_id], settings.color)]
+    }
+    for index, card_id in enumerate(chosen):
+        state.dealt[index % state.players].append(card_id)
+    state.phase = DEAL
+
+
+def _gather(state: State) -> None:
+    """Everyone's kept cards become the deck of the whole game, shuffled."""
+    state.deck = [card for seat in range(state.players) for card in state.dealt[seat]]
+    state.dealt = {seat: [] for seat in range(state.players)}
+    state.rng.shuffle(state.deck)
+    state.phase = WAITING
+
+
+def discard(state: State, seat: int, action: Action) -> list[Event]:
+    errors.expect_phase(state, DEAL)
+    if seat in state.discards:
+        raise IllegalAction(errors.ALREADY_DONE, "you have already discarded")
+    if "cards" not in action:
+        raise IllegalAction(MISSING_FIELD, "'discard' needs 'cards'")
+    cards = action["cards"]
+    if not isinstance(cards, list) or len(cards) != 2 or not all(isinstance(c, str) for c in cards):
+        raise IllegalAction(BAD_FIELD, "'cards' must be a list of exactly 2 card ids")
+    if cards[0] == cards[1]:
+        raise IllegalAction(BAD_FIELD, "discard two different cards")
+    for card in cards:
+        if card not in state.dealt[seat]:
+            raise IllegalAction(errors.NOT_YOUR_CARD, f"{card!r} was not dealt to you")
+    for card in cards:
+        state.dealt[seat].remove(card)
+    state.discards[seat] = list(cards)
+    events: list[Event] = [{"type": "discarded", "seat": seat}]
+    if len(state.discards) == state.players:
+        _gather(state)
+        events.append({"type": "deck_ready", "cards": len(state.deck)})
+    return events
+
+
+def _spellings(name: str) -> set[str]:
+    """The forms a guess of `name` may take, to keep two written names from sharing one."""
+    return {"".join(words(variant)) for variant in variants(name)} - {""}
+
+
+def write(state: State, seat: int, action: Action) -> list[Event]:
+    errors.expect_phase(state, WRITE)
+    if state.dealt[seat]:
+        raise IllegalAction(errors.ALREADY_DONE, "you have already written your names")
+    if "names" not in action:
+        raise IllegalAction(MISSING_FIELD, "'write' needs 'names'")
+    names = action["names"]
+    count = state.settings.names_per_player
+    if not isinstance(names, list) or len(names) != count:
+        raise IllegalAction(BAD_FIELD, f"'names' must be a list of {count} names")
+    taken = {form for face in state.faces.values() for form in _spellings(face.name)}
+    tidy = []
+    for name in names:
+        if not isinstance(name, str) or len(name) > MAX_NAME or not words(name):
+            raise IllegalAction(BAD_FIELD, f"each name is some text of at most {MAX_NAME} chars")
+        spellings = _spellings(name)
+        if spellings & taken:
+            raise IllegalAction(errors.DUPLICATE_NAME, f"{name!r} is already in the deck")
+        taken |= spellings
+        tidy.append(" ".join(name.split()))
+    ids = [f"p{seat}-{index}" for index in range(1, count + 1)]
+    state.faces = {**state.faces, **{i: Face(name, "") for i, name in zip(ids, tidy, strict=True)}}
+    state.dealt[seat] = ids
+    events: list[Event] = [{"type": "written", "seat": seat}]
+    if all(state.dealt.values()):
+        _gather(state)
+        events.append({"type": "deck_ready", "cards": len(state.deck)})
+    return events

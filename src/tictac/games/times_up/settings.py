@@ -1,0 +1,96 @@
+"""The game's options, and the settings a game is played with once they are resolved."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tictac.engine import IllegalAction, Option, resolve
+from tictac.engine.errors import BAD_OPTION
+from tictac.games.times_up import packs
+from tictac.games.times_up.rules import RULE_SETS, RuleSet
+
+PLAYERS_DECK = "players"
+
+OPTIONS = [
+    Option("rules", "choice", "fr", "rule set: fr (French walk-through) or en (English sheet)",
+           choices=("fr", "en")),
+    Option("pack", "choice", "fr-personalities",
+           "card pack, or 'players' for a deck the players write themselves",
+           choices=(*packs.pack_ids(), PLAYERS_DECK)),
+    Option("names_per_player", "int", 5, "names each player writes for the player-written deck",
+           low=2, high=20),
+    Option("color", "choice", "yellow", "which name of each card the whole game uses",
+           choices=("yellow", "blue")),
+    Option("deck_size", "int", 40, "cards in the game deck (dealt: this plus 2 per player)",
+           low=10, high=120),
+    Option("turn_seconds", "int", None,
+           "seconds per turn; default from the pack (30 personalities, 45 words)",
+           low=10, high=120, step=5),
+    Option("fourth_round", "bool", False, "add a 4th round: one silent, still gesture per card"),
+    Option("odd_players", "choice", "float",
+           "at 5 and 7 players: one player floats between teams, or teams are uneven",
+           choices=("float", "uneven_teams")),
+    Option("teams", "list", None, "teams as lists of seats (a seat left out floats); null: drawn"),
+    Option("gestures_round1", "bool", None,
+           "gestures allowed in round 1; default from the rule set (fr: no, en: yes)"),
+]
+
+_PLAYERS_DECK_TITLE = {"fr": "Cartes écrites par les joueurs", "en": "Player-written deck"}
+PLAYERS_DECK_SECONDS = 30
+
+
+@dataclass(frozen=True)
+class Settings:
+    rules: RuleSet
+    pack: str
+    pack_title: str
+    kind: str  # "personalities" | "words" | "players"
+    language: str
+    color: str
+    deck_size: int
+    names_per_player: int
+    turn_ms: int
+    rounds: int
+    odd_players: str
+    gestures_round1: bool
+
+    @property
+    def plurals(self) -> str | None:
+        """The language whose plurals count in guesses (word packs only)."""
+        return self.language if self.kind == "words" else None
+
+
+def settle(given: Mapping[str, Any] | None) -> tuple[Settings, packs.Pack | None, Any]:
+    """Checked settings, the pack (None for the player-written deck) and the raw `teams`."""
+    values = resolve(OPTIONS, given)
+    rules = RULE_SETS[values["rules"]]
+    pack: packs.Pack | None = None
+    if values["pack"] == PLAYERS_DECK:
+        title, kind, language = _PLAYERS_DECK_TITLE[rules.key], PLAYERS_DECK, rules.key
+        seconds = PLAYERS_DECK_SECONDS
+    else:
+        try:
+            pack = packs.load_pack(values["pack"])
+        except (KeyError, ValueError) as problem:
+            raise IllegalAction(BAD_OPTION, f"pack {values['pack']!r}: {problem}") from None
+        title, kind, language, seconds = pack.title, pack.kind, pack.language, pack.turn_seconds
+    if values["turn_seconds"] is not None:
+        seconds = values["turn_seconds"]
+    gestures = values["gestures_round1"]
+    settings = Settings(
+        rules=rules,
+        pack=values["pack"],
+        pack_title=title,
+        kind=kind,
+        language=language,
+        color=values["color"],
+        deck_size=values["deck_size"],
+        names_per_player=values["names_per_player"],
+        turn_ms=seconds * 1000,
+        rounds=4 if values["fourth_round"] else 3,
+        odd_players=values["odd_players"],
+        gestures_round1=rules.gestures_round1 if gestures is None else gestures,
+    )
+    return settings, pack, values["teams"]

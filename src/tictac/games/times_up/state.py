@@ -1,0 +1,117 @@
+"""The state of one game of Time's Up: where every card is, whose turn, the clock, the scores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tictac.engine import Rng
+from tictac.games.times_up import teams as teams_
+from tictac.games.times_up.settings import Settings
+
+# Phases, in the order a game goes through them.
+WRITE = "write"  # player-written deck: each player types their names
+DEAL = "deal"  # each player discards exactly 2 of the cards dealt to them
+WAITING = "waiting"  # a turn is about to start: the cluegiver (or timekeeper) sends "start"
+RUNNING = "running"  # the clock runs; the cluegiver holds a card
+ROUND_WON = "round_won"  # en: the round was won with time left: continue or hand over
+READBACK = "readback"  # after round 1: the found names are read back, everyone confirms
+OVER = "over"
+
+
+@dataclass(frozen=True)
+class Face:
+    """The side of a card the game plays: the chosen colour's name and its one-line note."""
+
+    name: str
+    about: str
+
+
+@dataclass(slots=True)
+class State:
+    players: int
+    settings: Settings
+    rng: Rng
+    teams: teams_.Teams
+    floater: int | None
+    # Every card the game knows, by id. Never changed in place (replaced whole when players
+    # write theirs), so clones share it.
+    faces: dict[str, Face]
+    phase: str
+    # Deal: the cards dealt to each seat that they still hold; player-written: what they wrote.
+    dealt: dict[int, list[str]]
+    # Cards out of the game: the discards (by seat, so each sees only their own).
+    discards: dict[int, list[str]]
+    deck: list[str]  # the last card is the top one
+    in_hand: str | None
+    set_aside: list[str]
+    found: list[list[list[str]]]  # by round, by team: the cards won, in order
+    round: int
+    team: int  # the team whose turn it is (or is about to be)
+    turns_done: list[int]  # by team: turns finished, which drives the cluegiver rotation
+    deadline: int | None  # while RUNNING
+    time_left: int | None  # en: the paused time a team carries into the next round
+    ready: list[int]  # READBACK: seats that confirmed
+    guesses: list[tuple[int, str, bool]]  # this turn's typed guesses: (seat, text, right)
+    now_ms: int  # the stamp of the last action: the game's latest news of the time
+
+    def clone(self) -> State:
+        return State(
+            players=self.players,
+            settings=self.settings,
+            rng=self.rng.clone(),
+            teams=self.teams,
+            floater=self.floater,
+            faces=self.faces,
+            phase=self.phase,
+            dealt={seat: cards[:] for seat, cards in self.dealt.items()},
+            discards={seat: cards[:] for seat, cards in self.discards.items()},
+            deck=self.deck[:],
+            in_hand=self.in_hand,
+            set_aside=self.set_aside[:],
+            found=[[cards[:] for cards in by_team] for by_team in self.found],
+            round=self.round,
+            team=self.team,
+            turns_done=self.turns_done[:],
+            deadline=self.deadline,
+            time_left=self.time_left,
+            ready=self.ready[:],
+            guesses=self.guesses[:],
+            now_ms=self.now_ms,
+        )
+
+    # Roles, from the teams, the round and the rotation.
+
+    def members(self, team: int) -> tuple[int, ...]:
+        return teams_.members(self.teams, self.floater, self.round, team)
+
+    def cluegiver(self) -> int:
+        return teams_.cluegiver(self.teams, self.floater, self.round, self.team, self.turns_done)
+
+    def timekeeper(self) -> int:
+        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, self.turns_done)
+
+    def guessers(self) -> tuple[int, ...]:
+        giver = self.cluegiver()
+        return tuple(seat for seat in self.members(self.team) if seat != giver)
+
+    def deciders(self) -> tuple[int, ...]:
+        """ROUND_WON: the team that won the round with time left, as it was in that round."""
+        return teams_.members(self.teams, self.floater, self.round - 1, self.team)
+
+    def game_deck(self) -> list[str]:
+        """Every card in play this game (after the deal), wherever it is now."""
+        won = [card for cards in self.found[-1] for card in cards]
+        held = [] if self.in_hand is None else [self.in_hand]
+        return self.deck + held + self.set_aside + won
+
+    # Scores: one point a card won, by round; never negative.
+
+    def team_scores(self) -> list[int]:
+        return [sum(len(by_team[t]) for by_team in self.found) for t in range(len(self.teams))]
+
+    def floater_score(self) -> int:
+        """The floating player's own total: what their team of each round won that round."""
+        return sum(
+            len(by_team[teams_.floater_team(round_no, len(self.teams))])
+            for round_no, by_team in enumerate(self.found, start=1)
+        )

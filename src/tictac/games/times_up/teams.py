@@ -1,0 +1,109 @@
+"""Teams: their sizes by player count, drawn or placed by the host, and who plays which role.
+
+Teams of two; of three at 9 and 12 players; a mix at 10 and 11. At 5 and 7 players one player
+floats (joins team 1 in round 1, team 2 in round 2, ...) unless the host asks for uneven teams.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tictac.engine import IllegalAction, Rng
+from tictac.engine.errors import BAD_OPTION
+
+Teams = tuple[tuple[int, ...], ...]
+
+TEAM_SIZES: dict[int, tuple[int, ...]] = {
+    4: (2, 2),
+    5: (3, 2),
+    6: (2, 2, 2),
+    7: (3, 2, 2),
+    8: (2, 2, 2, 2),
+    9: (3, 3, 3),
+    10: (3, 3, 2, 2),
+    11: (3, 3, 3, 2),
+    12: (3, 3, 3, 3),
+}
+# With a floating player, the others pair up.
+FLOATING_SIZES: dict[int, tuple[int, ...]] = {5: (2, 2), 7: (2, 2, 2)}
+
+
+def sizes(players: int, odd_players: str) -> tuple[tuple[int, ...], bool]:
+    """The team sizes for `players`, and whether one more player floats between them."""
+    if odd_players == "float" and players in FLOATING_SIZES:
+        return FLOATING_SIZES[players], True
+    return TEAM_SIZES[players], False
+
+
+def draw(players: int, odd_players: str, rng: Rng) -> tuple[Teams, int | None]:
+    """Teams drawn at random, and the floating seat if there is one."""
+    seats = list(range(players))
+    rng.shuffle(seats)
+    team_sizes, floats = sizes(players, odd_players)
+    floater = seats.pop() if floats else None
+    teams = []
+    for size in team_sizes:
+        teams.append(tuple(sorted(seats[:size])))
+        del seats[:size]
+    return tuple(teams), floater
+
+
+def placed(players: int, odd_players: str, given: Sequence[object]) -> tuple[Teams, int | None]:
+    """Teams the host placed: every seat once, teams of two or more, at least two teams; one seat
+    left out floats (only with `odd_players` "float")."""
+    teams: list[tuple[int, ...]] = []
+    seen: set[int] = set()
+    for team in given:
+        if not isinstance(team, list) or len(team) < 2:
+            raise IllegalAction(BAD_OPTION, "option 'teams': each team is a list of 2+ seats")
+        for seat in team:
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+                raise IllegalAction(BAD_OPTION, f"option 'teams': {seat!r} is not a seat")
+            if seat in seen:
+                raise IllegalAction(BAD_OPTION, f"option 'teams': seat {seat} is placed twice")
+            seen.add(seat)
+        teams.append(tuple(team))
+    if len(teams) < 2:
+        raise IllegalAction(BAD_OPTION, "option 'teams': at least two teams")
+    left = sorted(set(range(players)) - seen)
+    if not left:
+        return tuple(teams), None
+    if len(left) == 1 and odd_players == "float":
+        return tuple(teams), left[0]
+    raise IllegalAction(BAD_OPTION, f"option 'teams': seats {left} are in no team")
+
+
+def floater_team(round_no: int, team_count: int) -> int:
+    """The team the floating player joins in `round_no` (1-based): the first, then the next."""
+    return (round_no - 1) % team_count
+
+
+def members(teams: Teams, floater: int | None, round_no: int, team: int) -> tuple[int, ...]:
+    """The players of `team` in `round_no`, the floating player last when they are with it."""
+    if floater is not None and floater_team(round_no, len(teams)) == team:
+        return (*teams[team], floater)
+    return teams[team]
+
+
+def team_of(teams: Teams, floater: int | None, round_no: int, seat: int) -> int:
+    for index in range(len(teams)):
+        if seat in members(teams, floater, round_no, index):
+            return index
+    raise ValueError(f"seat {seat} is in no team")
+
+
+def cluegiver(
+    teams: Teams, floater: int | None, round_no: int, team: int, turns_done: Sequence[int]
+) -> int:
+    """Within a team the cluegiver rotates: one more turn played, the next member."""
+    playing = members(teams, floater, round_no, team)
+    return playing[turns_done[team] % len(playing)]
+
+
+def timekeeper(
+    teams: Teams, floater: int | None, round_no: int, team: int, turns_done: Sequence[int]
+) -> int:
+    """A member of the next team keeps time: the one who is not its next cluegiver."""
+    following = (team + 1) % len(teams)
+    playing = members(teams, floater, round_no, following)
+    return playing[(turns_done[following] + 1) % len(playing)]

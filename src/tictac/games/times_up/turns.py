@@ -1,0 +1,224 @@
+"""Turns and rounds: the clock, the card in hand, found / pass / foul / wrong / typed guesses,
+the end of a turn, the end of a round (both rule sets) and the read-back after round 1."""
+
+from __future__ import annotations
+
+from tictac.engine import Action, Event, IllegalAction
+from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN
+from tictac.engine.fields import str_field
+from tictac.games.times_up import errors, rules
+from tictac.games.times_up.guess import matches, words
+from tictac.games.times_up.state import OVER, READBACK, ROUND_WON, RUNNING, WAITING, State
+
+MAX_GUESS = 100
+
+
+def _refuse_unless(allowed: bool, message: str, code: str = NOT_YOUR_TURN) -> None:
+    if not allowed:
+        raise IllegalAction(code, message)
+
+
+def start(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    errors.expect_phase(state, WAITING)
+    giver, keeper = state.cluegiver(), state.timekeeper()
+    _refuse_unless(seat in (giver, keeper), "the cluegiver or the timekeeper starts the turn")
+    length = state.settings.turn_ms if state.time_left is None else state.time_left
+    state.deadline = now_ms + length
+    state.time_left = None
+    state.in_hand = state.deck.pop()
+    state.guesses = []
+    state.phase = RUNNING
+    return [{"type": "turn_started", "round": state.round, "team": state.team,
+             "cluegiver": giver, "timekeeper": keeper, "deadline": state.deadline}]
+
+
+def _expect_running(state: State, now_ms: int) -> None:
+    """While the clock runs. At the deadline and after, time is up: nothing counts any more,
+    not even a guess spoken half a second late."""
+    errors.expect_phase(state, RUNNING)
+    assert state.deadline is not None
+    if now_ms >= state.deadline:
+        raise IllegalAction(errors.TIME_IS_UP, "time is up: the turn is over")
+
+
+def found(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    _expect_running(state, now_ms)
+    _refuse_unless(seat == state.cluegiver(), "only the cluegiver marks a card found")
+    return _win_card(state, now_ms)
+
+
+def pass_card(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    _expect_running(state, now_ms)
+    _refuse_unless(seat == state.cluegiver(), "only the cluegiver passes")
+    _refuse_unless(rules.passing_allowed(state.round), "no passing in round 1",
+                   errors.NOT_IN_THIS_ROUND)
+    return _set_aside(state, "pass", now_ms)
+
+
+def wrong(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    _expect_running(state, now_ms)
+    _refuse_unless(seat == state.cluegiver(), "only the cluegiver marks a wrong guess")
+    _refuse_unless(rules.one_guess_per_card(state.round),
+                   "round 1 allows as many guesses as you like", errors.NOT_IN_THIS_ROUND)
+    return _set_aside(state, "wrong", now_ms)
+
+
+def foul(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    _expect_running(state, now_ms)
+    _refuse_unless(seat in (state.cluegiver(), state.timekeeper()),
+                   "the timekeeper or the cluegiver calls a foul")
+    if not rules.foul_ends_turn(state.round):
+        return _set_aside(state, "foul", now_ms)
+    card = state.in_hand
+    assert card is not None
+    state.in_hand = None
+    state.deck.append(card)
+    if state.settings.rules.round1_foul_shuffles:
+        state.rng.shuffle(state.deck)
+    return [{"type": "foul", "seat": seat}, *_end_turn(state, "foul")]
+
+
+def guess(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    _expect_running(state, now_ms)
+    text = str_field(action, "text", MAX_GUESS)
+    _refuse_unless(seat in state.guessers(), "only the cluegiver's teammates guess")
+    if not words(text):
+        raise IllegalAction(BAD_FIELD, "a guess needs some letters or digits")
+    card = state.in_hand
+    assert card is not None
+    right = matches(text, state.faces[card].name, plurals=state.settings.plurals)
+    state.guesses.append((seat, text, right))
+    events: list[Event] = [{"type": "guess", "seat": seat, "text": text, "right": right}]
+    if right:
+        return events + _win_card(state, now_ms)
+    if rules.one_guess_per_card(state.round):
+        return events + _set_aside(state, "wrong", now_ms)
+    return events
+
+
+def time_up(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    errors.expect_phase(state, RUNNING)
+    assert state.deadline is not None and state.in_hand is not None
+    if now_ms < state.deadline:
+        raise IllegalAction(errors.TOO_EARLY, "the turn still has time")
+    card, state.in_hand = state.in_hand, None
+    if state.settings.rules.hand_on_top_at_time_up:
+        _return_set_aside(state)
+        state.deck.append(card)
+    else:
+        state.deck.append(card)
+        state.deck += state.set_aside
+        state.set_aside.clear()
+        state.rng.shuffle(state.deck)
+    return _end_turn(state, "time_up")
+
+
+def _win_card(state: State, now_ms: int) -> list[Event]:
+    card = state.in_hand
+    assert card is not None
+    state.in_hand = None
+    state.found[-1][state.team].append(card)
+    event = {"type": "card_found", "team": state.team, "card": card,
+             "name": state.faces[card].name}
+    return [event, *_next_card(state, now_ms)]
+
+
+def _set_aside(state: State, reason: str, now_ms: int) -> list[Event]:
+    """Rounds 2+: the card goes face down beside the deck until the end of the turn."""
+    assert state.in_hand is not None
+    state.set_aside.append(state.in_hand)
+    state.in_hand = None
+    return [{"type": "card_set_aside", "reason": reason}, *_next_card(state, now_ms)]
+
+
+def _next_card(state: State, now_ms: int) -> list[Event]:
+    """Draw the next card. An empty deck ends the turn (the set-aside cards cannot be
+    revisited), or the round when every card has been won."""
+    if state.deck:
+        state.in_hand = state.deck.pop()
+        return []
+    if state.set_aside:
+        return _end_turn(state, "deck_empty")
+    return _end_round(state, now_ms)
+
+
+def _return_set_aside(state: State) -> None:
+    if state.set_aside:
+        state.deck += state.set_aside
+        state.set_aside.clear()
+        state.rng.shuffle(state.deck)
+
+
+def _next_team(state: State) -> None:
+    state.turns_done[state.team] += 1
+    state.team = (state.team + 1) % len(state.teams)
+
+
+def _end_turn(state: State, reason: str) -> list[Event]:
+    _return_set_aside(state)
+    event = {"type": "turn_ended", "team": state.team, "reason": reason}
+    _next_team(state)
+    state.deadline = None
+    state.phase = WAITING
+    return [event]
+
+
+def _end_round(state: State, now_ms: int) -> list[Event]:
+    assert state.deadline is not None
+    won = [len(cards) for cards in state.found[-1]]
+    events: list[Event] = [{"type": "round_ended", "round": state.round, "scores": won}]
+    time_left, state.deadline = state.deadline - now_ms, None
+    if state.round == state.settings.rounds:
+        state.phase = OVER
+        return [*events, {"type": "game_over", "scores": state.team_scores()}]
+    # The same cards, all of them, shuffled for the next round.
+    state.deck = [card for cards in state.found[-1] for card in cards]
+    state.rng.shuffle(state.deck)
+    state.found.append([[] for _ in state.teams])
+    state.round += 1
+    state.guesses = []
+    if state.settings.rules.carry_time_into_next_round:
+        state.time_left = time_left
+        state.phase = ROUND_WON
+        return events
+    events.append({"type": "turn_ended", "team": state.team, "reason": "round_won"})
+    _next_team(state)
+    state.phase = _between_rounds(state)
+    return events
+
+
+def _between_rounds(state: State) -> str:
+    """After round 1 the found names are read back before round 2 starts."""
+    return READBACK if state.round == 2 else WAITING
+
+
+def carry_on(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    """en: the team that won the round keeps its turn and the time it had left."""
+    errors.expect_phase(state, ROUND_WON)
+    _refuse_unless(seat in state.deciders(), "the team that won the round decides")
+    state.phase = _between_rounds(state)
+    return [{"type": "continued", "team": state.team, "time_left": state.time_left}]
+
+
+def hand_over(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    """en: the team gives up its remaining time; the next team starts with a full turn."""
+    errors.expect_phase(state, ROUND_WON)
+    _refuse_unless(seat in state.deciders(), "the team that won the round decides")
+    event = {"type": "turn_ended", "team": state.team, "reason": "hand_over"}
+    state.time_left = None
+    _next_team(state)
+    state.phase = _between_rounds(state)
+    return [event]
+
+
+def ready(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    errors.expect_phase(state, READBACK)
+    if seat in state.ready:
+        raise IllegalAction(errors.ALREADY_DONE, "you have already confirmed")
+    state.ready.append(seat)
+    events: list[Event] = [{"type": "ready", "seat": seat}]
+    if len(state.ready) == state.players:
+        state.ready = []
+        state.phase = WAITING
+        events.append({"type": "round_started", "round": state.round})
+    return events

@@ -1,0 +1,126 @@
+"""What each seat may see. The card in hand reaches the cluegiver's view only; dealt and
+discarded cards only their owner's; the deck and the set-aside cards nobody's (counts only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tictac.games.times_up import rules
+from tictac.games.times_up import teams as teams_
+from tictac.games.times_up.state import (
+    DEAL,
+    OVER,
+    READBACK,
+    ROUND_WON,
+    RUNNING,
+    WAITING,
+    WRITE,
+    State,
+)
+
+
+def card(state: State, card_id: str) -> dict[str, str]:
+    face = state.faces[card_id]
+    return {"id": card_id, "name": face.name, "about": face.about}
+
+
+def _cards(state: State, card_ids: list[str]) -> list[dict[str, str]]:
+    return [card(state, card_id) for card_id in card_ids]
+
+
+def finished_rounds(state: State) -> list[list[list[str]]]:
+    """By round, by team: the cards won in each round already played (face up, so public)."""
+    return state.found if state.phase == OVER else state.found[:-1]
+
+
+def _teams(state: State) -> list[dict[str, Any]]:
+    totals = state.team_scores()
+    return [
+        {
+            "members": list(state.members(team)),
+            "score": totals[team],
+            "round_scores": [len(by_team[team]) for by_team in state.found],
+            "found": _cards(state, state.found[-1][team]) if state.phase != OVER else [],
+        }
+        for team in range(len(state.teams))
+    ]
+
+
+def _floater(state: State) -> dict[str, Any] | None:
+    if state.floater is None:
+        return None
+    team = teams_.floater_team(state.round, len(state.teams))
+    return {"seat": state.floater, "team": team, "score": state.floater_score()}
+
+
+def _turn(state: State) -> dict[str, Any] | None:
+    if state.phase not in (WAITING, RUNNING, ROUND_WON):
+        return None
+    if state.phase == ROUND_WON:
+        return {"team": state.team, "deciders": list(state.deciders())}
+    return {
+        "team": state.team,
+        "cluegiver": state.cluegiver(),
+        "timekeeper": state.timekeeper(),
+        "guessers": list(state.guessers()),
+    }
+
+
+def _own(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The seat's own secrets: the cards dealt to them and their discards, or their names."""
+    if seat is None or state.phase not in (WRITE, DEAL):
+        return None
+    return {
+        "cards": _cards(state, state.dealt[seat]),
+        "discarded": _cards(state, state.discards.get(seat, [])),
+    }
+
+
+def _done(state: State) -> list[int]:
+    """WRITE / DEAL / READBACK: the seats that have written, discarded or confirmed."""
+    if state.phase == WRITE:
+        return [seat for seat in range(state.players) if state.dealt[seat]]
+    if state.phase == DEAL:
+        return sorted(state.discards)
+    if state.phase == READBACK:
+        return sorted(state.ready)
+    return []
+
+
+def game_keys(state: State, seat: int | None) -> dict[str, Any]:
+    settings = state.settings
+    running = state.phase == RUNNING
+    holds_card = running and seat is not None and seat == state.cluegiver()
+    return {
+        "rules": settings.rules.key,
+        "pack": {"id": settings.pack, "title": settings.pack_title, "kind": settings.kind,
+                 "language": settings.language},
+        "color": settings.color,
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": settings.rounds,
+        "constraint": rules.constraint(state.round, settings.gestures_round1, settings.language),
+        "clock": {
+            "turn_ms": settings.turn_ms,
+            "deadline_ms": state.deadline if running else None,
+            "time_left_ms": state.time_left,
+            "now_ms": state.now_ms,
+        },
+        "teams": _teams(state),
+        "your_team": None if seat is None else teams_.team_of(
+            state.teams, state.floater, state.round, seat),
+        "floater": _floater(state),
+        "turn": _turn(state),
+        "deck_count": len(state.deck),
+        "set_aside_count": len(state.set_aside),
+        "card_in_play": state.in_hand is not None,
+        "card": card(state, state.in_hand) if holds_card and state.in_hand else None,
+        "guesses": [{"seat": s, "text": text, "right": right} for s, text, right in state.guesses],
+        "done": _done(state),
+        "own": _own(state, seat),
+        "names_per_player": settings.names_per_player if state.phase == WRITE else None,
+        "history": [[_cards(state, cards) for cards in by_team]
+                    for by_team in finished_rounds(state)],
+        "readback": state.phase == READBACK,
+    }
+
