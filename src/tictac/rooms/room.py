@@ -186,7 +186,7 @@ class Room:
         room._reseat()
         if room.status != "lobby" and dump.games:
             last = dump.games[-1]
-            room._begin(SetupArgs(**last.setup), last.started_ms)
+            room._begin(setup_from_json(last.setup), last.started_ms)
             for entry in last.log:
                 room.state, _ = room.game.apply(room.state, entry.seat, entry.action,
                                                 entry.now_ms)
@@ -397,8 +397,9 @@ class Room:
         self._begin(setup, now)  # raises bad_setup before anything changes
         self.games += 1
         self.status = "playing"
-        await self.store.start_game(self.code, self.games - 1, setup.to_json(), now,
-                                    self.game_name, self.to_record())
+        stored = {**setup.to_json(), "names": [self.places[pid].name for pid in self.seats]}
+        await self.store.start_game(self.code, self.games - 1, stored, now, self.game_name,
+                                    self.to_record())
         self._spent.clear()
         self.broadcast_room()
         self.broadcast_views([])
@@ -553,6 +554,10 @@ class Room:
                 await self.apply(seat, fallback)
             except IllegalAction:
                 self._spent.add(job)
+
+
+def setup_from_json(stored: dict[str, Any]) -> SetupArgs:
+    return SetupArgs(stored["players"], stored["options"], stored["seed"], stored["stacked"])
 
 
 def check_policy(policy: str) -> str:

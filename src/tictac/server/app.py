@@ -1,0 +1,53 @@
+"""The Starlette application: routes, and the store and rooms it opens at start."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.routing import Route, WebSocketRoute
+
+from tictac.rooms import RoomManager
+from tictac.server import http_api, openapi, pages, ws
+from tictac.server.settings import ServerSettings
+from tictac.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def create_app(settings: ServerSettings | None = None) -> Starlette:
+    settings = settings or ServerSettings()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await Store.open(settings.db_url)
+        manager = RoomManager(store, settings=settings.rooms)
+        replayed = await manager.restore()
+        log.info("tictac ready: %d rooms restored, %d actions replayed",
+                 len(manager.rooms), replayed)
+        app.state.manager = manager
+        try:
+            yield
+        finally:
+            await manager.close()
+            await store.close()
+
+    routes = [
+        Route("/api/games", http_api.games),
+        Route("/api/rooms", http_api.create_room, methods=["POST"]),
+        Route("/api/rooms/{code}", http_api.get_room),
+        Route("/api/rooms/{code}/join", http_api.join_room, methods=["POST"]),
+        Route("/api/rooms/{code}/replay", http_api.replay),
+        Route("/healthz", http_api.healthz),
+        Route("/metrics", http_api.prometheus),
+        Route("/openapi.json", openapi.openapi_json),
+        Route("/docs", openapi.docs_page),
+        WebSocketRoute("/ws/{code}", ws.endpoint),
+        Route("/static/{path:path}", pages.static),
+        *(Route(path, pages.page) for path in pages.PAGE_PATHS),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.settings = settings
+    return app

@@ -1,0 +1,43 @@
+"""Prometheus /metrics: rooms, connections, actions and errors, read from the rooms' counters
+when scraped (nothing is counted twice)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from prometheus_client import CollectorRegistry, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.registry import Collector
+
+from tictac.rooms import RoomManager
+
+
+class RoomCollector(Collector):
+    def __init__(self, manager: RoomManager) -> None:
+        self.manager = manager
+
+    def collect(self) -> Iterator[Metric]:
+        stats = self.manager.stats
+        rooms = GaugeMetricFamily("tictac_rooms", "Rooms by status", labels=["status"])
+        counts = {"lobby": 0, "playing": 0, "finished": 0}
+        for room in self.manager.rooms.values():
+            counts[room.status] = counts.get(room.status, 0) + 1
+        for status, count in counts.items():
+            rooms.add_metric([status], count)
+        yield rooms
+        yield GaugeMetricFamily("tictac_connections", "Open WebSocket connections",
+                                value=stats.connections)
+        yield CounterMetricFamily("tictac_actions", "Game actions accepted and logged",
+                                  value=stats.actions)
+        errors = CounterMetricFamily("tictac_errors", "Error answers by code", labels=["code"])
+        for code, count in sorted(stats.errors.items()):
+            errors.add_metric([code], count)
+        yield errors
+        yield CounterMetricFamily("tictac_store_commits", "Store transactions committed",
+                                  value=self.manager.store.commits)
+
+
+def render(manager: RoomManager) -> bytes:
+    registry = CollectorRegistry(auto_describe=True)
+    registry.register(RoomCollector(manager))
+    return generate_latest(registry)

@@ -1,0 +1,252 @@
+"""Every message and HTTP body, as pydantic models: the server validates incoming messages with
+them and `tictac.server.schema` writes their JSON Schemas into docs/protocol.md."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from tictac.rooms.names import MAX_NAME
+
+MAX_CHAT = 300
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# -- client -> server ------------------------------------------------------------------------
+
+
+class ActionIn(Strict):
+    """A game action for the sender's seat; `id` comes back in the `ack` or `error`."""
+
+    type: Literal["action"]
+    action: dict[str, Any]
+    id: int | None = None
+
+
+class ChatIn(Strict):
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=MAX_CHAT)
+
+
+class SyncIn(Strict):
+    """Asks for the room and the current view again."""
+
+    type: Literal["sync"]
+
+
+class PingIn(Strict):
+    type: Literal["ping"]
+    t: float
+
+
+class _Lobby(Strict):
+    type: Literal["lobby"]
+
+
+class SetOptions(_Lobby):
+    op: Literal["set_options"]
+    options: dict[str, Any]
+
+
+class Start(_Lobby):
+    op: Literal["start"]
+
+
+class AddBot(_Lobby):
+    op: Literal["add_bot"]
+    kind: str | None = None
+
+
+class RemoveSeat(_Lobby):
+    op: Literal["remove_seat"]
+    seat: int
+
+
+class Kick(_Lobby):
+    op: Literal["kick"]
+    seat: int
+
+
+class TransferHost(_Lobby):
+    op: Literal["transfer_host"]
+    seat: int
+
+
+class SetTeams(_Lobby):
+    op: Literal["set_teams"]
+    teams: list[list[int]]
+
+
+class SetPolicy(_Lobby):
+    op: Literal["set_policy"]
+    policy: Literal["wait", "bot", "skip"]
+    after_s: int | None = None
+
+
+class SetTimer(_Lobby):
+    op: Literal["set_timer"]
+    turn_s: int | None
+
+
+class SetBotPause(_Lobby):
+    op: Literal["set_bot_pause"]
+    ms: int
+
+
+class Rename(_Lobby):
+    op: Literal["rename"]
+    name: str = Field(max_length=4 * MAX_NAME)
+
+
+class PlayAgain(_Lobby):
+    op: Literal["play_again"]
+
+
+LobbyIn = Annotated[
+    SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
+    | SetTimer | SetBotPause | Rename | PlayAgain,
+    Field(discriminator="op"),
+]
+ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | LobbyIn,
+                          Field(discriminator="type")]
+CLIENT_TYPES = ("action", "chat", "sync", "ping", "lobby")
+client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+# -- server -> client ------------------------------------------------------------------------
+
+
+class SeatInfo(Strict):
+    seat: int
+    name: str
+    bot: bool
+    connected: bool
+    gone: bool
+
+
+class You(Strict):
+    seat: int | None
+    host: bool
+    spectator: bool
+    name: str
+
+
+class RoomSummary(Strict):
+    code: str
+    game: str
+    title: str
+    status: Literal["lobby", "playing", "finished"]
+    host: int | None
+    options: dict[str, Any]
+    policy: Literal["wait", "bot", "skip"]
+    gone_after_s: int
+    turn_s: int | None
+    bot_pause_ms: int
+    seats: list[SeatInfo]
+    spectators: int
+    games: int
+    you: You | None
+
+
+class RoomOut(Strict):
+    type: Literal["room"]
+    room: RoomSummary
+
+
+class ViewOut(Strict):
+    type: Literal["view"]
+    version: int
+    server_time: int
+    deadline: int | None
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+
+
+class AckOut(Strict):
+    type: Literal["ack"]
+    id: int
+    version: int
+
+
+class ChatOut(Strict):
+    type: Literal["chat"]
+    seat: int | None
+    name: str
+    text: str
+    server_time: int
+
+
+class ErrorOut(Strict):
+    type: Literal["error"]
+    code: str
+    message: str
+    id: int | None = None
+
+
+class PongOut(Strict):
+    type: Literal["pong"]
+    t: float
+    server_time: int
+
+
+ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | PongOut,
+                          Field(discriminator="type")]
+server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+# -- HTTP ------------------------------------------------------------------------------------
+
+
+class CreateRoom(Strict):
+    game: str
+    name: str = Field(max_length=4 * MAX_NAME)
+    options: dict[str, Any] | None = None
+
+
+class JoinRoom(Strict):
+    name: str = Field(max_length=4 * MAX_NAME)
+    spectator: bool = False
+
+
+class Joined(Strict):
+    code: str
+    token: str
+    seat: int | None
+    room: RoomSummary
+
+
+class GameInfo(Strict):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[dict[str, Any]]
+    bots: list[str]
+
+
+class ReplayStep(Strict):
+    version: int
+    now_ms: int
+    seat: int | None
+    action: dict[str, Any] | None
+    view: dict[str, Any]
+
+
+class Replay(Strict):
+    code: str
+    game: str
+    index: int
+    players: list[str]
+    options: dict[str, Any]
+    finished: bool
+    steps: list[ReplayStep]
+
+
+class Health(Strict):
+    ok: bool
+    rooms: int
+    connections: int

@@ -1,0 +1,77 @@
+"""OpenAPI description of the HTTP API, built from the same pydantic models, and a plain /docs
+page (no script from elsewhere: the server may run on a LAN without internet)."""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from tictac.server.models import CreateRoom, ErrorOut, GameInfo, Health, Joined, JoinRoom, Replay
+
+REF = "#/components/schemas/{model}"
+# (method, path, summary, request model, answer model, answer is a list)
+ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | None, bool]] = [
+    ("get", "/api/games", "The games this server has, with options and bot kinds",
+     None, GameInfo, True),
+    ("post", "/api/rooms", "Create a room; the creator is seated and is host",
+     CreateRoom, Joined, False),
+    ("get", "/api/rooms/{code}", "A room's summary (no secrets)", None, None, False),
+    ("post", "/api/rooms/{code}/join", "Join a room (a seat in the lobby, else a spectator)",
+     JoinRoom, Joined, False),
+    ("get", "/api/rooms/{code}/replay", "A game of the room as a seat saw it (spoiler rules in "
+     "docs/protocol.md); query: token, game, seat", None, Replay, False),
+    ("get", "/healthz", "Liveness, rooms and connections", None, Health, False),
+]
+
+
+def document() -> dict[str, Any]:
+    models: list[type[BaseModel]] = [CreateRoom, JoinRoom, Joined, GameInfo, Replay, Health,
+                                     ErrorOut]
+    _, schemas = models_json_schema([(m, "validation") for m in models], ref_template=REF)
+    paths: dict[str, Any] = {}
+    for method, path, summary, body, answer, is_list in ENDPOINTS:
+        ok: dict[str, Any] = {"description": "OK"}
+        if answer is not None:
+            schema: dict[str, Any] = {"$ref": REF.format(model=answer.__name__)}
+            if is_list:
+                schema = {"type": "array", "items": schema}
+            ok["content"] = {"application/json": {"schema": schema}}
+        operation: dict[str, Any] = {"summary": summary, "responses": {
+            "200": ok, "default": {"description": "an error answer", "content": {
+                "application/json": {"schema": {"$ref": REF.format(model="ErrorOut")}}}}}}
+        if body is not None:
+            operation["requestBody"] = {"required": True, "content": {"application/json": {
+                "schema": {"$ref": REF.format(model=body.__name__)}}}}
+        if "{code}" in path:
+            operation["parameters"] = [{"name": "code", "in": "path", "required": True,
+                                        "schema": {"type": "string"}}]
+        paths.setdefault(path, {})[method] = operation
+    return {"openapi": "3.1.0",
+            "info": {"title": "tictac", "version": "1",
+                     "description": "Rooms over HTTP; play over /ws/{code} (docs/protocol.md)."},
+            "paths": paths, "components": {"schemas": schemas.get("$defs", {})}}
+
+
+async def openapi_json(request: Request) -> Response:
+    return JSONResponse(document())
+
+
+async def docs_page(request: Request) -> Response:
+    spec = document()
+    rows = []
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            rows.append(f"<h2><code>{method.upper()} {html.escape(path)}</code></h2>"
+                        f"<p>{html.escape(operation['summary'])}</p>")
+    schemas = html.escape(json.dumps(spec["components"]["schemas"], indent=2))
+    body = ("<!doctype html><meta charset=utf-8><title>tictac API</title>"
+            "<h1>tictac HTTP API</h1><p>Machine-readable: <a href=/openapi.json>/openapi.json"
+            "</a>. The WebSocket protocol: docs/protocol.md.</p>" + "".join(rows)
+            + f"<h2>Schemas</h2><pre>{schemas}</pre>")
+    return HTMLResponse(body)
