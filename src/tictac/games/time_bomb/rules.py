@@ -1,0 +1,159 @@
+"""Cutting, claiming, rounds and the end of the game.
+
+Events returned by `apply` go to the whole room, so they carry only what everyone may know:
+the cut wire (now face up), claims, deals by size, the winning team. Never a role, never a
+face-down wire.
+"""
+
+from __future__ import annotations
+
+from tictac.engine import Action, Event, IllegalAction, Outcome, Rng
+from tictac.engine.errors import BAD_SEAT, GAME_OVER, NOT_YOUR_TURN
+from tictac.engine.fields import action_type, bool_field, int_field
+from tictac.games.time_bomb.state import State, face_down, redeal
+from tictac.games.time_bomb.table import BOMB, CUT, DEFUSING, KINDS, MORIARTY, ROUNDS, SHERLOCK
+
+# This game's own error codes (docs/games/time-bomb.md).
+CUT_YOURSELF = "cut_yourself"  # the pliers never cut their holder's own row
+ALREADY_CUT = "already_cut"  # that position's wire is already face up
+CLAIM_EXCEEDS_WIRES = "claim_exceeds_wires"  # more defusing wires and bomb than wires in front
+
+ACTION_TYPES = ("cut", "claim")
+
+# Why the game ended (Outcome.detail["reason"]).
+DEFUSED, EXPLODED, TIME_UP = "defused", "exploded", "time_up"
+
+
+def to_act(state: State) -> list[int]:
+    return [] if state.team is not None else [state.holder]
+
+
+def deadline(state: State) -> int | None:
+    """Time Bomb has no clock of its own; a room's optional turn timer uses `auto_action`."""
+    return None
+
+
+def timeout_action(state: State) -> tuple[int, Action] | None:
+    return None
+
+
+def cuts(state: State, seat: int) -> list[Action]:
+    if state.team is not None or seat != state.holder:
+        return []
+    return [
+        {"type": "cut", "target": target, "position": position}
+        for target, row in enumerate(state.rows)
+        if target != seat
+        for position, kind in enumerate(row)
+        if kind != CUT
+    ]
+
+
+def claims(state: State, seat: int) -> list[Action]:
+    if state.team is not None or not 0 <= seat < state.players:
+        return []
+    wires = face_down(state.rows[seat])
+    return [
+        {"type": "claim", "defusing": defusing, "bomb": bomb}
+        for bomb in (False, True)
+        for defusing in range(wires + 1 - bomb)
+    ]
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    return cuts(state, seat) + claims(state, seat)
+
+
+def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
+    """A room's turn timer: a random cut for the holder of the pliers."""
+    options = cuts(state, seat)
+    return rng.choice(options) if options else None
+
+
+def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise IllegalAction(BAD_SEAT, f"no seat {seat!r} in a game of {state.players}")
+    kind = action_type(action, ACTION_TYPES)
+    if state.team is not None:
+        raise IllegalAction(GAME_OVER, "the game is over")
+    if kind == "cut":
+        return state, _cut(state, seat, action)
+    return state, _claim(state, seat, action)
+
+
+def _cut(state: State, seat: int, action: Action) -> list[Event]:
+    if seat != state.holder:
+        raise IllegalAction(NOT_YOUR_TURN, f"seat {state.holder} holds the pliers")
+    target = int_field(action, "target", 0, state.players - 1)
+    if target == seat:
+        raise IllegalAction(CUT_YOURSELF, "cut a wire in front of another player")
+    row = state.rows[target]
+    position = int_field(action, "position", 0, len(row) - 1)
+    if row[position] == CUT:
+        raise IllegalAction(ALREADY_CUT, f"seat {target}'s wire {position} is already cut")
+
+    wire = row[position]
+    row[position] = CUT
+    state.revealed.append((state.round, state.cuts, seat, target, position, wire))
+    events: list[Event] = [
+        {
+            "type": "cut",
+            "cutter": seat,
+            "target": target,
+            "position": position,
+            "kind": KINDS[wire],
+            "round": state.round,
+        }
+    ]
+    state.cuts += 1
+    state.holder = target
+    if wire == BOMB:
+        _finish(state, MORIARTY, EXPLODED, events)
+    elif wire == DEFUSING and state.defusing_found() == state.players:
+        _finish(state, SHERLOCK, DEFUSED, events)
+    elif state.cuts == state.players:
+        if state.round == ROUNDS:
+            _finish(state, MORIARTY, TIME_UP, events)
+        else:
+            events.append({"type": "round_over", "round": state.round})
+            redeal(state)
+            events.append(
+                {
+                    "type": "deal",
+                    "round": state.round,
+                    "wires_each": len(state.rows[0]),
+                    "holder": state.holder,
+                }
+            )
+    return events
+
+
+def _finish(state: State, team: str, reason: str, events: list[Event]) -> None:
+    state.team, state.reason = team, reason
+    events.append({"type": "game_over", "team": team, "reason": reason})
+
+
+def _claim(state: State, seat: int, action: Action) -> list[Event]:
+    wires = face_down(state.rows[seat])
+    defusing = int_field(action, "defusing", 0, wires)
+    bomb = bool_field(action, "bomb", default=False)
+    if defusing + bomb > wires:
+        raise IllegalAction(CLAIM_EXCEEDS_WIRES, f"seat {seat} has only {wires} wires face down")
+    state.claims.append((seat, defusing, bomb, state.round, state.cuts))
+    return [{"type": "claim", "seat": seat, "defusing": defusing, "bomb": bomb}]
+
+
+def outcome(state: State) -> Outcome | None:
+    """Every member of the winning team wins; all roles, the set-aside card too, are revealed."""
+    if state.team is None:
+        return None
+    return Outcome(
+        winners=[seat for seat, role in enumerate(state.roles) if role == state.team],
+        scores=[int(role == state.team) for role in state.roles],
+        detail={
+            "team": state.team,
+            "reason": state.reason,
+            "roles": list(state.roles),
+            "set_aside": state.set_aside,
+        },
+    )
