@@ -28,8 +28,18 @@ def _cards(state: State, card_ids: list[str]) -> list[dict[str, str]]:
     return [card(state, card_id) for card_id in card_ids]
 
 
+def _known(state: State) -> dict[str, dict[str, str]]:
+    """Name and note of every card won so far this game: face up on the table, so public."""
+    return {
+        card_id: {"name": state.faces[card_id].name, "about": state.faces[card_id].about}
+        for by_team in state.found
+        for cards in by_team
+        for card_id in cards
+    }
+
+
 def finished_rounds(state: State) -> list[list[list[str]]]:
-    """By round, by team: the cards won in each round already played (face up, so public)."""
+    """By round, by team: the cards won in each round already played."""
     return state.found if state.phase == OVER else state.found[:-1]
 
 
@@ -40,7 +50,7 @@ def _teams(state: State) -> list[dict[str, Any]]:
             "members": list(state.members(team)),
             "score": totals[team],
             "round_scores": [len(by_team[team]) for by_team in state.found],
-            "found": _cards(state, state.found[-1][team]) if state.phase != OVER else [],
+            "found": state.found[-1][team][:],
         }
         for team in range(len(state.teams))
     ]
@@ -119,8 +129,8 @@ def game_keys(state: State, seat: int | None) -> dict[str, Any]:
         "done": _done(state),
         "own": _own(state, seat),
         "names_per_player": settings.names_per_player if state.phase == WRITE else None,
-        "history": [[_cards(state, cards) for cards in by_team]
-                    for by_team in finished_rounds(state)],
+        "history": [[cards[:] for cards in by_team] for by_team in finished_rounds(state)],
+        "known": _known(state),
         "readback": state.phase == READBACK,
     }
 
