@@ -20,7 +20,7 @@ export function choiceLabel(game, name, choice) {
 }
 
 export function showValue(game, option, value) {
-  if (option.kind === 'bool') return value ? t('common.yes') : t('common.no');
+  if (option.kind === 'bool') return value === null || value === undefined ? t('common.auto') : value ? t('common.yes') : t('common.no');
   if (option.kind === 'choice') return choiceLabel(game, option.name, value);
   if (value === null || value === undefined) return '—';
   return String(value);
@@ -39,7 +39,13 @@ export function optionsForm(game, options, values, { idPrefix = 'opt', onChange,
     const helpId = `${id}-help`;
     const value = values && option.name in values ? values[option.name] : option.default;
     let control;
-    if (option.kind === 'bool') {
+    if (option.kind === 'bool' && option.default === null) {
+      // A yes/no whose default depends on other options: "automatic" keeps it null.
+      const current = value === null || value === undefined ? '' : String(value);
+      control = h('select', { id, disabled, 'aria-describedby': helpId },
+        [['', t('common.auto')], ['true', t('common.yes')], ['false', t('common.no')]].map(([v, label]) => h('option', { value: v, selected: v === current }, label)));
+      readers[option.name] = () => (control.value === '' ? null : control.value === 'true');
+    } else if (option.kind === 'bool') {
       control = h('input', { type: 'checkbox', id, checked: value, disabled, 'aria-describedby': helpId });
       readers[option.name] = () => control.checked;
     } else if (option.kind === 'choice') {

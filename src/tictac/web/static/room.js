@@ -7,12 +7,8 @@ import { api, savedSeat, saveSeat, forgetSeat, savedName, saveName } from './ses
 import { errorText } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
+import { GAME_MODULES } from './game-modules.js';
 
-const GAME_MODULES = {
-  'timos-twist': './timos-twist.js',
-  'time-bomb': './time-bomb.js',
-  'times-up': './times-up.js',
-};
 
 // Kept across a language switch so the socket does not drop.
 let live = null;
@@ -25,12 +21,12 @@ export async function show(root, [rawCode], app) {
   }
   if (live) live.stop();
   const seat = savedSeat(code);
-  if (!seat) {
+  if (seat) {
+    live = new LiveRoom(code, seat.token, app);
+    live.attach(root);
+  } else {
     await showJoin(root, code, app);
-    return null;
   }
-  live = new LiveRoom(code, seat.token, app);
-  live.attach(root);
   return (reason) => live && live.detach(reason);
 }
 
@@ -80,8 +76,18 @@ async function showJoin(root, code, app) {
   name.focus();
 }
 
-class LiveRoom {
-  constructor(code, token, app) {
+// Which screen shows a room: the lobby, the game's own module, or the end.
+function chooseScreen(room, view) {
+  if (room.status === 'lobby') return { key: 'lobby', path: './lobby.js', kind: 'lobby' };
+  if (!view) return null;
+  if (room.status === 'finished' || view.over) return { key: 'end', path: './end.js', kind: 'end' };
+  return { key: `game:${room.game}`, path: GAME_MODULES[room.game], kind: 'game' };
+}
+
+export class LiveRoom {
+  constructor(code, token, app, { choose = chooseScreen, onRejected = null } = {}) {
+    this.choose = choose;
+    this.rejectedHook = onRejected;
     this.code = code;
     this.token = token;
     this.app = app;
@@ -123,6 +129,11 @@ class LiveRoom {
   }
 
   rejected(closeCode) {
+    if (this.rejectedHook) {
+      this.stop();
+      this.rejectedHook(closeCode);
+      return;
+    }
     if (closeCode === 4401) {
       forgetSeat(this.code);
       this.stop();
@@ -187,28 +198,18 @@ class LiveRoom {
     if (!this.conn.send(message)) toast(t('conn.not_sent'));
   }
 
-  kind() {
-    const status = this.room.status;
-    if (status === 'lobby') return 'lobby';
-    if (!this.view) return null;
-    if (status === 'finished' || this.view.over) return 'end';
-    return 'game';
-  }
-
   async render() {
     if (!this.root || !this.room) return;
     document.title = `${this.room.title} · ${this.code}`;
-    const kind = this.kind();
-    if (!kind) return;
-    const wanted = kind === 'game' ? `game:${this.room.game}` : kind;
-    if (wanted !== this.screenKind) {
-      this.screenKind = wanted;
+    const chosen = this.choose(this.room, this.view);
+    if (!chosen) return;
+    if (chosen.key !== this.screenKind) {
+      this.screenKind = chosen.key;
       if (this.screen && this.screen.destroy) this.screen.destroy();
       this.screen = null;
-      const path = kind === 'game' ? GAME_MODULES[this.room.game] : `./${kind}.js`;
-      const module = await import(path);
-      if (this.screenKind !== wanted || !this.root) return;
-      const stage = h('div', { class: ['stage', `stage-${kind}`, `game-${this.room.game}`] });
+      const module = await import(chosen.path);
+      if (this.screenKind !== chosen.key || !this.root) return;
+      const stage = h('div', { class: ['stage', `stage-${chosen.kind}`, `game-${this.room.game}`] });
       fill(this.root, stage);
       this.screen = module.mount(stage, this.context());
     }

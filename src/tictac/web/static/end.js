@@ -1,0 +1,39 @@
+// The end of a game: who won, the game's own summary (scores, every role), play again, replay.
+
+import { h, fill, button } from './dom.js';
+import { t } from './i18n.js';
+import { nameOf } from './common.js';
+import { loadGame } from './game-modules.js';
+import { chatBox } from './chat.js';
+
+export function winnersLine(view, room) {
+  const winners = (view.outcome && view.outcome.winners) || [];
+  if (!winners.length) return t('end.no_winner');
+  return t('end.winners', { names: winners.map((seat) => nameOf(room, seat)).join(', ') });
+}
+
+export function mount(root, ctx) {
+  const head = h('div');
+  const summaryBox = h('div');
+  const tools = h('section', { class: 'panel' });
+  const chat = chatBox(ctx, { idPrefix: 'end-chat' });
+  fill(root, head, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, summaryBox), h('div', { class: 'col' }, tools, chat.element)));
+
+  async function update(next) {
+    ctx = next;
+    const { view, room } = ctx;
+    const you = room.you || {};
+    const won = view.seat !== null && view.outcome && (view.outcome.winners || []).includes(view.seat);
+    fill(head, h('div', { class: 'game-head' }, h('h1', { text: t('end.title', { game: room.title }) })),
+      h('p', { class: ['status', won && 'yours'], role: 'status', text: winnersLine(view, room) }));
+    fill(tools,
+      h('h2', { text: t('end.next') }),
+      you.host && room.status === 'finished' ? button(t('end.play_again'), () => ctx.lobby('play_again'), { class: 'primary big' }) : h('p', { class: 'muted', text: t('end.host_decides') }),
+      h('p', null, h('a', { href: `/replay/${room.code}`, 'data-link': true, text: t('end.replay') })),
+      h('p', null, h('a', { href: '/', 'data-link': true, text: t('notfound.home') })));
+    const module = await loadGame(room.game);
+    fill(summaryBox, module.summary(view, room));
+  }
+
+  return { update, destroy: () => chat.destroy() };
+}

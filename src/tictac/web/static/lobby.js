@@ -1,0 +1,149 @@
+// The lobby: who sits where, the share link and its QR code, options, bots, teams (Time's Up),
+// the policy for vanished players, and the host's Start button.
+
+import { h, fill, button } from './dom.js';
+import { t } from './i18n.js';
+import { gameInfo } from './games.js';
+import { optionsForm, optionLabel, showValue, editable } from './options.js';
+import { qrSvg } from './qr.js';
+import { chatBox } from './chat.js';
+import { teamsEditor } from './teams.js';
+
+export function mount(root, ctx) {
+  const link = `${location.origin}/r/${ctx.code}`;
+  const head = h('div', { class: 'lobby-head' });
+  const seats = h('section', { class: 'panel seats', 'aria-labelledby': 'seats-title' });
+  const teams = h('section', { class: 'panel teams', hidden: true, 'aria-labelledby': 'teams-title' });
+  const options = h('section', { class: 'panel options-panel', 'aria-labelledby': 'options-title' });
+  const hostBox = h('section', { class: 'panel host-tools', 'aria-labelledby': 'host-title' });
+  const rename = renameForm(ctx);
+  const chat = chatBox(ctx, { idPrefix: 'lobby-chat' });
+  const share = h('section', { class: 'panel share', 'aria-labelledby': 'share-title' },
+    h('h2', { id: 'share-title', text: t('lobby.share') }),
+    h('p', { class: 'code-big' }, h('span', { class: 'sr', text: t('lobby.code') }), ctx.code),
+    h('p', { class: 'link' }, h('a', { href: link, class: 'share-link', text: link })),
+    h('div', { class: 'buttons' },
+      button(t('lobby.copy'), async (event) => {
+        try { await navigator.clipboard.writeText(link); event.target.textContent = t('lobby.copied'); } catch { /* no clipboard */ }
+      }),
+      h('a', { href: `/r/${ctx.code}/tv`, target: '_blank', rel: 'noopener', class: 'button', text: t('lobby.tv') })),
+    qrSvg(link, t('lobby.qr', { link })));
+  fill(root, head,
+    h('div', { class: 'lobby-grid' },
+      h('div', { class: 'col' }, seats, teams, rename),
+      h('div', { class: 'col' }, share, options, hostBox, chat.element)));
+
+  let info = null;
+  let optionsKey = '';
+  gameInfo(ctx.room.game).then((found) => { info = found; update(ctx, true); });
+
+  function update(next, force = false) {
+    ctx = next;
+    const { room } = ctx;
+    const you = room.you || {};
+    fill(head,
+      h('h1', null, room.title, ' ', h('span', { class: 'muted', text: t('lobby.room', { code: room.code }) })),
+      h('a', { href: `/rules/${room.game}`, 'data-link': true, class: 'rules-link', text: t('common.rules') }));
+    drawSeats(seats, ctx, info);
+    if (!info) return;
+    const hasTeams = info.options.some((option) => option.name === 'teams');
+    teams.hidden = !hasTeams;
+    if (hasTeams) teamsEditor(teams, ctx, info);
+    // Rebuilding the form under the host's fingers would lose focus: only when values change.
+    const key = JSON.stringify([room.options, you.host]);
+    if (force || key !== optionsKey) {
+      optionsKey = key;
+      drawOptions(options, ctx, info);
+    }
+    drawHostTools(hostBox, ctx, info);
+  }
+
+  return { update: (next) => update(next), destroy: () => chat.destroy() };
+}
+
+function drawSeats(box, ctx, info) {
+  const { room } = ctx;
+  const you = room.you || {};
+  const rows = room.seats.map((seat) => {
+    const tags = [];
+    if (seat.seat === room.host) tags.push(h('span', { class: 'tag host', text: t('lobby.host') }));
+    if (seat.bot) tags.push(h('span', { class: 'tag bot', text: t('lobby.bot') }));
+    if (seat.seat === you.seat) tags.push(h('span', { class: 'tag you', text: t('common.you') }));
+    if (!seat.bot && !seat.connected) tags.push(h('span', { class: 'tag away', text: t('lobby.away') }));
+    const tools = [];
+    if (you.host && seat.seat !== you.seat) {
+      if (!seat.bot) tools.push(button(t('lobby.make_host'), () => ctx.lobby('transfer_host', { seat: seat.seat }), { class: 'small', 'aria-label': t('lobby.make_host_who', { name: seat.name }) }));
+      tools.push(button(t('lobby.remove'), () => ctx.lobby('remove_seat', { seat: seat.seat }), { class: 'small danger', 'aria-label': t('lobby.remove_who', { name: seat.name }) }));
+    }
+    return h('li', { class: ['seat', seat.connected || seat.bot ? 'on' : 'off'] },
+      h('span', { class: 'dot', 'aria-hidden': 'true' }),
+      h('span', { class: 'name', text: seat.name }), ...tags,
+      tools.length ? h('span', { class: 'tools' }, tools) : null);
+  });
+  const limits = info ? t('lobby.players_range', { n: room.seats.length, min: info.min_players, max: info.max_players }) : '';
+  fill(box,
+    h('h2', { id: 'seats-title', text: t('lobby.players') }),
+    h('p', { class: 'muted', text: limits }),
+    h('ol', { class: 'seat-list' }, rows),
+    room.spectators ? h('p', { class: 'muted', text: t('lobby.spectators', { n: room.spectators }) }) : null);
+}
+
+function drawOptions(box, ctx, info) {
+  const { room } = ctx;
+  const isHost = room.you && room.you.host;
+  const title = h('h2', { id: 'options-title', text: t('lobby.options') });
+  if (isHost) {
+    const form = optionsForm(room.game, info.options, room.options, {
+      idPrefix: 'lobby-opt',
+      onChange: (name, value) => ctx.lobby('set_options', { options: { ...room.options, [name]: value } }),
+    });
+    fill(box, title, form.element);
+    return;
+  }
+  fill(box, title, h('dl', { class: 'option-values' },
+    info.options.filter(editable).map((option) => [
+      h('dt', { text: optionLabel(room.game, option.name) }),
+      h('dd', { text: showValue(room.game, option, room.options[option.name]) }),
+    ])));
+}
+
+function drawHostTools(box, ctx, info) {
+  const { room } = ctx;
+  const you = room.you || {};
+  if (!you.host) {
+    fill(box, h('h2', { id: 'host-title', text: t('lobby.waiting_title') }),
+      h('p', { text: t('lobby.waiting', { name: hostName(room) }) }));
+    return;
+  }
+  const enough = room.seats.length >= info.min_players;
+  const full = room.seats.length >= info.max_players;
+  const botKind = h('select', { id: 'bot-kind', 'aria-label': t('lobby.bot_kind') },
+    (info.bots || []).map((kind) => h('option', { value: kind, text: kind })));
+  const policy = h('select', { id: 'policy', onchange: (event) => ctx.lobby('set_policy', { policy: event.target.value }) },
+    ['wait', 'bot', 'skip'].map((name) => h('option', { value: name, selected: room.policy === name, text: t(`lobby.policy.${name}`) })));
+  fill(box,
+    h('h2', { id: 'host-title', text: t('lobby.host_tools') }),
+    h('div', { class: 'row' },
+      (info.bots || []).length > 1 ? botKind : null,
+      button(t('lobby.add_bot'), () => ctx.lobby('add_bot', (info.bots || []).length ? { kind: botKind.value || info.bots[0] } : {}), { disabled: full })),
+    h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy),
+    button(t('lobby.start'), () => ctx.lobby('start'), { class: 'primary big start', disabled: !enough }),
+    enough ? null : h('p', { class: 'muted', text: t('lobby.need', { n: info.min_players }) }));
+}
+
+function hostName(room) {
+  const host = room.seats.find((seat) => seat.seat === room.host);
+  return host ? host.name : '?';
+}
+
+function renameForm(ctx) {
+  const input = h('input', { id: 'rename', maxlength: 24, autocomplete: 'nickname', value: (ctx.room.you && ctx.room.you.name) || '' });
+  const form = h('form', { class: 'panel rename' },
+    h('label', { for: 'rename', text: t('lobby.rename') }),
+    h('div', { class: 'row' }, input, h('button', { type: 'submit', text: t('lobby.rename_go') })));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (input.value.trim()) ctx.lobby('rename', { name: input.value.trim() });
+  });
+  return form;
+}

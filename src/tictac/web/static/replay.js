@@ -1,0 +1,87 @@
+// The replay viewer at /replay/CODE: step through a game as one seat (or a spectator) saw it.
+// While a game is still on, only your own views come back; once it is over, everything.
+
+import { h, fill, button } from './dom.js';
+import { t } from './i18n.js';
+import { api, savedSeat } from './session.js';
+import { errorText } from './errors.js';
+import { gameInfo } from './games.js';
+import { loadGame } from './game-modules.js';
+import { winnersLine } from './end.js';
+
+export async function show(root, [rawCode]) {
+  const code = rawCode.toUpperCase();
+  const params = new URLSearchParams(location.search);
+  const query = new URLSearchParams();
+  const mine = savedSeat(code);
+  if (mine) query.set('token', mine.token);
+  if (params.has('seat')) query.set('seat', params.get('seat'));
+  if (params.has('game')) query.set('game', params.get('game'));
+  fill(root, h('p', { class: 'loading', text: t('common.loading') }));
+  let replay;
+  try {
+    replay = await api('GET', `/api/rooms/${code}/replay?${query}`);
+  } catch (error) {
+    fill(root, h('section', { class: 'panel' }, h('h1', { text: t('replay.title', { code }) }), h('p', { class: 'error', text: errorText(error) })));
+    return null;
+  }
+  const gameName = typeof replay.game === 'string' ? replay.game : replay.steps[0] && replay.steps[0].view.game;
+  const info = await gameInfo(gameName).catch(() => null);
+  const module = await loadGame(gameName);
+  const room = {
+    code, game: gameName, title: info ? info.title : gameName, status: 'finished',
+    seats: (replay.players || []).map((name, seat) => ({ seat, name, bot: false, connected: true })),
+    you: null,
+  };
+  document.title = `${t('replay.title', { code })} · tictac`;
+  let at = 0;
+  let timer = null;
+  const stage = h('div', { class: 'stage replay-stage' });
+  const slider = h('input', { type: 'range', id: 'replay-step', min: 0, max: Math.max(0, replay.steps.length - 1), value: 0 });
+  const where = h('span', { class: 'count' });
+  const said = h('p', { class: 'muted', role: 'status' });
+  const go = (index) => { at = Math.max(0, Math.min(replay.steps.length - 1, index)); draw(); };
+  const playButton = button(t('replay.play'), () => {
+    if (timer) { clearInterval(timer); timer = null; playButton.textContent = t('replay.play'); return; }
+    playButton.textContent = t('replay.pause');
+    timer = setInterval(() => { if (at >= replay.steps.length - 1) playButton.click(); else go(at + 1); }, 900);
+  });
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  const seatPicker = replay.finished ? h('select', { id: 'replay-seat', onchange: (event) => {
+    const next = new URLSearchParams(location.search);
+    if (event.target.value === '') next.delete('seat'); else next.set('seat', event.target.value);
+    location.search = next.toString();
+  } },
+  h('option', { value: '', text: t('replay.as_spectator') }),
+  room.seats.map((seat) => h('option', { value: String(seat.seat), selected: params.get('seat') === String(seat.seat), text: t('replay.as', { name: seat.name }) }))) : null;
+  fill(root,
+    h('div', { class: 'game-head' }, h('h1', { text: t('replay.title', { code }) }), h('span', { class: 'muted', text: room.title })),
+    h('div', { class: 'replay-controls' },
+      button('⏮', () => go(0), { 'aria-label': t('replay.first') }),
+      button('◀', () => go(at - 1), { 'aria-label': t('replay.prev') }),
+      playButton,
+      button('▶', () => go(at + 1), { 'aria-label': t('replay.next') }),
+      button('⏭', () => go(replay.steps.length - 1), { 'aria-label': t('replay.last') }),
+      h('label', { for: 'replay-step', class: 'sr', text: t('replay.step') }), slider, where),
+    seatPicker ? h('div', { class: 'row' }, h('label', { for: 'replay-seat', text: t('replay.view_as') }), seatPicker) : null,
+    said, stage);
+
+  let screen = null;
+  function draw() {
+    const step = replay.steps[at];
+    if (!step) { fill(stage, h('p', { text: t('replay.empty') })); return; }
+    slider.value = String(at);
+    where.textContent = t('replay.step_of', { n: at, of: replay.steps.length - 1 });
+    said.textContent = step.action ? t('replay.did', { name: room.seats[step.seat] ? room.seats[step.seat].name : '?', action: step.action.type }) : (at === 0 ? t('replay.deal') : '');
+    const ctx = { code, room, view: step.view, readonly: true, chat: null, act: () => {}, lobby: () => {}, say: () => {}, navigate: () => {} };
+    if (step.view.over) {
+      screen = null;
+      fill(stage, h('p', { class: 'status', text: winnersLine(step.view, room) }), module.summary(step.view, room));
+      return;
+    }
+    if (!screen) screen = module.mount(stage, ctx);
+    screen.update(ctx);
+  }
+  draw();
+  return () => { if (timer) clearInterval(timer); };
+}

@@ -1,0 +1,65 @@
+// Time's Up teams in the lobby: drawn at the start, shuffled now, or placed by tapping a player
+// and then a team. The server checks every placement (option `teams`).
+
+import { h, fill, button } from './dom.js';
+import { t } from './i18n.js';
+
+// Players -> team sizes, as the rules deal them (teams of two; of three at 9 and 12; a mix at 10
+// and 11; at 5 and 7 one player may float between teams instead).
+const SIZES = { 4: [2, 2], 5: [3, 2], 6: [2, 2, 2], 7: [3, 2, 2], 8: [2, 2, 2, 2], 9: [3, 3, 3], 10: [3, 3, 2, 2], 11: [3, 3, 3, 2], 12: [3, 3, 3, 3] };
+const FLOATING = { 5: [2, 2], 7: [2, 2, 2] };
+
+let picked = null;
+
+export function shuffledTeams(players, oddPlayers) {
+  const seats = Array.from({ length: players }, (_, seat) => seat);
+  for (let i = seats.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [seats[i], seats[j]] = [seats[j], seats[i]];
+  }
+  const sizes = (oddPlayers === 'float' && FLOATING[players]) || SIZES[players] || [];
+  return sizes.map((size) => seats.splice(0, size).sort((a, b) => a - b));
+}
+
+export function teamsEditor(box, ctx, info) {
+  const { room } = ctx;
+  const isHost = room.you && room.you.host;
+  const players = room.seats.length;
+  const given = Array.isArray(room.options.teams) ? room.options.teams : null;
+  const nameOf = (seat) => (room.seats[seat] ? room.seats[seat].name : `#${seat}`);
+  const title = h('h2', { id: 'teams-title', text: t('teams.title') });
+  const canDeal = Boolean(SIZES[players]);
+  const shuffle = () => ctx.lobby('set_teams', { teams: shuffledTeams(players, room.options.odd_players) });
+  const tools = isHost && canDeal ? h('div', { class: 'buttons' },
+    button(t('teams.shuffle'), shuffle),
+    given ? button(t('teams.random_at_start'), () => ctx.lobby('set_options', { options: { ...room.options, teams: null } })) : null) : null;
+  const validGiven = given && given.every((team) => team.every((seat) => seat < players));
+  if (!validGiven) {
+    fill(box, title, h('p', { text: canDeal ? t('teams.drawn') : t('teams.need', { min: info.min_players }) }), tools);
+    return;
+  }
+  const placed = new Set(given.flat());
+  const floating = room.seats.map((seat) => seat.seat).filter((seat) => !placed.has(seat));
+  const move = (target) => {
+    if (picked === null) return;
+    const next = given.map((team) => team.filter((seat) => seat !== picked));
+    if (target !== null) next[target].push(picked);
+    picked = null;
+    ctx.lobby('set_teams', { teams: next.filter((team) => team.length) });
+  };
+  const member = (seat) => (isHost
+    ? button(nameOf(seat), (event) => {
+      picked = picked === seat ? null : seat;
+      for (const other of box.querySelectorAll('.member')) other.setAttribute('aria-pressed', String(other === event.currentTarget && picked !== null));
+    }, { class: 'member', 'aria-pressed': String(picked === seat) })
+    : h('span', { class: 'member', text: nameOf(seat) }));
+  const teamList = h('ol', { class: 'team-list' }, given.map((team, index) => h('li', { class: 'team' },
+    h('h3', { text: t('teams.team', { n: index + 1 }) }),
+    h('div', { class: 'members' }, team.map(member)),
+    isHost ? button(t('teams.move_here'), () => move(index), { class: 'small', 'aria-label': t('teams.move_to', { n: index + 1 }) }) : null)));
+  fill(box, title,
+    isHost ? h('p', { class: 'muted', text: t('teams.how') }) : null,
+    teamList,
+    floating.length ? h('p', { class: 'floating' }, t('teams.floating'), ' ', floating.map(member)) : null,
+    tools);
+}

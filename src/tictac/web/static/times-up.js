@@ -1,0 +1,218 @@
+// Time's Up: the deal (tap two cards to discard), the cluegiver's card with Found / Pass / Wrong,
+// the timekeeper's Foul, the guess box, the countdown with a beep and a buzz at time-up, the
+// read-back after round 1 and the live scores.
+
+import { h, fill, button } from './dom.js';
+import { t, has } from './i18n.js';
+import { nameOf, gameHead, statusLine, legalOf } from './common.js';
+import { bindCountdown, serverNow, timeUpAlarm } from './clock.js';
+
+export function teamName(view, room, index) {
+  const team = view.teams[index];
+  const members = [...team.members];
+  if (view.floater && view.floater.team === index && !members.includes(view.floater.seat)) members.push(view.floater.seat);
+  return t('tu.team_of', { n: index + 1, names: members.map((seat) => nameOf(room, seat)).join(', ') });
+}
+
+export function constraintText(view) {
+  const key = `tu.constraint.${view.constraint.key}`;
+  return has(key) ? t(key) : view.constraint.text;
+}
+
+export function scoreBoard(view, room) {
+  const rounds = Array.from({ length: view.rounds }, (_, index) => index + 1);
+  return h('section', { class: 'panel', 'aria-labelledby': 'tu-scores' },
+    h('h2', { id: 'tu-scores', text: t('tu.scores') }),
+    h('table', { class: 'scores' },
+      h('thead', null, h('tr', null,
+        h('th', { scope: 'col', text: t('tu.team') }),
+        rounds.map((n) => h('th', { scope: 'col', class: 'num', text: t('tu.round_short', { n }) })),
+        h('th', { scope: 'col', class: 'num', text: t('common.total') }))),
+      h('tbody', null, view.teams.map((team, index) => h('tr', { class: [(view.outcome && (view.outcome.winners || []).some((seat) => team.members.includes(seat))) && 'winner', view.your_team === index && 'mine'] },
+        h('td', { text: teamName(view, room, index) }),
+        rounds.map((n) => h('td', { class: 'num', text: team.round_scores[n - 1] === undefined ? '–' : String(team.round_scores[n - 1]) })),
+        h('td', { class: 'num', text: String(team.score) }))))),
+    view.floater ? h('p', { class: 'muted', text: t('tu.floater', { name: nameOf(room, view.floater.seat), n: view.floater.score }) }) : null,
+    h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
+}
+
+export function countdownFor(view, onZero) {
+  const clock = view.clock || {};
+  if (view.phase !== 'running' || !clock.deadline_ms) return null;
+  const el = h('p', { class: 'timer-big', role: 'timer', 'aria-label': t('tu.time_left') });
+  return bindCountdown(el, clock.deadline_ms, clock.deadline_ms > serverNow() ? onZero : null);
+}
+
+function cardBlock(card, view) {
+  return h('div', { class: ['clue-card', view.color === 'blue' && 'blue-name'] },
+    h('p', { class: 'muted', text: t('tu.your_card') }),
+    h('p', { class: 'big-name', text: card.name }),
+    card.about ? h('p', { class: 'description', text: card.about }) : null);
+}
+
+export function mount(root, ctx) {
+  const picked = new Set();
+  let alarmedFor = null;
+  let writtenDraft = [];
+  const head = h('div');
+  const status = h('div');
+  const main = h('section', { class: 'panel tu-main' });
+  const side = h('div', { class: 'col' });
+  const guessLog = h('ol', { class: 'log', 'aria-label': t('tu.guesses') });
+  const guessInput = h('input', { id: 'tu-guess', autocomplete: 'off', maxlength: 120, enterkeyhint: 'send' });
+  const guessForm = h('form', { class: 'guess-form' },
+    h('label', { for: 'tu-guess', class: 'sr', text: t('tu.guess') }), guessInput,
+    h('button', { type: 'submit', class: 'primary', text: t('tu.guess_go') }));
+  guessForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = guessInput.value.trim();
+    if (!text) return;
+    ctx.act({ type: 'guess', text });
+    guessInput.value = '';
+  });
+  // The guess box stays in place across updates so typing is never interrupted.
+  const body = h('div');
+  const tail = h('div');
+  fill(main, body, guessForm, tail);
+  fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, main), side));
+
+  const alarm = () => {
+    const deadline = ctx.view.clock && ctx.view.clock.deadline_ms;
+    if (alarmedFor === deadline) return;
+    alarmedFor = deadline;
+    timeUpAlarm();
+  };
+
+  function whoLine(view, room) {
+    const turn = view.turn;
+    if (!turn || turn.cluegiver === undefined) return null;
+    return h('p', { class: 'muted', text: t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: view.turn.team + 1 }) });
+  }
+
+  function drawWrite(view) {
+    const count = view.names_per_player || 0;
+    const own = view.own;
+    if (!legalOf(view, 'write').length) {
+      return [h('p', { text: t('tu.written') }), own && own.cards.length ? h('ul', null, own.cards.map((card) => h('li', { text: card.name }))) : null, doneLine(view)];
+    }
+    const inputs = Array.from({ length: count }, (_, index) => h('input', { id: `tu-write-${index}`, maxlength: 60, value: writtenDraft[index] || '', oninput: (event) => { writtenDraft[index] = event.target.value; } }));
+    const form = h('form', { class: 'stack' },
+      inputs.map((input, index) => h('div', { class: 'field' }, h('label', { for: input.id, text: t('tu.name_n', { n: index + 1 }) }), input)),
+      h('button', { type: 'submit', class: 'primary big', text: t('tu.write_go') }));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      ctx.act({ type: 'write', names: inputs.map((input) => input.value.trim()) });
+    });
+    return [h('p', { text: t('tu.write_help', { n: count }) }), form, doneLine(view)];
+  }
+
+  function doneLine(view) {
+    return h('p', { class: 'muted', text: t('tu.done', { n: view.done.length, of: ctx.room.seats.length }) });
+  }
+
+  function drawDeal(view) {
+    const own = view.own;
+    if (!own) return [h('p', { text: t('tu.dealing') }), doneLine(view)];
+    if (!legalOf(view, 'discard').length) {
+      return [h('p', { text: t('tu.discarded') }),
+        h('ul', null, own.discarded.map((card) => h('li', { text: card.name }))), doneLine(view)];
+    }
+    for (const id of [...picked]) if (!own.cards.some((card) => card.id === id)) picked.delete(id);
+    const confirm = button(t('tu.discard_go'), () => ctx.act({ type: 'discard', cards: [...picked] }), { class: 'primary big', disabled: picked.size !== 2 });
+    const cards = h('div', { class: 'deal', role: 'group', 'aria-label': t('tu.deal_title') }, own.cards.map((card) => h('button', {
+      type: 'button', 'aria-pressed': String(picked.has(card.id)),
+      onclick: () => {
+        if (picked.has(card.id)) picked.delete(card.id);
+        else if (picked.size < 2) picked.add(card.id);
+        update(ctx);
+      },
+    }, h('span', { class: 'name', text: card.name }), card.about ? h('span', { class: 'description', text: card.about }) : null)));
+    return [h('h2', { text: t('tu.deal_title') }), h('p', { text: t('tu.deal_help') }), cards,
+      h('p', { class: 'muted', text: t('tu.picked', { n: picked.size }) }), confirm, doneLine(view)];
+  }
+
+  function drawRunning(view, room) {
+    const turn = view.turn;
+    const parts = [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }), countdownFor(view, alarm)];
+    if (view.card) parts.push(cardBlock(view.card, view));
+    const judge = h('div', { class: 'judge' },
+      legalOf(view, 'found').length ? button(t('tu.found'), () => ctx.act({ type: 'found' }), { class: 'found' }) : null,
+      legalOf(view, 'pass').length ? button(t('tu.pass'), () => ctx.act({ type: 'pass' })) : null,
+      legalOf(view, 'wrong').length ? button(t('tu.wrong'), () => ctx.act({ type: 'wrong' }), { class: 'wrong' }) : null,
+      legalOf(view, 'foul').length ? button(t('tu.foul'), () => ctx.act({ type: 'foul' }), { class: 'foul' }) : null);
+    if (judge.childElementCount) parts.push(judge);
+    if (turn && view.seat !== null && turn.cluegiver !== view.seat && turn.timekeeper !== view.seat && !turn.guessers.includes(view.seat)) {
+      parts.push(h('p', { class: 'muted', text: t('tu.quiet') }));
+    }
+    return parts;
+  }
+
+  function drawTail(view, room) {
+    if (view.phase !== 'running') return [];
+    fill(guessLog, view.guesses.slice().reverse().map((entry) => h('li', null,
+      h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ', entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null)));
+    return [view.guesses.length ? [h('h3', { text: t('tu.guesses') }), guessLog] : null, foundThisTurn(view, room)];
+  }
+
+  function foundThisTurn(view, room) {
+    const team = view.turn ? view.teams[view.turn.team] : null;
+    if (!team || !team.found.length) return null;
+    return h('details', null, h('summary', { text: t('tu.found_round', { team: teamName(view, room, view.turn.team), n: team.found.length }) }),
+      h('ul', null, team.found.map((card) => h('li', { text: card.name }))));
+  }
+
+  function drawWaiting(view, room) {
+    const starts = legalOf(view, 'start').length > 0;
+    return [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }),
+      view.clock && view.clock.time_left_ms ? h('p', { text: t('tu.time_carried', { s: Math.ceil(view.clock.time_left_ms / 1000) }) }) : null,
+      starts ? button(t('tu.start'), () => ctx.act({ type: 'start' }), { class: 'primary big' }) : h('p', { text: t('tu.wait_start', { name: nameOf(room, view.turn.cluegiver) }) })];
+  }
+
+  function drawRoundWon(view, room) {
+    const deciders = legalOf(view, 'continue').length > 0;
+    return [h('p', { text: t('tu.round_won', { team: teamName(view, room, view.turn.team), s: Math.ceil((view.clock.time_left_ms || 0) / 1000) }) }),
+      deciders ? h('div', { class: 'buttons' },
+        button(t('tu.continue'), () => ctx.act({ type: 'continue' }), { class: 'primary' }),
+        button(t('tu.hand_over'), () => ctx.act({ type: 'hand_over' }))) : h('p', { class: 'muted', text: t('tu.deciding') })];
+  }
+
+  function drawReadback(view, room) {
+    const round = view.history[view.history.length - 1] || [];
+    return [h('h2', { text: t('tu.readback_title') }), h('p', { text: t('tu.readback_help') }),
+      round.map((cards, index) => h('section', null, h('h3', { text: teamName(view, room, index) }),
+        h('ol', { class: 'readback' }, cards.map((card) => h('li', { text: card.name }))))),
+      legalOf(view, 'ready').length ? button(t('tu.ready'), () => ctx.act({ type: 'ready' }), { class: 'primary big' }) : h('p', { class: 'muted', text: t('tu.ready_done') }),
+      doneLine(view)];
+  }
+
+  function statusText(view, room) {
+    const turn = view.turn || {};
+    if (view.phase === 'write') return t('tu.phase.write');
+    if (view.phase === 'deal') return t('tu.phase.deal');
+    if (view.phase === 'readback') return t('tu.phase.readback');
+    if (view.phase === 'round_won') return t('tu.phase.round_won');
+    if (view.seat !== null && turn.cluegiver === view.seat) return view.phase === 'running' ? t('tu.you_give') : t('tu.you_give_next');
+    if (view.seat !== null && turn.timekeeper === view.seat) return t('tu.you_keep');
+    if (view.seat !== null && (turn.guessers || []).includes(view.seat)) return t('tu.you_guess', { name: nameOf(room, turn.cluegiver) });
+    return t('tu.team_plays', { n: (turn.team ?? 0) + 1 });
+  }
+
+  function update(next) {
+    ctx = next;
+    const { view, room } = ctx;
+    fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('tu.round_of', { n: view.round, of: view.rounds }) })));
+    const mine = view.to_act.includes(view.seat) || legalOf(view, 'foul').length > 0 || legalOf(view, 'guess').length > 0;
+    fill(status, statusLine(statusText(view, room), mine && view.seat !== null));
+    const draw = { write: drawWrite, deal: drawDeal, waiting: drawWaiting, running: drawRunning, round_won: drawRoundWon, readback: drawReadback }[view.phase];
+    fill(body, draw ? draw(view, room) : null);
+    guessForm.hidden = !(view.phase === 'running' && legalOf(view, 'guess').length && !ctx.readonly);
+    fill(tail, drawTail(view, room));
+    fill(side, scoreBoard(view, room));
+  }
+
+  return { update };
+}
+
+export function summary(view, room) {
+  return scoreBoard(view, room);
+}

@@ -1,0 +1,163 @@
+// Timo's Twist: the hand (colour + pattern + symbol, playable cards lifted), the pile, the colour
+// to follow, direction, pending penalty, TIMO and catch buttons, and the scores.
+
+import { h, fill, button } from './dom.js';
+import { t } from './i18n.js';
+import { nameOf, gameHead, statusLine, legalOf, scoresTable } from './common.js';
+
+export const COLOURS = ['blue', 'green', 'orange', 'pink'];
+const COLOUR_SYMBOL = { blue: '▲', green: '●', orange: '■', pink: '♥' };
+const RANK_FACE = { skip: '⊘', twist: '⇄', plus2: '+2', joker: '★', plus4: '+4' };
+
+export function parseCard(id) {
+  if (id === 'joker' || id === 'plus4') return { colour: 'black', rank: id };
+  const cut = id.indexOf('-');
+  return { colour: id.slice(0, cut), rank: id.slice(cut + 1) };
+}
+
+export function cardName(id) {
+  const { colour, rank } = parseCard(id);
+  const rankText = /^\d$/.test(rank) ? rank : t(`timo.rank.${rank}`);
+  return colour === 'black' ? rankText : t('timo.card', { colour: t(`timo.colour.${colour}`), rank: rankText });
+}
+
+// A card face; a <button> when it can be played, otherwise a plain box.
+export function cardFace(id, attrs = {}, onClick = null) {
+  const { colour, rank } = parseCard(id);
+  const face = RANK_FACE[rank] || rank;
+  const tag = onClick ? 'button' : 'span';
+  const props = { class: ['card', colour, attrs.class], 'aria-label': cardName(id), 'data-card': id, role: onClick ? null : 'img' };
+  if (onClick) { props.type = 'button'; props.onclick = onClick; }
+  return h(tag, { ...attrs, ...props },
+    colour === 'black' ? null : h('span', { class: 'corner', 'aria-hidden': 'true', text: COLOUR_SYMBOL[colour] }),
+    h('span', { class: 'rank', 'aria-hidden': 'true', text: face }),
+    colour === 'black' ? null : h('span', { class: 'sym', 'aria-hidden': 'true', text: COLOUR_SYMBOL[colour] }));
+}
+
+export function colourBadge(colour) {
+  return h('span', { class: 'current-colour' },
+    h('span', null, h('span', { class: 'swatch', style: { background: `var(--${colour})` }, 'aria-hidden': 'true' }),
+      ' ', COLOUR_SYMBOL[colour] || '', ' ', t(`timo.colour.${colour}`)));
+}
+
+export function directionText(direction) {
+  return direction === 1 ? t('timo.clockwise') : t('timo.counterclockwise');
+}
+
+export function pileAndTop(view) {
+  return h('div', { class: 'table-centre' },
+    h('div', { class: 'pile' }, h('span', { class: 'card back', role: 'img', 'aria-label': t('timo.pile') }), t('timo.pile_size', { n: view.pile_size })),
+    h('div', { class: 'pile' }, cardFace(view.top), t('timo.discard')),
+    h('div', null,
+      h('p', { class: 'muted', text: t('timo.follow') }), colourBadge(view.color),
+      h('p', { class: 'direction', 'aria-label': directionText(view.direction), text: view.direction === 1 ? '↻' : '↺' }),
+      h('p', { class: 'sr', text: directionText(view.direction) }),
+      view.penalty ? h('p', { class: 'penalty', text: t('timo.penalty', { n: view.penalty }) }) : null));
+}
+
+export function playersStrip(view, room, { catchFor = null } = {}) {
+  return h('ol', { class: 'players-strip', 'aria-label': t('common.players') },
+    view.hand_sizes.map((size, seat) => h('li', { class: [view.turn === seat && 'turn'] },
+      h('span', { class: 'name', text: nameOf(room, seat) }),
+      seat === view.seat ? h('span', { class: 'tag you', text: t('common.you') }) : null,
+      h('span', { class: 'count', 'aria-label': t('timo.cards_held', { n: size }), text: `🂠 ${size}` }),
+      h('span', { class: 'count', 'aria-label': t('timo.points', { n: view.scores[seat] }), text: `★ ${view.scores[seat]}` }),
+      size === 1 && view.timo[seat] ? h('span', { class: 'tag host', text: 'TIMO' }) : null,
+      catchFor && catchFor(seat))));
+}
+
+export function scoresPanel(view, room) {
+  const rows = view.scores.map((score, seat) => ({ key: seat, label: nameOf(room, seat), score }));
+  const rounds = view.rounds.map((entry, index) => h('li', { text: t('timo.round_won', { n: index + 1, name: nameOf(room, entry.winner), points: entry.points }) }));
+  return h('section', { class: 'panel' },
+    h('h2', { text: t('timo.scores', { target: view.target_score }) }),
+    scoresTable(rows, { winners: view.outcome ? view.outcome.winners : [] }),
+    rounds.length ? h('ol', { class: 'log' }, rounds) : null);
+}
+
+export function mount(root, ctx) {
+  let armedTimo = false;
+  let choosing = null;
+  let lastRounds = null;
+  const head = h('div');
+  const status = h('div');
+  const strip = h('div');
+  const centre = h('section', { class: 'panel', 'aria-label': t('timo.table') });
+  const mine = h('section', { class: 'panel', 'aria-label': t('timo.your_hand') });
+  const side = h('div', { class: 'col' });
+  fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, strip, centre, mine), side));
+
+  function update(next) {
+    ctx = next;
+    const { view, room } = ctx;
+    const plays = legalOf(view, 'play');
+    const playable = new Set(plays.map((action) => action.card));
+    const canTimoPlay = plays.some((action) => action.timo);
+    if (!canTimoPlay) armedTimo = false;
+    if (choosing && !playable.has(choosing)) choosing = null;
+    const myTurn = view.turn === view.seat && view.seat !== null;
+
+    fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('timo.round', { n: view.round }) })));
+    let line;
+    if (view.seat === null) line = t('timo.watching', { name: nameOf(room, view.turn) });
+    else if (myTurn && view.penalty) line = t('timo.your_turn_penalty', { n: view.penalty });
+    else if (myTurn && view.drawn) line = t('timo.drew', { card: cardName(view.drawn) });
+    else if (myTurn) line = t('timo.your_turn');
+    else line = t('timo.waiting', { name: nameOf(room, view.turn) });
+    fill(status, statusLine(line, myTurn));
+
+    const catchFor = (seat) => {
+      const canCatch = legalOf(view, 'catch').some((action) => action.target === seat);
+      return canCatch ? button(t('timo.catch'), () => ctx.act({ type: 'catch', target: seat }), { class: 'small catch', 'aria-label': t('timo.catch_who', { name: nameOf(room, seat) }) }) : null;
+    };
+    fill(strip, playersStrip(view, room, { catchFor }));
+    fill(centre, pileAndTop(view));
+
+    if (lastRounds !== null && view.rounds.length > lastRounds) {
+      const won = view.rounds[view.rounds.length - 1];
+      centre.prepend(h('p', { class: 'status yours', role: 'status', text: t('timo.round_over', { name: nameOf(room, won.winner), points: won.points }) }));
+    }
+    lastRounds = view.rounds.length;
+
+    const hand = view.hand || [];
+    const play = (card, colour) => {
+      const action = { type: 'play', card };
+      if (colour) action.color = colour;
+      if (armedTimo && plays.some((a) => a.card === card && a.timo)) action.timo = true;
+      armedTimo = false;
+      choosing = null;
+      ctx.act(action);
+    };
+    const handBox = h('div', { class: 'hand', role: 'group', 'aria-label': t('timo.your_hand') },
+      hand.map((card) => {
+        const can = playable.has(card) && !ctx.readonly;
+        const isDrawn = view.drawn === card;
+        return cardFace(card, { class: [can && 'playable', choosing === card && 'chosen', isDrawn && 'drawn'].filter(Boolean).join(' ') },
+          can ? () => {
+            if (parseCard(card).colour === 'black') { choosing = card; update(ctx); } else play(card);
+          } : null);
+      }));
+    const picker = choosing ? h('div', null,
+      h('p', { id: 'pick-colour', text: t('timo.pick_colour') }),
+      h('div', { class: 'colour-picker', role: 'group', 'aria-labelledby': 'pick-colour' },
+        COLOURS.map((colour) => button(`${COLOUR_SYMBOL[colour]} ${t(`timo.colour.${colour}`)}`, () => play(choosing, colour), { class: ['card-colour', colour], style: { background: `var(--${colour})` } })),
+        button(t('common.cancel'), () => { choosing = null; update(ctx); }))) : null;
+    const timoCall = legalOf(view, 'timo').length > 0;
+    const actions = h('div', { class: 'buttons' },
+      legalOf(view, 'draw').length ? button(view.penalty ? t('timo.take', { n: view.penalty }) : t('timo.draw'), () => ctx.act({ type: 'draw' }), { class: 'primary' }) : null,
+      legalOf(view, 'pass').length ? button(t('timo.pass'), () => ctx.act({ type: 'pass' })) : null,
+      timoCall ? button('TIMO!', () => ctx.act({ type: 'timo' }), { class: 'primary timo-button' }) : null,
+      !timoCall && canTimoPlay ? button('TIMO!', () => { armedTimo = !armedTimo; update(ctx); },
+        { class: 'timo-button', 'aria-pressed': String(armedTimo), title: t('timo.arm_help') }) : null);
+    if (view.seat === null) fill(mine, h('p', { class: 'muted', text: t('common.spectating') }));
+    else fill(mine, h('h2', { text: t('timo.your_hand') }), handBox, picker, actions,
+      canTimoPlay && !timoCall ? h('p', { class: 'help', text: armedTimo ? t('timo.armed') : t('timo.arm_help') }) : null);
+    fill(side, scoresPanel(view, room));
+  }
+
+  return { update };
+}
+
+export function summary(view, room) {
+  return scoresPanel(view, room);
+}
