@@ -423,6 +423,23 @@ class Room:
         return [seat for seat in self.bots if seat not in waiting
                 and self.game.legal_actions(self.state, seat)]
 
+    def _stand_ins(self, to_act: list[int]) -> list[tuple[int, str]]:
+        found = []
+        for seat in to_act:
+            kind = self.stand_in(seat)
+            if kind is not None and self.game.legal_actions(self.state, seat):
+                found.append((seat, kind))
+        return found
+
+    def _move_due(self) -> int:
+        """When a stand-in moves: after the human-looking pause, and not before a deadline
+        that only lets the table go on (a TIMO grace window), since moves before it fail."""
+        due = self._changed_ms + self.bot_pause_ms
+        deadline = self.game.deadline(self.state)
+        if deadline is not None and self.game.timeout_action(self.state) is None:
+            due = max(due, deadline)
+        return due
+
     def _next_wake(self) -> int | None:
         times: list[int] = []
         gone_ms = self.gone_after_s * 1000
@@ -439,11 +456,10 @@ class Room:
             to_act = self.game.to_act(self.state)
             if self.turn_s and to_act and "turn" not in self._spent:
                 times.append(self._turn_since + self.turn_s * 1000)
-            pause_end = self._changed_ms + self.bot_pause_ms
-            if "stand_in" not in self._spent and any(self.stand_in(s) for s in to_act):
-                times.append(pause_end)
+            if "stand_in" not in self._spent and self._stand_ins(to_act):
+                times.append(self._move_due())
             if self._asked_optional != len(self.log) and self._optional_bots():
-                times.append(pause_end)
+                times.append(self._changed_ms + self.bot_pause_ms)
         return min(times) if times else None
 
     def _schedule(self) -> None:
@@ -497,21 +513,25 @@ class Room:
         deadline = self.game.deadline(self.state)
         if deadline is not None and deadline <= now and "deadline" not in self._spent:
             timeout = self.game.timeout_action(self.state)
-            await self._try(timeout, "deadline")
-            return
+            if timeout is not None:
+                await self._try(timeout, "deadline")
+                return
+            # A deadline that only lets the table go on: nothing to log, but every client
+            # hears that the wait is over.
+            self._spent.add("deadline")
+            self.broadcast_views([])
         to_act = self.game.to_act(self.state)
         if (self.turn_s and to_act and "turn" not in self._spent
                 and self._turn_since + self.turn_s * 1000 <= now):
             move = self.game.auto_action(self.state, to_act[0], self.rng)
             await self._try(None if move is None else (to_act[0], move), "turn")
             return
-        if now < self._changed_ms + self.bot_pause_ms:
-            return
-        for seat in to_act:
-            kind = self.stand_in(seat)
-            if kind is not None and "stand_in" not in self._spent:
+        if "stand_in" not in self._spent and now >= self._move_due():
+            for seat, kind in self._stand_ins(to_act):
                 await self._try(self._stand_in_move(seat, kind), "stand_in")
                 return
+        if now < self._changed_ms + self.bot_pause_ms:
+            return
         if self._asked_optional != len(self.log):
             self._asked_optional = len(self.log)
             for seat in self._optional_bots():
