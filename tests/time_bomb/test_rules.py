@@ -6,13 +6,14 @@ from collections import Counter
 
 import pytest
 
-from .support import cut, cut_of, hidden_kinds
 from tictac.engine import IllegalAction, Rng
 from tictac.engine.errors import BAD_FIELD, BAD_SEAT, GAME_OVER, MISSING_FIELD, NOT_YOUR_TURN
 from tictac.games import time_bomb as game
 from tictac.games.time_bomb.rules import ALREADY_CUT, CLAIM_EXCEEDS_WIRES, CUT_YOURSELF
 from tictac.games.time_bomb.state import State
 from tictac.games.time_bomb.table import CUT, KINDS, MORIARTY, SHERLOCK
+
+from .support import cut, hidden_kinds
 
 ROLES_5 = [SHERLOCK, MORIARTY, SHERLOCK, MORIARTY, SHERLOCK]
 # Seat 0: the bomb and four defusing wires; seat 1: the fifth defusing wire; the rest safe.
@@ -156,11 +157,12 @@ def test_redeal_shuffles_so_positions_say_nothing_of_the_round_before() -> None:
 
 def test_sherlock_wins_the_moment_the_last_defusing_wire_is_cut() -> None:
     state = game.setup(4, {"first_holder": 0}, 3)
-    for number in range(4):
+    events: list[dict[str, object]] = []
+    for _ in range(4):
         assert game.outcome(state) is None
         events = cut(state, "defusing")
     result = game.outcome(state)
-    assert result is not None and number == 3
+    assert result is not None and state.defusing_found() == 4
     assert result.detail["team"] == SHERLOCK and result.detail["reason"] == "defused"
     assert events[-1] == {"type": "game_over", "team": SHERLOCK, "reason": "defused"}
 
