@@ -113,7 +113,7 @@ def test_en_round_won_mid_turn_team_may_hand_the_deck_to_the_next_team() -> None
     team = state.team
     start(state, 0)
     win_round(state, 1)
-    teammate = [seat for seat in state.teams[team] if seat != state.cluegiver()][0]
+    teammate = next(seat for seat in state.teams[team] if seat != state.cluegiver())
     act(state, "hand_over", 20, seat=teammate)
     everyone_ready(state, 30)
     assert state.team == (team + 1) % len(state.teams)

@@ -22,11 +22,12 @@ from tictac.games.times_up.state import (
     WRITE,
     State,
 )
+from tictac.games.times_up.teams import TEAM_SIZES
 
 NAME = "times-up"
 TITLE = "Time's Up"
-MIN_PLAYERS = 4
-MAX_PLAYERS = 12
+MIN_PLAYERS = min(TEAM_SIZES)
+MAX_PLAYERS = max(TEAM_SIZES)
 
 __all__ = [
     "MAX_PLAYERS",

@@ -61,9 +61,8 @@ def _deal(state: State, pack: packs.Pack, stacked: Sequence[Any] | None) -> None
     """Deal one card at a time round the table, from the stacked order (top first) or a
     shuffled pack."""
     settings = state.settings
+    # Always enough cards: every pack holds packs.MIN_CARDS, the deck_size option stays below.
     needed = settings.deck_size + 2 * state.players
-    if len(pack.cards) < needed:
-        raise IllegalAction(BAD_SETUP, f"pack {pack.id!r} has fewer than {needed} cards")
     by_id = {card.id: card for card in pack.cards}
     if stacked is None:
         order = list(by_id)

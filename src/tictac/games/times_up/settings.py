@@ -10,6 +10,7 @@ from tictac.engine import IllegalAction, Option, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.games.times_up import packs
 from tictac.games.times_up.rules import RULE_SETS, RuleSet
+from tictac.games.times_up.teams import TEAM_SIZES
 
 PLAYERS_DECK = "players"
 
@@ -24,7 +25,7 @@ OPTIONS = [
     Option("color", "choice", "yellow", "which name of each card the whole game uses",
            choices=("yellow", "blue")),
     Option("deck_size", "int", 40, "cards in the game deck (dealt: this plus 2 per player)",
-           low=10, high=120),
+           low=10, high=packs.MIN_CARDS - 2 * max(TEAM_SIZES)),
     Option("turn_seconds", "int", None,
            "seconds per turn; default from the pack (30 personalities, 45 words)",
            low=10, high=120, step=5),
