@@ -30,6 +30,10 @@ def next_action(game: Game, state: Any, seats: Mapping[int, Bot], now_ms: int) -
             action = bot.act(game.view(state, seat), legal, False)
             if action is not None:
                 return LoggedAction(seat, action, now_ms)
+    if deadline is not None and now_ms < deadline and game.timeout_action(state) is None:
+        # A deadline with nothing to apply only holds the waiting seats back (Timo's Twist's
+        # TIMO grace window): they act once it has passed.
+        now_ms = deadline
     for seat in waiting:
         action = seats[seat].act(game.view(state, seat), game.legal_actions(state, seat), True)
         if action is not None:
@@ -57,5 +61,5 @@ def play_out(
         game.apply(state, entry.seat, entry.action, entry.now_ms)
         if log is not None:
             log.append(entry)
-        now += step_ms
+        now = entry.now_ms + step_ms
     raise RuntimeError(f"game not over after {max_actions} actions")

@@ -1,0 +1,123 @@
+"""Random play, flat out: our Timo's Twist engine against RLCard's UNO environment and OpenSpiel's
+`crazy_eights` (C++ driven from Python), same player count, in one process.
+
+    uv run --group bench python bench/timos_twist_vs_peers.py [--players 2] [--seconds 3]
+
+Each engine plays whole games with uniformly random legal actions chosen by Python's `random`
+for `--seconds`, `--repeat` times; the best run counts (the machine is shared). An action is one
+decision of a player: for us one `apply` (play, draw, pass, TIMO or catch; the catch window's
+grace time is set to 0 because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
+non-chance `apply_action` (chance nodes, the deal, are played but not counted). A peer whose
+package is missing is reported and skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from tictac.engine import get_game
+
+Runner = Callable[[int, float, random.Random], int]
+
+
+def ours(players: int, seconds: float, rnd: random.Random) -> int:
+    """Actions played in `seconds`, whole games through the public game contract."""
+    game = get_game("timos-twist")
+    setup, to_act, legal_actions, apply = game.setup, game.to_act, game.legal_actions, game.apply
+    choice = rnd.choice
+    options = {"timo_grace_ms": 0}
+    actions = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        state = setup(players, options, rnd.getrandbits(32))
+        while waiting := to_act(state):
+            seat = waiting[0]
+            apply(state, seat, choice(legal_actions(state, seat)), 0)
+            actions += 1
+    return actions
+
+
+def rlcard_uno(players: int, seconds: float, rnd: random.Random) -> int:
+    import rlcard
+
+    env = rlcard.make("uno", config={"seed": rnd.getrandbits(31)})
+    if players != env.num_players:
+        # The UNO environment ignores `game_num_players`; its game takes it directly.
+        env.game.configure({"game_num_players": players})
+        env.num_players = players
+    actions = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        state, _ = env.reset()
+        while not env.is_over():
+            state, _ = env.step(rnd.choice(list(state["legal_actions"])))
+            actions += 1
+    return actions
+
+
+def openspiel_crazy_eights(players: int, seconds: float, rnd: random.Random) -> int:
+    import pyspiel
+
+    game = pyspiel.load_game("crazy_eights", {"players": players})
+    decisions = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rnd.choice(state.legal_actions()))
+                decisions += 1
+    return decisions
+
+
+PEERS: dict[str, tuple[str, Runner]] = {
+    "RLCard uno": ("rlcard", rlcard_uno),
+    "OpenSpiel crazy_eights": ("pyspiel", openspiel_crazy_eights),
+}
+
+
+def best_rate(run: Runner, players: int, seconds: float, repeat: int, seed: int) -> float:
+    rates = []
+    for index in range(repeat):
+        started = time.perf_counter()
+        actions = run(players, seconds, random.Random(seed + index))
+        rates.append(actions / (time.perf_counter() - started))
+    return max(rates)
+
+
+def installed(module: str) -> str | None:
+    """None when the module imports, else why not."""
+    try:
+        __import__(module)
+    except Exception as missing:  # a broken wheel fails in many ways; the bench reports it
+        return f"{type(missing).__name__}: {missing}"
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=3.0, help="per run")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per engine; the best counts")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args()
+
+    print(f"random play, {args.players} players, best of {args.repeat} x {args.seconds:g} s")
+    mine = best_rate(ours, args.players, args.seconds, args.repeat, args.seed)
+    print(f"{'tictac timos-twist':<24} {mine:>10,.0f} actions/s")
+    for name, (module, run) in PEERS.items():
+        problem = installed(module)
+        if problem is not None:
+            print(f"{name:<24} skipped ({module} not usable: {problem})")
+            continue
+        rate = best_rate(run, args.players, args.seconds, args.repeat, args.seed)
+        print(f"{name:<24} {rate:>10,.0f} actions/s   ours / theirs = {mine / rate:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""The five actions: what a seat may do now, and doing it (full validation first, then the
+change in place)."""
+
+from __future__ import annotations
+
+from tictac.engine import Action, Event, IllegalAction
+from tictac.engine.errors import BAD_FIELD, BAD_SEAT, GAME_OVER, NOT_YOUR_TURN
+from tictac.engine.fields import action_type, bool_field, choice_field, int_field, str_field
+from tictac.games.timos_twist.cards import (
+    COLOR,
+    COLOR_INDEX,
+    COLORS,
+    DRAWS,
+    IDS,
+    INDEX,
+    IS_BLACK,
+    PLUS2,
+    PLUS4_CARD,
+    RANK,
+)
+from tictac.games.timos_twist.state import NOBODY, State
+from tictac.games.timos_twist.table import (
+    draw_cards,
+    finish_round,
+    next_seat,
+    take_effect,
+    take_penalty,
+)
+
+# The game's own refusal codes (docs/games/timos-twist.md).
+CARD_NOT_HELD = "card_not_held"
+CARD_DOES_NOT_MATCH = "card_does_not_match"
+MUST_STACK_OR_DRAW = "must_stack_or_draw"
+ONLY_DRAWN_CARD = "only_drawn_card"
+HAS_PLAYABLE_CARD = "has_playable_card"
+ALREADY_DREW = "already_drew"
+NOTHING_TO_PASS = "nothing_to_pass"
+CANNOT_CALL_TIMO = "cannot_call_timo"
+NOTHING_TO_CATCH = "nothing_to_catch"
+CANNOT_CATCH_YOURSELF = "cannot_catch_yourself"
+TIMO_GRACE = "timo_grace"
+
+ACTION_TYPES = frozenset({"play", "draw", "pass", "timo", "catch"})
+
+
+def matches(state: State, card: int) -> bool:
+    """Colour, number or symbol of the top card, or a black card (the booklet's three cases)."""
+    return IS_BLACK[card] or COLOR[card] == state.color or RANK[card] == RANK[state.discard[-1]]
+
+
+def stacks(state: State, card: int) -> bool:
+    """+2 or +4 on a pending +2; nothing on a +4 (the only +4 is the one on top)."""
+    return RANK[state.discard[-1]] == PLUS2 and (RANK[card] == PLUS2 or card == PLUS4_CARD)
+
+
+def has_playable(state: State, hand: list[int]) -> bool:
+    color = state.color
+    rank = RANK[state.discard[-1]]
+    return any(IS_BLACK[c] or COLOR[c] == color or RANK[c] == rank for c in hand)
+
+
+def _add_plays(actions: list[Action], card: int, timo_possible: bool) -> None:
+    card_id = IDS[card]
+    if IS_BLACK[card]:
+        for color in COLORS:
+            actions.append({"type": "play", "card": card_id, "color": color})
+            if timo_possible:
+                actions.append({"type": "play", "card": card_id, "color": color, "timo": True})
+    else:
+        actions.append({"type": "play", "card": card_id})
+        if timo_possible:
+            actions.append({"type": "play", "card": card_id, "timo": True})
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if state.winner != NOBODY:
+        return []
+    actions: list[Action] = []
+    exposed = state.exposed
+    if exposed != NOBODY:
+        if seat == exposed:
+            actions.append({"type": "timo"})
+        else:
+            actions.append({"type": "catch", "target": exposed})
+    if seat != state.turn:
+        return actions
+    hand = state.hands[seat]
+    timo_possible = len(hand) == 2
+    if state.penalty:
+        for card in hand:
+            if stacks(state, card):
+                _add_plays(actions, card, timo_possible)
+        actions.append({"type": "draw"})
+        return actions
+    if state.drawn != NOBODY:
+        _add_plays(actions, state.drawn, timo_possible)
+        actions.append({"type": "pass"})
+        return actions
+    color = state.color
+    rank = RANK[state.discard[-1]]
+    before = len(actions)
+    for card in hand:
+        # The common case, a coloured card, is built here rather than in _add_plays.
+        if COLOR[card] == color or RANK[card] == rank:
+            actions.append({"type": "play", "card": IDS[card]})
+            if timo_possible:
+                actions.append({"type": "play", "card": IDS[card], "timo": True})
+        elif IS_BLACK[card]:
+            _add_plays(actions, card, timo_possible)
+    if state.draw_anytime or len(actions) == before:
+        actions.append({"type": "draw"})
+    return actions
+
+
+def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
+    kind = action.get("type") if type(action) is dict else None
+    if type(kind) is not str or kind not in ACTION_TYPES:
+        kind = action_type(action, ACTION_TYPES)
+    if state.winner != NOBODY:
+        raise IllegalAction(GAME_OVER, "the game is over")
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise IllegalAction(BAD_SEAT, f"there is no seat {seat!r}")
+    events: list[Event] = []
+    if kind == "play":
+        _play(state, seat, action, now_ms, events)
+    elif kind == "draw":
+        _draw(state, seat, now_ms, events)
+    elif kind == "pass":
+        _pass(state, seat, now_ms)
+        events.append({"type": "passed", "seat": seat})
+    elif kind == "timo":
+        _call_timo(state, seat)
+        events.append({"type": "timo", "seat": seat})
+    else:
+        _catch(state, seat, action, events)
+    return state, events
+
+
+def _check_turn(state: State, seat: int, now_ms: int) -> None:
+    if seat != state.turn:
+        raise IllegalAction(NOT_YOUR_TURN, f"it is seat {state.turn}'s turn")
+    if now_ms < state.grace_until:
+        raise IllegalAction(
+            TIMO_GRACE, f"wait until {state.grace_until} ms: seat {state.exposed} may be caught"
+        )
+
+
+def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Event]) -> None:
+    if seat != state.turn or now_ms < state.grace_until:
+        _check_turn(state, seat, now_ms)
+    card_id = action.get("card")
+    card = INDEX.get(card_id) if type(card_id) is str else None
+    if card is None:
+        card_id = str_field(action, "card")
+        raise IllegalAction(BAD_FIELD, f"there is no card {card_id!r}")
+    hand = state.hands[seat]
+    if card not in hand:
+        raise IllegalAction(CARD_NOT_HELD, f"you do not hold {card_id}")
+    if state.drawn != NOBODY and card != state.drawn:
+        raise IllegalAction(ONLY_DRAWN_CARD, f"after drawing you may only play {IDS[state.drawn]}")
+    if state.penalty:
+        if not stacks(state, card):
+            raise IllegalAction(MUST_STACK_OR_DRAW, f"draw {state.penalty} or stack on it")
+    elif not (
+        IS_BLACK[card] or COLOR[card] == state.color or RANK[card] == RANK[state.discard[-1]]
+    ):
+        raise IllegalAction(CARD_DOES_NOT_MATCH, f"{card_id} does not match the top card")
+    if IS_BLACK[card]:
+        color = COLOR_INDEX[choice_field(action, "color", COLORS)]
+    elif "color" in action:
+        raise IllegalAction(BAD_FIELD, "only a black card names a colour")
+    else:
+        color = COLOR[card]
+    timo = action.get("timo", False)
+    if timo is not False and timo is not True:
+        timo = bool_field(action, "timo")
+    if timo and len(hand) != 2:
+        raise IllegalAction(CANNOT_CALL_TIMO, "TIMO is called with the card that leaves one")
+
+    hand.remove(card)
+    state.discard.append(card)
+    state.color = color
+    state.drawn = NOBODY
+    state.exposed = NOBODY
+    state.grace_until = 0
+    events.append(
+        {"type": "played", "seat": seat, "card": card_id, "color": COLORS[color], "timo": timo}
+    )
+    left = len(hand)
+    if not left:
+        if DRAWS[card]:
+            # The last card's +2/+4 is still drawn by its target before scoring.
+            state.penalty += DRAWS[card]
+            take_penalty(state, next_seat(state), events)
+        finish_round(state, seat, events)
+        return
+    if left == 1:
+        state.called[seat] = timo
+        if not timo:
+            state.exposed = seat
+            if state.grace_ms:
+                state.grace_until = now_ms + state.grace_ms
+    take_effect(state, card, events)
+
+
+def _draw(state: State, seat: int, now_ms: int, events: list[Event]) -> None:
+    _check_turn(state, seat, now_ms)
+    if state.penalty:
+        state.exposed = NOBODY
+        state.grace_until = 0
+        take_penalty(state, seat, events)
+        state.turn = next_seat(state)
+        return
+    if state.drawn != NOBODY:
+        raise IllegalAction(ALREADY_DREW, "play the card you drew or pass")
+    hand = state.hands[seat]
+    if not state.draw_anytime and has_playable(state, hand):
+        raise IllegalAction(HAS_PLAYABLE_CARD, "you may only draw with no card to play")
+    state.exposed = NOBODY
+    state.grace_until = 0
+    count = draw_cards(state, seat, 1, events)
+    events.append({"type": "drew", "seat": seat, "count": count, "penalty": False})
+    if count and matches(state, hand[-1]):
+        state.drawn = hand[-1]
+    else:
+        state.turn = next_seat(state)
+
+
+def _pass(state: State, seat: int, now_ms: int) -> None:
+    _check_turn(state, seat, now_ms)
+    if state.drawn == NOBODY:
+        raise IllegalAction(NOTHING_TO_PASS, "you pass only after drawing a card you could play")
+    state.drawn = NOBODY
+    state.turn = next_seat(state)
+
+
+def _call_timo(state: State, seat: int) -> None:
+    if seat != state.exposed:
+        raise IllegalAction(CANNOT_CALL_TIMO, "only a player just left with one card calls TIMO")
+    state.called[seat] = True
+    state.exposed = NOBODY
+    state.grace_until = 0
+
+
+def _catch(state: State, seat: int, action: Action, events: list[Event]) -> None:
+    target = int_field(action, "target", 0, state.players - 1)
+    if target == seat:
+        raise IllegalAction(CANNOT_CATCH_YOURSELF, "call TIMO instead")
+    if target != state.exposed:
+        raise IllegalAction(NOTHING_TO_CATCH, f"seat {target} cannot be caught now")
+    state.exposed = NOBODY
+    state.grace_until = 0
+    count = draw_cards(state, target, 2, events)
+    events.append({"type": "caught", "seat": seat, "target": target, "count": count})
