@@ -45,7 +45,7 @@ export function chatBox(ctx, { idPrefix = 'chat' } = {}) {
     ctx.say(text);
     input.value = '';
   });
-  const element = h('section', { class: 'chat', 'aria-label': t('chat.title') },
+  const element = h('section', { class: 'panel chat', 'aria-label': t('chat.title') },
     h('h3', { text: t('chat.title') }), list, form);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return { element, destroy: stop, input };

@@ -30,8 +30,8 @@ export function mount(root, ctx) {
     qrSvg(link, t('lobby.qr', { link })));
   fill(root, head,
     h('div', { class: 'lobby-grid' },
-      h('div', { class: 'col' }, seats, teams, rename),
-      h('div', { class: 'col' }, share, options, hostBox, chat.element)));
+      h('div', { class: 'col' }, share, seats, teams),
+      h('div', { class: 'col' }, options, hostBox, rename, chat.element)));
 
   let info = null;
   let optionsKey = '';

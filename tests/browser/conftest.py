@@ -1,0 +1,100 @@
+"""Browser tests: a real `tictac serve` on a free loopback port with its own SQLite file, and
+Debian's Chromium driven by Playwright (sync API, so this folder runs in its own pytest process:
+see scripts/test)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from .players import SHOTS_DIR
+
+CHROMIUM = os.environ.get("TICTAC_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def _tictac_command() -> list[str]:
+    script = Path(sys.executable).with_name("tictac")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("tictac")
+    if found is None:
+        pytest.fail("the `tictac` command is not installed in this environment")
+    return [found]
+
+
+def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"tictac serve exited early:\n{log.read_text()}")
+        with contextlib.suppress(OSError):
+            with urllib.request.urlopen(url + "/healthz", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        time.sleep(0.1)
+    pytest.fail(f"tictac serve did not answer /healthz:\n{log.read_text()}")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fresh server (bots pause 60 ms so games run fast)."""
+    folder = tmp_path_factory.mktemp("server")
+    port = _free_port()
+    log = folder / "serve.log"
+    command = [
+        *_tictac_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
+        "--db", str(folder / "tictac.sqlite3"), "--bot-pause-ms", "60", "--rate", "200",
+        "--log-level", "warning",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_healthy(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (scripts/test does it)")
+    SHOTS_DIR.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

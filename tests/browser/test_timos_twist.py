@@ -1,0 +1,89 @@
+"""Timo's Twist in Chromium: two people and a bot play a whole game through the UI; hands stay
+private; a reload mid-game carries on; every screen is screenshotted at phone and desktop size."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from .players import Player, add_bots, create_room, join_room, screenshot, start_game, wait_for
+from .secrets import assert_never_leaks
+
+
+def play_one_turn(player: Player) -> None:
+    """Whatever the seat must do now, done through its buttons: a lifted card (calling TIMO
+    with the second-last one, choosing a colour for a black one), else draw, else pass."""
+    view = player.view()
+    before = player.version()
+    legal = view["legal"]
+    plays = [a for a in legal if a["type"] == "play"]
+    page = player.page
+    if plays:
+        coloured = [a for a in plays if "color" not in a]
+        card = (coloured or plays)[0]["card"]
+        if any(a.get("timo") for a in plays):
+            page.click("button.timo-button[aria-pressed=false]")
+        page.click(f'.hand button.card.playable[data-card="{card}"]')
+        if card in ("joker", "plus4"):
+            page.click(".colour-picker button.card-colour.green")
+    elif any(a["type"] == "draw" for a in legal):
+        page.click("text=/^(Draw|Take \\d+ cards)$/")
+    else:
+        page.click("text=Pass")
+    wait_for(lambda: player.version() > before, page, what=f"{player.name}'s move")
+
+
+def test_two_people_and_a_bot_play_timos_twist_to_the_end(browser: Browser, server: str) -> None:
+    ana = Player(browser, server, "Ana")
+    bea = Player(browser, server, "Bea")
+    tv = Player(browser, server, "TV")
+    people = [ana, bea]
+    code = create_room(ana, "timos-twist", {"target_score": 1, "timo_grace_ms": 0})
+    join_room(bea, code)
+    add_bots(ana, 1)
+    screenshot(ana, "lobby-timos-twist")
+    tv.goto(f"/r/{code}/tv")
+    start_game(ana, people)
+    wait_for(lambda: tv.view() is not None, tv.page, what="the TV's view")
+
+    moves = 0
+    reloaded = False
+    shot = False
+    while not ana.view()["over"]:
+        for person in people:
+            view = person.view()
+            if not view["over"] and view["turn"] == view["seat"]:
+                if moves >= 4 and not shot:
+                    screenshot(person, "timos-twist-hand")
+                    screenshot(tv, "tv-timos-twist")
+                    shot = True
+                play_one_turn(person)
+                moves += 1
+        if moves >= 6 and not reloaded:
+            bea.page.reload()
+            wait_for(lambda: bea.page.locator("#conn.online").count() == 1, bea.page, what="reconnect")
+            wait_for(lambda: bea.page.locator(".hand").count() == 1, bea.page, what="Bea's hand again")
+            reloaded = True
+        ana.page.wait_for_timeout(25)
+        assert moves < 400, "the game never ended"
+
+    assert reloaded and moves > 0
+    final = ana.view()
+    assert final["outcome"]["winners"], final["outcome"]
+    wait_for(lambda: ana.page.locator("text=Play again").count() == 1, ana.page, what="the end screen")
+    assert ana.page.locator("table.scores").count() == 1
+    screenshot(ana, "end-timos-twist")
+    screenshot(bea, "end-timos-twist-guest")
+
+    def hand(view: dict) -> list[str]:
+        return view["hand"] or []
+
+    # At the end of a round the hands are laid down and counted: that event is public.
+    checked = sum(
+        assert_never_leaks(owner, [other for other in (*people, tv) if other is not owner], hand,
+                           public=frozenset({"round_over"}))
+        for owner in people
+    )
+    assert checked > 100
+    for person in (*people, tv):
+        assert person.errors == [], person.errors
+        person.close()
