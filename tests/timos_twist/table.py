@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
-from tictac.engine import Event
+from tictac.engine import Event, LoggedAction
 from tictac.games import timos_twist as game
 from tictac.games.timos_twist import State
 from tictac.games.timos_twist.cards import DECK_SIZE, IDS, INDEX
@@ -76,3 +77,32 @@ def act(state: State, seat: int, kind: str, now: int = 0, **extra: Any) -> list[
 def plays(state: State, seat: int) -> set[str]:
     """The cards `seat` may play now."""
     return {a["card"] for a in game.legal_actions(state, seat) if a["type"] == "play"}
+
+
+def random_play(
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    *,
+    max_actions: int = 400,
+    others: float = 0.3,
+) -> tuple[State, list[LoggedAction]]:
+    """A game of random legal actions; with chance `others` a random seat that is not to act
+    takes one of its optional actions (a TIMO call or a catch) first. The clock moves 500 ms an
+    action and waits out a grace window."""
+    rnd = random.Random(seed)
+    state = game.setup(players, options, seed)
+    log: list[LoggedAction] = []
+    now = 0
+    while state.winner == -1 and len(log) < max_actions:
+        seat = state.turn
+        if rnd.random() < others:
+            offered = [s for s in range(players) if s != seat and game.legal_actions(state, s)]
+            seat = rnd.choice(offered) if offered else seat
+        if seat == state.turn:
+            now = max(now, state.grace_until)
+        action = rnd.choice(game.legal_actions(state, seat))
+        game.apply(state, seat, action, now)
+        log.append(LoggedAction(seat, action, now))
+        now += 500
+    return state, log

@@ -69,3 +69,26 @@ def _best_color(hand: list[int], played: int) -> str:
 
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def round_wins(challenger: str, opponent: str, rounds: int, players: int = 2) -> int:
+    """How many of `rounds` seeded single rounds a `challenger` bot wins against `opponent`
+    bots in the other seats; the challenger's seat moves round by round so nobody always starts."""
+    from tictac.bots import make_bot
+    from tictac.bots.driver import next_action
+    from tictac.games import timos_twist as game
+
+    wins = 0
+    for seed in range(rounds):
+        seat = seed % players
+        kinds = {other: opponent for other in range(players)} | {seat: challenger}
+        state = game.setup(players, None, f"duel-{seed}")
+        rng = Rng(f"duel-bots-{seed}")
+        seats = {s: make_bot(game.NAME, kinds[s], s, rng.fork()) for s in range(players)}
+        now = 0
+        while not state.rounds:
+            entry = next_action(game, state, seats, now)  # type: ignore[arg-type]
+            game.apply(state, entry.seat, entry.action, entry.now_ms)
+            now = entry.now_ms + 1000
+        wins += state.rounds[0][0] == seat
+    return wins

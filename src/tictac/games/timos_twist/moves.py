@@ -188,6 +188,7 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
     )
     left = len(hand)
     if not left:
+        state.called[seat] = False
         if DRAWS[card]:
             # The last card's +2/+4 is still drawn by its target before scoring.
             state.penalty += DRAWS[card]
