@@ -20,7 +20,7 @@ from tictac.games.time_bomb.table import (
 )
 
 RANDOM = "random"
-OPTIONS = [
+OPTIONS: Sequence[Option] = (
     Option(
         "first_holder",
         "choice",
@@ -28,7 +28,7 @@ OPTIONS = [
         "who holds the pliers first: a seat number, or random",
         choices=(RANDOM, *range(MAX_PLAYERS)),
     ),
-]
+)
 
 
 def setup(

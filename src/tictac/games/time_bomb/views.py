@@ -11,7 +11,7 @@ from tictac.engine import IllegalAction, View
 from tictac.engine.errors import BAD_SEAT
 from tictac.games.time_bomb.rules import legal_actions, outcome, to_act
 from tictac.games.time_bomb.state import State
-from tictac.games.time_bomb.table import CUT, KINDS, ROUNDS
+from tictac.games.time_bomb.table import CUT, KINDS, ROUNDS, wires_each
 
 NAME = "time-bomb"
 
@@ -24,7 +24,9 @@ def view(state: State, seat: int | None) -> View:
     latest: dict[int, dict[str, object]] = {}
     claims = []
     for who, defusing, bomb, round_, cuts in state.claims:
-        claim: dict[str, object] = {"seat": who, "defusing": defusing, "bomb": bomb, "round": round_, "cut": cuts}
+        claim: dict[str, object] = {
+            "seat": who, "defusing": defusing, "bomb": bomb, "round": round_, "cut": cuts
+        }
         claims.append(claim)
         latest[who] = claim
     return {
@@ -39,6 +41,7 @@ def view(state: State, seat: int | None) -> View:
         "rounds": ROUNDS,
         "cuts": state.cuts,
         "cuts_per_round": state.players,
+        "wires_each": wires_each(state.round),
         "holder": state.holder,
         "defusing_total": state.players,
         "defusing_found": state.defusing_found(),
