@@ -46,7 +46,7 @@ def strings_in(view: Any) -> set[str]:
 def test_all_54_cards_are_always_accounted_for(
     players: int, seed: int, options: dict[str, Any], length: int
 ) -> None:
-    state, log = random_play(players, seed, options, max_actions=0)
+    state = game.setup(players, options, seed)
     for entry in random_play(players, seed, options, max_actions=length)[1]:
         game.apply(state, entry.seat, entry.action, entry.now_ms)
         cards = [*(c for hand in state.hands for c in hand), *state.pile, *state.discard]
