@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf } from './common.js';
 import { chatBox } from './chat.js';
 
-const KIND_SYMBOL = { safe: '○', defusing: '✔', bomb: '💣' };
+const KIND_SYMBOL = { safe: '○', defusing: '✔', bomb: '✹' };
 
 export function wireFace(kind) {
   return h('span', { class: ['wire-face', kind], text: `${KIND_SYMBOL[kind]} ${t(`bomb.kind.${kind}`)}` });
@@ -93,8 +93,8 @@ export function mount(root, ctx) {
   fill(you, h('h2', { text: t('bomb.you') }), role, counts);
   let claimKey = '';
   fill(root, head, status, h('div', { class: 'game-grid' },
-    h('div', { class: 'col' }, table, claimBox),
-    h('div', { class: 'col' }, you, logBox, chat && chat.element)));
+    h('div', { class: 'col' }, you, table, claimBox),
+    h('div', { class: 'col' }, logBox, chat && chat.element)));
 
   function drawClaim(view) {
     const claims = legalOf(view, 'claim');

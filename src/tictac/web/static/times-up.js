@@ -76,10 +76,12 @@ export function mount(root, ctx) {
   fill(main, body, guessForm, tail);
   fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, main), side));
 
+  // Time-up rings once per turn, whichever comes first: our countdown reaching zero or the
+  // server's word that the turn ended on time.
+  let turnDeadline = null;
   const alarm = () => {
-    const deadline = ctx.view.clock && ctx.view.clock.deadline_ms;
-    if (alarmedFor === deadline) return;
-    alarmedFor = deadline;
+    if (turnDeadline === null || alarmedFor === turnDeadline) return;
+    alarmedFor = turnDeadline;
     timeUpAlarm();
   };
 
@@ -118,7 +120,7 @@ export function mount(root, ctx) {
         h('ul', null, own.discarded.map((card) => h('li', { text: card.name }))), doneLine(view)];
     }
     for (const id of [...picked]) if (!own.cards.some((card) => card.id === id)) picked.delete(id);
-    const confirm = button(t('tu.discard_go'), () => ctx.act({ type: 'discard', cards: [...picked] }), { class: 'primary big', disabled: picked.size !== 2 });
+    const confirm = button(t('tu.discard_go'), () => ctx.act({ type: 'discard', cards: [...picked] }), { class: 'primary big discard-go', disabled: picked.size !== 2 });
     const cards = h('div', { class: 'deal', role: 'group', 'aria-label': t('tu.deal_title') }, own.cards.map((card) => h('button', {
       type: 'button', 'aria-pressed': String(picked.has(card.id)),
       onclick: () => {
@@ -137,7 +139,7 @@ export function mount(root, ctx) {
     if (view.card) parts.push(cardBlock(view.card, view));
     const judge = h('div', { class: 'judge' },
       legalOf(view, 'found').length ? button(t('tu.found'), () => ctx.act({ type: 'found' }), { class: 'found' }) : null,
-      legalOf(view, 'pass').length ? button(t('tu.pass'), () => ctx.act({ type: 'pass' })) : null,
+      legalOf(view, 'pass').length ? button(t('tu.pass'), () => ctx.act({ type: 'pass' }), { class: 'pass' }) : null,
       legalOf(view, 'wrong').length ? button(t('tu.wrong'), () => ctx.act({ type: 'wrong' }), { class: 'wrong' }) : null,
       legalOf(view, 'foul').length ? button(t('tu.foul'), () => ctx.act({ type: 'foul' }), { class: 'foul' }) : null);
     if (judge.childElementCount) parts.push(judge);
@@ -165,7 +167,7 @@ export function mount(root, ctx) {
     const starts = legalOf(view, 'start').length > 0;
     return [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }),
       view.clock && view.clock.time_left_ms ? h('p', { text: t('tu.time_carried', { s: Math.ceil(view.clock.time_left_ms / 1000) }) }) : null,
-      starts ? button(t('tu.start'), () => ctx.act({ type: 'start' }), { class: 'primary big' }) : h('p', { text: t('tu.wait_start', { name: nameOf(room, view.turn.cluegiver) }) })];
+      starts ? button(t('tu.start'), () => ctx.act({ type: 'start' }), { class: 'primary big start-turn' }) : h('p', { text: t('tu.wait_start', { name: nameOf(room, view.turn.cluegiver) }) })];
   }
 
   function drawRoundWon(view, room) {
@@ -181,7 +183,7 @@ export function mount(root, ctx) {
     return [h('h2', { text: t('tu.readback_title') }), h('p', { text: t('tu.readback_help') }),
       round.map((cards, index) => h('section', null, h('h3', { text: teamName(view, room, index) }),
         h('ol', { class: 'readback' }, cards.map((card) => h('li', { text: card.name }))))),
-      legalOf(view, 'ready').length ? button(t('tu.ready'), () => ctx.act({ type: 'ready' }), { class: 'primary big' }) : h('p', { class: 'muted', text: t('tu.ready_done') }),
+      legalOf(view, 'ready').length ? button(t('tu.ready'), () => ctx.act({ type: 'ready' }), { class: 'primary big ready' }) : h('p', { class: 'muted', text: t('tu.ready_done') }),
       doneLine(view)];
   }
 
@@ -200,6 +202,7 @@ export function mount(root, ctx) {
   function update(next) {
     ctx = next;
     const { view, room } = ctx;
+    if (view.phase === 'running' && view.clock) turnDeadline = view.clock.deadline_ms;
     fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('tu.round_of', { n: view.round, of: view.rounds }) })));
     const mine = view.to_act.includes(view.seat) || legalOf(view, 'foul').length > 0 || legalOf(view, 'guess').length > 0;
     fill(status, statusLine(statusText(view, room), mine && view.seat !== null));
@@ -210,7 +213,11 @@ export function mount(root, ctx) {
     fill(side, scoreBoard(view, room));
   }
 
-  return { update };
+  function events(list) {
+    if (list.some((event) => event.type === 'turn_ended' && event.reason === 'time_up')) alarm();
+  }
+
+  return { update, events };
 }
 
 export function summary(view, room) {

@@ -1,0 +1,163 @@
+"""Time's Up in Chromium: four people play all three rounds (talk, one word, mime) through the UI:
+the deal, Start, Found, a typed guess, a foul, a turn that runs out (beep and buzz), Pass and
+Wrong, the read-back; the card in hand never reaches anyone but its cluegiver; a French browser
+gets the French screens; a reload mid-turn carries on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser
+
+from .players import Player, create_room, join_room, screenshot, start_game, wait_for
+from .secrets import assert_never_leaks, views_by_version
+
+
+class Table:
+    def __init__(self, people: list[Player]) -> None:
+        self.people = people
+        self.host = people[0]
+
+    def view(self) -> dict[str, Any]:
+        return self.host.view()
+
+    def by_seat(self, seat: int) -> Player:
+        return next(person for person in self.people if person.seat() == seat)
+
+    def cluegiver(self) -> Player:
+        return self.by_seat(self.view()["turn"]["cluegiver"])
+
+    def timekeeper(self) -> Player:
+        return self.by_seat(self.view()["turn"]["timekeeper"])
+
+    def guesser(self) -> Player:
+        return self.by_seat(self.view()["turn"]["guessers"][0])
+
+    def wait(self, condition: Any, what: str, timeout: float = 20.0) -> Any:
+        return wait_for(condition, self.host.page, timeout=timeout, what=what)
+
+    def press(self, person: Player, selector: str) -> None:
+        """Clicks, then waits until the person's own view moved on."""
+        before = person.version()
+        person.page.click(selector)
+        self.wait(lambda: person.version() > before, f"{person.name}: {selector}")
+        self.wait(lambda: all(p.version() == person.version() for p in self.people), "everyone")
+
+    def start_turn(self) -> Player:
+        self.wait(lambda: self.view()["phase"] == "waiting", "a turn to start")
+        giver = self.cluegiver()
+        self.press(giver, "button.start-turn")
+        self.wait(lambda: giver.view()["card"] is not None, "the cluegiver's card")
+        return giver
+
+    def running(self) -> bool:
+        return self.view()["phase"] == "running"
+
+    def found_until_turn_ends(self, giver: Player) -> None:
+        while self.running():
+            self.press(giver, ".judge button.found")
+
+
+def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str) -> None:
+    dan = Player(browser, server, "Dan")
+    eve = Player(browser, server, "Eve", locale="fr-FR")
+    fay = Player(browser, server, "Fay")
+    gus = Player(browser, server, "Gus")
+    people = [dan, eve, fay, gus]
+    tv = Player(browser, server, "TV")
+    code = create_room(dan, "times-up", {"deck_size": 10, "turn_seconds": 10})
+    for person in people[1:]:
+        join_room(person, code)
+    dan.page.click("text=Shuffle teams now")
+    wait_for(lambda: dan.room()["options"]["teams"], dan.page, what="teams")
+    wait_for(lambda: dan.page.locator(".team-list").count() == 1, dan.page, what="team list")
+    screenshot(dan, "lobby-times-up")
+    assert "Équipes" in eve.page.inner_text("body")  # French browser, French screen
+    tv.goto(f"/r/{code}/tv")
+    start_game(dan, people)
+    table = Table(people)
+
+    # The deal: each taps exactly two cards, then confirms.
+    for person in people:
+        wait_for(lambda person=person: person.page.locator(".deal button").count() > 2, person.page, what="cards")
+        buttons = person.page.locator(".deal button")
+        buttons.nth(0).click()
+        buttons.nth(1).click()
+        if person is dan:
+            screenshot(dan, "times-up-deal")
+        table.press(person, "button.discard-go")
+
+    # Round 1: a typed guess finds a card, then Found, then the timekeeper's foul ends the turn.
+    giver = table.start_turn()
+    name = giver.page.inner_text(".big-name")
+    guesser, keeper = table.guesser(), table.timekeeper()
+    assert name not in guesser.page.inner_text("body") and name not in tv.page.inner_text("body")
+    screenshot(giver, "times-up-cluegiver")
+    screenshot(guesser, "times-up-guesser")
+    screenshot(keeper, "times-up-timekeeper")
+    screenshot(tv, "tv-times-up")
+    guesser.page.fill("#tu-guess", name)
+    table.press(guesser, ".guess-form button[type=submit]")
+    assert any(g["right"] for g in table.view()["guesses"])
+    table.press(giver, ".judge button.found")
+    guesser.page.reload()
+    wait_for(lambda: guesser.page.locator(".guess-form:not([hidden])").count() == 1, guesser.page, what="guess box back")
+    table.press(keeper, ".judge button.foul")
+    assert table.view()["phase"] == "waiting"
+
+    # The next turn runs out: every phone at the table beeps and buzzes.
+    giver = table.start_turn()
+    table.wait(lambda: not table.running(), "time up", timeout=20)
+    for person in people:
+        wait_for(lambda person=person: person.page.evaluate("window.__buzz.length") > 0, person.page, what="the buzz")
+
+    while table.view()["phase"] != "readback":
+        table.found_until_turn_ends(table.start_turn())
+    for person in people:
+        wait_for(lambda person=person: person.page.locator("button.ready").count() == 1, person.page, what="read-back")
+    screenshot(fay, "times-up-readback")
+    for person in people:
+        table.press(person, "button.ready")
+
+    # Round 2: pass one card, mark one wrong, then find the rest.
+    assert table.view()["round"] == 2
+    giver = table.start_turn()
+    table.press(giver, ".judge button.pass")
+    table.press(giver, ".judge button.wrong")
+    screenshot(giver, "times-up-round2")
+    table.found_until_turn_ends(giver)
+    while table.view()["round"] == 2:
+        table.found_until_turn_ends(table.start_turn())
+
+    # Round 3, to the end.
+    while not table.view()["over"]:
+        table.found_until_turn_ends(table.start_turn())
+    wait_for(lambda: dan.page.locator("text=Play again").count() == 1, dan.page, what="the end")
+    screenshot(dan, "end-times-up")
+    screenshot(eve, "end-times-up-fr")
+    screenshot(tv, "tv-end-times-up")
+    assert [len(team["round_scores"]) for team in table.view()["teams"]] == [3, 3]
+
+    # Secrets: the card in hand reached only its cluegiver; the deal only its owner.
+    def in_hand(view: dict[str, Any]) -> list[str]:
+        card = view.get("card")
+        return [card["id"], card["name"]] if card and view["round"] == 1 else []
+
+    def dealt(view: dict[str, Any]) -> list[str]:
+        own = view.get("own") or {}
+        return [card["id"] for card in own.get("cards", []) + own.get("discarded", [])]
+
+    checked = 0
+    for owner in people:
+        others = [other for other in (*people, tv) if other is not owner]
+        checked += assert_never_leaks(owner, others, in_hand)
+        checked += assert_never_leaks(owner, others, dealt)
+        seat = owner.seat()
+        for view in views_by_version(owner).values():
+            if view.get("card") is not None:
+                assert view["turn"]["cluegiver"] == seat
+    assert checked > 100
+    assert all(view.get("card") is None for view in views_by_version(tv).values())
+    for person in (*people, tv):
+        assert person.errors == [], person.errors
+        person.close()
