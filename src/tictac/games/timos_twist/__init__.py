@@ -25,7 +25,7 @@ from tictac.games.timos_twist.moves import (
     legal_actions,
 )
 from tictac.games.timos_twist.state import NOBODY, State
-from tictac.games.timos_twist.table import deal_round
+from tictac.games.timos_twist.table import deal_round, shuffle
 from tictac.games.timos_twist.views import (
     NAME,
     auto_action,
@@ -94,7 +94,7 @@ def setup(
     top = _stacked_cards(stacked or [])
     placed = set(top)
     rest = [card for card in range(DECK_SIZE) if card not in placed]
-    rng.shuffle(rest)
+    shuffle(rng, rest)
     state = State(
         players, chosen["stacking"], chosen["draw_anytime"], chosen["target_score"],
         chosen["timo_grace_ms"], rng, [], [], [], 0, 0, 1, 0, NOBODY, [], NOBODY, 0,

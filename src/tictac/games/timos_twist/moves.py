@@ -17,6 +17,7 @@ from tictac.games.timos_twist.cards import (
     PLUS2,
     PLUS4_CARD,
     RANK,
+    SKIP,
 )
 from tictac.games.timos_twist.state import NOBODY, State
 from tictac.games.timos_twist.table import (
@@ -56,7 +57,11 @@ def stacks(state: State, card: int) -> bool:
 def has_playable(state: State, hand: list[int]) -> bool:
     color = state.color
     rank = RANK[state.discard[-1]]
-    return any(IS_BLACK[c] or COLOR[c] == color or RANK[c] == rank for c in hand)
+    # A plain loop: any() over a generator costs a frame switch per card on every draw.
+    for card in hand:  # noqa: SIM110
+        if IS_BLACK[card] or COLOR[card] == color or RANK[card] == rank:
+            return True
+    return False
 
 
 def _add_plays(actions: list[Action], card: int, timo_possible: bool) -> None:
@@ -201,7 +206,10 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
             state.exposed = seat
             if state.grace_ms:
                 state.grace_until = now_ms + state.grace_ms
-    take_effect(state, card, events)
+    if RANK[card] < SKIP:
+        state.turn = (seat + state.direction) % state.players  # most plays: a plain number
+    else:
+        take_effect(state, card, events)
 
 
 def _draw(state: State, seat: int, now_ms: int, events: list[Event]) -> None:
