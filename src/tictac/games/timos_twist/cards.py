@@ -13,7 +13,6 @@ BLACK = 4  # the colour slot of the black cards
 SKIP, TWIST, PLUS2, JOKER, PLUS4 = 10, 11, 12, 13, 14
 RANK_NAMES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "twist", "plus2")
 
-JOKER_CARD = 52
 PLUS4_CARD = 53
 DECK_SIZE = 54
 HAND_SIZE = 7
@@ -32,10 +31,6 @@ IS_BLACK: tuple[bool, ...] = tuple(color == BLACK for color in COLOR)
 DRAWS: tuple[int, ...] = tuple(2 if r == PLUS2 else 4 if r == PLUS4 else 0 for r in RANK)
 VALUE: tuple[int, ...] = tuple(r if r < 10 else 20 if r < JOKER else 50 for r in RANK)
 COLOR_INDEX: dict[str, int] = {color: index for index, color in enumerate(COLORS)}
-
-
-def card_id(card: int) -> str:
-    return IDS[card]
 
 
 def hand_points(hand: list[int]) -> int:
