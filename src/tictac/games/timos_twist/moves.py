@@ -142,6 +142,7 @@ def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, 
 
 
 def _check_turn(state: State, seat: int, now_ms: int) -> None:
+    """Refuse a seat that is not to act, or acts inside a TIMO grace window."""
     if seat != state.turn:
         raise IllegalAction(NOT_YOUR_TURN, f"it is seat {state.turn}'s turn")
     if now_ms < state.grace_until:
@@ -213,7 +214,8 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
 
 
 def _draw(state: State, seat: int, now_ms: int, events: list[Event]) -> None:
-    _check_turn(state, seat, now_ms)
+    if seat != state.turn or now_ms < state.grace_until:
+        _check_turn(state, seat, now_ms)
     if state.penalty:
         state.exposed = NOBODY
         state.grace_until = 0
