@@ -55,38 +55,80 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"tictac serve exited early:\n{log.read_text()}")
-        with contextlib.suppress(OSError):
-            with urllib.request.urlopen(url + "/healthz", timeout=1) as answer:
-                if answer.status == 200:
-                    return
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(url + "/healthz", timeout=1) as answer,
+        ):
+            if answer.status == 200:
+                return
         time.sleep(0.1)
     pytest.fail(f"tictac serve did not answer /healthz:\n{log.read_text()}")
 
 
+class ServerProcess:
+    """`tictac serve` on a loopback port with its own SQLite file; stop and start it again on
+    the same port and file to see rooms come back (bots pause 60 ms so games run fast)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = folder / "serve.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [
+            *_tictac_command(),
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.folder / "tictac.sqlite3"),
+            "--bot-pause-ms",
+            "60",
+            "--rate",
+            "200",
+            "--log-level",
+            "warning",
+        ]
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        _wait_healthy(self.url, self.process, self.log)
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a fresh server (bots pause 60 ms so games run fast)."""
-    folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
-    log = folder / "serve.log"
-    command = [
-        *_tictac_command(), "serve", "--host", "127.0.0.1", "--port", str(port),
-        "--db", str(folder / "tictac.sqlite3"), "--bot-pause-ms", "60", "--rate", "200",
-        "--log-level", "warning",
-    ]
-    with log.open("wb") as out:
-        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+    """The base URL of a server shared by the tests of this session."""
+    running = ServerProcess(tmp_path_factory.mktemp("server"))
+    running.start()
     try:
-        _wait_healthy(url, process, log)
-        yield url
+        yield running.url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        running.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of this test's own, which the test may stop and start."""
+    running = ServerProcess(tmp_path)
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,9 @@ PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 720}
 
 # navigator.vibrate is recorded so the time-up buzz can be checked.
-BUZZ_RECORDER = "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };"
+BUZZ_RECORDER = (
+    "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };"
+)
 
 
 class Player:
@@ -74,7 +76,9 @@ class Player:
         self.context.close()
 
 
-def wait_for(condition: Callable[[], Any], page: Page, timeout: float = 15.0, what: str = "") -> Any:
+def wait_for(
+    condition: Callable[[], Any], page: Page, timeout: float = 15.0, what: str = ""
+) -> Any:
     """Polls `condition` while letting Playwright deliver events (frames of every page)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -141,6 +145,3 @@ def screenshot(player: Player, name: str) -> list[Path]:
     player.page.set_viewport_size(PHONE)
     return saved
 
-
-def frames_since(player: Player, start: int) -> list[str]:
-    return player.frames[start:]

@@ -33,7 +33,9 @@ def role_words_in(frame: str) -> int:
     return frame.count('"sherlock"') + frame.count('"moriarty"')
 
 
-def test_time_bomb_to_the_end_with_secret_roles_and_html_as_text(browser: Browser, server: str) -> None:
+def test_time_bomb_to_the_end_with_secret_roles_and_html_as_text(
+    browser: Browser, server: str
+) -> None:
     cal = Player(browser, server, "Cal")
     odd = Player(browser, server, HTML_NAME)
     tv = Player(browser, server, "TV")
@@ -53,12 +55,16 @@ def test_time_bomb_to_the_end_with_secret_roles_and_html_as_text(browser: Browse
     shown = {"sherlock": "Sherlock's team", "moriarty": "Moriarty's team"}[role]
     card = cal.page.locator(".role-card")
     assert shown not in card.inner_text()
-    box = card.bounding_box()
-    cal.page.mouse.move(box["x"] + 10, box["y"] + 10)
-    cal.page.mouse.down()
+    card.dispatch_event("pointerdown")
     assert card.inner_text() == shown
     cal.page.screenshot(path="test-output/screenshots/time-bomb-role-held-360x640.png")
-    cal.page.mouse.up()
+    card.dispatch_event("pointerup")
+    assert shown not in card.inner_text()
+    # The keyboard holds it too: shown while Space is down.
+    card.focus()
+    cal.page.keyboard.down(" ")
+    assert card.inner_text() == shown
+    cal.page.keyboard.up(" ")
     assert shown not in card.inner_text()
     for person in (*people, tv):
         body = person.page.inner_text("body")
@@ -79,8 +85,14 @@ def test_time_bomb_to_the_end_with_secret_roles_and_html_as_text(browser: Browse
                 moves += 1
         if moves >= 2 and not reloaded:
             odd.page.reload()
-            wait_for(lambda: odd.page.locator("#conn.online").count() == 1, odd.page, what="reconnect")
-            wait_for(lambda: odd.page.locator(".wires-table").count() == 1, odd.page, what="the table again")
+            wait_for(
+                lambda: odd.page.locator("#conn.online").count() == 1, odd.page, what="reconnect"
+            )
+            wait_for(
+                lambda: odd.page.locator(".wires-table").count() == 1,
+                odd.page,
+                what="the table again",
+            )
             reloaded = True
         cal.page.wait_for_timeout(25)
         assert moves < 100, "the game never ended"

@@ -79,7 +79,11 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
 
     # The deal: each taps exactly two cards, then confirms.
     for person in people:
-        wait_for(lambda person=person: person.page.locator(".deal button").count() > 2, person.page, what="cards")
+        wait_for(
+            lambda person=person: person.page.locator(".deal button").count() > 2,
+            person.page,
+            what="cards",
+        )
         buttons = person.page.locator(".deal button")
         buttons.nth(0).click()
         buttons.nth(1).click()
@@ -101,7 +105,11 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     assert any(g["right"] for g in table.view()["guesses"])
     table.press(giver, ".judge button.found")
     guesser.page.reload()
-    wait_for(lambda: guesser.page.locator(".guess-form:not([hidden])").count() == 1, guesser.page, what="guess box back")
+    wait_for(
+        lambda: guesser.page.locator(".guess-form:not([hidden])").count() == 1,
+        guesser.page,
+        what="guess box back",
+    )
     table.press(keeper, ".judge button.foul")
     assert table.view()["phase"] == "waiting"
 
@@ -109,12 +117,20 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     giver = table.start_turn()
     table.wait(lambda: not table.running(), "time up", timeout=20)
     for person in people:
-        wait_for(lambda person=person: person.page.evaluate("window.__buzz.length") > 0, person.page, what="the buzz")
+        wait_for(
+            lambda person=person: person.page.evaluate("window.__buzz.length") > 0,
+            person.page,
+            what="the buzz",
+        )
 
     while table.view()["phase"] != "readback":
         table.found_until_turn_ends(table.start_turn())
     for person in people:
-        wait_for(lambda person=person: person.page.locator("button.ready").count() == 1, person.page, what="read-back")
+        wait_for(
+            lambda person=person: person.page.locator("button.ready").count() == 1,
+            person.page,
+            what="read-back",
+        )
     screenshot(fay, "times-up-readback")
     for person in people:
         table.press(person, "button.ready")

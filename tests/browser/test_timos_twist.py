@@ -60,8 +60,12 @@ def test_two_people_and_a_bot_play_timos_twist_to_the_end(browser: Browser, serv
                 moves += 1
         if moves >= 6 and not reloaded:
             bea.page.reload()
-            wait_for(lambda: bea.page.locator("#conn.online").count() == 1, bea.page, what="reconnect")
-            wait_for(lambda: bea.page.locator(".hand").count() == 1, bea.page, what="Bea's hand again")
+            wait_for(
+                lambda: bea.page.locator("#conn.online").count() == 1, bea.page, what="reconnect"
+            )
+            wait_for(
+                lambda: bea.page.locator(".hand").count() == 1, bea.page, what="Bea's hand again"
+            )
             reloaded = True
         ana.page.wait_for_timeout(25)
         assert moves < 400, "the game never ended"
@@ -69,7 +73,9 @@ def test_two_people_and_a_bot_play_timos_twist_to_the_end(browser: Browser, serv
     assert reloaded and moves > 0
     final = ana.view()
     assert final["outcome"]["winners"], final["outcome"]
-    wait_for(lambda: ana.page.locator("text=Play again").count() == 1, ana.page, what="the end screen")
+    wait_for(
+        lambda: ana.page.locator("text=Play again").count() == 1, ana.page, what="the end screen"
+    )
     assert ana.page.locator("table.scores").count() == 1
     screenshot(ana, "end-timos-twist")
     screenshot(bea, "end-timos-twist-guest")
@@ -79,8 +85,12 @@ def test_two_people_and_a_bot_play_timos_twist_to_the_end(browser: Browser, serv
 
     # At the end of a round the hands are laid down and counted: that event is public.
     checked = sum(
-        assert_never_leaks(owner, [other for other in (*people, tv) if other is not owner], hand,
-                           public=frozenset({"round_over"}))
+        assert_never_leaks(
+            owner,
+            [other for other in (*people, tv) if other is not owner],
+            hand,
+            public=frozenset({"round_over"}),
+        )
         for owner in people
     )
     assert checked > 100

@@ -1,0 +1,112 @@
+"""The message catalogs: English and French hold the same keys with the same {placeholders};
+every key the client names exists; every error code the server or a game can send, every game
+option, every Time's Up phase and constraint has its words. (No browser needed.)"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tictac.engine import GAMES, get_game
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "tictac" / "web" / "static"
+SOURCES = Path(__file__).resolve().parents[2] / "src" / "tictac"
+ERROR_MODULES = [
+    "engine/errors.py",
+    "games/timos_twist/moves.py",
+    "games/time_bomb/rules.py",
+    "games/times_up/errors.py",
+    "server/ws.py",
+    "rooms/errors.py",
+]
+
+
+def catalog(lang: str) -> dict[str, str]:
+    loaded: dict[str, str] = json.loads(
+        (STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
+    )
+    return loaded
+
+
+def placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def test_english_and_french_have_the_same_keys_and_placeholders() -> None:
+    en, fr = catalog("en"), catalog("fr")
+    assert en.keys() == fr.keys()
+    for key in en:
+        assert en[key].strip() and fr[key].strip(), key
+        assert placeholders(en[key]) == placeholders(fr[key]), key
+
+
+def test_every_key_named_in_the_client_exists() -> None:
+    en = catalog("en")
+    named = set()
+    for script in STATIC.glob("*.js"):
+        named |= set(
+            re.findall(r"(?<![.\w])(?:t|has)\('([a-z0-9_.-]+)'", script.read_text(encoding="utf-8"))
+        )
+    assert len(named) > 200
+    assert sorted(named - en.keys()) == []
+
+
+@pytest.mark.parametrize(
+    "prefix, names",
+    [
+        ("timo.colour", ["blue", "green", "orange", "pink"]),
+        ("timo.rank", ["skip", "twist", "plus2", "joker", "plus4"]),
+        ("bomb.kind", ["safe", "defusing", "bomb"]),
+        ("bomb.role", ["sherlock", "moriarty"]),
+        ("bomb.won", ["sherlock", "moriarty"]),
+        ("bomb.reason", ["defused", "exploded", "time_up"]),
+        ("conn", ["connecting", "online", "reconnecting", "offline"]),
+        ("lobby.policy", ["wait", "bot", "skip"]),
+        ("tu.phase", ["write", "deal", "waiting", "running", "round_won", "readback", "over"]),
+        ("tu.constraint", ["talk", "talk_no_gestures", "one_word", "mime", "one_gesture"]),
+        ("rules.link", list(GAMES)),
+        ("game", [f"{name}.blurb" for name in GAMES]),
+    ],
+)
+def test_keys_built_at_run_time_exist(prefix: str, names: list[str]) -> None:
+    en = catalog("en")
+    assert [name for name in names if f"{prefix}.{name}" not in en] == []
+
+
+def test_every_error_code_has_words() -> None:
+    codes = set()
+    for module in ERROR_MODULES:
+        codes |= set(re.findall(r'^[A-Z_]+ = "([a-z_]+)"', (SOURCES / module).read_text(), re.M))
+    assert len(codes) > 40
+    en = catalog("en")
+    assert sorted(code for code in codes if f"error.{code}" not in en) == []
+
+
+def test_every_game_option_has_a_label_and_a_line_of_help() -> None:
+    en = catalog("en")
+    missing = []
+    for name in GAMES:
+        for option in get_game(name).OPTIONS:
+            if option.kind == "list":
+                continue  # set by its own screen (teams)
+            for key in (f"opt.{name}.{option.name}", f"opt.{name}.{option.name}.help"):
+                if key not in en:
+                    missing.append(key)
+            for choice in option.choices:
+                if f"opt.{name}.{option.name}.{choice}" not in en:
+                    missing.append(f"opt.{name}.{option.name}.{choice}")
+    assert missing == []
+
+
+def test_rules_pages_exist_in_both_languages_with_the_same_shape() -> None:
+    for name in GAMES:
+        en = json.loads((STATIC / "rules" / f"{name}.en.json").read_text(encoding="utf-8"))
+        fr = json.loads((STATIC / "rules" / f"{name}.fr.json").read_text(encoding="utf-8"))
+        assert en["title"] != fr["title"]
+        assert len(en["sections"]) == len(fr["sections"]) >= 4
+        for one, other in zip(en["sections"], fr["sections"], strict=True):
+            assert one.keys() == other.keys()
+            assert len(one.get("ul", [])) == len(other.get("ul", []))

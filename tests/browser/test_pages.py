@@ -1,0 +1,129 @@
+"""The pages around the games: home (weight and first view recorded), keyboard use, language
+from the browser and switched by hand, rules pages in both languages, reconnection, unknown
+rooms."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Browser
+
+from .conftest import ServerProcess
+from .players import Player, create_room, join_room, screenshot, wait_for
+
+FIRST_SCREEN_LIMIT = 200 * 1024
+FIGURES = Path("test-output/first-view.json")
+
+# Records when the home page's game list (the first useful view) is first in the DOM.
+FIRST_VIEW_PROBE = """
+new MutationObserver((_, observer) => {
+  if (document.querySelector('.game-choice')) {
+    window.__firstView = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_first_screen_weighs_under_200_kb(browser: Browser, server: str) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+    context.add_init_script(FIRST_VIEW_PROBE)
+    page = context.new_page()
+    sizes: dict[str, int] = {}
+    page.on("response", lambda response: sizes.__setitem__(response.url, len(response.body())))
+    page.goto(server + "/")
+    page.wait_for_selector(".game-choice")
+    page.wait_for_load_state("networkidle")
+    total = sum(sizes.values())
+    first_view_ms = page.evaluate("window.__firstView")
+    FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    FIGURES.write_text(
+        json.dumps({"bytes": total, "files": sizes, "first_view_ms": first_view_ms}, indent=1)
+    )
+    assert set(sizes) >= {server + "/", server + "/static/app.js", server + "/static/style.css"}
+    assert 0 < total < FIRST_SCREEN_LIMIT, total
+    context.close()
+
+
+def test_home_by_keyboard_and_language_switch(browser: Browser, server: str) -> None:
+    ana = Player(browser, server, "Ana", locale="en-GB")
+    ana.goto("/")
+    ana.page.wait_for_selector(".game-choice")
+    screenshot(ana, "home")
+    # Keyboard: skip link, then the code field, typing a code and Enter joins that room.
+    ana.page.keyboard.press("Tab")
+    assert ana.page.evaluate("document.activeElement.className") == "skip"
+    ana.page.focus("#join-code")
+    ana.page.keyboard.type("zzzzz")
+    ana.page.keyboard.press("Enter")
+    ana.page.wait_for_url("**/r/ZZZZZ")
+    wait_for(lambda: ana.page.locator("text=No room ZZZZZ.").count() == 1, ana.page, what="no room")
+    screenshot(ana, "no-room")
+    # Switching to French changes every string and is remembered.
+    ana.goto("/")
+    ana.page.select_option("#lang", "fr")
+    wait_for(lambda: ana.page.locator("text=Créer une salle").count() == 1, ana.page, what="French")
+    ana.page.reload()
+    ana.page.wait_for_selector(".game-choice")
+    assert "Créer la salle" in ana.page.inner_text("body")
+    assert ana.page.evaluate("document.documentElement.lang") == "fr"
+    screenshot(ana, "home-fr")
+    ana.close()
+
+
+def test_rules_pages_in_both_languages(browser: Browser, server: str) -> None:
+    for locale, lang in (("en-US", "en"), ("fr-FR", "fr")):
+        reader = Player(browser, server, "Reader", locale=locale)
+        for game in ("timos-twist", "time-bomb", "times-up"):
+            reader.goto(f"/rules/{game}")
+            reader.page.wait_for_selector(".rules-page h2")
+            expected = json.loads(
+                Path(f"src/tictac/web/static/rules/{game}.{lang}.json").read_text()
+            )
+            assert reader.page.inner_text(".rules-page h1") == expected["title"]
+            assert reader.page.locator(".rules-page section").count() == len(expected["sections"])
+            screenshot(reader, f"rules-{game}-{lang}")
+        reader.close()
+
+
+def test_the_rules_link_of_a_game_screen_opens_its_rules(browser: Browser, server: str) -> None:
+    host = Player(browser, server, "Host")
+    create_room(host, "time-bomb")
+    host.page.click(".lobby-head .rules-link")
+    host.page.wait_for_url("**/rules/time-bomb")
+    host.page.wait_for_selector(".rules-page h1")
+    host.close()
+
+
+def test_a_server_restart_shows_offline_then_brings_everyone_back(
+    browser: Browser, own_server: ServerProcess
+) -> None:
+    host = Player(browser, own_server.url, "Hal")
+    guest = Player(browser, own_server.url, "Ivy")
+    code = create_room(host, "timos-twist")
+    join_room(guest, code)
+    host.page.click("text=Start the game")
+    wait_for(lambda: guest.page.locator(".hand .card").count() == 7, guest.page, what="the deal")
+    hand = guest.view()["hand"]
+    own_server.stop()
+    wait_for(
+        lambda: guest.page.locator("#conn.offline, #conn.reconnecting").count() == 1,
+        guest.page,
+        what="offline",
+    )
+    screenshot(guest, "timos-twist-offline")
+    own_server.start()
+    for person in (host, guest):
+        wait_for(
+            lambda person=person: person.page.locator("#conn.online").count() == 1,
+            person.page,
+            timeout=20,
+            what="online again",
+        )
+    wait_for(lambda: len(guest.messages("view")) > 1, guest.page, what="the view again")
+    assert guest.view()["hand"] == hand
+    assert guest.room()["you"]["seat"] == 1 and guest.code() == code
+    for person in (host, guest):
+        assert person.errors == [], person.errors
+        person.close()
