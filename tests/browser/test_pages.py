@@ -26,7 +26,9 @@ new MutationObserver((_, observer) => {
 """
 
 
-def test_first_screen_weighs_under_200_kb(browser: Browser, server: str) -> None:
+def load_home(browser: Browser, server: str) -> tuple[dict[str, int], float]:
+    """One load of the home page in a fresh context: bytes of every response, and the ms from
+    navigation start to the game list being in the DOM."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
     context.add_init_script(FIRST_VIEW_PROBE)
     page = context.new_page()
@@ -35,15 +37,24 @@ def test_first_screen_weighs_under_200_kb(browser: Browser, server: str) -> None
     page.goto(server + "/")
     page.wait_for_selector(".game-choice")
     page.wait_for_load_state("networkidle")
-    total = sum(sizes.values())
-    first_view_ms = page.evaluate("window.__firstView")
-    FIGURES.parent.mkdir(parents=True, exist_ok=True)
-    FIGURES.write_text(
-        json.dumps({"bytes": total, "files": sizes, "first_view_ms": first_view_ms}, indent=1)
-    )
-    assert set(sizes) >= {server + "/", server + "/static/app.js", server + "/static/style.css"}
-    assert 0 < total < FIRST_SCREEN_LIMIT, total
+    first_view_ms: float = page.evaluate("window.__firstView")
     context.close()
+    return sizes, first_view_ms
+
+
+def test_first_screen_weighs_under_200_kb(browser: Browser, server: str) -> None:
+    """Every byte the home page fetches (no compression on the wire) stays under 200 KB. The
+    time to first view is recorded in test-output/first-view.json, not asserted."""
+    loads = [load_home(browser, server) for _ in range(5)]
+    sizes = loads[0][0]
+    total = sum(sizes.values())
+    times = sorted(ms for _, ms in loads)
+    FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    figures = {"bytes": total, "files": sizes, "first_view_ms": times, "median_ms": times[2]}
+    FIGURES.write_text(json.dumps(figures, indent=1))
+    assert set(sizes) >= {server + "/", server + "/static/app.js", server + "/static/style.css"}
+    assert all(sum(other.values()) == total for other, _ in loads)
+    assert 0 < total < FIRST_SCREEN_LIMIT, total
 
 
 def test_home_by_keyboard_and_language_switch(browser: Browser, server: str) -> None:

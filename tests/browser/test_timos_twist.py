@@ -1,26 +1,28 @@
-"""Timo's Twist in Chromium: two people and a bot play a whole game through the UI; hands stay
-private; a reload mid-game carries on; every screen is screenshotted at phone and desktop size."""
+"""Timo's Twist in Chromium: two people play a whole game through the UI (black cards with the
+colour picker, TIMO called with the play, one TIMO forgotten and caught); hands stay private;
+a reload mid-game carries on; every screen is screenshotted at phone and desktop size."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from .players import Player, add_bots, create_room, join_room, screenshot, start_game, wait_for
+from .players import Player, create_room, join_room, screenshot, start_game, wait_for
 from .secrets import assert_never_leaks
 
 
-def play_one_turn(player: Player) -> None:
-    """Whatever the seat must do now, done through its buttons: a lifted card (calling TIMO
-    with the second-last one, choosing a colour for a black one), else draw, else pass."""
+def play_one_turn(player: Player, call_timo: bool = True) -> None:
+    """Whatever the seat must do now, done through its buttons: a lifted card (black ones first,
+    through the colour picker; TIMO armed before the second-last one unless told not to), else
+    draw, else pass."""
     view = player.view()
     before = player.version()
     legal = view["legal"]
     plays = [a for a in legal if a["type"] == "play"]
     page = player.page
     if plays:
-        coloured = [a for a in plays if "color" not in a]
-        card = (coloured or plays)[0]["card"]
-        if any(a.get("timo") for a in plays):
+        black = [a for a in plays if "color" in a]
+        card = (black or plays)[0]["card"]
+        if call_timo and any(a.get("timo") for a in plays):
             page.click("button.timo-button[aria-pressed=false]")
         page.click(f'.hand button.card.playable[data-card="{card}"]')
         if card in ("joker", "plus4"):
@@ -32,14 +34,26 @@ def play_one_turn(player: Player) -> None:
     wait_for(lambda: player.version() > before, page, what=f"{player.name}'s move")
 
 
-def test_two_people_and_a_bot_play_timos_twist_to_the_end(browser: Browser, server: str) -> None:
+def catch_if_you_can(player: Player, caught: Player) -> bool:
+    legal = player.view()["legal"]
+    if not any(action["type"] == "catch" for action in legal):
+        return False
+    held = len(caught.view()["hand"])
+    before = player.version()
+    player.page.click(f"button.catch[aria-label*='{caught.name}']")
+    wait_for(lambda: player.version() > before, player.page, what="the catch")
+    wait_for(lambda: len(caught.view()["hand"]) == held + 2, caught.page, what="two cards drawn")
+    return True
+
+
+def test_two_people_play_timos_twist_to_the_end(browser: Browser, server: str) -> None:
     ana = Player(browser, server, "Ana")
     bea = Player(browser, server, "Bea")
     tv = Player(browser, server, "TV")
     people = [ana, bea]
-    code = create_room(ana, "timos-twist", {"target_score": 1, "timo_grace_ms": 0})
+    # A long catch window: the forgotten TIMO below is caught before anyone may play on.
+    code = create_room(ana, "timos-twist", {"target_score": 1, "timo_grace_ms": 5000})
     join_room(bea, code)
-    add_bots(ana, 1)
     screenshot(ana, "lobby-timos-twist")
     tv.goto(f"/r/{code}/tv")
     start_game(ana, people)
@@ -48,28 +62,36 @@ def test_two_people_and_a_bot_play_timos_twist_to_the_end(browser: Browser, serv
     moves = 0
     reloaded = False
     shot = False
+    forgot: Player | None = None
+    caught = False
     while not ana.view()["over"]:
         for person in people:
+            other = bea if person is ana else ana
+            if forgot is other and not caught:
+                caught = catch_if_you_can(person, other)
             view = person.view()
             if not view["over"] and view["turn"] == view["seat"]:
                 if moves >= 4 and not shot:
                     screenshot(person, "timos-twist-hand")
                     screenshot(tv, "tv-timos-twist")
                     shot = True
-                play_one_turn(person)
+                timo_now = any(a.get("timo") for a in view["legal"])
+                if timo_now and forgot is None:
+                    forgot = person
+                    play_one_turn(person, call_timo=False)
+                    screenshot(other, "timos-twist-catch")
+                else:
+                    play_one_turn(person)
                 moves += 1
         if moves >= 6 and not reloaded:
             bea.page.reload()
-            wait_for(
-                lambda: bea.page.locator("#conn.online").count() == 1, bea.page, what="reconnect"
-            )
-            wait_for(
-                lambda: bea.page.locator(".hand").count() == 1, bea.page, what="Bea's hand again"
-            )
+            bea.page.wait_for_selector("#conn.online")
+            bea.page.wait_for_selector(".hand")
             reloaded = True
         ana.page.wait_for_timeout(25)
         assert moves < 400, "the game never ended"
 
+    assert caught, "the forgotten TIMO was caught"
     assert reloaded and moves > 0
     final = ana.view()
     assert final["outcome"]["winners"], final["outcome"]

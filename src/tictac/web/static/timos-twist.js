@@ -99,7 +99,9 @@ export function mount(root, ctx) {
 
     fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('timo.round', { n: view.round }) })));
     let line;
-    if (view.seat === null) line = t('timo.watching', { name: nameOf(room, view.turn) });
+    const exposed = view.catchable;
+    if (exposed !== null && exposed !== undefined && exposed !== view.seat && view.seat !== null) line = t('timo.forgot', { name: nameOf(room, exposed) });
+    else if (view.seat === null) line = t('timo.watching', { name: nameOf(room, view.turn) });
     else if (myTurn && view.penalty) line = t('timo.your_turn_penalty', { n: view.penalty });
     else if (myTurn && view.drawn) line = t('timo.drew', { card: cardName(view.drawn) });
     else if (myTurn) line = t('timo.your_turn');

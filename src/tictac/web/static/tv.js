@@ -78,8 +78,7 @@ const TV = {
         h('h1', { text: t('tu.round_of', { n: view.round, of: view.rounds }) }),
         h('p', { class: 'constraint', text: game.constraintText(view) }),
         turn.cluegiver !== undefined ? h('p', { text: t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: turn.team + 1 }) }) : null,
-        game.countdownFor(view, null) || h('p', { class: 'timer-big muted', text: phaseWord(view) }),
-        h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) })),
+        game.countdownFor(view, null) || h('p', { class: 'timer-big muted', text: phaseWord(view) })),
       game.scoreBoard(view, room));
   },
   'timos-twist': (view, room, game) => h('div', { class: 'tv-grid' },
