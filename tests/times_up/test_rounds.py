@@ -54,12 +54,15 @@ def test_round1_unlimited_guesses_a_wrong_one_keeps_the_card(rules: str) -> None
 
 
 @BOTH
-def test_round2_pass_sets_the_card_aside_and_draws_the_next(rules: str) -> None:
+@pytest.mark.parametrize("mark", ["pass", "wrong"])
+def test_round2_pass_or_wrong_marked_by_the_cluegiver_sets_the_card_aside(
+    rules: str, mark: str
+) -> None:
     state = new_game(rules=rules)
     play_to_round(state, 2)
     start(state)
     card = state.in_hand
-    act(state, "pass", 10)
+    act(state, mark, 10)
     assert state.set_aside == [card] and state.in_hand not in (None, card)
 
 
@@ -75,16 +78,6 @@ def test_round2_one_guess_per_card_the_first_wrong_guess_costs_the_card(rules: s
     # the teammate's right answer, said just after, is for a card no longer in play
     act(state, "guess", 11, seat=second, text=state.faces[card].name)
     assert card not in state.found[1][state.team]
-
-
-@BOTH
-def test_round2_wrong_marked_by_the_cluegiver_sets_the_card_aside(rules: str) -> None:
-    state = new_game(rules=rules)
-    play_to_round(state, 2)
-    start(state)
-    card = state.in_hand
-    act(state, "wrong", 10)
-    assert state.set_aside == [card]
 
 
 @BOTH

@@ -11,41 +11,15 @@ from tictac.engine import Action, Event, IllegalAction, Outcome, Rng, View
 from tictac.engine.errors import BAD_SEAT, BAD_SETUP, GAME_OVER
 from tictac.engine.fields import action_type
 from tictac.games.times_up import deal, rules, turns, views
-from tictac.games.times_up.settings import OPTIONS
-from tictac.games.times_up.state import (
-    DEAL,
-    OVER,
-    READBACK,
-    ROUND_WON,
-    RUNNING,
-    WAITING,
-    WRITE,
-    State,
-)
+from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
+from tictac.games.times_up.settings import OPTIONS as OPTIONS
+from tictac.games.times_up.state import State as State
 from tictac.games.times_up.teams import TEAM_SIZES
 
 NAME = "times-up"
 TITLE = "Time's Up"
 MIN_PLAYERS = min(TEAM_SIZES)
 MAX_PLAYERS = max(TEAM_SIZES)
-
-__all__ = [
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "NAME",
-    "OPTIONS",
-    "TITLE",
-    "State",
-    "apply",
-    "auto_action",
-    "deadline",
-    "legal_actions",
-    "outcome",
-    "setup",
-    "timeout_action",
-    "to_act",
-    "view",
-]
 
 Handler = Callable[[State, int, Action, int], list[Event]]
 HANDLERS: dict[str, Handler] = {

@@ -11,8 +11,9 @@ from tictac.engine.errors import BAD_FIELD, BAD_SETUP, MISSING_FIELD
 from tictac.games.times_up import errors, packs
 from tictac.games.times_up import teams as teams_
 from tictac.games.times_up.guess import variants, words
+from tictac.games.times_up.phases import DEAL, WAITING, WRITE
 from tictac.games.times_up.settings import settle
-from tictac.games.times_up.state import DEAL, WAITING, WRITE, Face, State
+from tictac.games.times_up.state import Face, State
 
 MAX_NAME = 60
 

@@ -8,7 +8,8 @@ from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN
 from tictac.engine.fields import str_field
 from tictac.games.times_up import errors, rules
 from tictac.games.times_up.guess import matches, words
-from tictac.games.times_up.state import OVER, READBACK, ROUND_WON, RUNNING, WAITING, State
+from tictac.games.times_up.phases import OVER, READBACK, ROUND_WON, RUNNING, WAITING
+from tictac.games.times_up.state import State
 
 MAX_GUESS = 100
 

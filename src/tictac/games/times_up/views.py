@@ -7,16 +7,8 @@ from typing import Any
 
 from tictac.games.times_up import rules
 from tictac.games.times_up import teams as teams_
-from tictac.games.times_up.state import (
-    DEAL,
-    OVER,
-    READBACK,
-    ROUND_WON,
-    RUNNING,
-    WAITING,
-    WRITE,
-    State,
-)
+from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
+from tictac.games.times_up.state import State
 
 
 def card(state: State, card_id: str) -> dict[str, str]:
