@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tictac.engine import IllegalAction
+from tictac.engine import IllegalAction, Rng
 from tictac.games import times_up as game
 
 from .support import TURN_MS, act, new_game, play_to_round, start
@@ -107,3 +107,24 @@ def test_turn_length_option_in_five_second_steps() -> None:
 def test_default_turn_length_by_pack(pack: str, seconds: int) -> None:
     state = game.setup(4, {"pack": pack}, 1)
     assert state.settings.turn_ms == seconds * 1000
+
+
+def test_auto_actions_for_the_rooms_turn_timers() -> None:
+    rng = Rng(1)
+    written = game.setup(4, {"pack": "players"}, 1)
+    assert game.auto_action(written, 0, rng) is None  # nobody's names are invented
+    dealt = game.setup(4, {"pack": "en-words"}, 1)
+    pick = game.auto_action(dealt, 2, rng)
+    assert pick is not None and pick["type"] == "discard"
+    game.apply(dealt, 2, pick, 0)
+    assert game.auto_action(dealt, 2, rng) is None  # already discarded
+    state = new_game(rules="en")
+    assert game.auto_action(state, state.cluegiver(), rng) == {"type": "start"}
+    assert game.auto_action(state, state.guessers()[0], rng) is None
+    start(state)
+    assert game.auto_action(state, state.cluegiver(), rng) is None  # the game's own clock
+    while state.phase == "running":
+        act(state, "found", 10)
+    assert game.auto_action(state, state.deciders()[1], rng) == {"type": "continue"}
+    act(state, "continue", 20, seat=state.deciders()[0])
+    assert game.auto_action(state, 3, rng) == {"type": "ready"}
