@@ -32,7 +32,12 @@ class Player:
         self.frames: list[str] = []
         self.errors: list[str] = []
         self.page.on("websocket", self._watch)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("pageerror", self._failed)
+
+    def _failed(self, error: Exception) -> None:
+        # Printed as well, so a failing test's captured output shows the script error.
+        print(f"page error for {self.name}: {error}")
+        self.errors.append(str(error))
 
     def _watch(self, socket: Any) -> None:
         socket.on("framereceived", self._received)
@@ -144,4 +149,3 @@ def screenshot(player: Player, name: str) -> list[Path]:
         saved.append(path)
     player.page.set_viewport_size(PHONE)
     return saved
-

@@ -138,7 +138,14 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     # Round 2: pass one card, mark one wrong, then find the rest.
     assert table.view()["round"] == 2
     giver = table.start_turn()
+    # A guess being typed survives the updates that arrive meanwhile.
+    guesser = table.guesser()
+    guesser.page.fill("#tu-guess", "half a na")
+    guesser.page.focus("#tu-guess")
     table.press(giver, ".judge button.pass")
+    assert guesser.page.evaluate("document.activeElement.id") == "tu-guess"
+    assert guesser.page.input_value("#tu-guess") == "half a na"
+    guesser.page.fill("#tu-guess", "")
     table.press(giver, ".judge button.wrong")
     screenshot(giver, "times-up-round2")
     table.found_until_turn_ends(giver)
@@ -175,5 +182,49 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     assert checked > 100
     assert all(view.get("card") is None for view in views_by_version(tv).values())
     for person in (*people, tv):
+        assert person.errors == [], person.errors
+        person.close()
+
+
+def test_players_write_the_deck_and_their_names_stay_theirs(browser: Browser, server: str) -> None:
+    people = [Player(browser, server, name) for name in ("Max", "Nia", "Oli", "Pia")]
+    code = create_room(people[0], "times-up", {"pack": "players", "names_per_player": 2})
+    for person in people[1:]:
+        join_room(person, code)
+    start_game(people[0], people)
+    table = Table(people)
+    written = {
+        "Max": ["<i>Zorro</i>", "Marie Curie"],
+        "Nia": ["Napoléon", "Cléopâtre"],
+        "Oli": ["Mozart", "Frida Kahlo"],
+        "Pia": ["Gandhi", "Ada Lovelace"],
+    }
+    for person in people:
+        person.page.wait_for_selector("#tu-write-1")
+        for index, name in enumerate(written[person.name]):
+            person.page.fill(f"#tu-write-{index}", name)
+        if person is people[0]:
+            screenshot(person, "times-up-write")
+        table.press(person, ".tu-main form button[type=submit]")
+
+    giver = table.start_turn()
+    shown = giver.page.inner_text(".big-name")
+    assert shown in [name for names in written.values() for name in names]
+    assert giver.page.locator(".big-name i").count() == 0
+
+    def own_names(view: dict[str, Any]) -> list[str]:
+        own = view.get("own") or {}
+        return [card["name"] for card in own.get("cards", [])]
+
+    def in_hand(view: dict[str, Any]) -> list[str]:
+        return [view["card"]["name"]] if view.get("card") else []
+
+    checked = 0
+    for owner in people:
+        others = [other for other in people if other is not owner]
+        checked += assert_never_leaks(owner, others, own_names)
+        checked += assert_never_leaks(owner, others, in_hand)
+    assert checked > 20
+    for person in people:
         assert person.errors == [], person.errors
         person.close()

@@ -116,6 +116,11 @@ def test_two_people_play_timos_twist_to_the_end(browser: Browser, server: str) -
         for owner in people
     )
     assert checked > 100
+
+    # Play again: back to the lobby, same seats.
+    ana.page.click("text=Play again")
+    bea.page.wait_for_selector("text=Ana starts the game when everyone is here.")
+    assert [seat["name"] for seat in bea.room()["seats"]] == ["Ana", "Bea"]
     for person in (*people, tv):
         assert person.errors == [], person.errors
         person.close()

@@ -46,3 +46,18 @@ export function toast(message, kind = 'error') {
   box.appendChild(item);
   setTimeout(() => item.remove(), 4000);
 }
+
+// Like fill, but a control that had the focus gets it back in the new content (matched by id
+// or data-key), so re-drawing after every move never throws a keyboard user to the top.
+export function refill(el, ...children) {
+  const active = document.activeElement;
+  let selector = null;
+  if (active && active !== el && el.contains(active)) {
+    if (active.id) selector = `#${CSS.escape(active.id)}`;
+    else if (active.dataset.key) selector = `[data-key="${CSS.escape(active.dataset.key)}"]`;
+  }
+  fill(el, ...children);
+  const again = selector && el.querySelector(selector);
+  if (again && !again.disabled) again.focus();
+  return el;
+}

@@ -1,7 +1,7 @@
 // The lobby: who sits where, the share link and its QR code, options, bots, teams (Time's Up),
 // the policy for vanished players, and the host's Start button.
 
-import { h, fill, button } from './dom.js';
+import { h, fill, refill, button } from './dom.js';
 import { t } from './i18n.js';
 import { gameInfo } from './games.js';
 import { optionsForm, optionLabel, showValue, editable } from './options.js';
@@ -72,8 +72,8 @@ function drawSeats(box, ctx, info) {
     if (!seat.bot && !seat.connected) tags.push(h('span', { class: 'tag away', text: t('lobby.away') }));
     const tools = [];
     if (you.host && seat.seat !== you.seat) {
-      if (!seat.bot) tools.push(button(t('lobby.make_host'), () => ctx.lobby('transfer_host', { seat: seat.seat }), { class: 'small', 'aria-label': t('lobby.make_host_who', { name: seat.name }) }));
-      tools.push(button(t('lobby.remove'), () => ctx.lobby('remove_seat', { seat: seat.seat }), { class: 'small danger', 'aria-label': t('lobby.remove_who', { name: seat.name }) }));
+      if (!seat.bot) tools.push(button(t('lobby.make_host'), () => ctx.lobby('transfer_host', { seat: seat.seat }), { class: 'small', 'data-key': `host-${seat.seat}`, 'aria-label': t('lobby.make_host_who', { name: seat.name }) }));
+      tools.push(button(t('lobby.remove'), () => ctx.lobby('remove_seat', { seat: seat.seat }), { class: 'small danger', 'data-key': `remove-${seat.seat}`, 'aria-label': t('lobby.remove_who', { name: seat.name }) }));
     }
     return h('li', { class: ['seat', seat.connected || seat.bot ? 'on' : 'off'] },
       h('span', { class: 'dot', 'aria-hidden': 'true' }),
@@ -81,7 +81,7 @@ function drawSeats(box, ctx, info) {
       tools.length ? h('span', { class: 'tools' }, tools) : null);
   });
   const limits = info ? t('lobby.players_range', { n: room.seats.length, min: info.min_players, max: info.max_players }) : '';
-  fill(box,
+  refill(box,
     h('h2', { id: 'seats-title', text: t('lobby.players') }),
     h('p', { class: 'muted', text: limits }),
     h('ol', { class: 'seat-list' }, rows),
@@ -121,13 +121,13 @@ function drawHostTools(box, ctx, info) {
     (info.bots || []).map((kind) => h('option', { value: kind, text: kind })));
   const policy = h('select', { id: 'policy', onchange: (event) => ctx.lobby('set_policy', { policy: event.target.value }) },
     ['wait', 'bot', 'skip'].map((name) => h('option', { value: name, selected: room.policy === name, text: t(`lobby.policy.${name}`) })));
-  fill(box,
+  refill(box,
     h('h2', { id: 'host-title', text: t('lobby.host_tools') }),
     h('div', { class: 'row' },
       (info.bots || []).length > 1 ? botKind : null,
-      button(t('lobby.add_bot'), () => ctx.lobby('add_bot', (info.bots || []).length ? { kind: botKind.value || info.bots[0] } : {}), { disabled: full })),
+      button(t('lobby.add_bot'), () => ctx.lobby('add_bot', (info.bots || []).length ? { kind: botKind.value || info.bots[0] } : {}), { disabled: full, 'data-key': 'add-bot' })),
     h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy),
-    button(t('lobby.start'), () => ctx.lobby('start'), { class: 'primary big start', disabled: !enough }),
+    button(t('lobby.start'), () => ctx.lobby('start'), { class: 'primary big start', 'data-key': 'start', disabled: !enough }),
     enough ? null : h('p', { class: 'muted', text: t('lobby.need', { n: info.min_players }) }));
 }
 

@@ -1,7 +1,7 @@
 // Time's Up teams in the lobby: drawn at the start, shuffled now, or placed by tapping a player
 // and then a team. The server checks every placement (option `teams`).
 
-import { h, fill, button } from './dom.js';
+import { h, fill, refill, button } from './dom.js';
 import { t } from './i18n.js';
 
 // Players -> team sizes, as the rules deal them (teams of two; of three at 9 and 12; a mix at 10
@@ -51,13 +51,13 @@ export function teamsEditor(box, ctx, info) {
     ? button(nameOf(seat), (event) => {
       picked = picked === seat ? null : seat;
       for (const other of box.querySelectorAll('.member')) other.setAttribute('aria-pressed', String(other === event.currentTarget && picked !== null));
-    }, { class: 'member', 'aria-pressed': String(picked === seat) })
+    }, { class: 'member', 'data-key': `member-${seat}`, 'aria-pressed': String(picked === seat) })
     : h('span', { class: 'member', text: nameOf(seat) }));
   const teamList = h('ol', { class: 'team-list' }, given.map((team, index) => h('li', { class: 'team' },
     h('h3', { text: t('teams.team', { n: index + 1 }) }),
     h('div', { class: 'members' }, team.map(member)),
-    isHost ? button(t('teams.move_here'), () => move(index), { class: 'small', 'aria-label': t('teams.move_to', { n: index + 1 }) }) : null)));
-  fill(box, title,
+    isHost ? button(t('teams.move_here'), () => move(index), { class: 'small', 'data-key': `move-${index}`, 'aria-label': t('teams.move_to', { n: index + 1 }) }) : null)));
+  refill(box, title,
     isHost ? h('p', { class: 'muted', text: t('teams.how') }) : null,
     teamList,
     floating.length ? h('p', { class: 'floating' }, t('teams.floating'), ' ', floating.map(member)) : null,

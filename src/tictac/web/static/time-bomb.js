@@ -1,7 +1,7 @@
 // Time Bomb: your role (shown only while you hold the card), your wire counts, the table of
 // face-down wires where the holder of the pliers cuts, claims, the log, the chat and counters.
 
-import { h, fill, button } from './dom.js';
+import { h, fill, refill } from './dom.js';
 import { t } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf } from './common.js';
 import { chatBox } from './chat.js';
@@ -39,7 +39,7 @@ export function wiresTable(view, room, allowed = new Set(), onCut = null) {
           const key = `${row.seat}:${position}`;
           const can = onCut && allowed.has(key);
           return h('button', {
-            type: 'button', class: 'wire', disabled: !can,
+            type: 'button', class: 'wire', disabled: !can, 'data-key': key,
             'aria-label': t('bomb.wire', { name: nameOf(room, row.seat), n: position + 1 }),
             onclick: can ? () => onCut(row.seat, position) : null,
           });
@@ -126,7 +126,7 @@ export function mount(root, ctx) {
     const mineNow = view.you ? view.you.face_down : null;
     fill(counts, mineNow ? ['safe', 'defusing', 'bomb'].map((kind) => h('span', { class: 'count' }, wireFace(kind), ` × ${mineNow[kind]}`)) : null);
     const allowed = new Set(legalOf(view, 'cut').map((cut) => `${cut.target}:${cut.position}`));
-    fill(table, h('h2', { text: t('bomb.table') }),
+    refill(table, h('h2', { text: t('bomb.table') }),
       wiresTable(view, room, allowed, ctx.readonly ? null : (target, position) => ctx.act({ type: 'cut', target, position })));
     drawClaim(view);
     fill(logBox, h('h2', { id: 'log-title', text: t('bomb.log') }), logList(view, room));

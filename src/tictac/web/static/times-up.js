@@ -2,7 +2,7 @@
 // the timekeeper's Foul, the guess box, the countdown with a beep and a buzz at time-up, the
 // read-back after round 1 and the live scores.
 
-import { h, fill, button } from './dom.js';
+import { h, fill, refill, button } from './dom.js';
 import { t, has } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf } from './common.js';
 import { bindCountdown, serverNow, timeUpAlarm } from './clock.js';
@@ -53,7 +53,6 @@ function cardBlock(card, view) {
 export function mount(root, ctx) {
   const picked = new Set();
   let alarmedFor = null;
-  let writtenDraft = [];
   const head = h('div');
   const status = h('div');
   const main = h('section', { class: 'panel tu-main' });
@@ -91,13 +90,19 @@ export function mount(root, ctx) {
     return h('p', { class: 'muted', text: t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: view.turn.team + 1 }) });
   }
 
+  // The names being typed live in one form for the whole phase: updates never rebuild it.
+  let writeBox = null;
+  let writeDone = null;
+
   function drawWrite(view) {
     const count = view.names_per_player || 0;
     const own = view.own;
     if (!legalOf(view, 'write').length) {
+      writeBox = null;
+      writeDone = null;
       return [h('p', { text: t('tu.written') }), own && own.cards.length ? h('ul', null, own.cards.map((card) => h('li', { text: card.name }))) : null, doneLine(view)];
     }
-    const inputs = Array.from({ length: count }, (_, index) => h('input', { id: `tu-write-${index}`, maxlength: 60, value: writtenDraft[index] || '', oninput: (event) => { writtenDraft[index] = event.target.value; } }));
+    const inputs = Array.from({ length: count }, (_, index) => h('input', { id: `tu-write-${index}`, maxlength: 60, required: true }));
     const form = h('form', { class: 'stack' },
       inputs.map((input, index) => h('div', { class: 'field' }, h('label', { for: input.id, text: t('tu.name_n', { n: index + 1 }) }), input)),
       h('button', { type: 'submit', class: 'primary big', text: t('tu.write_go') }));
@@ -105,11 +110,17 @@ export function mount(root, ctx) {
       event.preventDefault();
       ctx.act({ type: 'write', names: inputs.map((input) => input.value.trim()) });
     });
-    return [h('p', { text: t('tu.write_help', { n: count }) }), form, doneLine(view)];
+    writeDone = doneLine(ctx.view);
+    writeBox = h('div', null, h('p', { text: t('tu.write_help', { n: count }) }), form, writeDone);
+    return writeBox;
+  }
+
+  function doneText(view) {
+    return t('tu.done', { n: view.done.length, of: ctx.room.seats.length });
   }
 
   function doneLine(view) {
-    return h('p', { class: 'muted', text: t('tu.done', { n: view.done.length, of: ctx.room.seats.length }) });
+    return h('p', { class: 'muted', text: doneText(view) });
   }
 
   function drawDeal(view) {
@@ -122,7 +133,7 @@ export function mount(root, ctx) {
     for (const id of [...picked]) if (!own.cards.some((card) => card.id === id)) picked.delete(id);
     const confirm = button(t('tu.discard_go'), () => ctx.act({ type: 'discard', cards: [...picked] }), { class: 'primary big discard-go', disabled: picked.size !== 2 });
     const cards = h('div', { class: 'deal', role: 'group', 'aria-label': t('tu.deal_title') }, own.cards.map((card) => h('button', {
-      type: 'button', 'aria-pressed': String(picked.has(card.id)),
+      type: 'button', 'aria-pressed': String(picked.has(card.id)), 'data-key': card.id,
       onclick: () => {
         if (picked.has(card.id)) picked.delete(card.id);
         else if (picked.size < 2) picked.add(card.id);
@@ -138,10 +149,8 @@ export function mount(root, ctx) {
     const parts = [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }), countdownFor(view, alarm)];
     if (view.card) parts.push(cardBlock(view.card, view));
     const judge = h('div', { class: 'judge' },
-      legalOf(view, 'found').length ? button(t('tu.found'), () => ctx.act({ type: 'found' }), { class: 'found' }) : null,
-      legalOf(view, 'pass').length ? button(t('tu.pass'), () => ctx.act({ type: 'pass' }), { class: 'pass' }) : null,
-      legalOf(view, 'wrong').length ? button(t('tu.wrong'), () => ctx.act({ type: 'wrong' }), { class: 'wrong' }) : null,
-      legalOf(view, 'foul').length ? button(t('tu.foul'), () => ctx.act({ type: 'foul' }), { class: 'foul' }) : null);
+      ['found', 'pass', 'wrong', 'foul'].map((type) => (legalOf(view, type).length
+        ? button(t(`tu.${type}`), () => ctx.act({ type }), { class: type, 'data-key': type }) : null)));
     if (judge.childElementCount) parts.push(judge);
     if (turn && view.seat !== null && turn.cluegiver !== view.seat && turn.timekeeper !== view.seat && !turn.guessers.includes(view.seat)) {
       parts.push(h('p', { class: 'muted', text: t('tu.quiet') }));
@@ -207,9 +216,10 @@ export function mount(root, ctx) {
     const mine = view.to_act.includes(view.seat) || legalOf(view, 'foul').length > 0 || legalOf(view, 'guess').length > 0;
     fill(status, statusLine(statusText(view, room), mine && view.seat !== null));
     const draw = { write: drawWrite, deal: drawDeal, waiting: drawWaiting, running: drawRunning, round_won: drawRoundWon, readback: drawReadback }[view.phase];
-    fill(body, draw ? draw(view, room) : null);
+    if (!(draw === drawWrite && writeBox && body.firstChild === writeBox && legalOf(view, 'write').length)) refill(body, draw ? draw(view, room) : null);
+    if (writeDone) writeDone.textContent = doneText(view);
     guessForm.hidden = !(view.phase === 'running' && legalOf(view, 'guess').length && !ctx.readonly);
-    fill(tail, drawTail(view, room));
+    refill(tail, drawTail(view, room));
     fill(side, scoreBoard(view, room));
   }
 

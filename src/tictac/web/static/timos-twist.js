@@ -1,7 +1,7 @@
 // Timo's Twist: the hand (colour + pattern + symbol, playable cards lifted), the pile, the colour
 // to follow, direction, pending penalty, TIMO and catch buttons, and the scores.
 
-import { h, fill, button } from './dom.js';
+import { h, fill, refill, button } from './dom.js';
 import { t } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, scoresTable } from './common.js';
 
@@ -26,7 +26,7 @@ export function cardFace(id, attrs = {}, onClick = null) {
   const { colour, rank } = parseCard(id);
   const face = RANK_FACE[rank] || rank;
   const tag = onClick ? 'button' : 'span';
-  const props = { class: ['card', colour, attrs.class], 'aria-label': cardName(id), 'data-card': id, role: onClick ? null : 'img' };
+  const props = { class: ['card', colour, attrs.class], 'aria-label': cardName(id), 'data-card': id, 'data-key': id, role: onClick ? null : 'img' };
   if (onClick) { props.type = 'button'; props.onclick = onClick; }
   return h(tag, { ...attrs, ...props },
     colour === 'black' ? null : h('span', { class: 'corner', 'aria-hidden': 'true', text: COLOUR_SYMBOL[colour] }),
@@ -110,9 +110,9 @@ export function mount(root, ctx) {
 
     const catchFor = (seat) => {
       const canCatch = legalOf(view, 'catch').some((action) => action.target === seat);
-      return canCatch ? button(t('timo.catch'), () => ctx.act({ type: 'catch', target: seat }), { class: 'small catch', 'aria-label': t('timo.catch_who', { name: nameOf(room, seat) }) }) : null;
+      return canCatch ? button(t('timo.catch'), () => ctx.act({ type: 'catch', target: seat }), { class: 'small catch', 'data-key': `catch-${seat}`, 'aria-label': t('timo.catch_who', { name: nameOf(room, seat) }) }) : null;
     };
-    fill(strip, playersStrip(view, room, { catchFor }));
+    refill(strip, playersStrip(view, room, { catchFor }));
     fill(centre, pileAndTop(view));
 
     if (lastRounds !== null && view.rounds.length > lastRounds) {
@@ -142,17 +142,17 @@ export function mount(root, ctx) {
     const picker = choosing ? h('div', null,
       h('p', { id: 'pick-colour', text: t('timo.pick_colour') }),
       h('div', { class: 'colour-picker', role: 'group', 'aria-labelledby': 'pick-colour' },
-        COLOURS.map((colour) => button(`${COLOUR_SYMBOL[colour]} ${t(`timo.colour.${colour}`)}`, () => play(choosing, colour), { class: ['card-colour', colour], style: { background: `var(--${colour})` } })),
+        COLOURS.map((colour) => button(`${COLOUR_SYMBOL[colour]} ${t(`timo.colour.${colour}`)}`, () => play(choosing, colour), { class: ['card-colour', colour], 'data-key': `colour-${colour}`, style: { background: `var(--${colour})` } })),
         button(t('common.cancel'), () => { choosing = null; update(ctx); }))) : null;
     const timoCall = legalOf(view, 'timo').length > 0;
     const actions = h('div', { class: 'buttons' },
-      legalOf(view, 'draw').length ? button(view.penalty ? t('timo.take', { n: view.penalty }) : t('timo.draw'), () => ctx.act({ type: 'draw' }), { class: 'primary' }) : null,
-      legalOf(view, 'pass').length ? button(t('timo.pass'), () => ctx.act({ type: 'pass' })) : null,
-      timoCall ? button('TIMO!', () => ctx.act({ type: 'timo' }), { class: 'primary timo-button' }) : null,
+      legalOf(view, 'draw').length ? button(view.penalty ? t('timo.take', { n: view.penalty }) : t('timo.draw'), () => ctx.act({ type: 'draw' }), { class: 'primary', 'data-key': 'draw' }) : null,
+      legalOf(view, 'pass').length ? button(t('timo.pass'), () => ctx.act({ type: 'pass' }), { 'data-key': 'pass' }) : null,
+      timoCall ? button('TIMO!', () => ctx.act({ type: 'timo' }), { class: 'primary timo-button', 'data-key': 'timo' }) : null,
       !timoCall && canTimoPlay ? button('TIMO!', () => { armedTimo = !armedTimo; update(ctx); },
-        { class: 'timo-button', 'aria-pressed': String(armedTimo), title: t('timo.arm_help') }) : null);
+        { class: 'timo-button', 'data-key': 'timo', 'aria-pressed': String(armedTimo), title: t('timo.arm_help') }) : null);
     if (view.seat === null) fill(mine, h('p', { class: 'muted', text: t('common.spectating') }));
-    else fill(mine, h('h2', { text: t('timo.your_hand') }), handBox, picker, actions,
+    else refill(mine, h('h2', { text: t('timo.your_hand') }), handBox, picker, actions,
       canTimoPlay && !timoCall ? h('p', { class: 'help', text: armedTimo ? t('timo.armed') : t('timo.arm_help') }) : null);
     fill(side, scoresPanel(view, room));
   }
