@@ -171,7 +171,6 @@ export class LiveRoom {
         break;
       case 'error':
         toast(errorText(message));
-        if (this.screen && this.screen.refused) this.screen.refused(message);
         break;
       default:
         break;
