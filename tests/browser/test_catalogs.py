@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from tictac.engine import GAMES, get_game
+from tictac.games.time_bomb.rules import ACTION_TYPES as BOMB_ACTIONS
+from tictac.games.times_up import HANDLERS as TIMES_UP_ACTIONS
+from tictac.games.timos_twist.moves import ACTION_TYPES as TIMO_ACTIONS
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "tictac" / "web" / "static"
 SOURCES = Path(__file__).resolve().parents[2] / "src" / "tictac"
@@ -69,6 +72,7 @@ def test_every_key_named_in_the_client_exists() -> None:
         ("tu.constraint", ["talk", "talk_no_gestures", "one_word", "mime", "one_gesture"]),
         ("rules.link", list(GAMES)),
         ("game", [f"{name}.blurb" for name in GAMES]),
+        ("action", sorted(TIMO_ACTIONS | set(BOMB_ACTIONS) | set(TIMES_UP_ACTIONS))),
     ],
 )
 def test_keys_built_at_run_time_exist(prefix: str, names: list[str]) -> None:

@@ -160,6 +160,13 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     screenshot(eve, "end-times-up-fr")
     screenshot(tv, "tv-end-times-up")
     assert [len(team["round_scores"]) for team in table.view()["teams"]] == [3, 3]
+    dan.page.click("text=Watch the replay")
+    dan.page.wait_for_selector("#replay-step")
+    for _ in range(12):
+        dan.page.click("button[aria-label='Next step']")
+    dan.page.wait_for_selector(".tu-main")
+    assert dan.page.locator(".judge button, .guess-form:not([hidden])").count() == 0
+    screenshot(dan, "replay-times-up")
 
     # Secrets: the card in hand reached only its cluegiver; the deal only its owner.
     def in_hand(view: dict[str, Any]) -> list[str]:

@@ -20,6 +20,11 @@ export function statusLine(text, yours = false) {
   return h('p', { class: ['status', yours && 'yours'], role: 'status', text });
 }
 
+// The view to draw: a replay (read-only) shows the moves that were open, but offers none.
+export function shownView(ctx) {
+  return ctx.readonly ? { ...ctx.view, legal: [] } : ctx.view;
+}
+
 export function legalOf(view, type) {
   return (view.legal || []).filter((action) => action.type === type);
 }

@@ -2,7 +2,7 @@
 // While a game is still on, only your own views come back; once it is over, everything.
 
 import { h, fill, button } from './dom.js';
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 import { api, savedSeat } from './session.js';
 import { errorText } from './errors.js';
 import { gameInfo } from './games.js';
@@ -52,16 +52,16 @@ export async function show(root, [rawCode]) {
     if (event.target.value === '') next.delete('seat'); else next.set('seat', event.target.value);
     location.search = next.toString();
   } },
-  h('option', { value: '', text: t('replay.as_spectator') }),
+  h('option', { value: '', text: mine && mine.seat !== null ? t('replay.as_you') : t('replay.as_spectator') }),
   room.seats.map((seat) => h('option', { value: String(seat.seat), selected: params.get('seat') === String(seat.seat), text: t('replay.as', { name: seat.name }) }))) : null;
   fill(root,
     h('div', { class: 'game-head' }, h('h1', { text: t('replay.title', { code }) }), h('span', { class: 'muted', text: room.title })),
     h('div', { class: 'replay-controls' },
-      button('⏮', () => go(0), { 'aria-label': t('replay.first') }),
+      button('«', () => go(0), { 'aria-label': t('replay.first') }),
       button('◀', () => go(at - 1), { 'aria-label': t('replay.prev') }),
       playButton,
       button('▶', () => go(at + 1), { 'aria-label': t('replay.next') }),
-      button('⏭', () => go(replay.steps.length - 1), { 'aria-label': t('replay.last') }),
+      button('»', () => go(replay.steps.length - 1), { 'aria-label': t('replay.last') }),
       h('label', { for: 'replay-step', class: 'sr', text: t('replay.step') }), slider, where),
     seatPicker ? h('div', { class: 'row' }, h('label', { for: 'replay-seat', text: t('replay.view_as') }), seatPicker) : null,
     said, stage);
@@ -72,7 +72,9 @@ export async function show(root, [rawCode]) {
     if (!step) { fill(stage, h('p', { text: t('replay.empty') })); return; }
     slider.value = String(at);
     where.textContent = t('replay.step_of', { n: at, of: replay.steps.length - 1 });
-    said.textContent = step.action ? t('replay.did', { name: room.seats[step.seat] ? room.seats[step.seat].name : '?', action: step.action.type }) : (at === 0 ? t('replay.deal') : '');
+    const type = step.action && step.action.type;
+    const action = type && has(`action.${type}`) ? t(`action.${type}`) : type;
+    said.textContent = step.action ? t('replay.did', { name: room.seats[step.seat] ? room.seats[step.seat].name : '?', action }) : (at === 0 ? t('replay.deal') : '');
     const ctx = { code, room, view: step.view, readonly: true, chat: null, act: () => {}, lobby: () => {}, say: () => {}, navigate: () => {} };
     if (step.view.over) {
       screen = null;

@@ -3,7 +3,7 @@
 
 import { h, fill, refill } from './dom.js';
 import { t } from './i18n.js';
-import { nameOf, gameHead, statusLine, legalOf } from './common.js';
+import { nameOf, gameHead, statusLine, legalOf, shownView } from './common.js';
 import { chatBox } from './chat.js';
 
 const KIND_SYMBOL = { safe: '○', defusing: '✔', bomb: '✹' };
@@ -118,7 +118,8 @@ export function mount(root, ctx) {
 
   function update(next) {
     ctx = next;
-    const { view, room } = ctx;
+    const { room } = ctx;
+    const view = shownView(ctx);
     fill(head, gameHead(ctx, counters(view)));
     const holding = view.holder === view.seat && view.seat !== null;
     fill(status, statusLine(holding ? t('bomb.your_cut') : t('bomb.waiting', { name: nameOf(room, view.holder) }), holding));

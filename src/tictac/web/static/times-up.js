@@ -4,7 +4,7 @@
 
 import { h, fill, refill, button } from './dom.js';
 import { t, has } from './i18n.js';
-import { nameOf, gameHead, statusLine, legalOf } from './common.js';
+import { nameOf, gameHead, statusLine, legalOf, shownView } from './common.js';
 import { bindCountdown, serverNow, timeUpAlarm } from './clock.js';
 
 export function teamName(view, room, index) {
@@ -36,10 +36,15 @@ export function scoreBoard(view, room) {
     h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
 }
 
-export function countdownFor(view, onZero) {
+// The turn's countdown; `frozen` (a replay) shows the time that was left at that moment.
+export function countdownFor(view, onZero, frozen = false) {
   const clock = view.clock || {};
   if (view.phase !== 'running' || !clock.deadline_ms) return null;
   const el = h('p', { class: 'timer-big', role: 'timer', 'aria-label': t('tu.time_left') });
+  if (frozen) {
+    el.textContent = String(Math.max(0, Math.ceil((clock.deadline_ms - clock.now_ms) / 1000)));
+    return el;
+  }
   return bindCountdown(el, clock.deadline_ms, clock.deadline_ms > serverNow() ? onZero : null);
 }
 
@@ -146,7 +151,7 @@ export function mount(root, ctx) {
 
   function drawRunning(view, room) {
     const turn = view.turn;
-    const parts = [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }), countdownFor(view, alarm)];
+    const parts = [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }), countdownFor(view, alarm, ctx.readonly)];
     if (view.card) parts.push(cardBlock(view.card, view));
     const judge = h('div', { class: 'judge' },
       ['found', 'pass', 'wrong', 'foul'].map((type) => (legalOf(view, type).length
@@ -210,7 +215,8 @@ export function mount(root, ctx) {
 
   function update(next) {
     ctx = next;
-    const { view, room } = ctx;
+    const { room } = ctx;
+    const view = shownView(ctx);
     if (view.phase === 'running' && view.clock) turnDeadline = view.clock.deadline_ms;
     fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('tu.round_of', { n: view.round, of: view.rounds }) })));
     const mine = view.to_act.includes(view.seat) || legalOf(view, 'foul').length > 0 || legalOf(view, 'guess').length > 0;

@@ -3,7 +3,7 @@
 
 import { h, fill, refill, button } from './dom.js';
 import { t } from './i18n.js';
-import { nameOf, gameHead, statusLine, legalOf, scoresTable } from './common.js';
+import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 
 export const COLOURS = ['blue', 'green', 'orange', 'pink'];
 const COLOUR_SYMBOL = { blue: '▲', green: '●', orange: '■', pink: '♥' };
@@ -89,7 +89,8 @@ export function mount(root, ctx) {
 
   function update(next) {
     ctx = next;
-    const { view, room } = ctx;
+    const { room } = ctx;
+    const view = shownView(ctx);
     const plays = legalOf(view, 'play');
     const playable = new Set(plays.map((action) => action.card));
     const canTimoPlay = plays.some((action) => action.timo);
