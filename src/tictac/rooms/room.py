@@ -27,7 +27,7 @@ from tictac.engine import (
 )
 from tictac.engine.errors import BAD_OPTION
 from tictac.rooms.clock import Clock, Timer
-from tictac.rooms.errors import BAD_TOKEN, NOT_SEATED, WRONG_STATUS, RoomError
+from tictac.rooms.errors import BAD_TOKEN, NO_ROOM, NOT_SEATED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place, new_token, token_hash
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.stats import Stats
@@ -119,6 +119,8 @@ class Room:
         self._inbox.put_nowait((job, args, None))
 
     async def call(self, job: Callable[..., Any], *args: Any) -> Any:
+        if self.closed:
+            raise RoomError(NO_ROOM, f"room {self.code} is closed")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._inbox.put_nowait((job, args, future))
         return await future
@@ -138,6 +140,10 @@ class Room:
                 continue
             if future is not None and not future.done():
                 future.set_result(result)
+        while not self._inbox.empty():  # jobs that came too late: their callers hear so
+            _, _, future = self._inbox.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(RoomError(NO_ROOM, f"room {self.code} is closed"))
 
     async def stop(self) -> None:
         """Stops the task (server shutdown); the room lives on in the store."""

@@ -1,0 +1,144 @@
+"""The lobby: host rights, seats, bots, names, play again, expiry, replays and spoilers."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import FakeConn, Table
+
+from tictac.engine import IllegalAction, Rng
+from tictac.rooms import lobby
+from tictac.rooms.replays import replay
+
+pytestmark = pytest.mark.asyncio
+
+
+async def refused(code: str, job: object) -> None:
+    with pytest.raises(IllegalAction) as refusal:
+        await job  # type: ignore[misc]
+    assert refusal.value.code == code
+
+
+async def test_only_the_host_runs_the_lobby(table: Table) -> None:
+    room, _, _ = await table.room("time-bomb")
+    bea, _ = await table.join(room, "Bea")
+    for op, fields in [("start", {}), ("add_bot", {"kind": None}), ("kick", {"seat": 0}),
+                       ("set_options", {"options": {}}), ("set_policy", {"policy": "skip"})]:
+        await refused("not_host", table.op(room, bea, op, **fields))
+    assert bea.room()["you"] == {"seat": 1, "host": False, "spectator": False, "name": "Bea"}
+
+
+async def test_seats_fill_then_newcomers_watch(table: Table) -> None:
+    room, host, _ = await table.room("timos-twist", bots=4)
+    sixth, _ = await table.join(room, "Six")
+    seventh, _ = await table.join(room, "Seven")
+    assert sixth.room()["you"]["seat"] == 5
+    assert seventh.room()["you"] == {"seat": None, "host": False, "spectator": True,
+                                     "name": "Seven"}
+    await refused("room_full", table.op(room, host, "add_bot", kind=None))
+    assert host.room()["spectators"] == 1
+
+
+async def test_bad_options_unknown_bots_and_too_few_players_are_refused(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=2)
+    await refused("bad_option", table.op(room, host, "set_options", options={"nope": 1}))
+    await refused("no_bot", table.op(room, host, "add_bot", kind="telepath"))
+    await refused("bad_setup", table.op(room, host, "start"))
+    assert room.status == "lobby" and room.games == 0
+    await refused("bad_option", table.op(room, host, "set_teams", teams=[[0, 1]]))
+
+
+async def test_names_are_checked_and_unique(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb")
+    await refused("name_taken", room.call(lobby.join, room, " host ", False))
+    await refused("bad_name", room.call(lobby.join, room, "", False))
+    await refused("bad_name", room.call(lobby.join, room, "x" * 25, False))
+    await refused("bad_name", room.call(lobby.join, room, "bell\x07", False))
+    bea, _ = await table.join(room, "Bea")
+    await refused("name_taken", table.op(room, bea, "rename", name="HOST"))
+    await table.op(room, bea, "rename", name="Béatrice")
+    assert [seat["name"] for seat in host.room()["seats"]] == ["Host", "Béatrice"]
+
+
+async def test_host_moves_seats_kicks_and_hands_over(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=1)
+    bea, _ = await table.join(room, "Bea")
+    cy, _ = await table.join(room, "Cy")
+    await table.op(room, host, "remove_seat", seat=1)  # the bot goes
+    await table.op(room, host, "kick", seat=2)  # Cy watches from now on
+    assert [seat["name"] for seat in host.room()["seats"]] == ["Host", "Bea"]
+    assert cy.room()["you"]["spectator"] is True
+    await refused("bad_seat", table.op(room, host, "kick", seat=0))
+    await refused("bad_seat", table.op(room, host, "remove_seat", seat=7))
+    await table.op(room, host, "transfer_host", seat=1)
+    assert bea.room()["you"]["host"] is True and host.room()["host"] == 1
+    await refused("not_host", table.op(room, host, "start"))
+
+
+async def test_kicked_player_seat_is_played_for_them(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=2, options={"first_holder": 3})
+    bea, _ = await table.join(room, "Bea")
+    await table.op(room, host, "start")
+    await table.op(room, host, "kick", seat=3)
+    assert bea.view()["view"]["seat"] is None  # Bea now sees what spectators see
+    assert host.room()["seats"][3]["gone"] is True
+    await table.tick(room, 10)
+    assert [entry.seat for entry in room.log[:1]] == [3]
+    await refused("not_seated", room.call(room.act, bea, {"type": "cut"}, 1))
+
+
+async def test_play_again_returns_to_the_lobby_with_the_same_people(table: Table) -> None:
+    room, host, token = await table.room("time-bomb", bots=3)
+    await table.op(room, host, "start")
+    await refused("wrong_status", table.op(room, host, "start"))
+    await refused("wrong_status", table.op(room, host, "play_again"))
+    await table.op(room, host, "set_policy", policy="skip", after_s=5)
+    await room.call(room.disconnect, host)
+    await table.run(room, lambda: room.status == "finished", step_ms=1000)
+    back = FakeConn()
+    await room.call(room.connect, back, token)
+    await table.op(room, back, "play_again")
+    summary = back.room()
+    assert summary["status"] == "lobby" and summary["games"] == 1
+    assert [seat["name"] for seat in summary["seats"]] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
+    await table.op(room, back, "start")
+    assert room.games == 2 and room.status == "playing"
+
+
+async def test_idle_room_expires_and_leaves_the_store(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb")
+    await room.call(room.disconnect, host)
+    await table.tick(room, 3_599_999)
+    assert room.code in table.manager.rooms
+    await table.tick(room, 1)
+    assert room.code not in table.manager.rooms
+    assert await table.manager.store.load_rooms() == []
+    with pytest.raises(IllegalAction, match="no_room"):
+        table.manager.get(room.code)
+
+
+async def test_host_rights_pass_on_when_the_host_is_gone(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=1)
+    bea, _ = await table.join(room, "Bea")
+    await room.call(room.disconnect, host)
+    await table.tick(room, 30_000)
+    assert bea.room()["you"]["host"] is True
+
+
+async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table) -> None:
+    room, host, token = await table.room("time-bomb", bots=3, options={"first_holder": 0})
+    await table.op(room, host, "start")
+    await room.call(room.act, host, room.game.auto_action(room.state, 0, Rng(3)), 1)
+    await refused("bad_token", room.call(replay, room, None, None, None))
+    mine = await room.call(replay, room, token, None, 2)  # asking for seat 2: still one's own
+    assert not mine["finished"] and len(mine["steps"]) == 2
+    assert all(step["action"] is None for step in mine["steps"])
+    assert [step["view"]["seat"] for step in mine["steps"]] == [0, 0]
+    await table.op(room, host, "set_policy", policy="skip", after_s=5)
+    await room.call(room.disconnect, host)
+    await table.run(room, lambda: room.status == "finished", step_ms=1000)
+    public = await room.call(replay, room, None, 0, 2)
+    assert public["finished"] and public["players"] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
+    assert [step["action"] for step in public["steps"][1:]] == [e.action for e in room.log]
+    assert public["steps"][-1]["view"] == room.game.view(room.state, 2)
+    await refused("bad_seat", room.call(replay, room, None, 0, 9))
+    await refused("wrong_status", room.call(replay, room, None, 5, None))
