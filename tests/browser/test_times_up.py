@@ -132,6 +132,12 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
             what="read-back",
         )
     screenshot(fay, "times-up-readback")
+    read_back = [item.strip() for item in fay.page.locator(".readback li").all_inner_texts()]
+    known = fay.view()["known"]
+    assert sorted(read_back) == sorted(
+        known[i]["name"] for t in fay.view()["history"][0] for i in t
+    )
+    assert len(read_back) == 10
     for person in people:
         table.press(person, "button.ready")
 

@@ -14,6 +14,12 @@ export function teamName(view, room, index) {
   return t('tu.team_of', { n: index + 1, names: members.map((seat) => nameOf(room, seat)).join(', ') });
 }
 
+// Cards won are face up: their names come in the view's `known` table, by id.
+export function knownName(view, id) {
+  const card = view.known && view.known[id];
+  return card ? card.name : id;
+}
+
 export function constraintText(view) {
   const key = `tu.constraint.${view.constraint.key}`;
   return has(key) ? t(key) : view.constraint.text;
@@ -174,7 +180,7 @@ export function mount(root, ctx) {
     const team = view.turn ? view.teams[view.turn.team] : null;
     if (!team || !team.found.length) return null;
     return h('details', null, h('summary', { text: t('tu.found_round', { team: teamName(view, room, view.turn.team), n: team.found.length }) }),
-      h('ul', null, team.found.map((card) => h('li', { text: card.name }))));
+      h('ul', null, team.found.map((id) => h('li', { text: knownName(view, id) }))));
   }
 
   function drawWaiting(view, room) {
@@ -196,7 +202,7 @@ export function mount(root, ctx) {
     const round = view.history[view.history.length - 1] || [];
     return [h('h2', { text: t('tu.readback_title') }), h('p', { text: t('tu.readback_help') }),
       round.map((cards, index) => h('section', null, h('h3', { text: teamName(view, room, index) }),
-        h('ol', { class: 'readback' }, cards.map((card) => h('li', { text: card.name }))))),
+        h('ol', { class: 'readback' }, cards.map((id) => h('li', { text: knownName(view, id) }))))),
       legalOf(view, 'ready').length ? button(t('tu.ready'), () => ctx.act({ type: 'ready' }), { class: 'primary big ready' }) : h('p', { class: 'muted', text: t('tu.ready_done') }),
       doneLine(view)];
   }
