@@ -339,12 +339,13 @@ class Room:
         if self.status != "playing":
             raise RoomError(WRONG_STATUS, f"no game is being played (the room is {self.status})")
         _, seat = self.seated(conn)
-        await self.apply(seat, action)
-        if msg_id is not None:
-            conn.send(dumps({"type": "ack", "id": msg_id, "version": len(self.log)}))
+        acked = None if msg_id is None else (conn, msg_id)
+        await self.apply(seat, action, acked)
 
-    async def apply(self, seat: int, action: Action) -> None:
-        """Validates and applies, makes the action durable, then tells everyone."""
+    async def apply(self, seat: int, action: Action,
+                    acked: tuple[Conn, int] | None = None) -> None:
+        """Validates and applies, makes the action durable, then tells everyone (the sender
+        first, with an `ack`)."""
         now = self.clock.now_ms()
         self.state, events = self.game.apply(self.state, seat, action, now)
         entry = LoggedAction(seat, action, now)
@@ -357,6 +358,8 @@ class Room:
             self._replay_current()
             raise RoomError(STORE_FAILED, "the action could not be saved; try again") from None
         self.stats.actions += 1
+        if acked is not None:
+            acked[0].send(dumps({"type": "ack", "id": acked[1], "version": len(self.log)}))
         await self._changed(events, now)
 
     def _replay_current(self) -> None:
