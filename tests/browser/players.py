@@ -134,8 +134,18 @@ def start_game(host: Player, players: list[Player]) -> None:
         wait_for(lambda player=player: player.view() is not None, player.page, what="the deal")
 
 
+# Controls a screen reader could not name: no label, aria-label(ledby), text or title.
+UNNAMED_CONTROLS = """() => [...document.querySelectorAll('button, input, select, textarea')]
+  .filter((el) => !el.closest('[hidden]'))
+  .filter((el) => !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')
+    || (el.labels && el.labels.length) || el.textContent.trim() || el.title))
+  .map((el) => el.outerHTML.slice(0, 120))"""
+
+
 def screenshot(player: Player, name: str) -> list[Path]:
-    """The page at phone and desktop size, each checked for sideways scrolling."""
+    """The page at phone and desktop size, each checked for sideways scrolling; every control
+    on it must have an accessible name."""
+    assert player.page.evaluate(UNNAMED_CONTROLS) == [], name
     saved = []
     for size in (PHONE, DESKTOP):
         player.page.set_viewport_size(size)

@@ -44,6 +44,14 @@ def test_host_tools_rename_and_a_spectator(browser: Browser, server: str) -> Non
     guest.page.wait_for_selector("button.start")
     assert host.page.locator("button.start").count() == 0
     screenshot(guest, "lobby-new-host")
+
+    # Switching language in a room relabels it without dropping the socket.
+    rooms_before = len(guest.messages("room"))
+    guest.page.select_option("#lang", "fr")
+    guest.page.wait_for_selector("text=Lancer la partie")
+    assert guest.page.locator("#conn.online").inner_text() == "en ligne"
+    # A new socket would have brought a new `room` message (every connect syncs).
+    assert len(guest.messages("room")) == rooms_before
     for person in (host, guest, watcher):
         assert person.errors == [], person.errors
         person.close()

@@ -201,7 +201,8 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
 
 def test_players_write_the_deck_and_their_names_stay_theirs(browser: Browser, server: str) -> None:
     people = [Player(browser, server, name) for name in ("Max", "Nia", "Oli", "Pia")]
-    code = create_room(people[0], "times-up", {"pack": "players", "names_per_player": 2})
+    options = {"pack": "players", "names_per_player": 2, "rules": "en"}
+    code = create_room(people[0], "times-up", options)
     for person in people[1:]:
         join_room(person, code)
     start_game(people[0], people)
@@ -231,6 +232,26 @@ def test_players_write_the_deck_and_their_names_stay_theirs(browser: Browser, se
 
     def in_hand(view: dict[str, Any]) -> list[str]:
         return [view["card"]["name"]] if view.get("card") else []
+
+    # English rules: the team that empties the deck with time left carries it into round 2.
+    seen = set()
+    while table.view()["round"] == 1 or table.view()["phase"] != "waiting":
+        phase = table.view()["phase"]
+        seen.add(phase)
+        if phase == "running":
+            table.press(table.cluegiver(), ".judge button.found")
+        elif phase == "round_won":
+            decider = table.by_seat(table.view()["turn"]["deciders"][0])
+            screenshot(decider, "times-up-round-won")
+            table.press(decider, "button.carry-on")
+        elif phase == "readback":
+            for person in people:
+                if person.seat() not in table.view()["done"]:
+                    table.press(person, "button.ready")
+        else:
+            table.start_turn()
+    assert {"round_won", "readback"} <= seen
+    assert table.view()["clock"]["time_left_ms"] > 0
 
     checked = 0
     for owner in people:

@@ -194,8 +194,8 @@ export function mount(root, ctx) {
     const deciders = legalOf(view, 'continue').length > 0;
     return [h('p', { text: t('tu.round_won', { team: teamName(view, room, view.turn.team), s: Math.ceil((view.clock.time_left_ms || 0) / 1000) }) }),
       deciders ? h('div', { class: 'buttons' },
-        button(t('tu.continue'), () => ctx.act({ type: 'continue' }), { class: 'primary' }),
-        button(t('tu.hand_over'), () => ctx.act({ type: 'hand_over' }))) : h('p', { class: 'muted', text: t('tu.deciding') })];
+        button(t('tu.continue'), () => ctx.act({ type: 'continue' }), { class: 'primary carry-on' }),
+        button(t('tu.hand_over'), () => ctx.act({ type: 'hand_over' }), { class: 'hand-over' })) : h('p', { class: 'muted', text: t('tu.deciding') })];
   }
 
   function drawReadback(view, room) {
