@@ -71,6 +71,14 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     dan.page.click("text=Shuffle teams now")
     wait_for(lambda: dan.room()["options"]["teams"], dan.page, what="teams")
     wait_for(lambda: dan.page.locator(".team-list").count() == 1, dan.page, what="team list")
+    # Tap a player of team 1, then one of team 2: they swap.
+    first, second = dan.room()["options"]["teams"]
+    names = {seat["seat"]: seat["name"] for seat in dan.room()["seats"]}
+    dan.page.click(f".team-list .member:text-is('{names[first[0]]}')")
+    dan.page.click(f".team-list .member:text-is('{names[second[0]]}')")
+    wait_for(lambda: dan.room()["options"]["teams"][0] != first, dan.page, what="the swapped teams")
+    swapped = dan.room()["options"]["teams"]
+    assert second[0] in swapped[0] and first[0] in swapped[1]
     screenshot(dan, "lobby-times-up")
     assert "Équipes" in eve.page.inner_text("body")  # French browser, French screen
     tv.goto(f"/r/{code}/tv")

@@ -47,8 +47,18 @@ export function teamsEditor(box, ctx, info) {
     picked = null;
     ctx.lobby('set_teams', { teams: next.filter((team) => team.length) });
   };
+  // Tapping a second player swaps the two (team sizes stay legal); a team's button moves one.
+  const swap = (one, other) => {
+    const swapped = given.map((team) => team.map((seat) => (seat === one ? other : seat === other ? one : seat)));
+    picked = null;
+    ctx.lobby('set_teams', { teams: swapped });
+  };
   const member = (seat) => (isHost
     ? button(nameOf(seat), (event) => {
+      if (picked !== null && picked !== seat && placed.has(picked) && placed.has(seat)) {
+        swap(picked, seat);
+        return;
+      }
       picked = picked === seat ? null : seat;
       for (const other of box.querySelectorAll('.member')) other.setAttribute('aria-pressed', String(other === event.currentTarget && picked !== null));
     }, { class: 'member', 'data-key': `member-${seat}`, 'aria-pressed': String(picked === seat) })
