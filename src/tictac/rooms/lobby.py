@@ -60,7 +60,7 @@ def sync(room: Room, conn: Conn) -> None:
 
 # -- lobby ops ---------------------------------------------------------------------------------
 
-Op = Callable[[Room, Place, dict[str, Any]], Awaitable[None]]
+Op = Callable[[Room, Place, dict[str, Any]], Awaitable[bool | None]]
 OPS: dict[str, Op] = {}
 
 
@@ -71,7 +71,8 @@ def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callabl
                 raise RoomError(NOT_HOST, f"only the host may {name.replace('_', ' ')}")
             if status and room.status not in status:
                 raise RoomError(WRONG_STATUS, f"{name!r} is for a room in {' or '.join(status)}")
-            await function(room, place, fields)
+            if await function(room, place, fields):
+                return  # the op saved and told everyone itself
             await room.save()
             room.broadcast_room()
             room._schedule()
@@ -118,8 +119,9 @@ async def _set_teams(room: Room, place: Place, fields: dict[str, Any]) -> None:
 
 
 @op("start", status=("lobby",))
-async def _start(room: Room, place: Place, fields: dict[str, Any]) -> None:
+async def _start(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     await room.start_game()
+    return True
 
 
 @op("add_bot", status=("lobby",))

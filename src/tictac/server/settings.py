@@ -17,5 +17,5 @@ class ServerSettings:
     max_message_bytes: int = 4096  # bigger messages get `too_large`; the socket stays open
     rate_per_s: float = 20.0  # messages a connection may send per second, on average
     rate_burst: int = 40  # ... and in a burst
-    max_outbox: int = 256  # messages queued to a client that reads too slowly: then it is dropped
+    max_outbox: int = 1024  # messages queued to a client that reads too slowly: then it is dropped
     static_dir: Path = STATIC_DIR
