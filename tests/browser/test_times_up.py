@@ -108,6 +108,7 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     screenshot(guesser, "times-up-guesser")
     screenshot(keeper, "times-up-timekeeper")
     screenshot(tv, "tv-times-up")
+    screenshot(eve, "times-up-turn-fr")
     guesser.page.fill("#tu-guess", name)
     table.press(guesser, ".guess-form button[type=submit]")
     assert any(g["right"] for g in table.view()["guesses"])
