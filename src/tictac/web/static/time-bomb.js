@@ -1,7 +1,7 @@
 // Time Bomb: your role (shown only while you hold the card), your wire counts, the table of
 // face-down wires where the holder of the pliers cuts, claims, the log, the chat and counters.
 
-import { h, fill, refill } from './dom.js';
+import { h, fill, refill, toast } from './dom.js';
 import { t } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView } from './common.js';
 import { chatBox } from './chat.js';
@@ -133,7 +133,13 @@ export function mount(root, ctx) {
     fill(logBox, h('h2', { id: 'log-title', text: t('bomb.log') }), logList(view, room));
   }
 
-  return { update, destroy: () => chat && chat.destroy() };
+  // A round's end is easy to miss on a small screen: say it, with the new number of wires.
+  function events(list) {
+    const deal = list.find((event) => event.type === 'deal');
+    if (deal) toast(t('bomb.redealt', { n: deal.round, wires: deal.wires_each }), 'info');
+  }
+
+  return { update, events, destroy: () => chat && chat.destroy() };
 }
 
 export function summary(view, room) {
