@@ -1,0 +1,329 @@
+"""Server load: 200 rooms x 5 clients over real WebSockets playing Timo's Twist flat out against
+`tictac serve` in its own process, and, in the same run, a bare fan-out server on the same stack
+(uvicorn + websockets-sansio + uvloop + Starlette: receive one message, send it to the room's 5
+sockets) as the limit. Both are driven by the same client loop, with and without per-message
+deflate.
+
+    uv run python bench/server_load.py [--rooms 200] [--seconds 8]
+
+Prints actions/s, p50/p99 latency from sending an action to the moment all 5 clients have the
+resulting view, the server's memory per room, and the ratios to the bare server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import uvloop
+from websockets.asyncio.client import ClientConnection, connect
+
+SEATS = 5
+VERSION = re.compile(r'"version":(\d+)')
+TO_ACT = re.compile(r'"to_act":\[(\d+)')
+TICTAC = str(Path(sys.executable).with_name("tictac"))
+
+
+# -- the bare fan-out server (run by this same file in a subprocess) ---------------------------
+
+
+def bare_app() -> object:
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    rooms: dict[str, list[WebSocket]] = {}
+
+    async def relay(websocket: WebSocket) -> None:
+        await websocket.accept()
+        peers = rooms.setdefault(websocket.path_params["room"], [])
+        peers.append(websocket)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                for peer in peers:
+                    await peer.send_text(text)
+        except WebSocketDisconnect:
+            peers.remove(websocket)
+
+    return Starlette(routes=[WebSocketRoute("/ws/{room}", relay)])
+
+
+def serve_bare(port: int, deflate: bool) -> None:
+    import uvicorn
+
+    uvicorn.run(bare_app(), host="127.0.0.1", port=port, loop="uvloop", http="httptools",  # type: ignore[arg-type]
+                ws="websockets-sansio", ws_per_message_deflate=deflate, log_level="warning")
+
+
+# -- measurement -------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """One room as the clients see it: who sent the last action when, and who has seen it."""
+
+    sent_at: float = 0.0
+    expected: int = -1
+    seen: int = 0
+
+
+@dataclass
+class Run:
+    measuring: bool = False
+    actions: int = 0
+    errors: int = 0
+    latencies: list[float] = field(default_factory=list)
+    view_bytes: list[int] = field(default_factory=list)
+
+    def delivered(self, table: Table, version: int) -> None:
+        if version != table.expected:
+            return
+        table.seen += 1
+        if table.seen == SEATS:
+            if self.measuring:
+                self.actions += 1
+                self.latencies.append(time.perf_counter() - table.sent_at)
+            table.expected = -1
+
+
+async def client_loop(ws: ClientConnection, seat: int, table: Table, run: Run,
+                      choose: Callable[[str, int], str | None]) -> None:
+    """Reads every message; only the seat to act parses its view fully (that is all a real
+    phone needs to do at once, and it keeps the client side from being the bottleneck)."""
+    async for text in ws:
+        assert isinstance(text, str)
+        if text.startswith('{"type":"error"'):
+            run.errors += 1
+            await ws.send('{"type":"sync"}')
+            continue
+        found = VERSION.search(text, 0, 60)
+        if found is None:
+            continue
+        version = int(found.group(1))
+        run.delivered(table, version)
+        if run.measuring and len(run.view_bytes) < 2000:
+            run.view_bytes.append(len(text))
+        acting = TO_ACT.search(text)
+        if acting is None or int(acting.group(1)) != seat:
+            continue
+        action = choose(text, version)
+        if action is not None:
+            table.sent_at, table.expected, table.seen = time.perf_counter(), version + 1, 0
+            await ws.send(action)
+
+
+def game_choice(rng: random.Random) -> Callable[[str, int], str | None]:
+    import json
+
+    def choose(text: str, version: int) -> str | None:
+        view = json.loads(text)["view"]
+        if view["over"] or not view["legal"]:
+            return None
+        return json.dumps({"type": "action", "action": rng.choice(view["legal"])})
+
+    return choose
+
+
+def bare_choice(seat: int, pad: str) -> Callable[[str, int], str | None]:
+    def choose(text: str, version: int) -> str | None:
+        following = (seat + 1) % SEATS
+        return f'{{"type":"view","version":{version + 1},"to_act":[{following}],"pad":"{pad}"}}'
+
+    return choose
+
+
+async def measure(clients: list[asyncio.Task[None]], run: Run, warmup: float,
+                  seconds: float, pid: int, rss_before: int, rooms: int) -> dict[str, float]:
+    await asyncio.sleep(warmup)
+    run.measuring = True
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    run.measuring = False
+    elapsed = time.perf_counter() - started
+    rss = rss_kib(pid)
+    for task in clients:
+        task.cancel()
+    await asyncio.gather(*clients, return_exceptions=True)
+    lat = sorted(run.latencies) or [float("nan")]
+    return {
+        "actions_per_s": run.actions / elapsed,
+        "p50_ms": 1000 * lat[len(lat) // 2],
+        "p99_ms": 1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))],
+        "kib_per_room": (rss - rss_before) / rooms,
+        "view_bytes": statistics.mean(run.view_bytes) if run.view_bytes else 0.0,
+        "errors": run.errors,
+    }
+
+
+# -- the two servers under the same load -------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("server exited at start")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise RuntimeError("server did not start")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+async def connect_all(urls: list[str], deflate: bool) -> list[ClientConnection]:
+    compression = "deflate" if deflate else None
+    sockets = []
+    for start in range(0, len(urls), 100):  # in waves, so the listen backlog never overflows
+        sockets += await asyncio.gather(*(connect(url, compression=compression, max_size=2**22,
+                                                  ping_interval=None)
+                                          for url in urls[start:start + 100]))
+    return sockets
+
+
+async def game_run(args: argparse.Namespace, deflate: bool) -> dict[str, float]:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        process = subprocess.Popen(
+            [TICTAC, "serve", "--port", str(port), "--db", f"{tmp}/bench.sqlite3",
+             "--bot-pause-ms", "0", "--rate", "1000", "--log-level", "warning",
+             "--deflate", "on" if deflate else "off"],
+            stdout=subprocess.DEVNULL)
+        try:
+            wait_listening(port, process)
+            rss_before = rss_kib(process.pid)
+            base = f"http://127.0.0.1:{port}"
+            options = {"target_score": 10000, "timo_grace_ms": 0}
+            async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+                made = [(await http.post("/api/rooms", json={
+                    "game": "timos-twist", "name": "P0", "options": options})).json()
+                    for _ in range(args.rooms)]
+                tokens = [[m["token"]] for m in made]
+                for seat in range(1, SEATS):
+                    for m, room_tokens in zip(made, tokens, strict=True):
+                        joined = await http.post(f"/api/rooms/{m['code']}/join",
+                                                 json={"name": f"P{seat}"})
+                        room_tokens.append(joined.json()["token"])
+            urls = [f"ws://127.0.0.1:{port}/ws/{m['code']}?token={token}"
+                    for m, room_tokens in zip(made, tokens, strict=True) for token in room_tokens]
+            sockets = await connect_all(urls, deflate)
+            run, rng = Run(), random.Random(5)
+            tasks = []
+            for index, ws in enumerate(sockets):
+                if index % SEATS == 0:
+                    table = Table()
+                tasks.append(asyncio.create_task(
+                    client_loop(ws, index % SEATS, table, run, game_choice(rng))))
+            for host in sockets[::SEATS]:
+                await host.send('{"type":"lobby","op":"start"}')
+            result = await measure(tasks, run, args.warmup, args.seconds, process.pid,
+                                   rss_before, args.rooms)
+            for ws in sockets:
+                await ws.close()
+            return result
+        finally:
+            stop(process)
+
+
+async def bare_run(args: argparse.Namespace, deflate: bool, pad: int) -> dict[str, float]:
+    port = free_port()
+    process = subprocess.Popen([sys.executable, __file__, "--bare-port", str(port),
+                                "--deflate", "on" if deflate else "off"])
+    try:
+        wait_listening(port, process)
+        rss_before = rss_kib(process.pid)
+        urls = [f"ws://127.0.0.1:{port}/ws/{room}" for room in range(args.rooms)
+                for _ in range(SEATS)]
+        sockets = await connect_all(urls, deflate)
+        run, tasks, padding = Run(), [], "x" * pad
+        for index, ws in enumerate(sockets):
+            if index % SEATS == 0:
+                table = Table()
+            tasks.append(asyncio.create_task(client_loop(
+                ws, index % SEATS, table, run, bare_choice(index % SEATS, padding))))
+        for room in range(args.rooms):
+            first = sockets[room * SEATS]
+            await first.send(f'{{"type":"view","version":0,"to_act":[0],"pad":"{padding}"}}')
+        result = await measure(tasks, run, args.warmup, args.seconds, process.pid, rss_before,
+                               args.rooms)
+        for ws in sockets:
+            await ws.close()
+        return result
+    finally:
+        stop(process)
+
+
+def report(name: str, result: dict[str, float]) -> None:
+    print(f"{name:<26} {result['actions_per_s']:>9,.0f} actions/s "
+          f"{SEATS * result['actions_per_s']:>9,.0f} sends/s  p50 {result['p50_ms']:6.1f} ms  "
+          f"p99 {result['p99_ms']:6.1f} ms  {result['kib_per_room']:7.1f} KiB/room  "
+          f"(msg {result['view_bytes']:.0f} B, errors {result['errors']:.0f})")
+
+
+async def main(args: argparse.Namespace) -> None:
+    print(f"{args.rooms} rooms x {SEATS} clients, {args.warmup:g} s warm-up, "
+          f"{args.seconds:g} s measured per run, {os.cpu_count()} cores")
+    results = {}
+    for deflate in (False, True):
+        label = "deflate on" if deflate else "deflate off"
+        game = await game_run(args, deflate)
+        report(f"tictac serve, {label}", game)
+        bare = await bare_run(args, deflate, pad=int(game["view_bytes"]))
+        report(f"bare fan-out, {label}", bare)
+        results[deflate] = (game, bare)
+    for deflate, (game, bare) in results.items():
+        label = "deflate on " if deflate else "deflate off"
+        print(f"{label}: tictac/bare actions {game['actions_per_s'] / bare['actions_per_s']:.2f}; "
+              f"tictac actions / bare sends {game['actions_per_s'] / (SEATS * bare['actions_per_s']):.2f}")
+    off, on = results[False][0], results[True][0]
+    print(f"deflate on/off for tictac: {on['actions_per_s'] / off['actions_per_s']:.2f}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--bare-port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--deflate", default="off", help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.bare_port:
+        serve_bare(arguments.bare_port, arguments.deflate == "on")
+    else:
+        uvloop.run(main(arguments))
