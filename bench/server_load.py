@@ -309,8 +309,9 @@ async def main(args: argparse.Namespace) -> None:
         results[deflate] = (game, bare)
     for deflate, (game, bare) in results.items():
         label = "deflate on " if deflate else "deflate off"
-        print(f"{label}: tictac/bare actions {game['actions_per_s'] / bare['actions_per_s']:.2f}; "
-              f"tictac actions / bare sends {game['actions_per_s'] / (SEATS * bare['actions_per_s']):.2f}")
+        ratio = game["actions_per_s"] / bare["actions_per_s"]
+        print(f"{label}: tictac actions / bare actions {ratio:.2f}; "
+              f"tictac actions / bare sends {ratio / SEATS:.2f}")
     off, on = results[False][0], results[True][0]
     print(f"deflate on/off for tictac: {on['actions_per_s'] / off['actions_per_s']:.2f}")
 
