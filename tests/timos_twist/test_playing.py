@@ -8,6 +8,7 @@ import pytest
 from tictac.engine import IllegalAction
 from tictac.games import timos_twist as game
 from tictac.games.timos_twist.cards import COLORS, IDS
+from tictac.games.timos_twist.moves import matching
 
 from .table import act, deal, give, play, plays, top
 
@@ -171,3 +172,18 @@ def test_one_card_a_turn() -> None:
     with pytest.raises(IllegalAction) as refused:
         play(state, 0, "blue-2")
     assert refused.value.code == "not_your_turn"
+
+
+def test_every_card_matches_by_colour_number_symbol_or_black_and_nothing_else() -> None:
+    state = deal([[], []], "blue-5")
+    for top_card in range(52):
+        for color in range(4):
+            state.discard[-1], state.color = top_card, color
+            top_color, top_rank = IDS[top_card].split("-")
+            expected = {
+                card for card in IDS
+                if card in ("joker", "plus4")
+                or card.split("-")[0] == COLORS[color]
+                or card.split("-")[1] == top_rank
+            }
+            assert {IDS[card] for card in matching(state)} == expected, (top_color, color)

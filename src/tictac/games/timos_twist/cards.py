@@ -31,6 +31,13 @@ IS_BLACK: tuple[bool, ...] = tuple(color == BLACK for color in COLOR)
 DRAWS: tuple[int, ...] = tuple(2 if r == PLUS2 else 4 if r == PLUS4 else 0 for r in RANK)
 VALUE: tuple[int, ...] = tuple(r if r < 10 else 20 if r < JOKER else 50 for r in RANK)
 COLOR_INDEX: dict[str, int] = {color: index for index, color in enumerate(COLORS)}
+# MATCHING[colour * 16 + rank]: the cards playable on a top card of that rank when that colour
+# is to follow (black cards included): one set lookup a card when listing legal plays.
+MATCHING: tuple[frozenset[int], ...] = tuple(
+    frozenset(c for c in range(DECK_SIZE) if IS_BLACK[c] or COLOR[c] == color or RANK[c] == rank)
+    for color in range(len(COLORS))
+    for rank in range(16)
+)
 
 
 def hand_points(hand: list[int]) -> int:

@@ -14,6 +14,7 @@ from tictac.games.timos_twist.cards import (
     IDS,
     INDEX,
     IS_BLACK,
+    MATCHING,
     PLUS2,
     PLUS4_CARD,
     RANK,
@@ -44,9 +45,10 @@ TIMO_GRACE = "timo_grace"
 ACTION_TYPES = frozenset({"play", "draw", "pass", "timo", "catch"})
 
 
-def matches(state: State, card: int) -> bool:
-    """Colour, number or symbol of the top card, or a black card (the booklet's three cases)."""
-    return IS_BLACK[card] or COLOR[card] == state.color or RANK[card] == RANK[state.discard[-1]]
+def matching(state: State) -> frozenset[int]:
+    """The cards that match the top card: its colour (or the colour named), its number or
+    symbol, and the black cards (the booklet's three cases)."""
+    return MATCHING[state.color * 16 + RANK[state.discard[-1]]]
 
 
 def stacks(state: State, card: int) -> bool:
@@ -55,13 +57,7 @@ def stacks(state: State, card: int) -> bool:
 
 
 def has_playable(state: State, hand: list[int]) -> bool:
-    color = state.color
-    rank = RANK[state.discard[-1]]
-    # A plain loop: any() over a generator costs a frame switch per card on every draw.
-    for card in hand:  # noqa: SIM110
-        if IS_BLACK[card] or COLOR[card] == color or RANK[card] == rank:
-            return True
-    return False
+    return not matching(state).isdisjoint(hand)
 
 
 def _add_plays(actions: list[Action], card: int, timo_possible: bool) -> None:
@@ -101,18 +97,18 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         _add_plays(actions, state.drawn, timo_possible)
         actions.append({"type": "pass"})
         return actions
-    color = state.color
-    rank = RANK[state.discard[-1]]
-    before = len(actions)
+    playable_cards = matching(state)
+    playable = False
     for card in hand:
-        # The common case, a coloured card, is built here rather than in _add_plays.
-        if COLOR[card] == color or RANK[card] == rank:
-            actions.append({"type": "play", "card": IDS[card]})
-            if timo_possible:
-                actions.append({"type": "play", "card": IDS[card], "timo": True})
-        elif IS_BLACK[card]:
-            _add_plays(actions, card, timo_possible)
-    if state.draw_anytime or len(actions) == before:
+        if card in playable_cards:
+            playable = True
+            if IS_BLACK[card]:
+                _add_plays(actions, card, timo_possible)
+            else:  # the common case, built here rather than in _add_plays
+                actions.append({"type": "play", "card": IDS[card]})
+                if timo_possible:
+                    actions.append({"type": "play", "card": IDS[card], "timo": True})
+    if state.draw_anytime or not playable:
         actions.append({"type": "draw"})
     return actions
 
@@ -167,9 +163,7 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
     if state.penalty:
         if not stacks(state, card):
             raise IllegalAction(MUST_STACK_OR_DRAW, f"draw {state.penalty} or stack on it")
-    elif not (
-        IS_BLACK[card] or COLOR[card] == state.color or RANK[card] == RANK[state.discard[-1]]
-    ):
+    elif card not in matching(state):
         raise IllegalAction(CARD_DOES_NOT_MATCH, f"{card_id} does not match the top card")
     if IS_BLACK[card]:
         color = COLOR_INDEX[choice_field(action, "color", COLORS)]
@@ -231,7 +225,7 @@ def _draw(state: State, seat: int, now_ms: int, events: list[Event]) -> None:
     state.grace_until = 0
     count = draw_cards(state, seat, 1, events)
     events.append({"type": "drew", "seat": seat, "count": count, "penalty": False})
-    if count and matches(state, hand[-1]):
+    if count and hand[-1] in matching(state):
         state.drawn = hand[-1]
     else:
         state.turn = next_seat(state)
