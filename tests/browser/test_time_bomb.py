@@ -46,6 +46,8 @@ def test_time_bomb_to_the_end_with_secret_roles_and_html_as_text(
     odd.page.fill("#lobby-chat-input", HTML_CHAT)
     odd.page.click(".chat-form button[type=submit]")
     wait_for(lambda: cal.messages("chat"), cal.page, what="the chat line")
+    cal.page.wait_for_selector(".chat-line")
+    screenshot(cal, "lobby-time-bomb")
     tv.goto(f"/r/{code}/tv")
     start_game(cal, people)
     wait_for(lambda: tv.view() is not None, tv.page, what="the TV's view")
