@@ -4,7 +4,8 @@
     uv run --group bench python bench/timos_twist_vs_peers.py [--players 2] [--repeat 5]
 
 Each engine plays whole games with uniformly random legal actions chosen by Python's `random`
-for `--seconds`, `--repeat` times; the best run counts (the machine is shared). An action is one
+for `--seconds`, `--repeat` times, the engines taking turns; the best run of each counts (the
+machine is shared, so a single run can be slowed down by others). An action is one
 decision of a player: for us one `apply` (play, draw, pass, TIMO or catch; the catch window's
 grace time is set to 0 because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
 non-chance `apply_action` (chance nodes, the deal, are played but not counted). A peer whose
