@@ -81,9 +81,9 @@ async def test_kicked_player_seat_is_played_for_them(table: Table) -> None:
     await table.op(room, host, "kick", seat=3)
     assert bea.view()["view"]["seat"] is None  # Bea now sees what spectators see
     assert host.room()["seats"][3]["gone"] is True
+    await refused("not_seated", room.call(room.act, bea, {"type": "cut"}, 1))
     await table.tick(room, 10)
     assert [entry.seat for entry in room.log[:1]] == [3]
-    await refused("not_seated", room.call(room.act, bea, {"type": "cut"}, 1))
 
 
 async def test_play_again_returns_to_the_lobby_with_the_same_people(table: Table) -> None:

@@ -22,6 +22,7 @@ from tictac.store.migrate import upgrade
 from tictac.store.tables import actions, games, rooms
 
 Write = Callable[[AsyncConnection], Awaitable[None]]
+Row = dict[str, Any]  # an action row: appends queued together go in one executemany
 
 
 @dataclass
@@ -53,7 +54,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[Write | Row, asyncio.Future[None]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.commits = 0
 
@@ -77,12 +78,13 @@ class Store:
                 await self._writer
         await self.engine.dispose()
 
-    def _submit(self, write: Write) -> asyncio.Future[None]:
+    def _submit(self, write: Write | Row) -> asyncio.Future[None]:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((write, future))
         return future
 
     async def _write_forever(self) -> None:
+        """Commits whatever is queued as one transaction, then wakes its callers."""
         while True:
             batch = [await self._queue.get()]
             while not self._queue.empty():
@@ -93,11 +95,20 @@ class Store:
                 for _ in batch:
                     self._queue.task_done()
 
-    async def _commit(self, batch: list[tuple[Write, asyncio.Future[None]]]) -> None:
+    async def _commit(self, batch: list[tuple[Write | Row, asyncio.Future[None]]]) -> None:
         try:
             async with self.engine.begin() as conn:
+                rows: list[Row] = []
                 for write, _ in batch:
+                    if isinstance(write, dict):
+                        rows.append(write)
+                        continue
+                    if rows:
+                        await conn.execute(actions.insert(), rows)
+                        rows = []
                     await write(conn)
+                if rows:
+                    await conn.execute(actions.insert(), rows)
         except Exception as error:
             if len(batch) == 1:
                 if not batch[0][1].done():
@@ -132,13 +143,8 @@ class Store:
         return self._submit(write)
 
     def append(self, code: str, idx: int, seq: int, entry: LoggedAction) -> Awaitable[None]:
-        async def write(conn: AsyncConnection) -> None:
-            await conn.execute(actions.insert().values(
-                room=code, game_idx=idx, seq=seq, seat=entry.seat, action=entry.action,
-                now_ms=entry.now_ms,
-            ))
-
-        return self._submit(write)
+        return self._submit({"room": code, "game_idx": idx, "seq": seq, "seat": entry.seat,
+                             "action": entry.action, "now_ms": entry.now_ms})
 
     def delete_room(self, code: str) -> Awaitable[None]:
         async def write(conn: AsyncConnection) -> None:
