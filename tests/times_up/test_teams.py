@@ -158,3 +158,9 @@ def test_the_floating_player_gives_clues_in_turn_with_their_team_of_the_round() 
     # round 1: seat 4 floats with team 0, which rotates 0, 1, 4
     assert [giver for team, giver, _ in turns if team == 0] == [0, 1, 4]
     assert [giver for team, giver, _ in turns if team == 1] == [2, 3, 2]
+
+
+def test_with_two_teams_the_cluegiver_who_just_played_keeps_time_next() -> None:
+    turns = _turns(4, 8)
+    for (_, giver, _), (_, _, keeper) in zip(turns, turns[1:], strict=False):
+        assert keeper == giver
