@@ -4,6 +4,7 @@ the floating player at 5 and 7."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -162,5 +163,5 @@ def test_the_floating_player_gives_clues_in_turn_with_their_team_of_the_round() 
 
 def test_with_two_teams_the_cluegiver_who_just_played_keeps_time_next() -> None:
     turns = _turns(4, 8)
-    for (_, giver, _), (_, _, keeper) in zip(turns, turns[1:], strict=False):
+    for (_, giver, _), (_, _, keeper) in pairwise(turns):
         assert keeper == giver
