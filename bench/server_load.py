@@ -151,10 +151,11 @@ async def measure(clients: list[asyncio.Task[None]], run: Run, warmup: float,
                   seconds: float, pid: int, rss_before: int, rooms: int) -> dict[str, float]:
     await asyncio.sleep(warmup)
     run.measuring = True
-    started = time.perf_counter()
+    started, server_cpu, client_cpu = time.perf_counter(), cpu_s(pid), time.process_time()
     await asyncio.sleep(seconds)
     run.measuring = False
     elapsed = time.perf_counter() - started
+    server_cpu, client_cpu = cpu_s(pid) - server_cpu, time.process_time() - client_cpu
     rss = rss_kib(pid)
     for task in clients:
         task.cancel()
@@ -167,6 +168,8 @@ async def measure(clients: list[asyncio.Task[None]], run: Run, warmup: float,
         "kib_per_room": (rss - rss_before) / rooms,
         "view_bytes": statistics.mean(run.view_bytes) if run.view_bytes else 0.0,
         "errors": run.errors,
+        "server_cpu": server_cpu / elapsed,
+        "client_cpu": client_cpu / elapsed,
     }
 
 
@@ -178,6 +181,12 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
     return port
+
+
+def cpu_s(pid: int) -> float:
+    """CPU seconds the process has used (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -293,7 +302,8 @@ def report(name: str, result: dict[str, float]) -> None:
     print(f"{name:<26} {result['actions_per_s']:>9,.0f} actions/s "
           f"{SEATS * result['actions_per_s']:>9,.0f} sends/s  p50 {result['p50_ms']:6.1f} ms  "
           f"p99 {result['p99_ms']:6.1f} ms  {result['kib_per_room']:7.1f} KiB/room  "
-          f"(msg {result['view_bytes']:.0f} B, errors {result['errors']:.0f})")
+          f"(msg {result['view_bytes']:.0f} B, errors {result['errors']:.0f}; CPU server "
+          f"{result['server_cpu']:.0%}, clients {result['client_cpu']:.0%})")
 
 
 async def main(args: argparse.Namespace) -> None:

@@ -8,6 +8,7 @@ import argparse
 import logging
 import os
 import socket
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -82,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
         max_message_bytes=args.max_message_bytes, rate_per_s=args.rate,
         rate_burst=max(1, int(args.rate * 2)),
     )
+    # The store's database thread needs the GIL for a moment at each step of a commit; with
+    # the default 5 ms switch interval a busy event loop makes every commit wait for it.
+    sys.setswitchinterval(0.0005)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
     announce(args.host, args.port)
     config = uvicorn.Config(

@@ -48,10 +48,14 @@ class Connection:
         with contextlib.suppress(Exception):
             while True:
                 item = await self._outbox.get()
-                if isinstance(item, int):
-                    await self.websocket.close(item)
-                    return
-                await self.websocket.send_text(item)
+                while True:  # drain what is queued without a task switch per message
+                    if isinstance(item, int):
+                        await self.websocket.close(item)
+                        return
+                    await self.websocket.send_text(item)
+                    if self._outbox.empty():
+                        break
+                    item = self._outbox.get_nowait()
 
     async def finish(self) -> None:
         """Lets queued messages go out (the socket may already be gone), then stops."""
