@@ -50,11 +50,11 @@ class State:
         )
 
     def defusing_found(self) -> int:
-        return sum(1 for reveal in self.revealed if reveal[5] == DEFUSING)
+        return [reveal[5] for reveal in self.revealed].count(DEFUSING)
 
 
 def face_down(row: list[int]) -> int:
-    return sum(1 for kind in row if kind != CUT)
+    return len(row) - row.count(CUT)
 
 
 def deal(wires: list[int], players: int, round_: int) -> list[list[int]]:
