@@ -66,6 +66,7 @@ async def test_reconnecting_with_the_token_takes_the_seat_back(server: ServerPro
     view = await again.until("view")
     assert view["view"]["seat"] == 1 and view["version"] >= 3
     again.sent = bea.sent
+    await again.send({"type": "sync"})  # the view above may be the one to answer: see it again
     assert await again.play() is True
     assert await host_task is True
     await again.close()
