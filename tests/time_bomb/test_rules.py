@@ -291,3 +291,23 @@ def test_auto_action_is_a_random_cut_by_the_holder_with_the_room_rng() -> None:
     state = game.setup(5, {"first_holder": 2}, 1, BOMB_FIRST)
     cut(state, "bomb")
     assert game.auto_action(state, state.holder, Rng(1)) is None
+
+
+def test_at_the_end_every_role_and_the_set_aside_card_are_revealed() -> None:
+    roles = [SHERLOCK, MORIARTY, SHERLOCK, SHERLOCK, MORIARTY]
+    state = game.setup(4, {"first_holder": 2}, 1, roles + ["bomb"] + ["defusing"] * 4
+                       + ["safe"] * 15)
+    for seat in (None, 0, 1):
+        shown = game.view(state, seat)
+        assert shown["roles"] is None and shown["set_aside"] is None
+    cut(state, "bomb")
+    for seat in (None, 0, 1):
+        shown = game.view(state, seat)
+        assert shown["roles"] == roles[:4] and shown["set_aside"] == MORIARTY
+        assert shown["outcome"]["winners"] == [1] and shown["outcome"]["set_aside"] == MORIARTY
+
+
+def test_view_of_a_seat_that_does_not_exist_is_refused() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        game.view(fresh(), 5)
+    assert refused.value.code == BAD_SEAT
