@@ -40,9 +40,15 @@ class RoomManager:
         """Brings back every stored room; returns how many actions were replayed."""
         replayed = 0
         for dump in await self.store.load_rooms():
-            room = Room.restore(dump, clock=self.clock, store=self.store,
-                                settings=self.settings, stats=self.stats,
-                                on_close=self._forget)
+            try:
+                room = Room.restore(dump, clock=self.clock, store=self.store,
+                                    settings=self.settings, stats=self.stats,
+                                    on_close=self._forget)
+            except Exception:
+                # One room whose log no longer replays (a game changed its rules) must not
+                # keep every other room from coming back: it stays in the store, untouched.
+                log.exception("room %s could not be restored", dump.code)
+                continue
             self.rooms[room.code] = room
             room.start()
             replayed += len(room.log)
