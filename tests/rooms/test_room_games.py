@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import FakeConn, Table
+from roomtable import FakeConn, Table
 
 from tictac.engine import GAMES, Rng, get_game
 from tictac.rooms import Room, RoomManager, RoomSettings

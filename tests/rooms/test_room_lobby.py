@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FakeConn, Table
+from roomtable import FakeConn, Table
 
 from tictac.engine import IllegalAction, Rng
 from tictac.rooms import lobby

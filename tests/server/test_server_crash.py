@@ -9,8 +9,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import ServerProcess
 from scripted import Player, open_table, start
+from serverproc import ServerProcess
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]
 

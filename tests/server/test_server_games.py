@@ -7,8 +7,8 @@ import asyncio
 
 import httpx
 import pytest
-from conftest import ServerProcess
 from scripted import Player, open_table, start, watch
+from serverproc import ServerProcess
 
 from tictac.engine import GAMES, get_game
 

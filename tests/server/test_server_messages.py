@@ -9,9 +9,9 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import ServerProcess
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from serverproc import ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
 from tictac.engine import IllegalAction
