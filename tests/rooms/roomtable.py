@@ -5,10 +5,12 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from tictac.rooms import FakeClock, Room, RoomManager, lobby
+from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, lobby
 from tictac.rooms.errors import RoomError
+from tictac.store import Store
 
 
 class FakeConn:
@@ -36,11 +38,22 @@ class FakeConn:
 
 
 class Table:
-    """A manager, its clock and helpers to drive one room step by step."""
+    """A store, a manager on a fake clock, and helpers to drive one room step by step. An async
+    context manager: it opens the store on entry and closes everything on exit."""
 
-    def __init__(self, manager: RoomManager, clock: FakeClock) -> None:
-        self.manager = manager
-        self.clock = clock
+    def __init__(self, db: Path) -> None:
+        self.url = f"sqlite+aiosqlite:///{db}"
+        self.clock = FakeClock()
+        self.settings = RoomSettings(bot_pause_ms=0, gone_after_s=30, idle_s=3600)
+
+    async def __aenter__(self) -> Table:
+        self.store = await Store.open(self.url)
+        self.manager = RoomManager(self.store, clock=self.clock, settings=self.settings)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.manager.close()
+        await self.store.close()
 
     async def room(self, game: str, *, bots: int = 0, options: dict[str, Any] | None = None,
                    pause_ms: int = 0) -> tuple[Room, FakeConn, str]:

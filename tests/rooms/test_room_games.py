@@ -10,8 +10,6 @@ from roomtable import FakeConn, Table
 from tictac.engine import GAMES, Rng, get_game
 from tictac.rooms import Room, RoomManager, RoomSettings
 
-pytestmark = pytest.mark.asyncio
-
 QUICK = {
     "timos-twist": {"target_score": 30, "timo_grace_ms": 500},
     "time-bomb": {},
@@ -64,7 +62,7 @@ async def test_action_is_logged_before_anyone_is_told(table: Table) -> None:
         assert told == seq - 1, f"action {seq} was shown before it was stored"
 
 
-async def test_restarted_room_is_restored_by_replay(table: Table, store: Any, clock: Any) -> None:
+async def test_restarted_room_is_restored_by_replay(table: Table) -> None:
     room, host, token = await table.room("time-bomb", bots=3)
     await table.op(room, host, "start")
     game = room.game
@@ -76,7 +74,7 @@ async def test_restarted_room_is_restored_by_replay(table: Table, store: Any, cl
     before, log, code = room.state.clone(), list(room.log), room.code
     await table.manager.close()
 
-    again = RoomManager(store, clock=clock, settings=RoomSettings(bot_pause_ms=0))
+    again = RoomManager(table.store, clock=table.clock, settings=RoomSettings(bot_pause_ms=0))
     replayed = await again.restore()
     restored = again.get(code)
     assert replayed == len(log)

@@ -9,8 +9,6 @@ from tictac.engine import IllegalAction, Rng
 from tictac.rooms import lobby
 from tictac.rooms.replays import replay
 
-pytestmark = pytest.mark.asyncio
-
 
 async def refused(code: str, job: object) -> None:
     with pytest.raises(IllegalAction) as refusal:

@@ -12,7 +12,7 @@ import pytest
 from scripted import Player, open_table, start
 from serverproc import ServerProcess
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(90)]
+pytestmark = pytest.mark.timeout(90)
 
 TABLES = 8
 ACKS_BEFORE_KILL = 300

@@ -12,7 +12,7 @@ from serverproc import ServerProcess
 
 from tictac.engine import GAMES, get_game
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
+pytestmark = pytest.mark.timeout(60)
 
 
 async def public_replay(server: ServerProcess, code: str, seat: int | None) -> list[dict]:

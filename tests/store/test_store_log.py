@@ -12,8 +12,6 @@ from tictac.engine import LoggedAction
 from tictac.store import Store
 from tictac.store.tables import metadata
 
-pytestmark = pytest.mark.asyncio
-
 
 def url(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'log.sqlite3'}"
