@@ -122,6 +122,8 @@ def test_http_api_answers_with_codes(server: ServerProcess) -> None:
             (http.post("/api/rooms", json={"game": "time-bomb", "name": " "}), 400, "bad_name"),
             (http.post("/api/rooms", content=b"{"), 400, "bad_json"),
             (http.post("/api/rooms", json={"game": "time-bomb"}), 400, "bad_message"),
+            (http.post("/api/rooms", json={"game": "time-bomb", "name": "A" * 20_000}), 413,
+             "too_large"),
             (http.get("/api/rooms/ZZZZZ"), 404, "no_room"),
             (http.post("/api/rooms/ZZZZZ/join", json={"name": "A"}), 404, "no_room"),
             (http.post("/api/rooms", json={"game": "time-bomb", "name": "A",

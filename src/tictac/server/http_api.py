@@ -37,6 +37,9 @@ def _manager(request: Request) -> RoomManager:
 
 
 async def _body(request: Request, model: type[M]) -> M:
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_BODY:  # refused before it is read
+        raise IllegalAction(TOO_LARGE, f"a request body has at most {MAX_BODY} bytes")
     raw = await request.body()
     if len(raw) > MAX_BODY:
         raise IllegalAction(TOO_LARGE, f"a request body has at most {MAX_BODY} bytes")
