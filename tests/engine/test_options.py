@@ -1,6 +1,7 @@
 import pytest
 
 from tictac.engine import IllegalAction, Option, resolve
+from tictac.engine.options import check_players
 
 SPECS = [
     Option("stacking", "bool", True, "stack +2 and +4"),
@@ -49,3 +50,15 @@ def test_options_describe_themselves_for_the_lobby() -> None:
         "step": 50,
     }
     assert SPECS[2].to_json()["choices"] == ["fr", "en"]
+
+
+@pytest.mark.parametrize("players", [1, 7, True, 3.0, "4", None])
+def test_a_player_count_outside_the_game_or_not_an_int_is_refused(players: object) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        check_players(players, 2, 6, "Timo's Twist")
+    assert refused.value.code == "bad_setup"
+    assert "Timo's Twist takes 2 to 6 players" in refused.value.message
+
+
+def test_a_good_player_count_is_returned() -> None:
+    assert check_players(4, 2, 6, "Timo's Twist") == 4

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.engine.errors import BAD_OPTION, IllegalAction
+from tictac.engine.errors import BAD_OPTION, BAD_SETUP, IllegalAction
 
 
 @dataclass(frozen=True)
@@ -66,3 +66,10 @@ def resolve(specs: Sequence[Option], given: Mapping[str, Any] | None) -> dict[st
         if name not in known:
             raise IllegalAction(BAD_OPTION, f"unknown option {name!r}")
     return {spec.name: spec.check(given.get(spec.name, spec.default)) for spec in specs}
+
+
+def check_players(players: object, low: int, high: int, title: str) -> int:
+    """The player count a game's `setup` was given, refused unless an int in [low, high]."""
+    if type(players) is not int or not low <= players <= high:
+        raise IllegalAction(BAD_SETUP, f"{title} takes {low} to {high} players, not {players!r}")
+    return players

@@ -8,6 +8,7 @@ from typing import Any
 
 from tictac.engine import IllegalAction, Option, Rng, resolve
 from tictac.engine.errors import BAD_OPTION, BAD_SETUP
+from tictac.engine.options import check_players
 from tictac.games.time_bomb.state import State, deal
 from tictac.games.time_bomb.table import (
     KINDS,
@@ -39,10 +40,7 @@ def setup(
 ) -> State:
     """`stacked` fixes the role cards (one per seat, then the set-aside card at 4 and 7 players)
     and the wires of the first deal (seat 0's five first, then seat 1's, …), by name."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise IllegalAction(BAD_SETUP, "the number of players is an integer")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction(BAD_SETUP, f"Time Bomb takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, "Time Bomb")
     chosen = resolve(OPTIONS, options)
     rng = Rng(seed)
     roles, wires = role_cards(players), wire_cards(players)

@@ -8,8 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tictac.engine import Action, Event, IllegalAction, Outcome, Rng, View
-from tictac.engine.errors import BAD_SEAT, BAD_SETUP, GAME_OVER
+from tictac.engine.errors import BAD_SEAT, GAME_OVER
 from tictac.engine.fields import action_type
+from tictac.engine.options import check_players
 from tictac.games.times_up import deal, rules, turns, views
 from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
 from tictac.games.times_up.settings import OPTIONS as OPTIONS
@@ -45,10 +46,7 @@ def setup(
     stacked: Sequence[Any] | None = None,
 ) -> State:
     """A new game. `stacked` (pack decks only) is the order cards are dealt, top first."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise IllegalAction(BAD_SETUP, "players must be a number")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction(BAD_SETUP, f"Time's Up takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     return deal.new_game(players, options, seed, stacked)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from tictac.engine import IllegalAction, Option, Rng, resolve
 from tictac.engine.errors import BAD_SETUP
+from tictac.engine.options import check_players
 from tictac.games.timos_twist.cards import DECK_SIZE, INDEX
 from tictac.games.timos_twist.moves import (
     ALREADY_DREW,
@@ -87,8 +88,7 @@ def setup(
 ) -> State:
     """A new game, round 1 dealt with the last seat as dealer. `stacked` lists card ids from the
     top of the deck down; it may be a prefix, the cards it leaves out follow in shuffled order."""
-    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction(BAD_SETUP, f"Timo's Twist takes {MIN_PLAYERS}-{MAX_PLAYERS} players")
+    check_players(players, MIN_PLAYERS, MAX_PLAYERS, TITLE)
     chosen = resolve(OPTIONS, options)
     rng = Rng(seed)
     top = _stacked_cards(stacked or [])
