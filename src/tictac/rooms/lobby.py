@@ -23,7 +23,8 @@ from tictac.rooms.errors import (
 )
 from tictac.rooms.names import clean_name
 from tictac.rooms.places import Place
-from tictac.rooms.room import Conn, Room, check_policy, dumps
+from tictac.rooms.room import Conn, Room, check_policy
+from tictac.rooms.wire import dumps
 
 MAX_BOT_PAUSE_MS = 5000
 TURN_S_RANGE = (5, 600)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from tictac.rooms.errors import BAD_TOKEN, NO_ROOM, NOT_SEATED, WRONG_STATUS, Ro
 from tictac.rooms.places import Place, new_token, token_hash
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.stats import Stats
+from tictac.rooms.wire import dumps
 from tictac.store import RoomDump, Store
 
 log = logging.getLogger(__name__)
@@ -45,10 +45,6 @@ class Conn(Protocol):
     def send(self, text: str) -> None: ...
 
     def close(self, code: int) -> None: ...
-
-
-def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Room:
@@ -284,22 +280,31 @@ class Room:
         present = [t for t in times if t is not None]
         return min(present) if present else None
 
+    def _view_head(self, events: list[Event]) -> str:
+        """A `view` message up to its `"view":` key: the same for every seat, so encoded once
+        per change however many seats are told."""
+        head = dumps({"type": "view", "version": len(self.log), "server_time": self.clock.now_ms(),
+                      "deadline": self.client_deadline(), "events": events})
+        return head[:-1] + ',"view":'
+
     def view_message(self, seat: int | None, events: list[Event]) -> str:
-        return dumps({"type": "view", "version": len(self.log), "server_time": self.clock.now_ms(),
-                      "deadline": self.client_deadline(), "events": events,
-                      "view": self.game.view(self.state, seat)})
+        return self._view_head(events) + dumps(self.game.view(self.state, seat)) + "}"
 
     def send_view(self, conn: Conn) -> None:
         if self.state is not None:
             conn.send(self.view_message(self.seat_of.get(self.conns[conn]), []))
 
     def broadcast_views(self, events: list[Event]) -> None:
+        """Each seat's view is built and encoded once, however many connections hold it."""
+        head = None
         texts: dict[int | None, str] = {}
         for conn, pid in self.conns.items():
             seat = self.seat_of.get(pid)
             text = texts.get(seat)
             if text is None:
-                text = texts[seat] = self.view_message(seat, events)
+                if head is None:
+                    head = self._view_head(events)
+                text = texts[seat] = head + dumps(self.game.view(self.state, seat)) + "}"
             conn.send(text)
 
     # -- connections -----------------------------------------------------------------------

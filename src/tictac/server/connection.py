@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 
 from starlette.websockets import WebSocket
 
 from tictac.rooms.stats import Stats
+from tictac.rooms.wire import dumps
 
 SLOW_CLIENT = 1013  # "try again later"
 
@@ -37,7 +37,7 @@ class Connection:
         answer: dict[str, object] = {"type": "error", "code": code, "message": message}
         if msg_id is not None:
             answer["id"] = msg_id
-        self.send(json.dumps(answer, ensure_ascii=False))
+        self.send(dumps(answer))
 
     def close(self, code: int) -> None:
         if not self._closing:

@@ -1,0 +1,68 @@
+"""The hand check of `action` messages gives the same verdict as the pydantic model it stands in
+for: accepted with the same fields, or refused with `bad_message`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from tictac.engine import IllegalAction
+from tictac.server.models import ActionIn, client_message
+from tictac.server.ws import BAD_MESSAGE, parse
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                               max_size=3),
+    max_leaves=8,
+)
+action_like = st.dictionaries(
+    st.sampled_from(["action", "id", "seat", "Action", "t"]), values, max_size=4
+).map(lambda fields: {**fields, "type": "action"})
+
+
+def by_model(raw: dict[str, Any]) -> ActionIn | None:
+    try:
+        message = client_message.validate_python(raw)
+    except ValidationError:
+        return None
+    assert isinstance(message, ActionIn)
+    return message
+
+
+def by_hand(raw: dict[str, Any]) -> ActionIn | None:
+    try:
+        message = parse(json.dumps(raw), 1 << 20)
+    except IllegalAction as refusal:
+        assert refusal.code == BAD_MESSAGE
+        return None
+    assert isinstance(message, ActionIn)
+    return message
+
+
+@settings(max_examples=300, deadline=None)
+@given(action_like)
+def test_action_check_agrees_with_the_model(raw: dict[str, Any]) -> None:
+    model, hand = by_model(raw), by_hand(raw)
+    assert (model is None) == (hand is None)
+    if model is not None and hand is not None:
+        assert (hand.action, hand.id) == (model.action, model.id)
+
+
+@pytest.mark.parametrize(("raw", "accepted"), [
+    ({"type": "action", "action": {"type": "draw"}, "id": 3}, True),
+    ({"type": "action", "action": {"type": "draw"}}, True),
+    ({"type": "action", "action": {"type": "draw"}, "id": None}, True),
+    ({"type": "action", "action": {"type": "draw"}, "id": True}, False),
+    ({"type": "action", "action": {"type": "draw"}, "id": 1.0}, False),
+    ({"type": "action", "action": [], "id": 1}, False),
+    ({"type": "action"}, False),
+    ({"type": "action", "action": {}, "seat": 2}, False),
+])
+def test_action_check_cases(raw: dict[str, Any], accepted: bool) -> None:
+    assert (by_hand(raw) is not None) == accepted == (by_model(raw) is not None)
