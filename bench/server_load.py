@@ -4,10 +4,15 @@
 sockets) as the limit. Both are driven by the same client loop, with and without per-message
 deflate.
 
-    uv run python bench/server_load.py [--rooms 200] [--seconds 8]
+    uv run python bench/server_load.py [--rooms 200] [--seconds 8] [--paced-rate 250]
 
 Prints actions/s, p50/p99 latency from sending an action to the moment all 5 clients have the
 resulting view, the server's memory per room, and the ratios to the bare server.
+
+Flat out, every room always has an action in flight, so the latency measured is mostly time
+spent queueing in an overloaded server. A second, paced pair of runs (deflate off) measures the
+latency a table sees when the server is not saturated: each acting client first waits a random
+0 to 2 x rooms/rate seconds, so the rooms together offer about `--paced-rate` actions/s.
 """
 
 from __future__ import annotations
@@ -85,6 +90,8 @@ class Table:
 @dataclass
 class Run:
     measuring: bool = False
+    think_s: float = 0.0  # mean wait of the acting client before it sends (0: flat out)
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
     actions: int = 0
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
@@ -123,6 +130,8 @@ async def client_loop(ws: ClientConnection, seat: int, table: Table, run: Run,
             continue
         action = choose(text, version)
         if action is not None:
+            if run.think_s:
+                await asyncio.sleep(run.rng.uniform(0, 2 * run.think_s))
             table.sent_at, table.expected, table.seen = time.perf_counter(), version + 1, 0
             await ws.send(action)
 
@@ -226,7 +235,8 @@ async def connect_all(urls: list[str], deflate: bool) -> list[ClientConnection]:
     return sockets
 
 
-async def game_run(args: argparse.Namespace, deflate: bool) -> dict[str, float]:
+async def game_run(args: argparse.Namespace, deflate: bool,
+                   think_s: float = 0.0) -> dict[str, float]:
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         process = subprocess.Popen(
@@ -252,7 +262,7 @@ async def game_run(args: argparse.Namespace, deflate: bool) -> dict[str, float]:
             urls = [f"ws://127.0.0.1:{port}/ws/{m['code']}?token={token}"
                     for m, room_tokens in zip(made, tokens, strict=True) for token in room_tokens]
             sockets = await connect_all(urls, deflate)
-            run, rng = Run(), random.Random(5)
+            run, rng = Run(think_s=think_s), random.Random(5)
             tasks = []
             for index, ws in enumerate(sockets):
                 if index % SEATS == 0:
@@ -270,7 +280,8 @@ async def game_run(args: argparse.Namespace, deflate: bool) -> dict[str, float]:
             stop(process)
 
 
-async def bare_run(args: argparse.Namespace, deflate: bool, pad: int) -> dict[str, float]:
+async def bare_run(args: argparse.Namespace, deflate: bool, pad: int,
+                   think_s: float = 0.0) -> dict[str, float]:
     port = free_port()
     process = subprocess.Popen([sys.executable, __file__, "--bare-port", str(port),
                                 "--deflate", "on" if deflate else "off"])
@@ -280,7 +291,7 @@ async def bare_run(args: argparse.Namespace, deflate: bool, pad: int) -> dict[st
         urls = [f"ws://127.0.0.1:{port}/ws/{room}" for room in range(args.rooms)
                 for _ in range(SEATS)]
         sockets = await connect_all(urls, deflate)
-        run, tasks, padding = Run(), [], "x" * pad
+        run, tasks, padding = Run(think_s=think_s), [], "x" * pad
         for index, ws in enumerate(sockets):
             if index % SEATS == 0:
                 table = Table()
@@ -324,6 +335,12 @@ async def main(args: argparse.Namespace) -> None:
               f"tictac actions / bare sends {ratio / SEATS:.2f}")
     off, on = results[False][0], results[True][0]
     print(f"deflate on/off for tictac: {on['actions_per_s'] / off['actions_per_s']:.2f}")
+    if args.paced_rate > 0:
+        think_s = args.rooms / args.paced_rate
+        label = f"paced {args.paced_rate:g}/s"
+        report(f"tictac serve, {label}", await game_run(args, False, think_s))
+        report(f"bare fan-out, {label}",
+               await bare_run(args, False, int(off["view_bytes"]), think_s))
 
 
 if __name__ == "__main__":
@@ -331,6 +348,8 @@ if __name__ == "__main__":
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--paced-rate", type=float, default=250.0,
+                        help="actions/s offered in the paced runs (0: skip them)")
     parser.add_argument("--bare-port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--deflate", default="off", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
