@@ -54,10 +54,12 @@ def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
 
 
 def view(state: State, seat: int | None) -> View:
+    # Built for every seat after every action (the server's hot path): one pass, no helper
+    # calls for what the state holds directly.
     if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
         raise IllegalAction(BAD_SEAT, f"there is no seat {seat!r}")
     over = state.winner != NOBODY
-    result = outcome(state)
+    result = outcome(state) if over else None
     legal: list[Action] = []
     hand = drawn = None
     if seat is not None:
@@ -68,14 +70,14 @@ def view(state: State, seat: int | None) -> View:
     return {
         "game": NAME,
         "seat": seat,
-        "to_act": to_act(state),
+        "to_act": [] if over else [state.turn],
         "legal": legal,
         "over": over,
         "outcome": result.to_json() if result else None,
         "players": state.players,
         "hand": hand,
         "drawn": drawn,
-        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand_sizes": list(map(len, state.hands)),
         "timo": state.called[:],
         "catchable": None if state.exposed == NOBODY else state.exposed,
         "grace_until": state.grace_until or None,
