@@ -11,6 +11,7 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from jsonvalues import json_values
 from serverproc import ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
@@ -19,12 +20,6 @@ from tictac.server.models import CLIENT_TYPES
 from tictac.server.ws import parse
 
 LIMIT = 4096
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                               max_size=4),
-    max_leaves=12,
-)
 typed = st.builds(
     lambda kind, extra: json.dumps({**extra, "type": kind}),
     st.sampled_from([*CLIENT_TYPES, "Action", "", "hello"]),

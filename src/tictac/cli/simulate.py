@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections import Counter
 
@@ -22,8 +23,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def parse_options(pairs: list[str]) -> dict[str, object]:
-    import json
-
     options: dict[str, object] = {}
     for pair in pairs:
         name, _, value = pair.partition("=")

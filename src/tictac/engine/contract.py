@@ -26,10 +26,6 @@ class Outcome:
         return {"winners": self.winners, "scores": self.scores, **self.detail}
 
 
-class GameState(Protocol):
-    def clone(self) -> GameState: ...
-
-
 class Game(Protocol):
     """A game module. `apply` validates fully, then changes `state` in place and returns it:
     callers who need the state before the action keep a `clone()`."""
