@@ -23,6 +23,7 @@ from tictac.engine import (
     Rng,
     SetupArgs,
     get_game,
+    replay,
     resolve,
 )
 from tictac.engine.errors import BAD_OPTION
@@ -204,10 +205,8 @@ class Room:
         if room.status != "lobby" and dump.games:
             last = dump.games[-1]
             room._begin(setup_from_json(last.setup), last.started_ms)
-            for entry in last.log:
-                room.state, _ = room.game.apply(room.state, entry.seat, entry.action,
-                                                entry.now_ms)
             room.log = list(last.log)
+            room._replay_current()
             room.status = "finished" if room.game.outcome(room.state) else "playing"
             room._note_turn(now)
         return room
@@ -384,10 +383,7 @@ class Room:
 
     def _replay_current(self) -> None:
         assert self.setup is not None
-        self.state = self.game.setup(self.setup.players, self.setup.options, self.setup.seed,
-                                     self.setup.stacked)
-        for entry in self.log:
-            self.state, _ = self.game.apply(self.state, entry.seat, entry.action, entry.now_ms)
+        self.state = replay(self.game, self.setup, self.log)
 
     async def _changed(self, events: list[Event], now: int) -> None:
         self._changed_ms = now
