@@ -3,7 +3,7 @@
 from tictac.engine.contract import Action, Event, Game, Outcome, View
 from tictac.engine.errors import IllegalAction
 from tictac.engine.options import Option, resolve
-from tictac.engine.registry import GAMES, get_game
+from tictac.engine.registry import GAMES, get_game, register
 from tictac.engine.replay import LoggedAction, SetupArgs, replay
 from tictac.engine.rng import Rng
 
@@ -20,6 +20,7 @@ __all__ = [
     "SetupArgs",
     "View",
     "get_game",
+    "register",
     "replay",
     "resolve",
 ]

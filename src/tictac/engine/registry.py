@@ -14,6 +14,14 @@ GAMES: dict[str, str] = {
 }
 
 
+def register(name: str, module: str) -> None:
+    """Add a game played from `module` (a dotted import path) under `name`; the server, the
+    bots' lookup and the client's manifest all read this one table."""
+    if name in GAMES and GAMES[name] != module:
+        raise ValueError(f"game {name!r} is already registered as {GAMES[name]}")
+    GAMES[name] = module
+
+
 def get_game(name: str) -> Game:
     try:
         module = GAMES[name]
