@@ -67,10 +67,15 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
 
 class ServerProcess:
     """`tictac serve` on a loopback port with its own SQLite file; stop and start it again on
-    the same port and file to see rooms come back (bots pause 60 ms so games run fast)."""
+    the same port and file to see rooms come back (bots pause 60 ms so games run fast).
+    `extra` flags and `env` variables are added to the command and its environment."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(
+        self, folder: Path, extra: tuple[str, ...] = (), env: dict[str, str] | None = None
+    ) -> None:
         self.folder = folder
+        self.extra = extra
+        self.env = {**os.environ, **(env or {})}
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = folder / "serve.log"
@@ -92,9 +97,12 @@ class ServerProcess:
             "200",
             "--log-level",
             "warning",
+            *self.extra,
         ]
         with self.log.open("ab") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(
+                command, stdout=out, stderr=subprocess.STDOUT, env=self.env
+            )
         _wait_healthy(self.url, self.process, self.log)
 
     def stop(self) -> None:

@@ -70,7 +70,6 @@ def test_every_key_named_in_the_client_exists() -> None:
         ("lobby.policy", ["wait", "bot", "skip"]),
         ("tu.phase", ["write", "deal", "waiting", "running", "round_won", "readback", "over"]),
         ("tu.constraint", ["talk", "talk_no_gestures", "one_word", "mime", "one_gesture"]),
-        ("rules.link", list(GAMES)),
         ("game", [f"{name}.blurb" for name in GAMES]),
         ("action", sorted(TIMO_ACTIONS | set(BOMB_ACTIONS) | set(TIMES_UP_ACTIONS))),
     ],

@@ -1,99 +1,91 @@
-"""The lobby's QR code, drawn by our own encoder in the browser (static/qr.js), matches segno
-(the server's QR library) module for module: same data codewords fed to segno's error
-correction, placement, masking and format/version information, for every mask and for
-versions 1 to 10."""
+"""The share link's QR code comes from the server (`GET /api/qr.svg`, drawn by segno): the
+symbol it serves is segno's own for exactly the link the page prints, and the lobby and the TV
+show it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+import xml.etree.ElementTree as ET
+from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
-from playwright.sync_api import Browser, Page
-from segno import consts
-from segno import encoder as segno_encoder
+import segno
+from playwright.sync_api import Browser
 
-TEXTS = [
-    "hi",
-    "http://127.0.0.1:8000/r/ABCDE",
-    "http://192.168.1.20:8000/r/K7M2Q",
-    "é" * 40,
-    "x" * 150,
-    "y" * 213,
-]
+from .players import Player, create_room, wait_for
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+QUIET_ZONE = 4
 
 
-def segno_matrix(data: list[int], version: int, mask: int) -> list[str]:
-    """segno's symbol for our data codewords. (segno writes an extra zero byte before the pad
-    codewords, which decoders ignore; feeding it our codewords compares everything after.)"""
-    buffer = segno_encoder.Buffer()
-    for byte in data:
-        buffer.append_bits(byte, 8)
-    final = segno_encoder.make_final_message(version, consts.ERROR_LEVEL_M, buffer)
-    width = segno_encoder.calc_matrix_size(version)
-    matrix = segno_encoder.make_matrix(width, width)
-    segno_encoder.add_finder_patterns(matrix, width, width)
-    segno_encoder.add_alignment_patterns(matrix, width, width)
-    segno_encoder.add_codewords(matrix, final, version)
-    mask, matrix = segno_encoder.find_and_apply_best_mask(matrix, width, width, mask)
-    segno_encoder.add_format_info(matrix, version, consts.ERROR_LEVEL_M, mask)
-    segno_encoder.add_version_info(matrix, version)
-    return ["".join("1" if cell else "0" for cell in row) for row in matrix]
+def modules_of(svg: bytes) -> list[str]:
+    """The dark modules the SVG draws, row by row ("1" dark), read back from its path: `M`/`m`
+    move (the y of a row is its middle, +0.5), `h` draws a run of dark modules."""
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG_NS}svg"
+    size = int(root.attrib["viewBox"].split()[2])
+    grid = [["0"] * size for _ in range(size)]
+    paths = {element.attrib.get("stroke") or element.attrib["fill"]: element
+             for element in root.iter(f"{SVG_NS}path")}
+    # Black on a white square of the whole symbol, so a dark page does not hide it.
+    assert paths.keys() == {"#000", "#fff"}
+    assert paths["#fff"].attrib["d"] == f"M0 0h{size}v{size}h-{size}z"
+    x = y = 0.0
+    steps = re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", paths["#000"].attrib["d"])
+    for command, a, b in steps:
+        if command == "M":
+            x, y = float(a), float(b)
+        elif command == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            for column in range(int(x), int(x + float(a))):
+                grid[int(y)][column] = "1"
+            x += float(a)
+    inner = grid[QUIET_ZONE:size - QUIET_ZONE]
+    return ["".join(row[QUIET_ZONE:size - QUIET_ZONE]) for row in inner]
 
 
-# Data codewords of versions 1-10 at level M (ISO/IEC 18004, table 7).
-DATA_CODEWORDS_M = [16, 28, 44, 64, 86, 108, 124, 154, 182, 216]
+def segno_modules(text: str) -> list[str]:
+    symbol = segno.make_qr(text, error="m")
+    return ["".join("1" if cell else "0" for cell in row) for row in symbol.matrix]
 
 
-def smallest_version(length: int) -> int:
-    """Byte mode needs 4 bits of mode and 8 (16 from version 10) bits of length first."""
-    for version, capacity in enumerate(DATA_CODEWORDS_M, start=1):
-        header_bits = 12 if version < 10 else 20
-        if header_bits + 8 * length <= 8 * capacity:
-            return version
-    raise ValueError(length)
+@pytest.mark.parametrize("link", ["http://127.0.0.1:8000/r/ABCDE",
+                                  "https://jeux.example.org/r/K7M2Q", "é" * 40])
+def test_the_served_svg_is_segnos_symbol_of_the_link(server: str, link: str) -> None:
+    answer = httpx.get(server + "/api/qr.svg", params={"text": link})
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "image/svg+xml"
+    assert modules_of(answer.content) == segno_modules(link)
+    other = httpx.get(server + "/api/qr.svg", params={"text": link + "X"}).content
+    assert modules_of(other) != segno_modules(link)
 
 
-def expected_bit_stream(text: str, version: int, capacity: int) -> list[int]:
-    """Byte mode header, the bytes, a 4-bit terminator, then the 0xEC/0x11 pads."""
-    payload = text.encode()
-    bits = "0100" + format(len(payload), "08b" if version < 10 else "016b")
-    bits += "".join(format(byte, "08b") for byte in payload) + "0000"
-    bits += "0" * (-len(bits) % 8)
-    stream = [int(bits[i : i + 8], 2) for i in range(0, len(bits), 8)]
-    pads = [0xEC, 0x11]
-    while len(stream) < capacity:
-        stream.append(pads[(len(stream) - len(bits) // 8) % 2])
-    return stream
+@pytest.mark.parametrize("query", ["", "?text=", "?text=" + "x" * 513])
+def test_a_missing_or_too_long_text_is_refused_with_bad_message(server: str, query: str) -> None:
+    answer = httpx.get(server + "/api/qr.svg" + query)
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "bad_message"
 
 
-@pytest.fixture(scope="module")
-def qr_page(browser: Browser, server: str) -> Iterator[Page]:
-    page = browser.new_page()
-    page.goto(server + "/")
-    yield page
-    page.close()
-
-
-@pytest.mark.parametrize("text", TEXTS)
-def test_our_qr_code_matches_segno_for_every_mask(qr_page: Page, text: str) -> None:
-    ours = qr_page.evaluate(
-        """async (text) => {
-            const { qrMatrix } = await import('/static/qr.js');
-            return [0, 1, 2, 3, 4, 5, 6, 7].map((mask) => {
-                const code = qrMatrix(text, mask);
-                return { version: code.version, data: code.data,
-                         rows: code.rows.map((row) => row.map((d) => (d ? '1' : '0')).join('')) };
-            });
-        }""",
-        text,
-    )
-    version = ours[0]["version"]
-    assert version == smallest_version(len(text.encode()))
-    assert ours[0]["data"] == expected_bit_stream(text, version, len(ours[0]["data"]))
-    for mask, code in enumerate(ours):
-        assert code["rows"] == segno_matrix(code["data"], version, mask), f"mask {mask}"
-
-
-def test_the_automatic_mask_is_one_of_the_eight(qr_page: Page) -> None:
-    mask = qr_page.evaluate("async () => (await import('/static/qr.js')).qrMatrix('tictac').mask")
-    assert mask in range(8)
+def test_the_lobby_and_the_tv_show_the_qr_of_the_link_they_print(
+    browser: Browser, server: str
+) -> None:
+    host = Player(browser, server, "Ada")
+    code = create_room(host, "time-bomb")
+    tv = Player(browser, server, "TV")
+    tv.goto(f"/r/{code}/tv")
+    for person, printed in ((host, ".share .link"), (tv, ".tv .link")):
+        image = person.page.locator("img.qr")
+        image.wait_for()
+        wait_for(lambda image=image: image.evaluate("el => el.complete && el.naturalWidth > 0"),
+                 person.page, what="the QR image loaded")
+        link = person.page.locator(printed).inner_text()
+        assert link == f"{server}/r/{code}"
+        shown = parse_qs(urlsplit(image.get_attribute("src") or "").query)["text"]
+        assert shown == [link]
+        assert link in (image.get_attribute("alt") or "")
+    for person in (host, tv):
+        assert person.errors == [], person.errors
+        person.close()

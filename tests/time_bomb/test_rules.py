@@ -1,4 +1,4 @@
-"""Cutting, rounds and the end of the game, to the letter of the sheet and RULINGS.md."""
+"""Cutting, rounds and the end of the game, to the letter of the sheet and docs/rulings.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Each row of the RULINGS.md table where the `fr` and `en` rule sets differ, both outcomes."""
+"""Each row of the docs/rulings.md table where the `fr` and `en` rule sets differ, both outcomes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The deck, the deal, the first card and the rotation of the dealer (RULINGS.md, "Deck",
+"""The deck, the deal, the first card and the rotation of the dealer (docs/rulings.md, "Deck",
 "Seats and dealing", "Start of a round")."""
 
 from __future__ import annotations

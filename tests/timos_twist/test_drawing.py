@@ -1,5 +1,5 @@
 """Drawing (booklet "Début de la partie" 4 and "Que faire si la pioche est vide ?";
-RULINGS.md "Drawing")."""
+docs/rulings.md "Drawing")."""
 
 from __future__ import annotations
 

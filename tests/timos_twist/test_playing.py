@@ -1,5 +1,5 @@
 """Which cards may be played and what they do (booklet "Quelles cartes peux-tu jouer ?",
-"Règles supplémentaires"; RULINGS.md "Card effects", "Stacking")."""
+"Règles supplémentaires"; docs/rulings.md "Card effects", "Stacking")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """End of a round, scoring and the end of the game (booklet "Fin de la manche & décompte des
-points"; RULINGS.md "End of round and game")."""
+points"; docs/rulings.md "End of round and game")."""
 
 from __future__ import annotations
 

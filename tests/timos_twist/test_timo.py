@@ -1,4 +1,5 @@
-"""Calling and catching TIMO (booklet "N'oublie pas de crier « TIMO ! »"; RULINGS.md "TIMO")."""
+"""Calling and catching TIMO (booklet "N'oublie pas de crier « TIMO ! »"; docs/rulings.md,
+"TIMO")."""
 
 from __future__ import annotations
 

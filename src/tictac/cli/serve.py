@@ -26,6 +26,7 @@ FLAGS: list[tuple[str, type, Any, str]] = [
     ("rate", float, 20.0, "messages per second a connection may send (burst: twice that)"),
     ("deflate", str, "off", "per-message deflate on WebSockets: on or off (see docs/server.md)"),
     ("log_level", str, "info", "uvicorn log level"),
+    ("games", str, "", "more games to serve, as name=module,... (see docs/architecture.md)"),
 ]
 
 
@@ -67,6 +68,19 @@ def announce(host: str, port: int, say: Callable[[str], None] = print) -> str:
     return url
 
 
+def register_games(spec: str) -> None:
+    """Adds each `name=module` of `spec` to the registry and imports it now, so a wrong module
+    stops the server at start rather than leaving the game out."""
+    from tictac.engine import get_game, register
+
+    for entry in filter(None, (part.strip() for part in spec.split(","))):
+        name, _, module = entry.partition("=")
+        if not name or not module:
+            raise ValueError(f"--games takes name=module, not {entry!r}")
+        register(name, module)
+        get_game(name)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -75,6 +89,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.deflate not in ("on", "off"):
         print("--deflate is on or off")
+        return 2
+    try:
+        register_games(args.games)
+    except (ValueError, ImportError) as wrong:
+        print(wrong)
         return 2
     settings = ServerSettings(
         db_url=db_url(args.db),

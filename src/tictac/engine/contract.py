@@ -1,4 +1,4 @@
-"""The game contract every game module fulfils (see DESIGN.md, "The game contract")."""
+"""The game contract every game module fulfils (see docs/architecture.md, "The game contract")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rooms: seats, lobby, the action log and the clock of each table (see DESIGN.md, Rooms)."""
+"""Rooms: seats, lobby, the action log and the clock of each table (see docs/architecture.md)."""
 
 from tictac.rooms.clock import Clock, FakeClock, RealClock
 from tictac.rooms.manager import RoomManager

@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route, WebSocketRoute
 
 from tictac.rooms import RoomManager
-from tictac.server import http_api, openapi, pages, ws
+from tictac.server import game_client, http_api, openapi, pages, qr, ws
 from tictac.server.settings import ServerSettings
 from tictac.store import Store
 
@@ -36,6 +36,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
 
     routes = [
         Route("/api/games", http_api.games),
+        Route("/api/qr.svg", qr.qr),
+        Route("/games/{name}/{file}", game_client.game_file),
         Route("/api/rooms", http_api.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", http_api.get_room),
         Route("/api/rooms/{code}/join", http_api.join_room, methods=["POST"]),

@@ -13,7 +13,7 @@ from tictac.engine import GAMES, IllegalAction, get_game
 from tictac.rooms import RoomManager, lobby
 from tictac.rooms import errors as room_errors
 from tictac.rooms.replays import replay as build_replay
-from tictac.server import metrics
+from tictac.server import game_client, metrics
 from tictac.server.models import CreateRoom, JoinRoom
 from tictac.server.ws import BAD_JSON, BAD_MESSAGE, TOO_LARGE
 
@@ -57,7 +57,7 @@ def game_info(name: str) -> dict[str, Any]:
     return {"name": name, "title": game.TITLE, "min_players": game.MIN_PLAYERS,
             "max_players": game.MAX_PLAYERS,
             "options": [option.to_json() for option in game.OPTIONS],
-            "bots": list(bot_kinds(name))}
+            "bots": list(bot_kinds(name)), **game_client.client_fields(name)}
 
 
 def _available() -> list[str]:

@@ -226,6 +226,9 @@ class GameInfo(Strict):
     max_players: int
     options: list[dict[str, Any]]
     bots: list[str]
+    module: str  # the URL of the game's JS module (its screens)
+    rules: str | None  # rules pages: this + ".<lang>.json"; null when the game has none
+    client_info: dict[str, Any]  # what the game's screens need from its Python side
 
 
 class ReplayStep(Strict):

@@ -1,5 +1,6 @@
-"""Time Bomb (rules/003_…): Sherlock's team looks for the defusing wires, Moriarty's for the bomb,
-nobody knows who is who. The game module of the contract in `tictac.engine.contract`."""
+"""Time Bomb (its rules sheet and docs/rulings.md): Sherlock's team looks for the defusing wires,
+Moriarty's for the bomb, nobody knows who is who. The game module of the contract in
+`tictac.engine.contract`."""
 
 from tictac.games.time_bomb.rules import (
     apply,

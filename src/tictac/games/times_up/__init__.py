@@ -1,4 +1,4 @@
-"""Time's Up, by either rule book: the `fr` walk-through or the `en` sheet (see RULINGS.md and
+"""Time's Up, by either rule book: the `fr` walk-through or the `en` sheet (see docs/rulings.md and
 docs/games/times-up.md). This module is the game contract; the rules live in its siblings."""
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ from tictac.games.times_up import deal, rules, turns, views
 from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
 from tictac.games.times_up.settings import OPTIONS as OPTIONS
 from tictac.games.times_up.state import State as State
-from tictac.games.times_up.teams import TEAM_SIZES
+from tictac.games.times_up.teams import FLOATING_SIZES, TEAM_SIZES
 
 NAME = "times-up"
 TITLE = "Time's Up"
 MIN_PLAYERS = min(TEAM_SIZES)
 MAX_PLAYERS = max(TEAM_SIZES)
+# Sent to the web client with the game's info, so the lobby's team tools deal the same sizes.
+CLIENT_INFO = {"team_sizes": TEAM_SIZES, "floating_sizes": FLOATING_SIZES}
 
 Handler = Callable[[State, int, Action, int], list[Event]]
 HANDLERS: dict[str, Handler] = {

@@ -1,4 +1,4 @@
-"""The two rule sets (RULINGS.md: `fr` follows the French walk-through, `en` the English sheet)
+"""The two rule sets (docs/rulings.md: `fr` follows the French walk-through, `en` the English sheet)
 and what each round allows."""
 
 from __future__ import annotations

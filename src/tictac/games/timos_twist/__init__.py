@@ -1,5 +1,5 @@
-"""Timo's Twist: a 54-card shedding game for 2-6 players, by the booklet (rules/002_...) and
-RULINGS.md. The rules, codes, events and view are documented in docs/games/timos-twist.md."""
+"""Timo's Twist: a 54-card shedding game for 2-6 players, by its booklet and
+docs/rulings.md. The rules, codes, events and view are documented in docs/games/timos-twist.md."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ def deal_round(state: State, order: list[int], events: list[Event]) -> None:
             hands[(dealer + offset) % n].append(pile.pop())
     first = pile.pop()
     while IS_BLACK[first]:
-        # A black first card goes back and the pile is reshuffled (RULINGS.md).
+        # A black first card goes back and the pile is reshuffled (docs/rulings.md).
         pile.append(first)
         shuffle(state.rng, pile)
         first = pile.pop()

@@ -1,4 +1,5 @@
-// Pieces every game screen uses: seat names, the heading with the rules link, the status line.
+// Pieces the screens share: seat names, the heading with the rules link, the status line, score
+// tables, the share link's QR code.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -29,10 +30,16 @@ export function legalOf(view, type) {
   return (view.legal || []).filter((action) => action.type === type);
 }
 
-export function scoresTable(rows, { caption, winners = [] } = {}) {
+// Every score table of the client: `columns` are [{label, num}], `rows` [{cells, winner, mine}].
+export function scoresTable(columns, rows) {
+  const numeric = (index) => (columns[index].num ? 'num' : null);
   return h('table', { class: 'scores' },
-    caption ? h('caption', { class: 'sr', text: caption }) : null,
-    h('thead', null, h('tr', null, h('th', { scope: 'col', text: t('common.player') }), h('th', { scope: 'col', class: 'num', text: t('common.score') }))),
-    h('tbody', null, rows.map((row) => h('tr', { class: winners.includes(row.key) ? 'winner' : null },
-      h('td', { text: row.label }), h('td', { class: 'num', text: String(row.score) })))));
+    h('thead', null, h('tr', null, columns.map((column, index) => h('th', { scope: 'col', class: numeric(index), text: column.label })))),
+    h('tbody', null, rows.map((row) => h('tr', { class: [row.winner && 'winner', row.mine && 'mine'] },
+      row.cells.map((cell, index) => h('td', { class: numeric(index), text: String(cell) }))))));
+}
+
+// The share link as a QR code, drawn by the server (segno) as SVG.
+export function qrImage(link, label) {
+  return h('img', { class: 'qr', src: `/api/qr.svg?text=${encodeURIComponent(link)}`, alt: label });
 }

@@ -3,7 +3,6 @@
 import { h, fill, button } from './dom.js';
 import { t } from './i18n.js';
 import { nameOf } from './common.js';
-import { loadGame } from './game-modules.js';
 import { chatBox } from './chat.js';
 
 export function winnersLine(view, room) {
@@ -12,14 +11,19 @@ export function winnersLine(view, room) {
   return t('end.winners', { names: winners.map((seat) => nameOf(room, seat)).join(', ') });
 }
 
-export function mount(root, ctx) {
+// The end screen of `game` (its module, loaded before the screen mounts).
+export function screen(game) {
+  return { mount: (root, ctx) => mount(root, ctx, game) };
+}
+
+function mount(root, ctx, game) {
   const head = h('div');
   const summaryBox = h('div');
   const tools = h('section', { class: 'panel' });
   const chat = chatBox(ctx, { idPrefix: 'end-chat' });
   fill(root, head, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, summaryBox), h('div', { class: 'col' }, tools, chat.element)));
 
-  async function update(next) {
+  function update(next) {
     ctx = next;
     const { view, room } = ctx;
     const you = room.you || {};
@@ -31,8 +35,7 @@ export function mount(root, ctx) {
       you.host && room.status === 'finished' ? button(t('end.play_again'), () => ctx.lobby('play_again'), { class: 'primary big' }) : h('p', { class: 'muted', text: t('end.host_decides') }),
       h('p', null, h('a', { href: `/replay/${room.code}`, 'data-link': true, text: t('end.replay') })),
       h('p', null, h('a', { href: '/', 'data-link': true, text: t('notfound.home') })));
-    const module = await loadGame(room.game);
-    fill(summaryBox, module.summary(view, room));
+    fill(summaryBox, game.summary(view, room));
   }
 
   return { update, destroy: () => chat.destroy() };

@@ -71,7 +71,7 @@ function fillCreate(box, games, navigate) {
           h('strong', { text: game.title }),
           h('span', { class: 'players', text: t('home.players', { min: game.min_players, max: game.max_players }) }),
           has(blurbKey) ? h('span', { class: 'blurb', text: t(blurbKey) }) : null),
-        h('a', { href: `/rules/${game.name}`, 'data-link': true, class: 'rules-link', text: t('common.rules') }));
+        game.rules ? h('a', { href: `/rules/${game.name}`, 'data-link': true, class: 'rules-link', text: t('common.rules') }) : null);
     }));
 
   const createForm = h('form', { class: 'stack' },

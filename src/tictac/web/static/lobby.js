@@ -5,7 +5,7 @@ import { h, fill, refill, button } from './dom.js';
 import { t } from './i18n.js';
 import { gameInfo } from './games.js';
 import { optionsForm, optionLabel, showValue, editable } from './options.js';
-import { qrSvg } from './qr.js';
+import { qrImage } from './common.js';
 import { chatBox } from './chat.js';
 import { teamsEditor } from './teams.js';
 
@@ -27,7 +27,7 @@ export function mount(root, ctx) {
         try { await navigator.clipboard.writeText(link); event.target.textContent = t('lobby.copied'); } catch { /* no clipboard */ }
       }),
       h('a', { href: `/r/${ctx.code}/tv`, target: '_blank', rel: 'noopener', class: 'button', text: t('lobby.tv') })),
-    qrSvg(link, t('lobby.qr', { link })));
+    qrImage(link, t('lobby.qr', { link })));
   fill(root, head,
     h('div', { class: 'lobby-grid' },
       h('div', { class: 'col' }, share, seats, teams),

@@ -5,8 +5,7 @@ import { h, fill, button } from './dom.js';
 import { t, has } from './i18n.js';
 import { api, savedSeat } from './session.js';
 import { errorText } from './errors.js';
-import { gameInfo } from './games.js';
-import { loadGame } from './game-modules.js';
+import { gameInfo, loadGame } from './games.js';
 import { winnersLine } from './end.js';
 
 export async function show(root, [rawCode]) {

@@ -1,16 +1,18 @@
 // A short rules page per game (/rules/GAME), in the reader's language, written for this project.
+// Where each game's pages are comes from the manifest (`rules` of /api/games).
 
 import { h, fill } from './dom.js';
 import { t, currentLang } from './i18n.js';
+import { gamesInfo } from './games.js';
 
-const GAMES = ['timos-twist', 'time-bomb', 'times-up'];
-
-export async function show(root, [game]) {
-  if (!GAMES.includes(game)) {
+export async function show(root, [name]) {
+  const withRules = (await gamesInfo()).filter((game) => game.rules);
+  const game = withRules.find((entry) => entry.name === name);
+  if (!game) {
     fill(root, h('section', { class: 'panel' }, h('h1', { text: t('notfound.title') })));
     return null;
   }
-  const response = await fetch(`/static/rules/${game}.${currentLang()}.json`);
+  const response = await fetch(`${game.rules}.${currentLang()}.json`);
   const doc = await response.json();
   document.title = `${doc.title} · tictac`;
   fill(root, h('article', { class: 'panel rules-page' },
@@ -20,7 +22,7 @@ export async function show(root, [game]) {
       (section.p || []).map((text) => h('p', { text })),
       section.ul ? h('ul', null, section.ul.map((text) => h('li', { text }))) : null)),
     h('nav', { class: 'buttons', 'aria-label': t('common.rules') },
-      GAMES.filter((other) => other !== game).map((other) => h('a', { href: `/rules/${other}`, 'data-link': true, class: 'button', text: t(`rules.link.${other}`) })),
+      withRules.filter((other) => other !== game).map((other) => h('a', { href: `/rules/${other.name}`, 'data-link': true, class: 'button', text: t('rules.link', { game: other.title }) })),
       h('button', { type: 'button', onclick: () => history.back(), text: t('rules.back') }))));
   return null;
 }

@@ -1,23 +1,24 @@
-// Time's Up teams in the lobby: drawn at the start, shuffled now, or placed by tapping a player
-// and then a team. The server checks every placement (option `teams`).
+// Teams in the lobby of a game with a `teams` option (Time's Up): drawn at the start, shuffled
+// now, or placed by tapping a player and then a team. The team sizes per player count come from
+// the game (`client_info` of /api/games); the server checks every placement.
 
 import { h, fill, refill, button } from './dom.js';
 import { t } from './i18n.js';
 
-// Players -> team sizes, as the rules deal them (teams of two; of three at 9 and 12; a mix at 10
-// and 11; at 5 and 7 one player may float between teams instead).
-const SIZES = { 4: [2, 2], 5: [3, 2], 6: [2, 2, 2], 7: [3, 2, 2], 8: [2, 2, 2, 2], 9: [3, 3, 3], 10: [3, 3, 2, 2], 11: [3, 3, 3, 2], 12: [3, 3, 3, 3] };
-const FLOATING = { 5: [2, 2], 7: [2, 2, 2] };
-
 let picked = null;
 
-export function shuffledTeams(players, oddPlayers) {
+// Players -> team sizes as the game deals them; with a floating player (odd counts), the others'.
+function teamSizes(info, players, oddPlayers) {
+  const { team_sizes: sizes = {}, floating_sizes: floating = {} } = info.client_info;
+  return (oddPlayers === 'float' && floating[players]) || sizes[players] || null;
+}
+
+function shuffledTeams(sizes, players) {
   const seats = Array.from({ length: players }, (_, seat) => seat);
   for (let i = seats.length - 1; i > 0; i--) {
     const j = Math.floor(Math.random() * (i + 1));
     [seats[i], seats[j]] = [seats[j], seats[i]];
   }
-  const sizes = (oddPlayers === 'float' && FLOATING[players]) || SIZES[players] || [];
   return sizes.map((size) => seats.splice(0, size).sort((a, b) => a - b));
 }
 
@@ -28,8 +29,9 @@ export function teamsEditor(box, ctx, info) {
   const given = Array.isArray(room.options.teams) ? room.options.teams : null;
   const nameOf = (seat) => (room.seats[seat] ? room.seats[seat].name : `#${seat}`);
   const title = h('h2', { id: 'teams-title', text: t('teams.title') });
-  const canDeal = Boolean(SIZES[players]);
-  const shuffle = () => ctx.lobby('set_teams', { teams: shuffledTeams(players, room.options.odd_players) });
+  const sizes = teamSizes(info, players, room.options.odd_players);
+  const canDeal = Boolean(sizes);
+  const shuffle = () => ctx.lobby('set_teams', { teams: shuffledTeams(sizes, players) });
   const tools = isHost && canDeal ? h('div', { class: 'buttons' },
     button(t('teams.shuffle'), shuffle),
     given ? button(t('teams.random_at_start'), () => ctx.lobby('set_options', { options: { ...room.options, teams: null } })) : null) : null;

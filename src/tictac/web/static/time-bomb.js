@@ -3,21 +3,21 @@
 
 import { h, fill, refill, toast } from './dom.js';
 import { t } from './i18n.js';
-import { nameOf, gameHead, statusLine, legalOf, shownView } from './common.js';
+import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 import { chatBox } from './chat.js';
 
 const KIND_SYMBOL = { safe: '○', defusing: '✔', bomb: '✹' };
 
-export function wireFace(kind) {
+function wireFace(kind) {
   return h('span', { class: ['wire-face', kind], text: `${KIND_SYMBOL[kind]} ${t(`bomb.kind.${kind}`)}` });
 }
 
-export function claimText(claim) {
+function claimText(claim) {
   if (!claim) return '';
   return claim.bomb ? t('bomb.claim_bomb', { n: claim.defusing }) : t('bomb.claim_plain', { n: claim.defusing });
 }
 
-export function counters(view) {
+function counters(view) {
   return h('div', { class: 'counters' },
     h('span', { class: 'count', text: t('bomb.round', { n: view.round, of: view.rounds }) }),
     h('span', { class: 'count', text: t('bomb.cuts', { n: view.cuts, of: view.cuts_per_round }) }),
@@ -25,7 +25,7 @@ export function counters(view) {
 }
 
 // The rows of wires; `onCut(target, position)` makes the allowed wires buttons.
-export function wiresTable(view, room, allowed = new Set(), onCut = null) {
+function wiresTable(view, room, allowed = new Set(), onCut = null) {
   return h('ol', { class: 'wires-table', 'aria-label': t('bomb.table') },
     view.rows.map((row) => {
       const thisRound = view.revealed.filter((cut) => cut.target === row.seat && cut.round === view.round);
@@ -48,7 +48,7 @@ export function wiresTable(view, room, allowed = new Set(), onCut = null) {
     }));
 }
 
-export function logList(view, room) {
+function logList(view, room) {
   const entries = [
     ...view.revealed.map((cut) => ({ round: cut.round, cut: cut.cut, order: 1, node: h('li', null,
       t('bomb.log_cut', { cutter: nameOf(room, cut.cutter), target: nameOf(room, cut.target) }), ' ', wireFace(cut.kind)) })),
@@ -142,15 +142,22 @@ export function mount(root, ctx) {
   return { update, events, destroy: () => chat && chat.destroy() };
 }
 
+export function tv(view, room) {
+  return h('div', { class: 'tv-grid' },
+    h('section', { class: 'panel' },
+      counters(view),
+      h('h1', { text: t('tv.pliers', { name: nameOf(room, view.holder) }) }),
+      wiresTable(view, room)),
+    h('section', { class: 'panel' }, h('h2', { text: t('bomb.log') }), logList(view, room)));
+}
+
 export function summary(view, room) {
   const outcome = view.outcome || {};
   const roles = view.roles || outcome.roles || [];
   return h('section', { class: 'panel' },
     h('h2', { text: outcome.team ? t(`bomb.won.${outcome.team}`) : t('end.title') }),
     outcome.reason ? h('p', { text: t(`bomb.reason.${outcome.reason}`) }) : null,
-    h('table', { class: 'scores' },
-      h('thead', null, h('tr', null, h('th', { scope: 'col', text: t('common.player') }), h('th', { scope: 'col', text: t('bomb.role_col') }))),
-      h('tbody', null, roles.map((role, seat) => h('tr', { class: (outcome.winners || []).includes(seat) ? 'winner' : null },
-        h('td', { text: nameOf(room, seat) }), h('td', { text: t(`bomb.role.${role}`) }))))),
+    scoresTable([{ label: t('common.player') }, { label: t('bomb.role_col') }],
+      roles.map((role, seat) => ({ cells: [nameOf(room, seat), t(`bomb.role.${role}`)], winner: (outcome.winners || []).includes(seat) }))),
     view.set_aside ? h('p', { text: t('bomb.set_aside', { role: t(`bomb.role.${view.set_aside}`) }) }) : null);
 }

@@ -4,10 +4,10 @@
 
 import { h, fill, refill, button } from './dom.js';
 import { t, has } from './i18n.js';
-import { nameOf, gameHead, statusLine, legalOf, shownView } from './common.js';
+import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 import { bindCountdown, serverNow, timeUpAlarm } from './clock.js';
 
-export function teamName(view, room, index) {
+function teamName(view, room, index) {
   const team = view.teams[index];
   const members = [...team.members];
   if (view.floater && view.floater.team === index && !members.includes(view.floater.seat)) members.push(view.floater.seat);
@@ -15,35 +15,32 @@ export function teamName(view, room, index) {
 }
 
 // Cards won are face up: their names come in the view's `known` table, by id.
-export function knownName(view, id) {
+function knownName(view, id) {
   const card = view.known && view.known[id];
   return card ? card.name : id;
 }
 
-export function constraintText(view) {
+function constraintText(view) {
   const key = `tu.constraint.${view.constraint.key}`;
   return has(key) ? t(key) : view.constraint.text;
 }
 
-export function scoreBoard(view, room) {
+function scoreBoard(view, room) {
   const rounds = Array.from({ length: view.rounds }, (_, index) => index + 1);
   return h('section', { class: 'panel', 'aria-labelledby': 'tu-scores' },
     h('h2', { id: 'tu-scores', text: t('tu.scores') }),
-    h('table', { class: 'scores' },
-      h('thead', null, h('tr', null,
-        h('th', { scope: 'col', text: t('tu.team') }),
-        rounds.map((n) => h('th', { scope: 'col', class: 'num', text: t('tu.round_short', { n }) })),
-        h('th', { scope: 'col', class: 'num', text: t('common.total') }))),
-      h('tbody', null, view.teams.map((team, index) => h('tr', { class: [(view.outcome && (view.outcome.winners || []).some((seat) => team.members.includes(seat))) && 'winner', view.your_team === index && 'mine'] },
-        h('td', { text: teamName(view, room, index) }),
-        rounds.map((n) => h('td', { class: 'num', text: team.round_scores[n - 1] === undefined ? '–' : String(team.round_scores[n - 1]) })),
-        h('td', { class: 'num', text: String(team.score) }))))),
+    scoresTable([{ label: t('tu.team') }, ...rounds.map((n) => ({ label: t('tu.round_short', { n }), num: true })), { label: t('common.total'), num: true }],
+      view.teams.map((team, index) => ({
+        cells: [teamName(view, room, index), ...rounds.map((n) => team.round_scores[n - 1] ?? '–'), team.score],
+        winner: view.outcome && (view.outcome.winners || []).some((seat) => team.members.includes(seat)),
+        mine: view.your_team === index,
+      }))),
     view.floater ? h('p', { class: 'muted', text: t('tu.floater', { name: nameOf(room, view.floater.seat), n: view.floater.score }) }) : null,
     h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
 }
 
 // The turn's countdown; `frozen` (a replay) shows the time that was left at that moment.
-export function countdownFor(view, onZero, frozen = false) {
+function countdownFor(view, onZero, frozen = false) {
   const clock = view.clock || {};
   if (view.phase !== 'running' || !clock.deadline_ms) return null;
   const el = h('p', { class: 'timer-big', role: 'timer', 'aria-label': t('tu.time_left') });
@@ -240,6 +237,17 @@ export function mount(root, ctx) {
   }
 
   return { update, events };
+}
+
+export function tv(view, room) {
+  const turn = view.turn || {};
+  return h('div', { class: 'tv-grid' },
+    h('section', { class: 'panel' },
+      h('h1', { text: t('tu.round_of', { n: view.round, of: view.rounds }) }),
+      h('p', { class: 'constraint', text: constraintText(view) }),
+      turn.cluegiver !== undefined ? h('p', { text: t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: turn.team + 1 }) }) : null,
+      countdownFor(view, null) || h('p', { class: 'timer-big muted', text: t(`tu.phase.${view.phase}`) })),
+    scoreBoard(view, room));
 }
 
 export function summary(view, room) {

@@ -5,24 +5,24 @@ import { h, fill, refill, button } from './dom.js';
 import { t } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 
-export const COLOURS = ['blue', 'green', 'orange', 'pink'];
+const COLOURS = ['blue', 'green', 'orange', 'pink'];
 const COLOUR_SYMBOL = { blue: '▲', green: '●', orange: '■', pink: '♥' };
 const RANK_FACE = { skip: '⊘', twist: '⇄', plus2: '+2', joker: '★', plus4: '+4' };
 
-export function parseCard(id) {
+function parseCard(id) {
   if (id === 'joker' || id === 'plus4') return { colour: 'black', rank: id };
   const cut = id.indexOf('-');
   return { colour: id.slice(0, cut), rank: id.slice(cut + 1) };
 }
 
-export function cardName(id) {
+function cardName(id) {
   const { colour, rank } = parseCard(id);
   const rankText = /^\d$/.test(rank) ? rank : t(`timo.rank.${rank}`);
   return colour === 'black' ? rankText : t('timo.card', { colour: t(`timo.colour.${colour}`), rank: rankText });
 }
 
 // A card face; a <button> when it can be played, otherwise a plain box.
-export function cardFace(id, attrs = {}, onClick = null) {
+function cardFace(id, attrs = {}, onClick = null) {
   const { colour, rank } = parseCard(id);
   const face = RANK_FACE[rank] || rank;
   const tag = onClick ? 'button' : 'span';
@@ -34,17 +34,17 @@ export function cardFace(id, attrs = {}, onClick = null) {
     colour === 'black' ? null : h('span', { class: 'sym', 'aria-hidden': 'true', text: COLOUR_SYMBOL[colour] }));
 }
 
-export function colourBadge(colour) {
+function colourBadge(colour) {
   return h('span', { class: 'current-colour' },
     h('span', null, h('span', { class: 'swatch', style: { background: `var(--${colour})` }, 'aria-hidden': 'true' }),
       ' ', COLOUR_SYMBOL[colour] || '', ' ', t(`timo.colour.${colour}`)));
 }
 
-export function directionText(direction) {
+function directionText(direction) {
   return direction === 1 ? t('timo.clockwise') : t('timo.counterclockwise');
 }
 
-export function pileAndTop(view) {
+function pileAndTop(view) {
   return h('div', { class: 'table-centre' },
     h('div', { class: 'pile' }, h('span', { class: 'card back', role: 'img', 'aria-label': t('timo.pile') }), t('timo.pile_size', { n: view.pile_size })),
     h('div', { class: 'pile' }, cardFace(view.top), t('timo.discard')),
@@ -55,7 +55,7 @@ export function pileAndTop(view) {
       view.penalty ? h('p', { class: 'penalty', text: t('timo.penalty', { n: view.penalty }) }) : null));
 }
 
-export function playersStrip(view, room, { catchFor = null } = {}) {
+function playersStrip(view, room, { catchFor = null } = {}) {
   return h('ol', { class: 'players-strip', 'aria-label': t('common.players') },
     view.hand_sizes.map((size, seat) => h('li', { class: [view.turn === seat && 'turn'] },
       h('span', { class: 'name', text: nameOf(room, seat) }),
@@ -66,12 +66,13 @@ export function playersStrip(view, room, { catchFor = null } = {}) {
       catchFor && catchFor(seat))));
 }
 
-export function scoresPanel(view, room) {
-  const rows = view.scores.map((score, seat) => ({ key: seat, label: nameOf(room, seat), score }));
+function scoresPanel(view, room) {
+  const winners = view.outcome ? view.outcome.winners : [];
+  const rows = view.scores.map((score, seat) => ({ cells: [nameOf(room, seat), score], winner: winners.includes(seat) }));
   const rounds = view.rounds.map((entry, index) => h('li', { text: t('timo.round_won', { n: index + 1, name: nameOf(room, entry.winner), points: entry.points }) }));
   return h('section', { class: 'panel' },
     h('h2', { text: t('timo.scores', { target: view.target_score }) }),
-    scoresTable(rows, { winners: view.outcome ? view.outcome.winners : [] }),
+    scoresTable([{ label: t('common.player') }, { label: t('common.score'), num: true }], rows),
     rounds.length ? h('ol', { class: 'log' }, rounds) : null);
 }
 
@@ -159,6 +160,15 @@ export function mount(root, ctx) {
   }
 
   return { update };
+}
+
+export function tv(view, room) {
+  return h('div', { class: 'tv-grid' },
+    h('section', { class: 'panel' },
+      h('h1', { text: t('tv.turn', { name: nameOf(room, view.turn) }) }),
+      pileAndTop(view),
+      playersStrip(view, room)),
+    scoresPanel(view, room));
 }
 
 export function summary(view, room) {

@@ -1,0 +1,169 @@
+// A live room: one place's WebSocket, the latest room and view, and the one ordered path that
+// draws them. The phone (room.js) and the TV (tv.js) each make one; a page holds one at a time,
+// kept across a language switch so the socket does not drop.
+
+import { h, fill, toast } from './dom.js';
+import { t } from './i18n.js';
+import { errorText } from './errors.js';
+import { Connection } from './conn.js';
+import { ChatLog } from './chat.js';
+
+let live = null;
+
+// The screen function of a route showing a live room. `open()` starts one (with `startLive`) or
+// draws something else (a join form, an error); a language switch keeps the room of the same
+// `key` and only redraws it.
+export async function showLive(root, key, app, open) {
+  if (live && live.key === key && app.reason === 'lang') live.attach(root);
+  else {
+    if (live) live.stop();
+    await open();
+  }
+  return (reason) => live && live.detach(reason);
+}
+
+export function startLive(room, root) {
+  if (live && live !== room) live.stop();
+  live = room;
+  room.attach(root);
+}
+
+export function connectionLabel(state) {
+  const pill = document.getElementById('conn');
+  pill.hidden = !state;
+  if (!state) return;
+  pill.textContent = t(`conn.${state}`);
+  pill.className = `conn ${state}`;
+}
+
+// `choose(room, view)` names the screen to show: {key, kind, load}, where `load()` resolves to
+// an object with `mount(stage, ctx)`; a new key mounts a new screen.
+export class LiveRoom {
+  constructor({ key, code, token, app, choose, onRejected }) {
+    this.key = key;
+    this.code = code;
+    this.app = app;
+    this.choose = choose;
+    this.onRejected = onRejected;
+    this.room = null;
+    this.view = null;
+    this.deadline = null;
+    this.version = -1;
+    this.syncAsked = false;
+    this.screen = null;
+    this.screenKey = null;
+    this.root = null;
+    this.mounts = 0;
+    // Every change is drawn through this chain, one after the other: a screen's module may
+    // still be loading when the next message comes, and the events of each view must reach
+    // the screen once it is mounted, in order.
+    this.drawn = Promise.resolve();
+    this.nextId = 1;
+    this.chat = new ChatLog();
+    this.conn = new Connection(code, token, {
+      onMessage: (message) => this.receive(message),
+      onState: (state) => connectionLabel(state),
+      onRejected: (closeCode) => { this.stop(); this.onRejected(closeCode); },
+    });
+  }
+
+  attach(root) {
+    this.root = root;
+    this.dropScreen();
+    fill(root, h('p', { class: 'loading', text: t('common.loading') }));
+    connectionLabel(this.conn.state);
+    this.schedule([]);
+  }
+
+  detach(reason) {
+    this.root = null;
+    this.dropScreen();
+    if (reason !== 'lang') this.stop();
+  }
+
+  dropScreen() {
+    this.mounts += 1;
+    if (this.screen && this.screen.destroy) this.screen.destroy();
+    this.screen = null;
+    this.screenKey = null;
+  }
+
+  stop() {
+    this.conn.close();
+    connectionLabel(null);
+    if (live === this) live = null;
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case 'room':
+        this.room = message.room;
+        this.schedule([]);
+        break;
+      case 'view': {
+        if (message.version < this.version && this.view && !this.view.over) break;
+        // A missed version (a dropped message): ask once for the whole picture.
+        const gap = this.version >= 0 && message.version > this.version + 1;
+        if (gap && !this.syncAsked) this.conn.send({ type: 'sync' });
+        this.syncAsked = gap;
+        this.version = message.version;
+        this.view = message.view;
+        this.deadline = message.deadline ?? null;
+        this.schedule(message.events || []);
+        break;
+      }
+      case 'chat':
+        this.chat.add(message);
+        break;
+      case 'error':
+        toast(errorText(message));
+        break;
+      default:
+        break;
+    }
+  }
+
+  schedule(events) {
+    this.drawn = this.drawn.then(() => this.render(events)).catch((error) => console.error(error));
+    return this.drawn;
+  }
+
+  async render(events) {
+    if (!this.root || !this.room) return;
+    document.title = `${this.room.title} · ${this.code}`;
+    const chosen = this.choose(this.room, this.view);
+    if (!chosen) return;
+    if (chosen.key !== this.screenKey) {
+      const mounts = this.mounts;
+      const screen = await chosen.load();
+      if (mounts !== this.mounts || !this.root) return; // detached or re-attached meanwhile
+      this.dropScreen();
+      const stage = h('div', { class: ['stage', `stage-${chosen.kind}`, `game-${this.room.game}`] });
+      fill(this.root, stage);
+      this.screen = screen.mount(stage, this.context());
+      this.screenKey = chosen.key;
+    }
+    this.screen.update(this.context());
+    if (events.length && this.screen.events) this.screen.events(events, this.context());
+  }
+
+  context() {
+    return {
+      code: this.code,
+      room: this.room,
+      view: this.view,
+      deadline: this.deadline,
+      chat: this.chat,
+      readonly: false,
+      navigate: this.app.navigate,
+      act: (action) => this.send({ type: 'action', action, id: this.nextId++ }),
+      lobby: (op, fields = {}) => this.send({ type: 'lobby', op, ...fields }),
+      say: (text) => this.send({ type: 'chat', text }),
+      send: (message) => this.send(message),
+    };
+  }
+
+  send(message) {
+    if (!this.conn.send(message)) toast(t('conn.not_sent'));
+  }
+}

@@ -1,0 +1,86 @@
+"""A fourth game in one place: Count Up (tests/toygame/: its Python module, its rules pages and
+one JS module) is added to a real `tictac serve` by `--games` alone, then created, played to the
+end and watched on the TV in Chromium, like the built-in games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser
+
+from .conftest import ServerProcess
+from .players import Player, create_room, join_room, screenshot, start_game, wait_for
+
+TESTS = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    running = ServerProcess(tmp_path_factory.mktemp("toy"), ("--games", "count-up=toygame"),
+                            {"PYTHONPATH": str(TESTS)})
+    running.start()
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
+def test_the_manifest_names_the_toy_games_own_module_and_serves_only_its_client_files(
+    toy_server: str,
+) -> None:
+    games = {game["name"]: game for game in httpx.get(toy_server + "/api/games").json()}
+    assert set(games) == {"timos-twist", "time-bomb", "times-up", "count-up"}
+    toy = games["count-up"]
+    assert (toy["module"], toy["rules"]) == ("/games/count-up/client.js", "/games/count-up/rules")
+    assert toy["bots"] == ["random"] and toy["min_players"] == 2
+    assert games["timos-twist"]["module"] == "/static/timos-twist.js"
+    client = httpx.get(toy_server + toy["module"])
+    assert client.status_code == 200
+    assert client.text == (TESTS / "toygame" / "client.js").read_text()
+    assert httpx.get(toy_server + "/games/count-up/rules.fr.json").json()["title"]
+    for hidden in ("__init__.py", "missing.js", "..", "%2e%2e%2fconftest.py"):
+        assert httpx.get(f"{toy_server}/games/count-up/{hidden}").status_code == 404, hidden
+    # A built-in game's folder is not served: its screens are the web client's.
+    assert httpx.get(toy_server + "/games/times-up/__init__.py").status_code == 404
+
+
+def test_two_people_play_count_up_to_the_end_with_the_tv_watching(
+    browser: Browser, toy_server: str
+) -> None:
+    ann = Player(browser, toy_server, "Ann")
+    bob = Player(browser, toy_server, "Bob")
+    code = create_room(ann, "count-up", {"target": 7})
+    join_room(bob, code)
+    tv = Player(browser, toy_server, "TV")
+    tv.goto(f"/r/{code}/tv")
+    tv.page.wait_for_selector(".tv .code-big")
+    start_game(ann, [ann, bob])
+    tv.page.wait_for_selector(".tv .count-up")
+    screenshot(ann, "count-up-play")
+    people = {0: ann, 1: bob}
+    while not ann.view()["over"]:
+        view = ann.view()
+        mover = people[view["turn"]]
+        version = mover.version()
+        # The mover's screen offers exactly the legal additions; take the largest.
+        legal = sorted(action["n"] for action in mover.view()["legal"])
+        buttons = [mover.page.locator(f"button[data-key=add-{n}]").count() for n in legal]
+        assert buttons == [1] * len(legal)
+        mover.page.click(f"button[data-key=add-{legal[-1]}]")
+        wait_for(lambda mover=mover, version=version: mover.version() > version, mover.page,
+                 what="the count moved")
+        wait_for(lambda mover=mover: ann.version() == mover.version(), ann.page, what="Ann's view")
+    final = ann.view()
+    assert final["count"] == 7
+    # With additions of 2 from 0 to 7 (2, 4, 6, then 1), the fourth move wins: Bob's.
+    assert final["outcome"]["winners"] == [1]
+    ann.page.wait_for_selector(".stage-end >> text=Bob")
+    tv.page.wait_for_selector(".tv table.scores tr.winner >> text=Bob")
+    ann.page.goto(toy_server + "/rules/count-up")
+    ann.page.wait_for_selector("h1 >> text=Count Up")
+    for person in (ann, bob, tv):
+        assert person.errors == [], person.errors
+        person.close()
