@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 
 from .conftest import ServerProcess
 from .players import Player, create_room, join_room, screenshot, start_game, wait_for
@@ -82,5 +82,47 @@ def test_two_people_play_count_up_to_the_end_with_the_tv_watching(
     ann.page.goto(toy_server + "/rules/count-up")
     ann.page.wait_for_selector("h1 >> text=Count Up")
     for person in (ann, bob, tv):
+        assert person.errors == [], person.errors
+        person.close()
+
+
+def test_views_that_come_while_the_games_module_loads_reach_its_screen_in_order(
+    browser: Browser, toy_server: str
+) -> None:
+    """A spectator's page is still fetching the game's module (held back here) while four moves
+    are made; once it arrives the screen shows the latest count, and every move's events, in
+    order (the moves list grows only from events)."""
+    ann = Player(browser, toy_server, "Ann")
+    watcher = Player(browser, toy_server, "Wes")
+    code = create_room(ann, "count-up", {"target": 30})
+    ann.page.click("text=Add a bot")
+    wait_for(lambda: len(ann.room()["seats"]) == 2, ann.page, what="the bot")
+    held: list[Route] = []
+    watcher.page.route("**/games/count-up/client.js", lambda route: held.append(route))
+    watcher.goto(f"/r/{code}")
+    watcher.page.fill("#join-name", watcher.name)
+    watcher.page.click("text=Just watch")
+    wait_for(lambda: watcher.room() is not None, watcher.page, what="the spectator's room")
+    start_game(ann, [ann, watcher])
+    wait_for(lambda: held, watcher.page, what="the module requested")
+    for _ in range(2):  # Ann adds 2, the bot answers
+        version = ann.version()
+        ann.page.click("button[data-key=add-2]")
+        wait_for(lambda version=version: ann.version() == version + 2, ann.page, what="two moves")
+    wait_for(lambda: watcher.version() == 4, watcher.page, what="the spectator's four views")
+    assert watcher.page.locator(".moves").count() == 0  # the module is still on its way
+    held[0].continue_()
+    watcher.page.wait_for_selector(".moves li >> nth=3")
+    said = ann.view()["said"]
+    bot = ann.room()["seats"][1]["name"]
+    names = {0: "Ann", 1: bot}
+    expected = []
+    previous = 0
+    for seat, count in said:
+        expected.append(f"{names[seat]} +{count - previous} = {count}")
+        previous = count
+    assert watcher.page.locator(".moves li").all_inner_texts() == expected
+    assert watcher.page.locator(".count-up").inner_text() == f"The count: {said[-1][1]} of 30"
+    for person in (ann, watcher):
         assert person.errors == [], person.errors
         person.close()

@@ -7,8 +7,8 @@ import { currentLang } from '/static/i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from '/static/common.js';
 
 const WORDS = {
-  en: { count: 'The count: {count} of {target}', add: 'Add {n}', yours: 'Your turn', wait: '{name} plays', player: 'Player', won: 'Won' },
-  fr: { count: 'Le compte : {count} sur {target}', add: 'Ajouter {n}', yours: 'À vous', wait: '{name} joue', player: 'Joueur', won: 'Gagné' },
+  en: { count: 'The count: {count} of {target}', add: 'Add {n}', yours: 'Your turn', wait: '{name} plays', player: 'Player', won: 'Won', added: '{name} +{n} = {count}', moves: 'Moves' },
+  fr: { count: 'Le compte : {count} sur {target}', add: 'Ajouter {n}', yours: 'À vous', wait: '{name} joue', player: 'Joueur', won: 'Gagné', added: '{name} +{n} = {count}', moves: 'Coups' },
 };
 
 function say(key, params = {}) {
@@ -20,11 +20,19 @@ function countLine(view) {
   return h('p', { class: 'count-up big', text: say('count', view) });
 }
 
+// The moves list grows from the game's events (one line per `added`), not from the view: it shows
+// every event the screen was given, in order.
 export function mount(root, ctx) {
   const head = h('div');
   const body = h('section', { class: 'panel' });
-  fill(root, head, body);
+  const moves = h('ol', { class: 'log moves', 'aria-label': say('moves') });
+  fill(root, head, body, h('section', { class: 'panel' }, h('h2', { text: say('moves') }), moves));
   return {
+    events(list) {
+      for (const event of list.filter((each) => each.type === 'added')) {
+        moves.append(h('li', { text: say('added', { ...event, name: nameOf(ctx.room, event.seat) }) }));
+      }
+    },
     update(next) {
       ctx = next;
       const view = shownView(ctx);
