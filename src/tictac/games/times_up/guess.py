@@ -55,7 +55,7 @@ def matches(guess: str, name: str, *, plurals: str | None = None) -> bool:
             return True
         if plurals and len(said) == len(target):
             pairs = zip(said, target, strict=True)
-            if all(_same_word(a, b, _PLURALS[plurals]) for a, b in pairs):
+            if all(_same_word(a, b, PLURALS[plurals]) for a, b in pairs):
                 return True
     return False
 
@@ -107,4 +107,5 @@ def fr_plurals(word: str) -> set[str]:
     return {word + "s"}
 
 
-_PLURALS = {"en": en_plurals, "fr": fr_plurals}
+# The other forms of a word that count as the same word, by the language of a word pack.
+PLURALS = {"en": en_plurals, "fr": fr_plurals}
