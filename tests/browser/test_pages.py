@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import httpx
 from playwright.sync_api import Browser
 
 from .conftest import ServerProcess
@@ -14,6 +15,7 @@ from .players import Player, create_room, join_room, screenshot, wait_for
 
 FIRST_SCREEN_LIMIT = 200 * 1024
 FIGURES = Path("test-output/first-view.json")
+LOBBY_FIGURES = Path("test-output/lobby-view.json")
 
 # Records when the home page's game list (the first useful view) is first in the DOM.
 FIRST_VIEW_PROBE = """
@@ -54,6 +56,29 @@ def test_first_screen_weighs_under_200_kb(browser: Browser, server: str) -> None
     FIGURES.write_text(json.dumps(figures, indent=1))
     assert set(sizes) >= {server + "/", server + "/static/app.js", server + "/static/style.css"}
     assert all(sum(other.values()) == total for other, _ in loads)
+    assert 0 < total < FIRST_SCREEN_LIMIT, total
+
+
+def test_a_new_rooms_lobby_on_a_phone_weighs_under_200_kb(browser: Browser, server: str) -> None:
+    """The bytes a phone fetches to show the lobby of the room it just created (seat token
+    already saved, fresh cache), the QR image included; recorded in test-output/."""
+    created = httpx.post(server + "/api/rooms", json={"game": "timos-twist", "name": "Pia"}).json()
+    code = created["code"]
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+    seat = json.dumps({"token": created["token"], "seat": 0})
+    context.add_init_script(f"localStorage.setItem('tictac.seat.play.{code}', {seat!r});")
+    page = context.new_page()
+    sizes: dict[str, int] = {}
+    page.on("response", lambda response: sizes.__setitem__(response.url, len(response.body())))
+    page.goto(f"{server}/r/{code}")
+    page.wait_for_function("() => { const qr = document.querySelector('.share img.qr');"
+                           " return qr && qr.complete && qr.naturalWidth > 0; }")
+    page.wait_for_load_state("networkidle")
+    context.close()
+    total = sum(sizes.values())
+    LOBBY_FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    LOBBY_FIGURES.write_text(json.dumps({"bytes": total, "files": sizes}, indent=1))
+    assert any("/api/qr.svg?text=" in url for url in sizes)
     assert 0 < total < FIRST_SCREEN_LIMIT, total
 
 
