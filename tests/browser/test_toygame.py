@@ -4,12 +4,14 @@ end and watched on the TV in Chromium, like the built-in games."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, Route, WebSocketRoute
 
 from .conftest import ServerProcess
 from .players import Player, create_room, join_room, screenshot, start_game, wait_for
@@ -123,6 +125,57 @@ def test_views_that_come_while_the_games_module_loads_reach_its_screen_in_order(
         previous = count
     assert watcher.page.locator(".moves li").all_inner_texts() == expected
     assert watcher.page.locator(".count-up").inner_text() == f"The count: {said[-1][1]} of 30"
+    for person in (ann, watcher):
+        assert person.errors == [], person.errors
+        person.close()
+
+
+def test_a_missed_view_makes_the_page_ask_once_for_the_whole_picture(
+    browser: Browser, toy_server: str
+) -> None:
+    """The socket between a spectator's page and the server loses the view of version 2: the
+    page sees the gap at version 3, sends one `sync` (besides the one every connect sends) and
+    shows the latest count."""
+    ann = Player(browser, toy_server, "Ann")
+    watcher = Player(browser, toy_server, "Wes")
+    code = create_room(ann, "count-up", {"target": 30})
+    ann.page.click("text=Add a bot")
+    wait_for(lambda: len(ann.room()["seats"]) == 2, ann.page, what="the bot")
+    sent: list[dict[str, Any]] = []
+    dropped: list[int] = []
+
+    def lose_version_2(page_side: WebSocketRoute) -> None:
+        server_side = page_side.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            sent.append(json.loads(message))
+            server_side.send(message)
+
+        def to_page(message: str | bytes) -> None:
+            parsed = json.loads(message)
+            if parsed["type"] == "view" and parsed["version"] == 2 and not dropped:
+                dropped.append(2)
+                return
+            page_side.send(message)
+
+        page_side.on_message(to_server)
+        server_side.on_message(to_page)
+
+    watcher.page.route_web_socket("**/ws/**", lose_version_2)
+    watcher.goto(f"/r/{code}")
+    watcher.page.fill("#join-name", watcher.name)
+    watcher.page.click("text=Just watch")
+    start_game(ann, [ann])
+    watcher.page.wait_for_selector(".count-up")
+    for _ in range(2):  # Ann adds 1, the bot answers: versions 1 to 4
+        version = ann.version()
+        ann.page.click("button[data-key=add-1]")
+        wait_for(lambda version=version: ann.version() == version + 2, ann.page, what="two moves")
+    count = ann.view()["count"]
+    wait_for(lambda: watcher.page.locator(".count-up").inner_text() == f"The count: {count} of 30",
+             watcher.page, what="the latest count")
+    assert dropped == [2]
+    assert [message for message in sent if message["type"] == "sync"] == [{"type": "sync"}] * 2
     for person in (ann, watcher):
         assert person.errors == [], person.errors
         person.close()
