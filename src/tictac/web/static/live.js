@@ -124,7 +124,8 @@ export class LiveRoom {
   }
 
   schedule(events) {
-    this.drawn = this.drawn.then(() => this.render(events)).catch((error) => console.error(error));
+    // A failed draw is reported as the page's error, and the next draws still run.
+    this.drawn = this.drawn.then(() => this.render(events)).catch((error) => reportError(error));
     return this.drawn;
   }
 
