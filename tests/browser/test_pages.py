@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 
 from .conftest import ServerProcess
 from .players import Player, create_room, join_room, screenshot, wait_for
@@ -106,6 +106,29 @@ def test_home_by_keyboard_and_language_switch(browser: Browser, server: str) -> 
     assert ana.page.evaluate("document.documentElement.lang") == "fr"
     screenshot(ana, "home-fr")
     ana.close()
+
+
+def test_a_language_chosen_while_the_first_catalog_loads_wins(
+    browser: Browser, server: str
+) -> None:
+    """The page's own English catalog is held back until after the reader picked French: the
+    late English answer must not switch the page back."""
+    reader = Player(browser, server, "Rea", locale="en-GB")
+    held: list[Route] = []
+    reader.page.route("**/static/i18n/en.json", lambda route: held.append(route))
+    reader.page.goto(server + "/", wait_until="commit")
+    wait_for(lambda: held, reader.page, what="the English catalog asked for")
+    reader.page.select_option("#lang", "fr")
+    reader.page.wait_for_selector("text=Créer une salle")
+    held[0].continue_()
+    wait_for(lambda: reader.page.evaluate("document.body.dataset.screen") == "home", reader.page,
+             what="the home screen")
+    reader.page.wait_for_timeout(300)  # the English answer has come and been ignored
+    assert reader.page.locator("text=Créer une salle").count() == 1
+    assert reader.page.evaluate("document.documentElement.lang") == "fr"
+    assert reader.page.input_value("#lang") == "fr"
+    assert reader.errors == [], reader.errors
+    reader.close()
 
 
 def test_rules_pages_in_both_languages(browser: Browser, server: str) -> None:

@@ -16,10 +16,16 @@ export function pickLang() {
   return 'en';
 }
 
+let loads = 0;
+
+// When two loads overlap (the page's first one and a quick switch by hand), the later choice wins.
 export async function loadLang(wanted, remember = false) {
   const chosen = LANGS.includes(wanted) ? wanted : 'en';
+  const ticket = ++loads;
   const response = await fetch(`/static/i18n/${chosen}.json`);
-  catalog = await response.json();
+  const loaded = await response.json();
+  if (ticket !== loads) return lang;
+  catalog = loaded;
   lang = chosen;
   document.documentElement.lang = chosen;
   if (remember) safeSet(STORE_KEY, chosen);
