@@ -122,10 +122,16 @@ def join_room(player: Player, code: str) -> None:
 
 
 def add_bots(host: Player, count: int) -> None:
+    """Adds bots one by one, each time waiting for the host to see one more bot (counting seats
+    instead would also count a person whose join reaches the host late)."""
+
+    def bots() -> int:
+        return sum(seat["bot"] for seat in host.room()["seats"])
+
     for _ in range(count):
-        seats = len(host.room()["seats"])
+        before = bots()
         host.page.click("text=Add a bot")
-        wait_for(lambda seats=seats: len(host.room()["seats"]) > seats, host.page, what="a bot")
+        wait_for(lambda before=before: bots() > before, host.page, what="a bot")
 
 
 def start_game(host: Player, players: list[Player]) -> None:
