@@ -4,8 +4,9 @@ change in place)."""
 from __future__ import annotations
 
 from tictac.engine import Action, Event, IllegalAction
-from tictac.engine.errors import BAD_FIELD, BAD_SEAT, GAME_OVER, NOT_YOUR_TURN
-from tictac.engine.fields import action_type, bool_field, choice_field, int_field, str_field
+from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN
+from tictac.engine.fields import bool_field, choice_field, int_field, str_field
+from tictac.engine.prologue import check_action
 from tictac.games.timos_twist.cards import (
     COLOR,
     COLOR_INDEX,
@@ -114,13 +115,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 
 def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
-    kind = action.get("type") if type(action) is dict else None
-    if type(kind) is not str or kind not in ACTION_TYPES:
-        kind = action_type(action, ACTION_TYPES)
-    if state.winner != NOBODY:
-        raise IllegalAction(GAME_OVER, "the game is over")
-    if type(seat) is not int or not 0 <= seat < state.players:
-        raise IllegalAction(BAD_SEAT, f"there is no seat {seat!r}")
+    kind = check_action(action, ACTION_TYPES, seat, state.players, state.winner != NOBODY)
     events: list[Event] = []
     if kind == "play":
         _play(state, seat, action, now_ms, events)

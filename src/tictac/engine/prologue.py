@@ -1,0 +1,38 @@
+"""The checks every game makes before its own rules, in one order, so a bad request gets the same
+code whatever the game: first the action's shape and type (`malformed_action`,
+`unknown_action`), then the seat (`bad_seat`), then whether the game is over (`game_over`)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from tictac.engine.errors import BAD_SEAT, GAME_OVER, IllegalAction
+from tictac.engine.fields import action_type
+
+
+def check_seat(seat: object, players: int) -> int:
+    """`seat` if it is one of the game's seats. Booleans and other int look-alikes are refused:
+    `True` is not seat 1."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise IllegalAction(BAD_SEAT, f"there is no seat {seat!r} in a game of {players}")
+    return seat
+
+
+def check_viewer(seat: object, players: int) -> int | None:
+    """Who asks for a view: a seat, or None for a spectator."""
+    return None if seat is None else check_seat(seat, players)
+
+
+def check_action(
+    action: object, known: Collection[str], seat: object, players: int, over: bool
+) -> str:
+    """The start of every game's `apply`: the action's type once the request passed the checks
+    every game shares. The game's own checks (turn, fields, rules) come after."""
+    # The usual well-formed action takes two lookups; anything else gets its precise code.
+    kind = action.get("type") if type(action) is dict else None
+    if type(kind) is not str or kind not in known:
+        kind = action_type(action, known)
+    check_seat(seat, players)
+    if over:
+        raise IllegalAction(GAME_OVER, "the game is over")
+    return kind
