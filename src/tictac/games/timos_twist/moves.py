@@ -116,6 +116,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
     kind = check_action(action, ACTION_TYPES, seat, state.players, state.winner != NOBODY)
+    opening = state.opening
     events: list[Event] = []
     if kind == "play":
         _play(state, seat, action, now_ms, events)
@@ -129,6 +130,10 @@ def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, 
         events.append({"type": "timo", "seat": seat})
     else:
         _catch(state, seat, action, events)
+    if opening and state.opening is opening:
+        # A round's opening is shown until its first action; after that the cards it names may
+        # lie in a hand or the pile. An action that dealt a new round has put its own there.
+        state.opening = []
     return state, events
 
 
@@ -184,8 +189,9 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
     left = len(hand)
     if not left:
         state.called[seat] = False
-        if DRAWS[card]:
-            # The last card's +2/+4 is still drawn by its target before scoring.
+        if DRAWS[card] and state.last_draw_counts:
+            # The last card's +2/+4 is still drawn by its target before scoring (our ruling);
+            # without the option the round ends at once, as the booklet's letter has it.
             state.penalty += DRAWS[card]
             take_penalty(state, next_seat(state), events)
         finish_round(state, seat, events)

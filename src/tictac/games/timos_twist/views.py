@@ -89,6 +89,7 @@ def view(state: State, seat: int | None) -> View:
         "turn": None if over else state.turn,
         "dealer": state.dealer,
         "round": len(state.rounds) + (0 if over else 1),
+        "opening": state.opening[:],
         "rounds": [{"winner": winner, "points": points} for winner, points in state.rounds],
         "scores": state.scores[:],
         "target_score": state.target_score,
@@ -97,5 +98,6 @@ def view(state: State, seat: int | None) -> View:
             "draw_anytime": state.draw_anytime,
             "target_score": state.target_score,
             "timo_grace_ms": state.grace_ms,
+            "last_draw_counts": state.last_draw_counts,
         },
     }
