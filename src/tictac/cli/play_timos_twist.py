@@ -7,7 +7,6 @@ a forgotten one about half of the time, so you can catch them and they can catch
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +16,7 @@ from rich.text import Text
 
 from tictac.bots import Bot, make_bot
 from tictac.bots.timos_twist import HeuristicBot
+from tictac.cli.play import random_seed, replay_line
 from tictac.engine import Action, Event, IllegalAction, Rng
 from tictac.games import timos_twist as game
 from tictac.games.timos_twist.state import State
@@ -50,7 +50,7 @@ def options(args: argparse.Namespace) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     given = args.seed is not None
-    seed = args.seed if given else str(random.SystemRandom().getrandbits(32))
+    seed = args.seed if given else random_seed()
     console = Console(highlight=False)
     try:
         table = TerminalTable(console, args.bots, args.level, options(args), seed,
@@ -116,8 +116,7 @@ class TerminalTable:
         except EOFError:
             self.console.print("\nBye!")
         if not self.seed_shown:
-            self.console.print(f"This game's seed was {self.seed}: play it again with "
-                               f"--seed {self.seed}.")
+            self.console.print(replay_line(self.seed))
         return 0
 
     def step(self) -> None:
