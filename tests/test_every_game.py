@@ -148,6 +148,17 @@ def test_every_game_checks_the_action_then_the_seat_then_game_over(name: str) ->
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+def test_what_is_not_a_seat_has_no_legal_actions(name: str) -> None:
+    game = get_game(name)
+    players = game.MIN_PLAYERS
+    log, args = logged_game(name, players, 3)
+    for length in range(0, len(log) + 1, max(1, len(log) // 100)):
+        state = replay(game, args, log[:length])
+        for seat in not_seats(players):
+            assert game.legal_actions(state, seat) == [], (length, seat)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_view_refuses_what_is_not_a_seat_with_bad_seat(name: str) -> None:
     game = get_game(name)
     players = game.MIN_PLAYERS

@@ -50,7 +50,9 @@ class Game(Protocol):
         stacked: Sequence[Any] | None = None,
     ) -> Any: ...
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Everything `seat` may do now: empty when it has nothing to do or is no seat."""
+        ...
 
     def apply(
         self, state: Any, seat: int, action: Action, now_ms: int

@@ -10,9 +10,14 @@ from tictac.engine.errors import BAD_SEAT, GAME_OVER, IllegalAction
 from tictac.engine.fields import action_type
 
 
+def is_seat(seat: object, players: int) -> bool:
+    """Whether `seat` is one of the game's seats. Booleans and other int look-alikes are not:
+    `True` is not seat 1. (`legal_actions` of anything else is empty.)"""
+    return type(seat) is int and 0 <= seat < players
+
+
 def check_seat(seat: object, players: int) -> int:
-    """`seat` if it is one of the game's seats. Booleans and other int look-alikes are refused:
-    `True` is not seat 1."""
+    """`seat` if it is one of the game's seats, else refused with `bad_seat`."""
     if type(seat) is not int or not 0 <= seat < players:
         raise IllegalAction(BAD_SEAT, f"there is no seat {seat!r} in a game of {players}")
     return seat

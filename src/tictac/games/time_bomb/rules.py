@@ -10,7 +10,7 @@ from __future__ import annotations
 from tictac.engine import Action, Event, IllegalAction, Outcome, Rng
 from tictac.engine.errors import NOT_YOUR_TURN
 from tictac.engine.fields import bool_field, int_field
-from tictac.engine.prologue import check_action
+from tictac.engine.prologue import check_action, is_seat
 from tictac.games.time_bomb.state import State, face_down, redeal
 from tictac.games.time_bomb.table import BOMB, CUT, DEFUSING, KINDS, MORIARTY, ROUNDS, SHERLOCK
 
@@ -39,7 +39,7 @@ def timeout_action(state: State) -> tuple[int, Action] | None:
 
 
 def cuts(state: State, seat: int) -> list[Action]:
-    if state.team is not None or seat != state.holder:
+    if state.team is not None or seat != state.holder or not is_seat(seat, state.players):
         return []
     return [
         {"type": "cut", "target": target, "position": position}
@@ -51,7 +51,7 @@ def cuts(state: State, seat: int) -> list[Action]:
 
 
 def claims(state: State, seat: int) -> list[Action]:
-    if state.team is not None or not 0 <= seat < state.players:
+    if state.team is not None or not is_seat(seat, state.players):
         return []
     wires = face_down(state.rows[seat])
     return [

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tictac.engine import Action, Event, IllegalAction
 from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN
 from tictac.engine.fields import bool_field, choice_field, int_field, str_field
-from tictac.engine.prologue import check_action
+from tictac.engine.prologue import check_action, is_seat
 from tictac.games.timos_twist.cards import (
     COLOR,
     COLOR_INDEX,
@@ -75,7 +75,7 @@ def _add_plays(actions: list[Action], card: int, timo_possible: bool) -> None:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    if state.winner != NOBODY:
+    if state.winner != NOBODY or not is_seat(seat, state.players):
         return []
     actions: list[Action] = []
     exposed = state.exposed
