@@ -9,6 +9,7 @@ import re
 import pytest
 from rich.console import Console
 
+from terminal_seed import seed_told_at_the_end
 from tictac.cli import main
 from tictac.cli.play_time_bomb import parse, play
 from tictac.games import time_bomb as game
@@ -98,9 +99,7 @@ def test_a_random_seed_is_shown_only_once_the_game_is_over(
     monkeypatch.setattr(Console, "input", lambda self, prompt="": typist(prompt))
     assert main(["play", "time-bomb", "--first-holder", "0", "--delay", "0"]) == 0
     out = capsys.readouterr().out
-    end = out.index("'s team wins")
-    seed = out[end:].split("This game's seed was ")[1].split(":")[0]
-    assert seed.isdigit() and seed not in out[:end]
+    seed = seed_told_at_the_end(out, "'s team wins")
     again = game.setup(6, {"first_holder": 0}, seed)
     assert f"You are {again.roles[0].capitalize()};" in out
 

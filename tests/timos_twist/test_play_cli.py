@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from rich.console import Console
 
+from terminal_seed import seed_told_at_the_end
 from tictac.cli import main
 from tictac.cli.play_timos_twist import TerminalTable, add_arguments, card_text, options
 from tictac.games import timos_twist as game
@@ -73,9 +74,7 @@ def test_a_random_seed_is_shown_only_once_the_game_is_over(
     monkeypatch.setattr("builtins.input", lambda prompt="": "1")
     assert main(["play", "timos-twist", "--bots", "1", "--target-score", "40"]) == 0
     out = capsys.readouterr().out
-    end = out.index("Game over")
-    seed = out[end:].split("This game's seed was ")[1].split(":")[0]
-    assert seed.isdigit() and seed not in out[:end]
+    seed = seed_told_at_the_end(out, "Game over")
     state = game.setup(2, {"target_score": 40}, seed)
     assert f"first card is {card_text(game.view(state, 0)['top']).plain}" in out
 
