@@ -33,3 +33,11 @@ def test_unknown_game_is_refused() -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["simulate", "chess"])
     assert exit_.value.code == 2
+
+
+def test_every_game_has_a_terminal_front_end(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--help"])
+    assert exit_.value.code == 0
+    listed = capsys.readouterr().out
+    assert all(name in listed for name in GAMES)

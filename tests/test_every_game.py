@@ -113,3 +113,58 @@ def test_bad_input_is_refused_with_a_code_and_changes_nothing(
     except IllegalAction as refused:
         assert refused.code and refused.message
         assert state == before
+
+
+
+def not_seats(players: int) -> list[object]:
+    """Seat numbers out of range, and things that are no seat number (`True` is not seat 1)."""
+    return [-1, players, True, False, 1.0, "0", [0]]
+
+
+def refusal(game: Any, state: Any, seat: object, action: object) -> str:
+    """The code `apply` refuses with; the state comes out unchanged."""
+    before = state.clone()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, seat, action, 0)
+    assert state == before
+    return refused.value.code
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_checks_the_action_then_the_seat_then_game_over(name: str) -> None:
+    game = get_game(name)
+    players = game.MIN_PLAYERS
+    over, log, _ = random_game(name, players, 5)
+    assert game.outcome(over) is not None
+    known = {"type": log[0].action["type"]}
+    for state in (game.setup(players, None, 5), over):
+        assert refusal(game, state, -1, "junk") == "malformed_action"
+        assert refusal(game, state, None, {"type": 3}) == "malformed_action"
+        assert refusal(game, state, -1, {"type": "nope"}) == "unknown_action"
+        for seat in [*not_seats(players), None]:
+            assert refusal(game, state, seat, known) == "bad_seat", seat
+    for seat in range(players):
+        assert refusal(game, over, seat, known) == "game_over"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_what_is_not_a_seat_has_no_legal_actions(name: str) -> None:
+    game = get_game(name)
+    players = game.MIN_PLAYERS
+    log, args = logged_game(name, players, 3)
+    for length in range(0, len(log) + 1, max(1, len(log) // 100)):
+        state = replay(game, args, log[:length])
+        for seat in not_seats(players):
+            assert game.legal_actions(state, seat) == [], (length, seat)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_view_refuses_what_is_not_a_seat_with_bad_seat(name: str) -> None:
+    game = get_game(name)
+    players = game.MIN_PLAYERS
+    state = game.setup(players, None, 2)
+    for seat in not_seats(players):
+        with pytest.raises(IllegalAction) as refused:
+            game.view(state, seat)
+        assert refused.value.code == "bad_seat", seat
+    assert game.view(state, None)["seat"] is None

@@ -9,6 +9,7 @@ import re
 import pytest
 from rich.console import Console
 
+from terminal_seed import seed_told_at_the_end
 from tictac.cli import main
 from tictac.cli.play_time_bomb import parse, play
 from tictac.games import time_bomb as game
@@ -88,3 +89,35 @@ def test_quitting_leaves_the_game() -> None:
 def test_play_refuses_a_player_count_outside_the_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "time-bomb", "--players", "9"]) == 2
     assert "4 to 8 players" in capsys.readouterr().out
+
+
+def test_a_random_seed_is_shown_only_once_the_game_is_over(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The seed deals every role and wire: shown at the start it would give them all away."""
+    typist = Typist(0, 6)
+    monkeypatch.setattr(Console, "input", lambda self, prompt="": typist(prompt))
+    assert main(["play", "time-bomb", "--first-holder", "0", "--delay", "0"]) == 0
+    out = capsys.readouterr().out
+    seed = seed_told_at_the_end(out, "'s team wins")
+    again = game.setup(6, {"first_holder": 0}, seed)
+    assert f"You are {again.roles[0].capitalize()};" in out
+
+
+def test_leaving_a_game_with_a_random_seed_shows_the_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    assert main(["play", "time-bomb", "--first-holder", "0", "--delay", "0"]) == 1
+    out = capsys.readouterr().out
+    left = out.index("You leave the table.")
+    assert "seed" not in out[:left].lower() and "This game's seed was" in out[left:]
+
+
+def test_a_seed_given_by_the_player_is_shown_at_the_start() -> None:
+    out = io.StringIO()
+    state = game.setup(5, {"first_holder": 0}, "mine")
+    console = Console(file=out, width=120, color_system=None)
+    assert play(state, 0, "random", "mine", console, lambda prompt: "quit") == 1
+    text = out.getvalue()
+    assert "seed mine" in text[: text.index("You leave")] and "This game's seed" not in text

@@ -92,6 +92,7 @@ def test_options_default_to_the_rulings() -> None:
     assert state.draw_anytime is False
     assert state.target_score == 300
     assert state.grace_ms == 2000
+    assert state.last_draw_counts is True
 
 
 @pytest.mark.parametrize("black", ["joker", "plus4"])
@@ -147,3 +148,31 @@ def test_dealer_moves_one_seat_clockwise_each_round_and_left_of_the_dealer_start
             assert state.turn == 1
             numbers_turned += 1
     assert numbers_turned
+
+
+def test_round_1_opening_first_card_and_its_effect_are_in_the_view_until_the_first_action() -> None:
+    state = deal([[], [], []], "blue-skip", draw_anytime=True)
+    opening = [{"type": "round_started", "round": 1, "dealer": 2, "top": "blue-skip"},
+               {"type": "skipped", "seat": 0}]
+    for seat in (0, 1, None):
+        assert game.view(state, seat)["opening"] == opening
+    act(state, 1, "draw")
+    assert game.view(state, 0)["opening"] == []
+
+
+def test_a_refused_first_action_keeps_the_opening() -> None:
+    state = deal([[], [], []], "pink-plus2", stacking=False)
+    opening = game.view(state, 0)["opening"]
+    assert [event["type"] for event in opening] == ["round_started", "drew"]
+    with pytest.raises(IllegalAction):
+        act(state, 0, "draw")
+    assert game.view(state, 0)["opening"] == opening
+
+
+def test_the_next_rounds_opening_comes_with_the_action_that_dealt_it() -> None:
+    state = game.setup(3, None, 4, stack([["blue-1"], [], []], "blue-5"))
+    give(state, 0, ["blue-1"])
+    events = play(state, 0, "blue-1")
+    started = next(i for i, event in enumerate(events) if event["type"] == "round_started")
+    assert game.view(state, 1)["opening"] == events[started:]
+    assert events[started]["round"] == 2 and events[started]["dealer"] == 0

@@ -8,7 +8,7 @@ import pytest
 from tictac.engine import IllegalAction
 from tictac.games import timos_twist as game
 
-from .table import act, all_cards, deal, give, hand, on_pile, play, top
+from .table import act, all_cards, deal, give, hand, on_pile, play, stack, top
 
 NOTHING_FOR_BLUE_5 = ["green-1", "pink-2", "orange-3"]
 
@@ -88,6 +88,23 @@ def test_an_empty_pile_is_rebuilt_from_the_discard_pile_but_its_top_card() -> No
     assert top(state) == "blue-5" and len(state.discard) == 1
     assert len(state.pile) == under - 1
     assert len(all_cards(state)) == 54
+
+
+def test_a_rebuilt_pile_is_shuffled() -> None:
+    """Booklet: "mélangez toutes les autres cartes de la défausse"."""
+    orders = set()
+    for seed in range(12):
+        state = game.setup(2, {"timo_grace_ms": 0}, seed, stack([NOTHING_FOR_BLUE_5, []], "blue-5"))
+        give(state, 0, NOTHING_FOR_BLUE_5)
+        state.discard[:0] = state.pile
+        state.pile = []
+        under = state.discard[:-1]
+        act(state, 0, "draw")
+        rebuilt = [*state.pile, state.hands[0][-1]]  # bottom first; the drawn card was on top
+        assert sorted(rebuilt) == sorted(under)
+        assert rebuilt not in (under, under[::-1])
+        orders.add(tuple(rebuilt))
+    assert len(orders) == 12
 
 
 def test_with_pile_and_discard_both_empty_the_player_passes() -> None:

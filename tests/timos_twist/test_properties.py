@@ -21,6 +21,7 @@ OPTIONS = st.fixed_dictionaries(
         "draw_anytime": st.booleans(),
         "target_score": st.sampled_from([1, 60, 300]),
         "timo_grace_ms": st.sampled_from([0, 2000]),
+        "last_draw_counts": st.booleans(),
     }
 )
 GAMES = {

@@ -46,6 +46,42 @@ def test_a_plus2_played_as_the_last_card_is_still_drawn_by_its_target_first() ->
     assert over["points"] == sum(VALUE[INDEX[card]] for hand in over["hands"] for card in hand)
 
 
+LAST_PENALTIES = [("blue-plus2", {}, 2), ("plus4", {"color": "pink"}, 4)]
+
+
+@pytest.mark.parametrize(("last", "extra", "count"), LAST_PENALTIES)
+def test_ruling_last_draw_counts_by_default_the_target_draws_a_last_plus2_or_plus4_first(
+    last: str, extra: dict[str, str], count: int
+) -> None:
+    state = deal([[], [], []], "blue-5")
+    assert state.last_draw_counts is True
+    give(state, 0, [last])
+    give(state, 1, ["green-1"])
+    events = play(state, 0, last, **extra)
+    drew = next(event for event in events if event["type"] == "drew")
+    assert drew == {"type": "drew", "seat": 1, "count": count, "penalty": True}
+    over = next(event for event in events if event["type"] == "round_over")
+    assert len(over["hands"][1]) == 1 + count
+
+
+@pytest.mark.parametrize(("last", "extra", "count"), LAST_PENALTIES)
+def test_booklet_last_draw_counts_off_the_round_ends_as_the_last_card_is_played(
+    last: str, extra: dict[str, str], count: int
+) -> None:
+    """Booklet, "Fin de la manche": the round is over as soon as a player plays their last
+    card; with `last_draw_counts` off its +2/+4 is never drawn."""
+    state = deal([[], [], []], "blue-5", last_draw_counts=False)
+    give(state, 0, [last])
+    give(state, 1, ["green-1"])
+    give(state, 2, ["pink-0"])
+    events = play(state, 0, last, **extra)
+    assert [event["type"] for event in events][:2] == ["played", "round_over"]
+    over = events[1]
+    assert over["hands"] == [[], ["green-1"], ["pink-0"]] and over["points"] == 1
+    assert not any(event["type"] == "drew" for event in events)
+    assert len(all_cards(state)) == 54
+
+
 def test_a_stacked_total_is_drawn_in_full_when_the_last_card_stacks() -> None:
     state = deal([[], []], "blue-5")
     give(state, 0, ["blue-plus2", "green-1", "green-2"])

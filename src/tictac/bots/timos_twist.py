@@ -87,7 +87,7 @@ def round_wins(challenger: str, opponent: str, rounds: int, players: int = 2) ->
         seats = {s: make_bot(game.NAME, kinds[s], s, rng.fork()) for s in range(players)}
         now = 0
         while not state.rounds:
-            entry = next_action(game, state, seats, now)  # type: ignore[arg-type]
+            entry = next_action(game, state, seats, now)
             game.apply(state, entry.seat, entry.action, entry.now_ms)
             now = entry.now_ms + 1000
         wins += state.rounds[0][0] == seat

@@ -8,7 +8,6 @@ you (never where), and what everyone sees.
 from __future__ import annotations
 
 import argparse
-import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +18,7 @@ from rich.table import Table
 
 from tictac.bots import bot_kinds, make_bot
 from tictac.bots.driver import next_action
+from tictac.cli.play import random_seed, replay_line
 from tictac.engine import Action, Event, IllegalAction, Rng, View
 from tictac.games import time_bomb as game
 
@@ -47,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     holder = args.first_holder
     options = {"first_holder": int(holder) if holder.isdigit() else holder}
-    seed = args.seed if args.seed is not None else str(secrets.randbits(32))
+    given = args.seed is not None
+    seed = args.seed if given else random_seed()
     try:
         state = game.setup(args.players, options, seed)
     except IllegalAction as refused:
@@ -56,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.seat < args.players:
         console.print(f"[red]--seat must be below {args.players}[/]")
         return 2
-    return play(state, args.seat, args.bots, seed, console, console.input, args.delay)
+    return play(state, args.seat, args.bots, seed, console, console.input, args.delay,
+                seed_shown=given)
 
 
 def play(
@@ -67,15 +69,19 @@ def play(
     console: Console,
     read: Callable[[str], str],
     delay: float = 0.0,
+    seed_shown: bool = True,
 ) -> int:
-    """Plays one game to its end; returns 0, or 1 if the player quits."""
+    """Plays one game to its end; returns 0, or 1 if the player quits. `seed_shown` says the
+    player gave the seed: one drawn at random deals every role and wire, so it is shown only
+    once the game is over for this player."""
     rng = Rng(f"{seed}-bots")
     you = TerminalSeat(seat, console, read)
     seats: dict[int, Any] = {
         s: you if s == seat else make_bot(game.NAME, bots, s, rng.fork())
         for s in range(state.players)
     }
-    console.print(Panel(f"Time Bomb, {state.players} players, seed {seed}. You sit at seat "
+    given = f", seed {seed}" if seed_shown else ""
+    console.print(Panel(f"Time Bomb, {state.players} players{given}. You sit at seat "
                         f"{seat}.\n{HELP}", title="tictac"))
     now = 0
     while game.outcome(state) is None:
@@ -84,6 +90,8 @@ def play(
             entry = next_action(game, state, seats, now)
         except QuitGame:
             console.print("You leave the table.")
+            if not seed_shown:
+                console.print(replay_line(seed))
             return 1
         try:
             _, events = game.apply(state, entry.seat, entry.action, entry.now_ms)
@@ -95,6 +103,8 @@ def play(
         if entry.seat != seat and delay:
             time.sleep(delay)
     render(console, game.view(state, seat))
+    if not seed_shown:
+        console.print(replay_line(seed))
     return 0
 
 

@@ -7,7 +7,6 @@ a forgotten one about half of the time, so you can catch them and they can catch
 from __future__ import annotations
 
 import argparse
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +16,8 @@ from rich.text import Text
 
 from tictac.bots import Bot, make_bot
 from tictac.bots.timos_twist import HeuristicBot
-from tictac.engine import Action, Event, Rng
+from tictac.cli.play import random_seed, replay_line
+from tictac.engine import Action, Event, IllegalAction, Rng
 from tictac.games import timos_twist as game
 from tictac.games.timos_twist.state import State
 
@@ -36,14 +36,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-stacking", action="store_true", help="a +2 is drawn at once")
     parser.add_argument("--draw-anytime", action="store_true",
                         help="draw even when you could play")
-    parser.add_argument("--seed", default=None, help="replay the same deal")
+    parser.add_argument("--booklet-last-card", action="store_true",
+                        help="a +2/+4 played as the last card is not drawn: the round ends at once")
+    parser.add_argument("--seed", default=None,
+                        help="deal the same game again (a random seed is shown at the end)")
+
+
+def options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game's options from the command line."""
+    return {"stacking": not args.no_stacking, "draw_anytime": args.draw_anytime,
+            "target_score": args.target_score, "last_draw_counts": not args.booklet_last_card}
 
 
 def run(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else str(random.SystemRandom().getrandbits(32))
-    options = {"stacking": not args.no_stacking, "draw_anytime": args.draw_anytime,
-               "target_score": args.target_score}
-    table = TerminalTable(Console(highlight=False), args.bots, args.level, options, seed)
+    given = args.seed is not None
+    seed = args.seed if given else random_seed()
+    console = Console(highlight=False)
+    try:
+        table = TerminalTable(console, args.bots, args.level, options(args), seed,
+                              seed_shown=given)
+    except IllegalAction as refused:
+        console.print(f"[red]{refused.message}[/]")
+        return 2
     return table.play()
 
 
@@ -67,10 +81,14 @@ class TerminalTable:
         options: dict[str, Any],
         seed: str,
         read: Callable[[str], str] | None = None,
+        seed_shown: bool = True,
     ) -> None:
+        """`seed_shown` says whether the player gave the seed: one drawn at random is shown only
+        once the game is over, as it rebuilds every hand."""
         self.console = console
         self.read = read or console.input
         self.seed = seed
+        self.seed_shown = seed_shown
         self.players = bots + 1
         self.state: State = game.setup(self.players, options, seed)
         rng = Rng(f"bots-{seed}")
@@ -87,14 +105,18 @@ class TerminalTable:
 
     def play(self) -> int:
         self.console.rule("[bold]Timo's Twist[/]")
+        seed = f" Seed {self.seed}." if self.seed_shown else ""
         self.console.print(f"You and {self.players - 1} bots, first to "
-                           f"{self.state.target_score} points. Seed {self.seed}.")
+                           f"{self.state.target_score} points.{seed}")
+        for event in game.view(self.state, HUMAN)["opening"]:
+            self.tell(event)
         try:
             while game.outcome(self.state) is None:
                 self.step()
         except EOFError:
             self.console.print("\nBye!")
-            return 0
+        if not self.seed_shown:
+            self.console.print(replay_line(self.seed))
         return 0
 
     def step(self) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from tictac.engine.options import Option
 from tictac.engine.rng import Rng
@@ -26,15 +26,21 @@ class Outcome:
         return {"winners": self.winners, "scores": self.scores, **self.detail}
 
 
+@runtime_checkable
 class Game(Protocol):
     """A game module. `apply` validates fully, then changes `state` in place and returns it:
-    callers who need the state before the action keep a `clone()`."""
+    callers who need the state before the action keep a `clone()`. `apply` and `view` start with
+    the checks of `tictac.engine.prologue`, so bad requests get the same codes in every game."""
 
     NAME: str
     TITLE: str
     MIN_PLAYERS: int
     MAX_PLAYERS: int
-    OPTIONS: Sequence[Option]
+
+    @property
+    def OPTIONS(self) -> Sequence[Option]:
+        """Read-only, so a module's list or tuple of options fits."""
+        ...
 
     def setup(
         self,
@@ -44,7 +50,9 @@ class Game(Protocol):
         stacked: Sequence[Any] | None = None,
     ) -> Any: ...
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Everything `seat` may do now: empty when it has nothing to do or is no seat."""
+        ...
 
     def apply(
         self, state: Any, seat: int, action: Action, now_ms: int

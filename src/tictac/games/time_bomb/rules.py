@@ -8,8 +8,9 @@ face-down wire.
 from __future__ import annotations
 
 from tictac.engine import Action, Event, IllegalAction, Outcome, Rng
-from tictac.engine.errors import BAD_SEAT, GAME_OVER, NOT_YOUR_TURN
-from tictac.engine.fields import action_type, bool_field, int_field
+from tictac.engine.errors import NOT_YOUR_TURN
+from tictac.engine.fields import bool_field, int_field
+from tictac.engine.prologue import check_action, is_seat
 from tictac.games.time_bomb.state import State, face_down, redeal
 from tictac.games.time_bomb.table import BOMB, CUT, DEFUSING, KINDS, MORIARTY, ROUNDS, SHERLOCK
 
@@ -38,7 +39,7 @@ def timeout_action(state: State) -> tuple[int, Action] | None:
 
 
 def cuts(state: State, seat: int) -> list[Action]:
-    if state.team is not None or seat != state.holder:
+    if state.team is not None or seat != state.holder or not is_seat(seat, state.players):
         return []
     return [
         {"type": "cut", "target": target, "position": position}
@@ -50,7 +51,7 @@ def cuts(state: State, seat: int) -> list[Action]:
 
 
 def claims(state: State, seat: int) -> list[Action]:
-    if state.team is not None or not 0 <= seat < state.players:
+    if state.team is not None or not is_seat(seat, state.players):
         return []
     wires = face_down(state.rows[seat])
     return [
@@ -71,11 +72,7 @@ def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
 
 
 def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction(BAD_SEAT, f"no seat {seat!r} in a game of {state.players}")
-    kind = action_type(action, ACTION_TYPES)
-    if state.team is not None:
-        raise IllegalAction(GAME_OVER, "the game is over")
+    kind = check_action(action, ACTION_TYPES, seat, state.players, state.team is not None)
     if kind == "cut":
         return state, _cut(state, seat, action)
     return state, _claim(state, seat, action)

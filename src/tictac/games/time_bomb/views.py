@@ -7,8 +7,8 @@ down, every cut wire, the pliers, the round and every claim. Roles are shown onc
 
 from __future__ import annotations
 
-from tictac.engine import IllegalAction, View
-from tictac.engine.errors import BAD_SEAT
+from tictac.engine import View
+from tictac.engine.prologue import check_viewer
 from tictac.games.time_bomb.rules import legal_actions, outcome, to_act
 from tictac.games.time_bomb.state import State
 from tictac.games.time_bomb.table import CUT, KINDS, ROUNDS, wires_each
@@ -17,8 +17,7 @@ NAME = "time-bomb"
 
 
 def view(state: State, seat: int | None) -> View:
-    if seat is not None and not 0 <= seat < state.players:
-        raise IllegalAction(BAD_SEAT, f"no seat {seat!r} in a game of {state.players}")
+    check_viewer(seat, state.players)
     result = outcome(state)
     over = result is not None
     latest: dict[int, dict[str, object]] = {}

@@ -7,10 +7,10 @@ import itertools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tictac.engine import Action, Event, IllegalAction, Outcome, Rng, View
-from tictac.engine.errors import BAD_SEAT, GAME_OVER
-from tictac.engine.fields import action_type
+from tictac.engine import Action, Event, Outcome, Rng, View
+from tictac.engine import IllegalAction as IllegalAction  # re-exported for its callers
 from tictac.engine.options import check_players
+from tictac.engine.prologue import check_action, check_viewer
 from tictac.games.times_up import deal, rules, turns, views
 from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
 from tictac.games.times_up.settings import OPTIONS as OPTIONS
@@ -53,11 +53,7 @@ def setup(
 
 
 def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
-    kind = action_type(action, HANDLERS)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction(BAD_SEAT, f"no seat {seat!r}")
-    if state.phase == OVER:
-        raise IllegalAction(GAME_OVER, "the game is over")
+    kind = check_action(action, HANDLERS, seat, state.players, state.phase == OVER)
     events = HANDLERS[kind](state, seat, action, now_ms)
     state.now_ms = now_ms
     return state, events
@@ -139,6 +135,7 @@ def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
 
 
 def view(state: State, seat: int | None) -> View:
+    check_viewer(seat, state.players)
     result = outcome(state)
     return {
         "game": NAME,

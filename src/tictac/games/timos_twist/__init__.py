@@ -48,6 +48,8 @@ OPTIONS = [
     Option("timo_grace_ms", "int", 2000,
            "after a missed TIMO, ms before the next player may act, so others can catch it",
            low=0, high=30_000),
+    Option("last_draw_counts", "bool", True,
+           "a +2 or +4 played as the last card is drawn by its target before the round is scored"),
 ]
 
 __all__ = [
@@ -97,8 +99,8 @@ def setup(
     shuffle(rng, rest)
     state = State(
         players, chosen["stacking"], chosen["draw_anytime"], chosen["target_score"],
-        chosen["timo_grace_ms"], rng, [], [], [], 0, 0, 1, 0, NOBODY, [], NOBODY, 0,
-        [0] * players, players - 1, [], NOBODY,
+        chosen["timo_grace_ms"], chosen["last_draw_counts"], rng, [], [], [], 0, 0, 1, 0,
+        NOBODY, [], NOBODY, 0, [0] * players, players - 1, [], NOBODY, [],
     )
     deal_round(state, top + rest, [])
     return state

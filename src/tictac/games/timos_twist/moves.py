@@ -4,8 +4,9 @@ change in place)."""
 from __future__ import annotations
 
 from tictac.engine import Action, Event, IllegalAction
-from tictac.engine.errors import BAD_FIELD, BAD_SEAT, GAME_OVER, NOT_YOUR_TURN
-from tictac.engine.fields import action_type, bool_field, choice_field, int_field, str_field
+from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN
+from tictac.engine.fields import bool_field, choice_field, int_field, str_field
+from tictac.engine.prologue import check_action, is_seat
 from tictac.games.timos_twist.cards import (
     COLOR,
     COLOR_INDEX,
@@ -74,7 +75,7 @@ def _add_plays(actions: list[Action], card: int, timo_possible: bool) -> None:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    if state.winner != NOBODY:
+    if state.winner != NOBODY or not is_seat(seat, state.players):
         return []
     actions: list[Action] = []
     exposed = state.exposed
@@ -114,13 +115,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 
 def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
-    kind = action.get("type") if type(action) is dict else None
-    if type(kind) is not str or kind not in ACTION_TYPES:
-        kind = action_type(action, ACTION_TYPES)
-    if state.winner != NOBODY:
-        raise IllegalAction(GAME_OVER, "the game is over")
-    if type(seat) is not int or not 0 <= seat < state.players:
-        raise IllegalAction(BAD_SEAT, f"there is no seat {seat!r}")
+    kind = check_action(action, ACTION_TYPES, seat, state.players, state.winner != NOBODY)
+    opening = state.opening
     events: list[Event] = []
     if kind == "play":
         _play(state, seat, action, now_ms, events)
@@ -134,6 +130,10 @@ def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, 
         events.append({"type": "timo", "seat": seat})
     else:
         _catch(state, seat, action, events)
+    if opening and state.opening is opening:
+        # A round's opening is shown until its first action; after that the cards it names may
+        # lie in a hand or the pile. An action that dealt a new round has put its own there.
+        state.opening = []
     return state, events
 
 
@@ -189,8 +189,9 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
     left = len(hand)
     if not left:
         state.called[seat] = False
-        if DRAWS[card]:
-            # The last card's +2/+4 is still drawn by its target before scoring.
+        if DRAWS[card] and state.last_draw_counts:
+            # The last card's +2/+4 is still drawn by its target before scoring (our ruling);
+            # without the option the round ends at once, as the booklet's letter has it.
             state.penalty += DRAWS[card]
             take_penalty(state, next_seat(state), events)
         finish_round(state, seat, events)

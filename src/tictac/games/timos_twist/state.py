@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tictac.engine import Rng
+from tictac.engine import Event, Rng
 
 NOBODY = -1
 
@@ -17,6 +17,7 @@ class State:
     draw_anytime: bool
     target_score: int
     grace_ms: int
+    last_draw_counts: bool
     rng: Rng
     hands: list[list[int]]
     pile: list[int]  # face down; the top card is the last item
@@ -33,6 +34,9 @@ class State:
     dealer: int
     rounds: list[tuple[int, int]]  # (winner, points) of every finished round
     winner: int  # the seat that reached the target score, or NOBODY while the game goes on
+    # The events of dealing the current round (`round_started`, the first card's effect) until
+    # its first action: `setup` returns no events, so round 1's reach players through the view.
+    opening: list[Event]
 
     def clone(self) -> State:
         return State(
@@ -41,6 +45,7 @@ class State:
             self.draw_anytime,
             self.target_score,
             self.grace_ms,
+            self.last_draw_counts,
             self.rng.clone(),
             [hand[:] for hand in self.hands],
             self.pile[:],
@@ -57,4 +62,5 @@ class State:
             self.dealer,
             self.rounds[:],
             self.winner,
+            self.opening,  # replaced at each deal, never changed in place
         )

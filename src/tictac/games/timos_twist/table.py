@@ -46,11 +46,13 @@ def deal_round(state: State, order: list[int], events: list[Event]) -> None:
     state.called = [False] * n
     state.exposed = NOBODY
     state.grace_until = 0
-    events.append(
+    opening: list[Event] = [
         {"type": "round_started", "round": len(state.rounds) + 1, "dealer": dealer,
          "top": IDS[first]}
-    )
-    take_effect(state, first, events)
+    ]
+    take_effect(state, first, opening)
+    state.opening = opening
+    events.extend(opening)
 
 
 def shuffle(rng: Rng, items: list[int]) -> None:

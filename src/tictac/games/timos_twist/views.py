@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tictac.engine import Action, IllegalAction, Outcome, Rng, View
-from tictac.engine.errors import BAD_SEAT
+from tictac.engine import Action, Outcome, Rng, View
+from tictac.engine.prologue import check_viewer
 from tictac.games.timos_twist.cards import COLORS, IDS
 from tictac.games.timos_twist.moves import has_playable, legal_actions
 from tictac.games.timos_twist.state import NOBODY, State
@@ -56,8 +56,7 @@ def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
 def view(state: State, seat: int | None) -> View:
     # Built for every seat after every action (the server's hot path): one pass, no helper
     # calls for what the state holds directly.
-    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
-        raise IllegalAction(BAD_SEAT, f"there is no seat {seat!r}")
+    check_viewer(seat, state.players)
     over = state.winner != NOBODY
     result = outcome(state) if over else None
     legal: list[Action] = []
@@ -90,6 +89,7 @@ def view(state: State, seat: int | None) -> View:
         "turn": None if over else state.turn,
         "dealer": state.dealer,
         "round": len(state.rounds) + (0 if over else 1),
+        "opening": state.opening[:],
         "rounds": [{"winner": winner, "points": points} for winner, points in state.rounds],
         "scores": state.scores[:],
         "target_score": state.target_score,
@@ -98,5 +98,6 @@ def view(state: State, seat: int | None) -> View:
             "draw_anytime": state.draw_anytime,
             "target_score": state.target_score,
             "timo_grace_ms": state.grace_ms,
+            "last_draw_counts": state.last_draw_counts,
         },
     }
