@@ -237,7 +237,7 @@ def test_the_fourth_round_option_adds_a_one_gesture_round(rules: str) -> None:
     state = new_game(rules=rules, fourth_round=True)
     play_to_round(state, 4)
     assert game.outcome(state) is None
-    assert game.view(state, 0)["constraint"]["key"] == "one_gesture"
+    assert game.view(state, 0)["constraint"]["key"] == f"{rules}.one_gesture"
     start(state)
     act(state, "pass", 10)  # passing allowed as in rounds 2 and 3
     win_round(state, 11)  # the deck runs out: the passed card waits for the next turn
@@ -277,7 +277,46 @@ def test_the_floating_player_has_their_own_total_beside_the_teams() -> None:
     assert state.team_scores() == [20, 10]
     # the floater was with team 1 in round 1 (10), team 2 in round 2 (10), team 1 in round 3 (10)
     assert result.detail["floater"] == 4 and result.detail["floater_score"] == 30
-    assert result.winners == [4] and result.scores[4] == 30
+    # RULINGS.md, winners with a floater: the best team always wins; the floater too (30 >= 20)
+    assert result.winners == [0, 1, 4] and result.scores[4] == 30
+    assert result.detail["winning_teams"] == [0] and result.detail["team"] == "team 1 & floater"
+
+
+def _finished(found: list[list[int]]) -> game.State:
+    """A 5-player game (teams [0, 1], [2, 3], seat 4 floating) over, with `found[r][t]` cards
+    won by team t in round r + 1."""
+    state = new_game(5, names=2, teams=[[0, 1], [2, 3]], odd_players="float")
+    state.found = [[[f"won-{r}-{t}-{i}" for i in range(count)] for t, count in enumerate(row)]
+                   for r, row in enumerate(found)]
+    state.phase = "over"
+    return state
+
+
+def test_winners_with_a_floater_the_best_team_wins_even_when_the_floater_scores_more() -> None:
+    """The issue's game: team 2 (17) beat team 1 (13); the floater made 19 with team 1 in
+    rounds 1 and 3 and team 2 in round 2. RULINGS.md: the team with the most points always
+    wins; the floater also wins, their 19 being at least 17."""
+    state = _finished([[5, 4], [3, 9], [5, 4]])
+    result = game.outcome(state)
+    assert result is not None
+    assert [13, 17] == result.detail["team_scores"] and result.detail["floater_score"] == 19
+    assert result.winners == [2, 3, 4]
+    assert result.detail["winning_teams"] == [1]
+    assert result.scores == [13, 13, 17, 17, 19]
+
+
+def test_winners_with_a_floater_below_the_best_team_only_the_team_wins() -> None:
+    state = _finished([[2, 4], [1, 9], [2, 4]])  # teams 5 and 17, floater 2 + 9 + 2 = 13
+    result = game.outcome(state)
+    assert result is not None and result.detail["floater_score"] == 13
+    assert result.winners == [2, 3] and result.detail["team"] == "team 2"
+
+
+def test_winners_with_a_floater_tied_teams_share_the_win_and_a_tying_floater_joins() -> None:
+    state = _finished([[5, 5], [5, 5], [5, 5]])  # 15 each, floater 15
+    result = game.outcome(state)
+    assert result is not None
+    assert result.winners == [0, 1, 2, 3, 4] and result.detail["winning_teams"] == [0, 1]
 
 
 @BOTH

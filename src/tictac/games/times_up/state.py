@@ -79,7 +79,8 @@ class State:
         return teams_.cluegiver(self.teams, self.floater, self.round, self.team, self.turns_done)
 
     def timekeeper(self) -> int:
-        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, self.turns_done)
+        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, self.turns_done,
+                                 previous=self.settings.rules.previous_cluegiver_keeps_time)
 
     def guessers(self) -> tuple[int, ...]:
         giver = self.cluegiver()

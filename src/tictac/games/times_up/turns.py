@@ -73,9 +73,9 @@ def foul(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
     card = state.in_hand
     assert card is not None
     state.in_hand = None
+    # Both rule sets shuffle it in: the next team has just heard clues about it.
     state.deck.append(card)
-    if state.settings.rules.round1_foul_shuffles:
-        state.rng.shuffle(state.deck)
+    state.rng.shuffle(state.deck)
     return [{"type": "foul", "seat": seat}, *_end_turn(state, "foul")]
 
 

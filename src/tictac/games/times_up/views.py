@@ -101,7 +101,8 @@ def game_keys(state: State, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "round": state.round,
         "rounds": settings.rounds,
-        "constraint": rules.constraint(state.round, settings.gestures_round1, settings.language),
+        "constraint": rules.constraint(settings.rules.key, state.round, settings.gestures_round1,
+                                       settings.language),
         "clock": {
             "turn_ms": settings.turn_ms,
             "deadline_ms": state.deadline if running else None,

@@ -7,10 +7,13 @@ import { t, has } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView } from './common.js';
 import { bindCountdown, serverNow, timeUpAlarm } from './clock.js';
 
+// During play the floating player is named with the team they sit with this round; once the
+// game is over they stand alone beside the teams, with their own total.
 export function teamName(view, room, index) {
   const team = view.teams[index];
-  const members = [...team.members];
-  if (view.floater && view.floater.team === index && !members.includes(view.floater.seat)) members.push(view.floater.seat);
+  const floater = view.floater ? view.floater.seat : null;
+  const members = team.members.filter((seat) => !(view.over && seat === floater));
+  if (!view.over && floater !== null && view.floater.team === index && !members.includes(floater)) members.push(floater);
   return t('tu.team_of', { n: index + 1, names: members.map((seat) => nameOf(room, seat)).join(', ') });
 }
 
@@ -25,7 +28,12 @@ export function constraintText(view) {
   return has(key) ? t(key) : view.constraint.text;
 }
 
+// The winning team(s) come from the outcome, never from who sat where last: the floating player
+// belongs to no team, and wins beside the best team only on their own total.
 export function scoreBoard(view, room) {
+  const outcome = view.outcome;
+  const winningTeams = (outcome && outcome.detail && outcome.detail.winning_teams) || [];
+  const floaterWon = Boolean(outcome && view.floater && (outcome.winners || []).includes(view.floater.seat));
   const rounds = Array.from({ length: view.rounds }, (_, index) => index + 1);
   return h('section', { class: 'panel', 'aria-labelledby': 'tu-scores' },
     h('h2', { id: 'tu-scores', text: t('tu.scores') }),
@@ -34,11 +42,11 @@ export function scoreBoard(view, room) {
         h('th', { scope: 'col', text: t('tu.team') }),
         rounds.map((n) => h('th', { scope: 'col', class: 'num', text: t('tu.round_short', { n }) })),
         h('th', { scope: 'col', class: 'num', text: t('common.total') }))),
-      h('tbody', null, view.teams.map((team, index) => h('tr', { class: [(view.outcome && (view.outcome.winners || []).some((seat) => team.members.includes(seat))) && 'winner', view.your_team === index && 'mine'] },
+      h('tbody', null, view.teams.map((team, index) => h('tr', { class: [winningTeams.includes(index) && 'winner', view.your_team === index && 'mine'] },
         h('td', { text: teamName(view, room, index) }),
         rounds.map((n) => h('td', { class: 'num', text: team.round_scores[n - 1] === undefined ? '–' : String(team.round_scores[n - 1]) })),
         h('td', { class: 'num', text: String(team.score) }))))),
-    view.floater ? h('p', { class: 'muted', text: t('tu.floater', { name: nameOf(room, view.floater.seat), n: view.floater.score }) }) : null,
+    view.floater ? h('p', { class: ['muted', 'floater-score', floaterWon && 'winner'], text: t('tu.floater', { name: nameOf(room, view.floater.seat), n: view.floater.score }) }) : null,
     h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
 }
 
