@@ -299,7 +299,7 @@ def test_winners_with_a_floater_the_best_team_wins_even_when_the_floater_scores_
     state = _finished([[5, 4], [3, 9], [5, 4]])
     result = game.outcome(state)
     assert result is not None
-    assert [13, 17] == result.detail["team_scores"] and result.detail["floater_score"] == 19
+    assert result.detail["team_scores"] == [13, 17] and result.detail["floater_score"] == 19
     assert result.winners == [2, 3, 4]
     assert result.detail["winning_teams"] == [1]
     assert result.scores == [13, 13, 17, 17, 19]

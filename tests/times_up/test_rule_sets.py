@@ -12,7 +12,6 @@ from tictac.games import times_up as game
 
 from .support import TURN_MS, act, everyone_ready, new_game, play_to_round, start, win_round
 
-
 SEEDS = range(12)
 
 

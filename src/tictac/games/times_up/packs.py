@@ -22,7 +22,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from tictac.games.times_up import guess
+from tictac.games.times_up import guess, lexicon
 
 LANGUAGES = ("en", "fr")
 KINDS = ("personalities", "words")
@@ -39,7 +39,6 @@ PACK_KEYS = frozenset({"id", "language", "kind", "title", "turn_seconds", "cards
 CARD_KEYS = frozenset({"id", "yellow", "blue"})
 NAME_KEYS = frozenset({"name", "about"})
 COLOURS = ("yellow", "blue")
-_PLURALS = {"en": guess.en_plurals, "fr": guess.fr_plurals}
 
 _SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 _PARENTHESISED = re.compile(r"\([^()]*\)")
@@ -267,7 +266,7 @@ def _uniqueness_problems(cards: list[Any], kind: object, language: object) -> li
     )
     problems = _clash_problems("card id", ids)
     # Word packs accept either number, so a word also clashes with its plural.
-    plurals = _PLURALS.get(str(language)) if kind == "words" else None
+    plurals = lexicon.PLURALS.get(str(language)) if kind == "words" else None
     keyed = ((w, n, _guess_keys(n, plurals)) for w, n in _labelled_names(cards))
     return problems + _clash_problems("name", keyed)
 

@@ -87,7 +87,7 @@ def guess(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
         raise IllegalAction(BAD_FIELD, "a guess needs some letters or digits")
     card = state.in_hand
     assert card is not None
-    right = matches(text, state.faces[card].name, plurals=state.settings.plurals)
+    right = matches(text, state.faces[card].name, state.settings.judge)
     state.guesses.append((seat, text, right))
     events: list[Event] = [{"type": "guess", "seat": seat, "text": text, "right": right}]
     if right:
