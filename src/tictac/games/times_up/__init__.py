@@ -32,6 +32,7 @@ HANDLERS: dict[str, Handler] = {
     "foul": turns.foul,
     "wrong": turns.wrong,
     "guess": turns.guess,
+    "overrule": turns.overrule,
     "time_up": turns.time_up,
     "continue": turns.carry_on,
     "hand_over": turns.hand_over,
@@ -92,7 +93,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 def _running_actions(state: State, seat: int) -> list[Action]:
     if seat == state.cluegiver():
         marks = ["found", "pass", "wrong"] if rules.passing_allowed(state.round) else ["found"]
-        return [{"type": kind} for kind in [*marks, "foul"]]
+        overrules = [{"type": "overrule", "guess": index} for index in turns.overrulable(state)]
+        return [*[{"type": kind} for kind in [*marks, "foul"]], *overrules]
     if seat == state.timekeeper():
         return [{"type": "foul"}]
     if seat in state.guessers():
