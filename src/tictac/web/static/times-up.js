@@ -32,7 +32,7 @@ export function constraintText(view) {
 // belongs to no team, and wins beside the best team only on their own total.
 export function scoreBoard(view, room) {
   const outcome = view.outcome;
-  const winningTeams = (outcome && outcome.detail && outcome.detail.winning_teams) || [];
+  const winningTeams = (outcome && outcome.winning_teams) || [];
   const floaterWon = Boolean(outcome && view.floater && (outcome.winners || []).includes(view.floater.seat));
   const rounds = Array.from({ length: view.rounds }, (_, index) => index + 1);
   return h('section', { class: 'panel', 'aria-labelledby': 'tu-scores' },
@@ -177,11 +177,24 @@ export function mount(root, ctx) {
     return parts;
   }
 
+  // The cluegiver has the last word on a typed guess, as a table does: count one the game
+  // refused, or take back one it accepted (the engine lists which verdicts may still change).
+  function overruleButton(view, index, entry) {
+    if (ctx.readonly || !legalOf(view, 'overrule').some((action) => action.guess === index)) return null;
+    const label = entry.right ? t('tu.overrule_take_back') : t('tu.overrule_accept');
+    return button(label, () => ctx.act({ type: 'overrule', guess: index }), { class: ['small', 'overrule', entry.right ? 'take-back' : 'count-it'], 'data-key': `overrule-${index}` });
+  }
+
   function drawTail(view, room) {
     if (view.phase !== 'running') return [];
-    fill(guessLog, view.guesses.slice().reverse().map((entry) => h('li', null,
-      h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ', entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null)));
-    return [view.guesses.length ? [h('h3', { text: t('tu.guesses') }), guessLog] : null, foundThisTurn(view, room)];
+    const entries = view.guesses.map((entry, index) => h('li', { class: [entry.overruled && 'overruled'] },
+      h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ',
+      entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null, ' ',
+      entry.overruled ? h('span', { class: 'tag', text: t('tu.overruled') }) : null, ' ',
+      overruleButton(view, index, entry)));
+    fill(guessLog, entries.reverse());
+    const judging = legalOf(view, 'overrule').length > 0 && !ctx.readonly;
+    return [view.guesses.length ? [h('h3', { text: t('tu.guesses') }), judging ? h('p', { class: 'muted', text: t('tu.overrule_help') }) : null, guessLog] : null, foundThisTurn(view, room)];
   }
 
   function foundThisTurn(view, room) {
