@@ -4,9 +4,11 @@ big table of realistic guesses is `guess_table.tsv` (test_guess_table.py)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tictac.games.times_up.guess import Judge, matches, variants, words
-from tictac.games.times_up.lexicon import en_plurals, fr_plurals
+from tictac.games.times_up.lexicon import ARTICLES, SUFFIXES, TITLES, en_plurals, fr_plurals
 
 # (guess, name on the card, plurals language or None, accepted?)
 CASES = [
@@ -141,3 +143,31 @@ def test_plural_makers_cover_the_regular_endings() -> None:
     assert "boys" in en_plurals("boy") and "boies" not in en_plurals("boy")
     assert "nez" in fr_plurals("nez") and "journaux" in fr_plurals("journal")
     assert "bonshommes" in fr_plurals("bonhomme")
+
+
+ANY_EXTRA = set().union(*ARTICLES.values(), *TITLES.values(), SUFFIXES)
+
+
+# Properties: a name always wins itself, whatever the case and accents; leaving out a required
+# word always loses.
+NAME_WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzéèàôç", min_size=3, max_size=10).filter(
+    lambda word: word not in ANY_EXTRA)
+
+
+@given(st.lists(NAME_WORD, min_size=1, max_size=4), st.sampled_from(["fr", "en"]),
+       st.booleans())
+def test_a_name_wins_itself_in_any_case_and_without_accents(
+        parts: list[str], language: str, words_pack: bool) -> None:
+    name = " ".join(parts)
+    judge = Judge(language, words_pack)
+    assert matches(name, name, judge)
+    assert matches(name.upper(), name, judge)
+    assert matches(" ".join(words(name)), name, judge)
+
+
+@given(st.lists(NAME_WORD, min_size=2, max_size=4), st.data())
+def test_leaving_out_a_required_word_never_wins(parts: list[str], data: st.DataObject) -> None:
+    left_out = data.draw(st.integers(0, len(parts) - 1))
+    said = " ".join(part for index, part in enumerate(parts) if index != left_out)
+    assert not matches(said, " ".join(parts), Judge("en"))
+    assert not matches(said, " ".join(parts), Judge("fr", words_pack=True))
