@@ -100,6 +100,9 @@ CASES = [
     ("François 1er", "François Ier", None, True),
     ("Louis 16", "Louis XIV", None, False),
     ("Louis XVI", "Louis XIV", None, False),
+    ("Napoléon III", "Napoléon (Bonaparte)", None, False),  # a number is never run into a word
+    ("President Xi Jinping", "Xi Jinping", None, True),  # a name that looks like a numeral
+    ("Xi Jinping", "Xi Jinping", None, True),
     # Misspellings that sound the same, or one slip in a long name; never in a short one.
     ("Ghandi", "(Mahatma) Gandhi", None, True),
     ("Schwarzeneger", "(Arnold) Schwarzenegger", None, True),

@@ -89,33 +89,30 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
-    """One spelling for words that have several: "St" is "Saint", a number after a name is
-    digits, a British word is its American twin (en)."""
-    out = []
-    for index, token in enumerate(tokens):
-        token = lexicon.SPELLINGS.get(token, token)
-        if judge.language == "en":
-            token = lexicon.BRITISH.get(token, token)
-        if index > 0 and not judge.words_pack:
-            token = lexicon.NUMBER_WORDS.get(token) or _roman(token) or _ordinal(token) or token
-        out.append(token)
+    """One spelling for words that have several: "St" is "Saint", a British word is its
+    American twin (en)."""
+    out = [lexicon.SPELLINGS.get(token, token) for token in tokens]
+    if judge.language == "en":
+        out = [lexicon.BRITISH.get(token, token) for token in out]
     return out
 
 
-def _roman(token: str) -> str | None:
-    """A Roman numeral of I, V and X (I to XXXIX) as digits; anything else None."""
-    if not _ROMAN.fullmatch(token):
-        return None
-    try:
-        return str(roman.fromRoman(token.upper()))
-    except roman.InvalidRomanNumeralError:
-        return None
-
-
-def _ordinal(token: str) -> str | None:
-    """"8th", "14e", "2nd" as digits."""
-    found = _ORDINAL.fullmatch(token)
-    return found.group(1) if found else None
+def number(token: str) -> int | None:
+    """The number a word of a name stands for, however it is written: "14", "XIV",
+    "quatorze", "fourteenth", "14th", "1er", "Ier"; None for any other word."""
+    if token.isdigit():
+        return int(token)
+    if token in lexicon.NUMBER_WORDS:
+        return int(lexicon.NUMBER_WORDS[token])
+    ordinal = _ORDINAL.fullmatch(token)
+    if ordinal:
+        return int(ordinal.group(1))
+    if _ROMAN.fullmatch(token):
+        try:
+            return int(roman.fromRoman(token.upper()))
+        except roman.InvalidRomanNumeralError:
+            return None
+    return None
 
 
 def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Judge) -> bool:
@@ -139,20 +136,27 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             for b in range(1, min(_MAX_JOIN, len(card) - j) + 1):
                 whole = [token for token, _ in card[j:j + b]]
                 # Words said one for one are judged one by one: no spelling slack is pooled
-                # over several ("Robbie Williams" is not "Robin Williams").
-                if (a == b == 1 or a != b) and _same_words(chunk, whole, judge) \
-                        and walk(i + a, j + b):
+                # over several ("Robbie Williams" is not "Robin Williams"), and a number is
+                # never run into a word ("Napoléon III" is not "Napoléon").
+                joined = a > 1 or b > 1
+                if joined and (a == b or _has_number([*said[i:i + a], *whole], judge)):
+                    continue
+                if _same_words(chunk, whole, judge) and walk(i + a, j + b):
                     return True
         return False
 
     return walk(0, 0)
 
 
+def _has_number(tokens: list[str], judge: Judge) -> bool:
+    return not judge.words_pack and any(number(token) is not None for token in tokens)
+
+
 def _initial(said: str, printed: str, optional: bool) -> bool:
     """An initial for a whole word, or the whole word for an initial: "John F. Kennedy" and
     "John Fitzgerald Kennedy" both win "John (F.) Kennedy". An initial said for a word the card
     requires is not enough ("M. Curie" is not "Marie Curie")."""
-    if said.isdigit() or printed.isdigit():
+    if number(said) is not None or number(printed) is not None:
         return False
     if len(printed) == 1:
         return said.startswith(printed)
@@ -180,6 +184,8 @@ def same_word(said: str, printed: str, judge: Judge) -> bool:
     """Whether a table hears the word `said` as the card's word `printed`."""
     if said == printed:
         return True
+    if not judge.words_pack and (number(said) is not None or number(printed) is not None):
+        return number(said) == number(printed)  # never near enough: "XVI" is not "XIV"
     if any(c.isdigit() for c in said + printed):
         return False
     if judge.words_pack:
