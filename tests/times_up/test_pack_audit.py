@@ -79,3 +79,16 @@ def test_words_with_two_senses_carry_a_gloss_for_the_cluegiver(pack_id: str) -> 
     missing = [word for word in AMBIGUOUS[pack_id] if not glossed[word]]
     assert missing == []
     assert all(len(glossed[word]) <= 80 for word in AMBIGUOUS[pack_id])
+
+
+INITIAL = re.compile(r"(?<!\S)\w\.(?=\s)")
+
+
+@pytest.mark.parametrize("pack_id", ["fr-personalities", "en-personalities"])
+def test_a_middle_initial_is_optional(pack_id: str) -> None:
+    """Pack guide: a middle initial is in parentheses ("John (F.) Kennedy"): a table accepts
+    "John Kennedy", and the whole middle name or its initial too."""
+    def required_initial(name: str) -> bool:
+        return any(match.start() > 0 for match in INITIAL.finditer(shortest(name)))
+
+    assert [face.name for face in faces(pack_id) if required_initial(face.name)] == []
