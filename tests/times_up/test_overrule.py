@@ -1,7 +1,7 @@
 """The cluegiver overrules a typed guess's verdict during the turn, as the people at a table
-would (RULINGS.md, "Who judges": the game checks typed guesses itself; the table has the last
-word): accept a guess the checker refused, take back one it accepted. Logged like any action,
-so a replay gives the same game."""
+would: accept a guess the checker refused, take back one it accepted (RULINGS.md, "Who judges",
+has the game check typed guesses itself; the last word at the table is the project's decision,
+docs/games/times-up.md). Logged like any action, so a replay gives the same game."""
 
 from __future__ import annotations
 

@@ -135,8 +135,9 @@ def test_en_the_timekeeper_is_a_member_of_the_next_team(players: int) -> None:
 
 
 def test_fr_the_cluegiver_who_just_played_keeps_time_with_three_teams() -> None:
-    """fr text: "L'orateur qui vient de jouer devient responsable du sablier" and "Le joueur à
-    droite de l'orateur prend le sablier": 6 players, seats clockwise 0..5, teams facing."""
+    """fr rule set: the cluegiver who has just played, the player to the right of the new
+    cluegiver, keeps time, whatever the number of teams. 6 players, seats clockwise 0..5,
+    teammates facing each other."""
     turns = _turns(6, 6, teams=[[0, 3], [1, 4], [2, 5]], rules="fr")
     assert [giver for _, giver, _ in turns] == [0, 1, 2, 3, 4, 5]
     assert [keeper for _, _, keeper in turns] == [5, 0, 1, 2, 3, 4]
