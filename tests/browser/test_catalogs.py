@@ -69,7 +69,8 @@ def test_every_key_named_in_the_client_exists() -> None:
         ("conn", ["connecting", "online", "reconnecting", "offline"]),
         ("lobby.policy", ["wait", "bot", "skip"]),
         ("tu.phase", ["write", "deal", "waiting", "running", "round_won", "readback", "over"]),
-        ("tu.constraint", ["talk", "talk_no_gestures", "one_word", "mime", "one_gesture"]),
+        ("tu.constraint", [f"{rules}.{kind}" for rules in ("en", "fr") for kind in
+                           ("talk", "talk_no_gestures", "one_word", "mime", "one_gesture")]),
         ("game", [f"{name}.blurb" for name in GAMES]),
         ("action", sorted(TIMO_ACTIONS | set(BOMB_ACTIONS) | set(TIMES_UP_ACTIONS))),
     ],

@@ -271,3 +271,106 @@ def test_players_write_the_deck_and_their_names_stay_theirs(browser: Browser, se
     for person in people:
         assert person.errors == [], person.errors
         person.close()
+
+
+def discard_two_each(table: Table) -> None:
+    for person in table.people:
+        wait_for(lambda person=person: person.page.locator(".deal button").count() > 2,
+                 person.page, what="cards")
+        buttons = person.page.locator(".deal button")
+        buttons.nth(0).click()
+        buttons.nth(1).click()
+        table.press(person, "button.discard-go")
+
+
+def test_the_cluegiver_overrules_typed_verdicts_and_the_card_shows_the_rule_sets_constraint(
+        browser: Browser, server: str) -> None:
+    """English rules on the French word pack: the round card says what the en sheet allows
+    (rhymes, singing, pointing), in each reader's own language. A typed guess the game
+    refused is counted by the cluegiver's "Count it"; a right one is taken back."""
+    people = [Player(browser, server, "Ida"), Player(browser, server, "Jo", locale="fr-FR"),
+              Player(browser, server, "Kim"), Player(browser, server, "Lou")]
+    options = {"rules": "en", "pack": "fr-words", "deck_size": 10, "turn_seconds": 120}
+    code = create_room(people[0], "times-up", options)
+    for person in people[1:]:
+        join_room(person, code)
+    start_game(people[0], people)
+    table = Table(people)
+    discard_two_each(table)
+
+    giver = table.start_turn()
+    guesser = table.guesser()
+    english = next(p for p in people if p.name != "Jo").page.inner_text(".constraint")
+    french = table.by_seat(people[1].seat()).page.inner_text(".constraint")
+    assert "rhymes" in english and "sing" in english and "point" in english
+    assert "rime" in french and "chanter" in french and "traduction" not in french
+
+    name = giver.page.inner_text(".big-name")
+    guesser.page.fill("#tu-guess", "le truc là")
+    table.press(guesser, ".guess-form button[type=submit]")
+    assert giver.page.inner_text(".big-name") == name  # refused: still the same card
+    assert guesser.page.locator("button.overrule").count() == 0  # the cluegiver's call only
+    table.press(giver, "button.overrule.count-it")
+    assert table.view()["teams"][table.view()["turn"]["team"]]["score"] == 1
+    assert table.view()["guesses"][0] == {"seat": guesser.seat(), "text": "le truc là",
+                                          "right": True, "overruled": True}
+    assert giver.page.locator("button.overrule.count-it").count() == 0  # once only
+
+    second = giver.page.inner_text(".big-name")
+    assert second != name
+    guesser.page.fill("#tu-guess", second)
+    table.press(guesser, ".guess-form button[type=submit]")
+    assert table.view()["teams"][table.view()["turn"]["team"]]["score"] == 2
+    table.press(giver, "button.overrule.take-back")
+    assert table.view()["teams"][table.view()["turn"]["team"]]["score"] == 1
+    table.wait(lambda: giver.page.inner_text(".big-name") == second, "the card back in hand")
+    screenshot(giver, "times-up-overrule")
+    for person in people:
+        assert person.errors == [], person.errors
+        person.close()
+
+
+def test_with_a_floater_the_end_screen_crowns_the_best_team_not_the_floaters_last_one(
+        browser: Browser, server: str) -> None:
+    """RULINGS.md, winners with a floater: team 1 wins round 1 (with the floater), team 2
+    rounds 2 (with the floater) and 3: teams 10 and 20, the floater 20. The best team wins and
+    the floater beside it; team 1, where the floater sat last, is not highlighted."""
+    people = [Player(browser, server, name) for name in ("Ana", "Ben", "Cyd", "Dee", "Eli")]
+    code = create_room(people[0], "times-up",
+                       {"deck_size": 10, "turn_seconds": 120, "pack": "en-words"})
+    for person in people[1:]:
+        join_room(person, code)
+    start_game(people[0], people)
+    table = Table(people)
+    discard_two_each(table)
+    floater = table.view()["floater"]["seat"]
+
+    table.found_until_turn_ends(table.start_turn())  # round 1: team 1 and the floater
+    for person in people:
+        table.press(person, "button.ready")
+    table.found_until_turn_ends(table.start_turn())  # round 2: team 2 and the floater
+    giver = table.start_turn()  # round 3: team 1 and the floater pass every card
+    while table.running():
+        table.press(giver, ".judge button.pass")
+    table.found_until_turn_ends(table.start_turn())  # then team 2 finds them all
+
+    host = people[0]
+    wait_for(lambda: host.page.locator("text=Play again").count() == 1, host.page, what="end")
+    outcome = table.view()["outcome"]
+    assert outcome["team_scores"] == [10, 20]
+    assert outcome["floater_score"] == 20 and outcome["winning_teams"] == [1]
+    names = {seat["seat"]: seat["name"] for seat in host.room()["seats"]}
+    team1, team2 = table.view()["teams"]
+    rows = host.page.locator("tr.winner")
+    assert rows.count() == 1
+    row = rows.inner_text()
+    assert all(names[seat] in row for seat in team2["members"] if seat != floater)
+    assert not any(names[seat] in row for seat in team1["members"])
+    assert host.page.locator("p.floater-score.winner").count() == 1
+    status = host.page.inner_text(".status")
+    assert names[floater] in status
+    assert not any(names[seat] in status for seat in team1["members"] if seat != floater)
+    screenshot(host, "end-times-up-floater")
+    for person in people:
+        assert person.errors == [], person.errors
+        person.close()

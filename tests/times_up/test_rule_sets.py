@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from tictac.games import times_up as game
 
 from .support import TURN_MS, act, everyone_ready, new_game, play_to_round, start, win_round
 
-
-def _shuffled(state: game.State, cards: list[str]) -> list[str]:
-    """`cards` shuffled the way the game's own generator would shuffle them next."""
-    rng = state.rng.clone()
-    order = cards[:]
-    rng.shuffle(order)
-    return order
+SEEDS = range(12)
 
 
 # Row 1: the card in hand when time runs out.
@@ -27,47 +25,59 @@ def test_fr_card_in_hand_at_time_up_goes_back_on_top_of_the_deck() -> None:
     card, rest = state.in_hand, state.deck[:]
     act(state, "time_up", TURN_MS)
     assert state.deck == [*rest, card]  # the last card is the top
-    assert state.deck[-1] == card
+
+
+def _card_back(rules: str, seed: int, end_turn: str) -> tuple[list[str], list[str], str]:
+    """Start a turn and end it by `end_turn` ("time_up" or "foul"): the deck before (without
+    the card in hand), after, and the card that was in hand."""
+    state = new_game(rules=rules, seed=seed)
+    start(state)
+    card, before = state.in_hand, state.deck[:]
+    assert card is not None
+    if end_turn == "time_up":
+        act(state, "time_up", TURN_MS)
+    else:
+        act(state, "foul", 500, seat=state.timekeeper())
+    return before, state.deck[:], card
+
+
+def assert_shuffled_back(rules: str, end_turn: str) -> None:
+    """The card goes back into the deck, the deck is shuffled: the same cards every time, but
+    over a dozen games the card is not always on top and the rest not always in order."""
+    tops, orders_kept = set(), set()
+    for seed in SEEDS:
+        before, after, card = _card_back(rules, seed, end_turn)
+        assert sorted(after) == sorted([*before, card])
+        tops.add(after[-1] == card)
+        orders_kept.add([c for c in after if c != card] == before)
+    assert False in tops and False in orders_kept
 
 
 def test_en_card_in_hand_at_time_up_is_shuffled_back_into_the_deck() -> None:
-    tops = set()
-    for seed in range(8):
-        state = new_game(rules="en", seed=seed)
-        start(state)
-        card = state.in_hand
-        assert card is not None
-        expected = _shuffled(state, [*state.deck, card])
-        act(state, "time_up", TURN_MS)
-        assert state.deck == expected
-        tops.add(state.deck[-1] == card)
-    assert tops == {True, False}
+    assert_shuffled_back("en", "time_up")
 
 
-# Row 2: a foul in round 1.
+# Row 2: a foul in round 1 ends the turn; the card is shuffled back (both rule sets: the next
+# team has just heard clues about it).
 
 
-def test_fr_round1_foul_ends_the_turn_card_back_and_deck_shuffled() -> None:
-    state = new_game(rules="fr")
+@pytest.mark.parametrize("rules", ["fr", "en"])
+def test_round1_foul_ends_the_turn_and_the_card_is_shuffled_back(rules: str) -> None:
+    state = new_game(rules=rules)
     team = state.team
     start(state)
-    card = state.in_hand
-    assert card is not None
-    expected = _shuffled(state, [*state.deck, card])
     events = act(state, "foul", 500, seat=state.timekeeper())
     assert state.phase == "waiting" and state.team != team
-    assert state.deck == expected
     assert {"type": "turn_ended", "team": team, "reason": "foul"} in events
+    assert_shuffled_back(rules, "foul")
 
 
-def test_en_round1_foul_ends_the_turn_card_back_on_top_unshuffled() -> None:
-    state = new_game(rules="en")
-    team = state.team
-    start(state)
-    card, rest = state.in_hand, state.deck[:]
-    act(state, "foul", 500, seat=state.timekeeper())
-    assert state.phase == "waiting" and state.team != team
-    assert state.deck == [*rest, card]
+def test_en_round1_foul_never_leaves_the_card_on_top_every_time() -> None:
+    """RULINGS.md: en, foul in round 1: the card is shuffled back, never left on top for the
+    next team, who has just heard clues about it."""
+    on_top = [after[-1] == card for before, after, card in
+              (_card_back("en", seed, "foul") for seed in range(40))]
+    assert on_top.count(True) < 20
 
 
 @pytest.mark.parametrize("rules", ["fr", "en"])
@@ -167,5 +177,68 @@ def test_gestures_in_round1_by_rule_set_and_option(rules: str, option: bool | No
                                                    key: str) -> None:
     state = new_game(rules=rules, gestures_round1=option)
     view = game.view(state, 0)
-    assert view["constraint"]["key"] == key
+    assert view["constraint"]["key"] == f"{rules}.{key}"
     assert view["constraint"]["text"]
+
+
+# Row 5: what the cluegiver may do follows the rule set, never the pack's language.
+
+# Words that must (or must not) appear in each rule set's constraints, by rule set and kind, in
+# either language: en allows rhymes, singing and pointing in round 1; fr bans translations,
+# humming in round 3, and its 4th round allows a drawing.
+RULE_WORDS = {
+    ("en", "talk"): ({"en": ["rhymes", "sing", "point"], "fr": ["rime", "chanter", "montrer"]},
+                     {"en": ["translation"], "fr": ["traduction"]}),
+    ("en", "talk_no_gestures"): ({"en": ["rhymes", "sing"], "fr": ["rime", "chanter"]},
+                                 {"en": ["translation"], "fr": ["traduction"]}),
+    ("fr", "talk"): ({"en": ["translation"], "fr": ["traduction"]},
+                     {"en": ["sing", "rhymes"], "fr": ["chanter", "rime"]}),
+    ("fr", "talk_no_gestures"): ({"en": ["translation"], "fr": ["traduction"]},
+                                 {"en": ["sing", "rhymes"], "fr": ["chanter", "rime"]}),
+    ("fr", "mime"): ({"en": ["no humming"], "fr": ["sans fredonner"]}, {}),
+    ("en", "mime"): ({}, {"en": ["humming"], "fr": ["fredonner"]}),
+    ("fr", "one_gesture"): ({"en": ["drawing"], "fr": ["dessin"]}, {}),
+    ("en", "one_gesture"): ({}, {"en": ["drawing"], "fr": ["dessin"]}),
+}
+ROUND_OF = {"talk": 1, "talk_no_gestures": 1, "mime": 3, "one_gesture": 4}
+
+
+def _says(text: str, word: str) -> bool:
+    return re.search(rf"\b{word}", text, re.IGNORECASE) is not None
+
+
+def says_all(text: str, words: list[str]) -> bool:
+    return all(_says(text, word) for word in words)
+
+
+def says_none(text: str, words: list[str]) -> bool:
+    return not any(_says(text, word) for word in words)
+
+
+@pytest.mark.parametrize(("rules", "kind"), sorted(RULE_WORDS))
+@pytest.mark.parametrize("pack", ["fr-words", "en-words", "players"])
+def test_round_constraint_is_the_rule_sets_whatever_the_pack(rules: str, kind: str,
+                                                             pack: str) -> None:
+    options = {"rules": rules, "fourth_round": True, "gestures_round1": kind == "talk"}
+    state = (new_game(**options) if pack == "players"
+             else game.setup(4, {**options, "pack": pack}, 1))
+    state.round = ROUND_OF[kind]
+    constraint = game.view(state, 0)["constraint"]
+    assert constraint["key"] == f"{rules}.{kind}"
+    must, never = RULE_WORDS[rules, kind]
+    language = state.settings.language
+    assert says_all(constraint["text"], must.get(language, []))
+    assert says_none(constraint["text"], never.get(language, []))
+
+
+CATALOGS = Path(__file__).parents[2] / "src/tictac/web/static/i18n"
+
+
+@pytest.mark.parametrize("viewer", ["en", "fr"])
+def test_client_catalogs_say_each_rule_sets_constraints_in_the_viewers_language(
+        viewer: str) -> None:
+    catalog = json.loads((CATALOGS / f"{viewer}.json").read_text())
+    for (rules, kind), (must, never) in RULE_WORDS.items():
+        text = catalog[f"tu.constraint.{rules}.{kind}"]
+        assert says_all(text, must.get(viewer, [])), (rules, kind)
+        assert says_none(text, never.get(viewer, [])), (rules, kind)

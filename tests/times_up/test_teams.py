@@ -124,12 +124,31 @@ def test_turns_go_team_by_team_and_the_cluegiver_rotates(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", range(4, 13))
-def test_the_timekeeper_is_a_member_of_the_next_team(players: int) -> None:
-    state = new_game(players, odd_players="uneven_teams")
+def test_en_the_timekeeper_is_a_member_of_the_next_team(players: int) -> None:
+    """en sheet: "The next team clockwise ... takes the timer"."""
+    state = new_game(players, odd_players="uneven_teams", rules="en")
     team_count = len(state.teams)
-    for team, giver, keeper in _turns(players, team_count * 2, odd_players="uneven_teams"):
+    turns = _turns(players, team_count * 2, odd_players="uneven_teams", rules="en")
+    for team, giver, keeper in turns:
         assert giver in state.teams[team]
         assert keeper in state.teams[(team + 1) % team_count]
+
+
+def test_fr_the_cluegiver_who_just_played_keeps_time_with_three_teams() -> None:
+    """fr rule set: the cluegiver who has just played, the player to the right of the new
+    cluegiver, keeps time, whatever the number of teams. 6 players, seats clockwise 0..5,
+    teammates facing each other."""
+    turns = _turns(6, 6, teams=[[0, 3], [1, 4], [2, 5]], rules="fr")
+    assert [giver for _, giver, _ in turns] == [0, 1, 2, 3, 4, 5]
+    assert [keeper for _, _, keeper in turns] == [5, 0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("players", range(4, 13))
+def test_fr_the_timekeeper_is_the_cluegiver_of_the_turn_before(players: int) -> None:
+    state = new_game(players, odd_players="uneven_teams", rules="fr")
+    turns = _turns(players, len(state.teams) * 3, odd_players="uneven_teams", rules="fr")
+    for (_, giver, _), (_, _, keeper) in pairwise(turns):
+        assert keeper == giver
 
 
 @pytest.mark.parametrize("players", [5, 7])

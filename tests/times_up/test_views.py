@@ -39,7 +39,7 @@ def test_everyone_sees_time_round_constraint_deck_scores_and_turn() -> None:
         assert view["clock"] == {"turn_ms": 30_000, "deadline_ms": 31_000,
                                  "time_left_ms": None, "now_ms": 1500}
         assert view["round"] == 1 and view["rounds"] == 3
-        assert view["constraint"]["key"] == "talk"
+        assert view["constraint"]["key"] == "en.talk"
         assert view["deck_count"] == 10 and view["card_in_play"] is True
         assert [team["score"] for team in view["teams"]] == [1, 0]
         assert view["turn"] == {"team": 0, "cluegiver": 0, "timekeeper": 3, "guessers": [1]}
@@ -99,7 +99,8 @@ def test_typed_guesses_are_heard_by_everyone() -> None:
     state = new_game()
     start(state)
     act(state, "guess", 5, seat=state.guessers()[0], text="Someone")
-    assert game.view(state, None)["guesses"] == [{"seat": 1, "text": "Someone", "right": False}]
+    assert game.view(state, None)["guesses"] == [
+        {"seat": 1, "text": "Someone", "right": False, "overruled": False}]
 
 
 def test_the_floating_player_and_their_team_of_the_round() -> None:

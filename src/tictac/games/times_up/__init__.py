@@ -34,6 +34,7 @@ HANDLERS: dict[str, Handler] = {
     "foul": turns.foul,
     "wrong": turns.wrong,
     "guess": turns.guess,
+    "overrule": turns.overrule,
     "time_up": turns.time_up,
     "continue": turns.carry_on,
     "hand_over": turns.hand_over,
@@ -90,7 +91,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 def _running_actions(state: State, seat: int) -> list[Action]:
     if seat == state.cluegiver():
         marks = ["found", "pass", "wrong"] if rules.passing_allowed(state.round) else ["found"]
-        return [{"type": kind} for kind in [*marks, "foul"]]
+        overrules = [{"type": "overrule", "guess": index} for index in turns.overrulable(state)]
+        return [*[{"type": kind} for kind in [*marks, "foul"]], *overrules]
     if seat == state.timekeeper():
         return [{"type": "foul"}]
     if seat in state.guessers():
@@ -149,30 +151,37 @@ def view(state: State, seat: int | None) -> View:
 
 
 def outcome(state: State) -> Outcome | None:
-    """After the last round: the team with most points wins (ties share the win). A floating
-    player stands beside the teams with their own total and wins if it is the best."""
+    """After the last round the team, or tied teams, with the most points win. A floating
+    player stands beside the teams with their own total and wins too if it is at least the best
+    team's (RULINGS.md); they never take the win from a team."""
     if state.phase != OVER:
         return None
     totals = state.team_scores()
-    contenders = [(f"team {t + 1}", totals[t], list(members)) for t, members in
-                  enumerate(state.teams)]
-    if state.floater is not None:
-        contenders.append(("floater", state.floater_score(), [state.floater]))
-    best = max(score for _, score, _ in contenders)
-    top = [(label, seats) for label, score, seats in contenders if score == best]
+    best = max(totals)
+    winning = [t for t, total in enumerate(totals) if total == best]
+    winners = {seat for t in winning for seat in state.teams[t]}
     per_seat = [0] * state.players
-    for _, score, seats in contenders:
-        for seat in seats:
-            per_seat[seat] = score
+    for t, members in enumerate(state.teams):
+        for seat in members:
+            per_seat[seat] = totals[t]
+    labels = [f"team {t + 1}" for t in winning]
+    floater_score = None
+    if state.floater is not None:
+        floater_score = state.floater_score()
+        per_seat[state.floater] = floater_score
+        if floater_score >= best:
+            winners.add(state.floater)
+            labels.append("floater")
     return Outcome(
-        winners=sorted(seat for _, seats in top for seat in seats),
+        winners=sorted(winners),
         scores=per_seat,
         detail={
-            "team": " & ".join(label for label, _ in top),
+            "team": " & ".join(labels),
+            "winning_teams": winning,
             "team_scores": totals,
             "teams": [list(team) for team in state.teams],
             "floater": state.floater,
-            "floater_score": None if state.floater is None else state.floater_score(),
+            "floater_score": floater_score,
             "round_scores": [[len(cards) for cards in by_team] for by_team in state.found],
         },
     )

@@ -22,7 +22,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from tictac.games.times_up import guess
+from tictac.games.times_up import guess, lexicon
 
 LANGUAGES = ("en", "fr")
 KINDS = ("personalities", "words")
@@ -266,7 +266,7 @@ def _uniqueness_problems(cards: list[Any], kind: object, language: object) -> li
     )
     problems = _clash_problems("card id", ids)
     # Word packs accept either number, so a word also clashes with its plural.
-    plurals = guess.PLURALS.get(str(language)) if kind == "words" else None
+    plurals = lexicon.PLURALS.get(str(language)) if kind == "words" else None
     keyed = ((w, n, _guess_keys(n, plurals)) for w, n in _labelled_names(cards))
     return problems + _clash_problems("name", keyed)
 

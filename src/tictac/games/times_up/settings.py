@@ -9,6 +9,7 @@ from typing import Any
 from tictac.engine import IllegalAction, Option, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.games.times_up import packs
+from tictac.games.times_up.guess import Judge
 from tictac.games.times_up.rules import RULE_SETS, RuleSet
 from tictac.games.times_up.teams import TEAM_SIZES
 
@@ -58,9 +59,9 @@ class Settings:
     gestures_round1: bool
 
     @property
-    def plurals(self) -> str | None:
-        """The language whose plurals count in guesses (word packs only)."""
-        return self.language if self.kind == "words" else None
+    def judge(self) -> Judge:
+        """How typed guesses are heard: the pack's language; plurals count in word packs."""
+        return Judge(self.language, words_pack=self.kind == "words")
 
 
 def settle(given: Mapping[str, Any] | None) -> tuple[Settings, packs.Pack | None, Any]:

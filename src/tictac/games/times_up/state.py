@@ -17,6 +17,18 @@ class Face:
     about: str
 
 
+@dataclass(frozen=True)
+class Guess:
+    """A typed guess of this turn, with the card it was said for (kept from every view until
+    that card is face up) and whether the cluegiver overruled the game's verdict."""
+
+    seat: int
+    text: str
+    right: bool
+    card: str
+    overruled: bool = False
+
+
 @dataclass(slots=True)
 class State:
     players: int
@@ -42,7 +54,7 @@ class State:
     deadline: int | None  # while RUNNING
     time_left: int | None  # en: the paused time a team carries into the next round
     ready: list[int]  # READBACK: seats that confirmed
-    guesses: list[tuple[int, str, bool]]  # this turn's typed guesses: (seat, text, right)
+    guesses: list[Guess]  # this turn's typed guesses
     now_ms: int  # the stamp of the last action: the game's latest news of the time
 
     def clone(self) -> State:
@@ -79,7 +91,8 @@ class State:
         return teams_.cluegiver(self.teams, self.floater, self.round, self.team, self.turns_done)
 
     def timekeeper(self) -> int:
-        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, self.turns_done)
+        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, self.turns_done,
+                                 previous=self.settings.rules.previous_cluegiver_keeps_time)
 
     def guessers(self) -> tuple[int, ...]:
         giver = self.cluegiver()

@@ -101,9 +101,22 @@ def cluegiver(
 
 
 def timekeeper(
-    teams: Teams, floater: int | None, round_no: int, team: int, turns_done: Sequence[int]
+    teams: Teams,
+    floater: int | None,
+    round_no: int,
+    team: int,
+    turns_done: Sequence[int],
+    *,
+    previous: bool,
 ) -> int:
-    """A member of the next team keeps time: the one who is not its next cluegiver."""
+    """`previous` (fr): the cluegiver who has just played keeps time, the player to the right
+    in turn order: the previous team's latest cluegiver (before anyone has played, the one who
+    would have played just before). Otherwise (en) a member of the next team: the one who is
+    not its next cluegiver."""
+    if previous:
+        before = (team - 1) % len(teams)
+        playing = members(teams, floater, round_no, before)
+        return playing[(turns_done[before] - 1) % len(playing)]
     following = (team + 1) % len(teams)
     playing = members(teams, floater, round_no, following)
     return playing[(turns_done[following] + 1) % len(playing)]

@@ -4,12 +4,12 @@ the end of a turn, the end of a round (both rule sets) and the read-back after r
 from __future__ import annotations
 
 from tictac.engine import Action, Event, IllegalAction
-from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN
+from tictac.engine.errors import BAD_FIELD, MISSING_FIELD, NOT_YOUR_TURN
 from tictac.engine.fields import str_field
 from tictac.games.times_up import errors, rules
 from tictac.games.times_up.guess import matches, words
 from tictac.games.times_up.phases import OVER, READBACK, ROUND_WON, RUNNING, WAITING
-from tictac.games.times_up.state import State
+from tictac.games.times_up.state import Guess, State
 
 MAX_GUESS = 100
 
@@ -73,9 +73,9 @@ def foul(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
     card = state.in_hand
     assert card is not None
     state.in_hand = None
+    # Both rule sets shuffle it in: the next team has just heard clues about it.
     state.deck.append(card)
-    if state.settings.rules.round1_foul_shuffles:
-        state.rng.shuffle(state.deck)
+    state.rng.shuffle(state.deck)
     return [{"type": "foul", "seat": seat}, *_end_turn(state, "foul")]
 
 
@@ -87,14 +87,62 @@ def guess(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
         raise IllegalAction(BAD_FIELD, "a guess needs some letters or digits")
     card = state.in_hand
     assert card is not None
-    right = matches(text, state.faces[card].name, plurals=state.settings.plurals)
-    state.guesses.append((seat, text, right))
+    right = matches(text, state.faces[card].name, state.settings.judge)
+    state.guesses.append(Guess(seat, text, right, card))
     events: list[Event] = [{"type": "guess", "seat": seat, "text": text, "right": right}]
     if right:
         return events + _win_card(state, now_ms)
     if rules.one_guess_per_card(state.round):
         return events + _set_aside(state, "wrong", now_ms)
     return events
+
+
+def overrulable(state: State) -> list[int]:
+    """The guesses of this turn whose verdict the cluegiver may still change, as a table
+    would: a rejected guess whose card is still to be won (round 1: in hand; later rounds: set
+    aside by that rejection), an accepted guess whose card is still won. Once each."""
+    if state.phase != RUNNING:
+        return []
+    won = state.found[-1][state.team]
+    waiting = [state.in_hand] if state.round == 1 else state.set_aside
+    return [index for index, said in enumerate(state.guesses) if not said.overruled
+            and (said.card in won if said.right else said.card in waiting)]
+
+
+def overrule(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    """The cluegiver overrules the game's verdict on a typed guess. Accepting a rejected one
+    wins its card (round 1: the card in hand; later rounds: back from the set-aside cards).
+    Taking back an accepted one un-wins its card: round 1, the cluegiver holds it again (the
+    card drawn since goes back on top of the deck); later rounds, it was a wrong guess, so the
+    card is set aside."""
+    _expect_running(state, now_ms)
+    _refuse_unless(seat == state.cluegiver(), "only the cluegiver overrules a verdict")
+    if "guess" not in action:
+        raise IllegalAction(MISSING_FIELD, "'overrule' needs 'guess'")
+    index = action["guess"]
+    if isinstance(index, bool) or not isinstance(index, int) or \
+            not 0 <= index < len(state.guesses):
+        raise IllegalAction(BAD_FIELD, "'guess' is the number of one of this turn's guesses")
+    _refuse_unless(index in overrulable(state), "that verdict can no longer be changed",
+                   errors.CANNOT_OVERRULE)
+    said = state.guesses[index]
+    state.guesses[index] = Guess(said.seat, said.text, not said.right, said.card, True)
+    events: list[Event] = [{"type": "overruled", "seat": seat, "guess": index,
+                            "right": not said.right}]
+    if not said.right:
+        if state.round == 1:
+            return events + _win_card(state, now_ms)
+        state.set_aside.remove(said.card)
+        state.found[-1][state.team].append(said.card)
+        return [*events, _found_event(state, said.card)]
+    state.found[-1][state.team].remove(said.card)
+    if state.round == 1:
+        assert state.in_hand is not None
+        state.deck.append(state.in_hand)
+        state.in_hand = said.card
+        return events
+    state.set_aside.append(said.card)
+    return [*events, {"type": "card_set_aside", "reason": "overruled"}]
 
 
 def time_up(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
@@ -119,9 +167,12 @@ def _win_card(state: State, now_ms: int) -> list[Event]:
     assert card is not None
     state.in_hand = None
     state.found[-1][state.team].append(card)
-    event = {"type": "card_found", "team": state.team, "card": card,
-             "name": state.faces[card].name}
-    return [event, *_next_card(state, now_ms)]
+    return [_found_event(state, card), *_next_card(state, now_ms)]
+
+
+def _found_event(state: State, card: str) -> Event:
+    return {"type": "card_found", "team": state.team, "card": card,
+            "name": state.faces[card].name}
 
 
 def _set_aside(state: State, reason: str, now_ms: int) -> list[Event]:

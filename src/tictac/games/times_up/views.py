@@ -101,7 +101,8 @@ def game_keys(state: State, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "round": state.round,
         "rounds": settings.rounds,
-        "constraint": rules.constraint(state.round, settings.gestures_round1, settings.language),
+        "constraint": rules.constraint(settings.rules.key, state.round, settings.gestures_round1,
+                                       settings.language),
         "clock": {
             "turn_ms": settings.turn_ms,
             "deadline_ms": state.deadline if running else None,
@@ -117,7 +118,8 @@ def game_keys(state: State, seat: int | None) -> dict[str, Any]:
         "set_aside_count": len(state.set_aside),
         "card_in_play": state.in_hand is not None,
         "card": card(state, state.in_hand) if holds_card and state.in_hand else None,
-        "guesses": [{"seat": s, "text": text, "right": right} for s, text, right in state.guesses],
+        "guesses": [{"seat": g.seat, "text": g.text, "right": g.right, "overruled": g.overruled}
+                    for g in state.guesses],
         "done": _done(state),
         "own": _own(state, seat),
         "names_per_player": settings.names_per_player if state.phase == WRITE else None,

@@ -7,10 +7,13 @@ import { t, has } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 import { bindCountdown, serverNow, timeUpAlarm } from './clock.js';
 
+// During play the floating player is named with the team they sit with this round; once the
+// game is over they stand alone beside the teams, with their own total.
 function teamName(view, room, index) {
   const team = view.teams[index];
-  const members = [...team.members];
-  if (view.floater && view.floater.team === index && !members.includes(view.floater.seat)) members.push(view.floater.seat);
+  const floater = view.floater ? view.floater.seat : null;
+  const members = team.members.filter((seat) => !(view.over && seat === floater));
+  if (!view.over && floater !== null && view.floater.team === index && !members.includes(floater)) members.push(floater);
   return t('tu.team_of', { n: index + 1, names: members.map((seat) => nameOf(room, seat)).join(', ') });
 }
 
@@ -25,17 +28,22 @@ function constraintText(view) {
   return has(key) ? t(key) : view.constraint.text;
 }
 
+// The winning team(s) come from the outcome, never from who sat where last: the floating player
+// belongs to no team, and wins beside the best team only on their own total.
 function scoreBoard(view, room) {
+  const outcome = view.outcome;
+  const winningTeams = (outcome && outcome.winning_teams) || [];
+  const floaterWon = Boolean(outcome && view.floater && (outcome.winners || []).includes(view.floater.seat));
   const rounds = Array.from({ length: view.rounds }, (_, index) => index + 1);
   return h('section', { class: 'panel', 'aria-labelledby': 'tu-scores' },
     h('h2', { id: 'tu-scores', text: t('tu.scores') }),
     scoresTable([{ label: t('tu.team') }, ...rounds.map((n) => ({ label: t('tu.round_short', { n }), num: true })), { label: t('common.total'), num: true }],
       view.teams.map((team, index) => ({
         cells: [teamName(view, room, index), ...rounds.map((n) => team.round_scores[n - 1] ?? '–'), team.score],
-        winner: view.outcome && (view.outcome.winners || []).some((seat) => team.members.includes(seat)),
+        winner: winningTeams.includes(index),
         mine: view.your_team === index,
       }))),
-    view.floater ? h('p', { class: 'muted', text: t('tu.floater', { name: nameOf(room, view.floater.seat), n: view.floater.score }) }) : null,
+    view.floater ? h('p', { class: ['muted', 'floater-score', floaterWon && 'winner'], text: t('tu.floater', { name: nameOf(room, view.floater.seat), n: view.floater.score }) }) : null,
     h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
 }
 
@@ -166,11 +174,24 @@ export function mount(root, ctx) {
     return parts;
   }
 
+  // The cluegiver has the last word on a typed guess, as a table does: count one the game
+  // refused, or take back one it accepted (the engine lists which verdicts may still change).
+  function overruleButton(view, index, entry) {
+    if (ctx.readonly || !legalOf(view, 'overrule').some((action) => action.guess === index)) return null;
+    const label = entry.right ? t('tu.overrule_take_back') : t('tu.overrule_accept');
+    return button(label, () => ctx.act({ type: 'overrule', guess: index }), { class: ['small', 'overrule', entry.right ? 'take-back' : 'count-it'], 'data-key': `overrule-${index}` });
+  }
+
   function drawTail(view, room) {
     if (view.phase !== 'running') return [];
-    fill(guessLog, view.guesses.slice().reverse().map((entry) => h('li', null,
-      h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ', entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null)));
-    return [view.guesses.length ? [h('h3', { text: t('tu.guesses') }), guessLog] : null, foundThisTurn(view, room)];
+    const entries = view.guesses.map((entry, index) => h('li', { class: [entry.overruled && 'overruled'] },
+      h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ',
+      entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null, ' ',
+      entry.overruled ? h('span', { class: 'tag', text: t('tu.overruled') }) : null, ' ',
+      overruleButton(view, index, entry)));
+    fill(guessLog, entries.reverse());
+    const judging = legalOf(view, 'overrule').length > 0 && !ctx.readonly;
+    return [view.guesses.length ? [h('h3', { text: t('tu.guesses') }), judging ? h('p', { class: 'muted', text: t('tu.overrule_help') }) : null, guessLog] : null, foundThisTurn(view, room)];
   }
 
   function foundThisTurn(view, room) {

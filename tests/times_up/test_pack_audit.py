@@ -1,0 +1,94 @@
+"""An audit of the bundled packs against the pack guide (docs/packs.md): the same person is
+written the same way in the French and the English pack (the same optional parts, the same
+dates), and every word that has two common senses says which one is meant."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tictac.games.times_up.guess import Judge, matches, sound, words
+from tictac.games.times_up.packs import Name, load_pack
+
+OPTIONAL = re.compile(r"\([^()]*\)")
+YEAR = re.compile(r"\b\d{3,4}\b")
+# A life span: "(1934–2025)", "(1874-1965)", "(c. 747–814)".
+SPAN = re.compile(r"(\d{3,4})\s*[–-]\s*(\d{3,4})\)")
+
+
+def faces(pack_id: str) -> list[Name]:
+    return [face for card in load_pack(pack_id).cards for face in (card.yellow, card.blue)]
+
+
+def shortest(name: str) -> str:
+    """The least a guesser must say: the name without its optional parts."""
+    return OPTIONAL.sub(" ", name)
+
+
+def same_people() -> list[tuple[Name, Name]]:
+    """People in both personality packs: the same last required word (as heard) and the same
+    first year in their description."""
+    def key(face: Name) -> tuple[str, str | None]:
+        years = YEAR.findall(face.about)
+        return sound(words(shortest(face.name))[-1]), years[0] if years else None
+
+    english: dict[tuple[str, str | None], list[Name]] = {}
+    for face in faces("en-personalities"):
+        english.setdefault(key(face), []).append(face)
+    return [(fr, en) for fr in faces("fr-personalities") for en in english.get(key(fr), [])]
+
+
+def test_the_audit_finds_the_people_both_packs_share() -> None:
+    pairs = same_people()
+    assert len(pairs) >= 60
+    assert any(fr.name == "(Mahatma) Gandhi" for fr, _ in pairs)
+
+
+@pytest.mark.parametrize(("fr", "en"), same_people(), ids=lambda face: face.name)
+def test_the_same_person_has_the_same_optional_parts_in_both_packs(fr: Name, en: Name) -> None:
+    """Pack guide: parentheses when the surname alone is how everyone says it. Whichever way
+    a person is written, the least that wins them is the same in both packs (issue: en
+    "Mahatma Gandhi" required the title, fr had "(Mahatma) Gandhi")."""
+    assert matches(shortest(en.name), fr.name, Judge("fr")) == \
+        matches(shortest(fr.name), en.name, Judge("en"))
+
+
+@pytest.mark.parametrize(("fr", "en"), same_people(), ids=lambda face: face.name)
+def test_the_same_person_has_the_same_dates_in_both_packs(fr: Name, en: Name) -> None:
+    """When one pack gives a life span, the other does not call that person living (issue:
+    fr "née en 1934" against en 1934–2025 for Jane Goodall)."""
+    for one, other in ((fr, en), (en, fr)):
+        span = SPAN.search(one.about)
+        if span and span.group(1) in other.about:
+            assert span.group(2) in other.about, (one.about, other.about)
+
+
+AMBIGUOUS = {
+    "fr-words": ["pêche", "avocat", "glace", "moule", "trombone", "pile", "batterie",
+                 "baguette", "éclair", "règle", "tableau", "souris", "palmier", "timbre",
+                 "flûte", "poêle"],
+    "en-words": ["bat", "seal", "nail", "ruler", "jam", "watch", "ring", "bank", "pen",
+                 "mouse", "key", "straw", "racket", "pepper", "rock", "star"],
+}
+
+
+@pytest.mark.parametrize("pack_id", sorted(AMBIGUOUS))
+def test_words_with_two_senses_carry_a_gloss_for_the_cluegiver(pack_id: str) -> None:
+    glossed = {face.name: face.about for face in faces(pack_id)}
+    missing = [word for word in AMBIGUOUS[pack_id] if not glossed[word]]
+    assert missing == []
+    assert all(len(glossed[word]) <= 80 for word in AMBIGUOUS[pack_id])
+
+
+INITIAL = re.compile(r"(?<!\S)\w\.(?=\s)")
+
+
+@pytest.mark.parametrize("pack_id", ["fr-personalities", "en-personalities"])
+def test_a_middle_initial_is_optional(pack_id: str) -> None:
+    """Pack guide: a middle initial is in parentheses ("John (F.) Kennedy"): a table accepts
+    "John Kennedy", and the whole middle name or its initial too."""
+    def required_initial(name: str) -> bool:
+        return any(match.start() > 0 for match in INITIAL.finditer(shortest(name)))
+
+    assert [face.name for face in faces(pack_id) if required_initial(face.name)] == []
