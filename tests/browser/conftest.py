@@ -92,6 +92,11 @@ class ServerProcess:
             "200",
             "--log-level",
             "warning",
+            # every room and join of the session comes from 127.0.0.1
+            "--create-burst",
+            "100000",
+            "--join-burst",
+            "100000",
         ]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
