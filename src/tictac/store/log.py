@@ -103,6 +103,11 @@ class DatabaseFile:
         return self.lost
 
 
+def _migrate(engine: Engine) -> None:
+    with engine.begin() as conn:
+        upgrade(conn)
+
+
 def _sqlite_file(url: str) -> str | None:
     parsed = make_url(url)
     database = parsed.database or ""
@@ -137,9 +142,8 @@ class Store:
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
             sa.event.listen(sync_engine, "connect", _sqlite_pragmas)
-        try:
-            async with engine.begin() as conn:
-                await conn.run_sync(upgrade)
+        try:  # through the blocking driver: a failed aiosqlite connect leaves a thread behind
+            await asyncio.to_thread(_migrate, sync_engine)
         except (sa.exc.SQLAlchemyError, OSError) as failure:
             await engine.dispose()
             sync_engine.dispose()
