@@ -15,8 +15,9 @@ class TokenBucket:
         self.last = time.monotonic()
 
     def _refill(self, now: float) -> None:
-        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
-        self.last = now
+        # `now` may be a moment older than a new bucket: never drain it for that
+        self.level = min(self.burst, self.level + max(0.0, now - self.last) * self.rate)
+        self.last = max(now, self.last)
 
     def take(self, now: float | None = None) -> bool:
         self._refill(time.monotonic() if now is None else now)
