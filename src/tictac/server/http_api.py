@@ -62,23 +62,20 @@ def _manager(request: Request) -> RoomManager:
     return manager
 
 
-def _limit(request: Request, limit: PerAddress) -> None:
-    address = request.client.host if request.client else ""
-    wait = limit.wait_s(address)
-    if wait:
-        raise Refused(RATE_LIMITED, "too many requests from this address; try again later",
-                      {"Retry-After": str(math.ceil(wait))})
-
-
-def _check_sender(request: Request) -> None:
+def _admit(request: Request, limit: PerAddress) -> None:
     """A state-changing call is JSON from a page of this server (or from a program, which
-    sends no Origin): a form or a script of another site gets nothing done."""
+    sends no Origin): a form or a script of another site gets nothing done. Then it counts
+    toward its address's limit."""
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media_type != "application/json":
         raise IllegalAction(NOT_JSON, "the body is JSON (Content-Type: application/json)")
     origin = request.headers.get("origin")
     if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
         raise IllegalAction(BAD_ORIGIN, "this call is only taken from this server's own pages")
+    wait = limit.wait_s(request.client.host if request.client else "")
+    if wait:
+        raise Refused(RATE_LIMITED, "too many requests from this address; try again later",
+                      {"Retry-After": str(math.ceil(wait))})
 
 
 async def _read_body(request: Request) -> bytes:
@@ -132,8 +129,7 @@ def _limits(request: Request) -> Limits:
 async def create_room(request: Request) -> Response:
     manager = _manager(request)
     try:
-        _check_sender(request)
-        _limit(request, _limits(request).create)
+        _admit(request, _limits(request).create)
         body = await _body(request, CreateRoom)
         room, token, place = await manager.create(body.game, body.name, body.options)
     except IllegalAction as refusal:
@@ -156,8 +152,7 @@ async def get_room(request: Request) -> Response:
 async def join_room(request: Request) -> Response:
     manager = _manager(request)
     try:
-        _check_sender(request)
-        _limit(request, _limits(request).join)
+        _admit(request, _limits(request).join)
         room = manager.get(request.path_params["code"])
         body = await _body(request, JoinRoom)
         token, place = await room.call(lobby.join, room, body.name, body.spectator)
