@@ -97,6 +97,11 @@ class ServerProcess:
             "200",
             "--log-level",
             "warning",
+            # every room and join of the session comes from 127.0.0.1
+            "--create-burst",
+            "100000",
+            "--join-burst",
+            "100000",
             *self.extra,
         ]
         with self.log.open("ab") as out:

@@ -332,7 +332,7 @@ def test_the_cluegiver_overrules_typed_verdicts_and_the_card_shows_the_rule_sets
 
 def test_with_a_floater_the_end_screen_crowns_the_best_team_not_the_floaters_last_one(
         browser: Browser, server: str) -> None:
-    """RULINGS.md, winners with a floater: team 1 wins round 1 (with the floater), team 2
+    """docs/rulings.md, winners with a floater: team 1 wins round 1 (with the floater), team 2
     rounds 2 (with the floater) and 3: teams 10 and 20, the floater 20. The best team wins and
     the floater beside it; team 1, where the floater sat last, is not highlighted."""
     people = [Player(browser, server, name) for name in ("Ana", "Ben", "Cyd", "Dee", "Eli")]

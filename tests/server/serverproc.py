@@ -23,9 +23,10 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path, *extra: str) -> None:
+    def __init__(self, db: Path, *extra: str, output: Path | None = None) -> None:
         self.db = db
         self.extra = extra
+        self.output = output  # where its stdout and stderr go (else stderr is kept for errors)
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -41,13 +42,22 @@ class ServerProcess:
         self.port = free_port()
         command = [TICTAC, "serve", "--port", str(self.port), "--db", str(self.db),
                    "--log-level", "warning", "--bot-pause-ms", "0", "--rate", "200",
-                   *self.extra]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, env={**os.environ})
+                   # every test's rooms come from 127.0.0.1: the per-address limits have
+                   # tests of their own, on servers of their own
+                   "--create-burst", "100000", "--join-burst", "100000", *self.extra]
+        if self.output is None:
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                            stderr=subprocess.PIPE, env={**os.environ})
+        else:
+            with self.output.open("ab") as output:
+                self.process = subprocess.Popen(command, stdout=output, stderr=output,
+                                                env={**os.environ})
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server died: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
+                said = (self.output.read_text() if self.output is not None
+                        else self.process.stderr.read().decode())  # type: ignore[union-attr]
+                raise RuntimeError(f"server died: {said}")
             try:
                 if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
                     return self

@@ -20,6 +20,7 @@ from tictac.server.models import CLIENT_TYPES
 from tictac.server.ws import parse
 
 LIMIT = 4096
+JSON = {"content-type": "application/json"}
 typed = st.builds(
     lambda kind, extra: json.dumps({**extra, "type": kind}),
     st.sampled_from([*CLIENT_TYPES, "Action", "", "hello"]),
@@ -115,7 +116,7 @@ def test_http_api_answers_with_codes(server: ServerProcess) -> None:
         refusals = [
             (http.post("/api/rooms", json={"game": "chess", "name": "A"}), 404, "unknown_game"),
             (http.post("/api/rooms", json={"game": "time-bomb", "name": " "}), 400, "bad_name"),
-            (http.post("/api/rooms", content=b"{"), 400, "bad_json"),
+            (http.post("/api/rooms", content=b"{", headers=JSON), 400, "bad_json"),
             (http.post("/api/rooms", json={"game": "time-bomb"}), 400, "bad_message"),
             (http.post("/api/rooms", json={"game": "time-bomb", "name": "A" * 20_000}), 413,
              "too_large"),

@@ -1,5 +1,5 @@
 """The cluegiver overrules a typed guess's verdict during the turn, as the people at a table
-would: accept a guess the checker refused, take back one it accepted (RULINGS.md, "Who judges",
+would: accept a guess the checker refused, take back one it accepted (docs/rulings.md, "Who judges",
 has the game check typed guesses itself; the last word at the table is the project's decision,
 docs/games/times-up.md). Logged like any action, so a replay gives the same game."""
 

@@ -292,7 +292,7 @@ def test_the_floating_player_has_their_own_total_beside_the_teams() -> None:
     assert state.team_scores() == [20, 10]
     # the floater was with team 1 in round 1 (10), team 2 in round 2 (10), team 1 in round 3 (10)
     assert result.detail["floater"] == 4 and result.detail["floater_score"] == 30
-    # RULINGS.md, winners with a floater: the best team always wins; the floater too (30 >= 20)
+    # docs/rulings.md, winners with a floater: the best team always wins; the floater too (30 >= 20)
     assert result.winners == [0, 1, 4] and result.scores[4] == 30
     assert result.detail["winning_teams"] == [0] and result.detail["team"] == "team 1 & floater"
 
@@ -309,7 +309,7 @@ def _finished(found: list[list[int]]) -> game.State:
 
 def test_winners_with_a_floater_the_best_team_wins_even_when_the_floater_scores_more() -> None:
     """The issue's game: team 2 (17) beat team 1 (13); the floater made 19 with team 1 in
-    rounds 1 and 3 and team 2 in round 2. RULINGS.md: the team with the most points always
+    rounds 1 and 3 and team 2 in round 2. docs/rulings.md: the team with the most points always
     wins; the floater also wins, their 19 being at least 17."""
     state = _finished([[5, 4], [3, 9], [5, 4]])
     result = game.outcome(state)

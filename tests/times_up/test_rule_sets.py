@@ -73,7 +73,7 @@ def test_round1_foul_ends_the_turn_and_the_card_is_shuffled_back(rules: str) -> 
 
 
 def test_en_round1_foul_never_leaves_the_card_on_top_every_time() -> None:
-    """RULINGS.md: en, foul in round 1: the card is shuffled back, never left on top for the
+    """docs/rulings.md: en, foul in round 1: the card is shuffled back, never left on top for the
     next team, who has just heard clues about it."""
     on_top = [after[-1] == card for before, after, card in
               (_card_back("en", seed, "foul") for seed in range(40))]

@@ -46,7 +46,7 @@ def test_serve_stops_at_once_on_a_game_module_that_does_not_import(
     registry: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["serve", "--games", "ghost=no_such_module_here"]) == 2
-    assert "no_such_module_here" in capsys.readouterr().out
+    assert "no_such_module_here" in capsys.readouterr().err
 
 
 def test_count_up_refuses_moves_out_of_turn_or_past_the_target_and_changes_nothing(

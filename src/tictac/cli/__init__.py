@@ -15,22 +15,22 @@ COMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with `command`, only that subcommand's module (and what it imports) is
+    loaded: `tictac play` need not import the server."""
     parser = argparse.ArgumentParser(prog="tictac", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     for name, (module, help_text) in COMMANDS.items():
-        try:
-            command = importlib.import_module(module)
-        except ModuleNotFoundError as missing:
-            if missing.name != module:
-                raise
-            continue
-        command.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        if command in (None, name):
+            importlib.import_module(module).add_arguments(command_parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    chosen = next((arg for arg in argv if not arg.startswith("-")), None)
+    args = build_parser(chosen if chosen in COMMANDS else None).parse_args(argv)
     module = importlib.import_module(COMMANDS[args.command][0])
     try:
         result: int = module.run(args)

@@ -1,31 +1,46 @@
 """`tictac serve`: the game server (HTTP + WebSocket), its rooms kept in an SQLite file.
 
-Every flag has an environment variable (TICTAC_HOST, TICTAC_PORT, ...): the flag wins."""
+Every flag has an environment variable (TICTAC_HOST, TICTAC_PORT, ...): the flag wins. The
+defaults are the settings classes' own."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
+import re
 import socket
 import sys
 from collections.abc import Callable
 from typing import Any
 
-DEFAULT_DB = "tictac.sqlite3"
-# (flag, env suffix, type, default, help)
+from tictac.rooms import RoomSettings
+from tictac.server.settings import DEFAULT_DB, ServerSettings
+
+S, R = ServerSettings, RoomSettings
+# (flag, type, default, help)
 FLAGS: list[tuple[str, type, Any, str]] = [
-    ("host", str, "127.0.0.1", "address to listen on; 0.0.0.0 for the local network"),
-    ("port", int, 8000, "port to listen on"),
+    ("host", str, S.host, "address to listen on; 0.0.0.0 for the local network"),
+    ("port", int, S.port, "port to listen on"),
     ("db", str, DEFAULT_DB, "SQLite file, or a SQLAlchemy async URL"),
-    ("bot_pause_ms", int, 900, "a bot's pause before each move"),
-    ("gone_after_s", int, 30, "seconds without a connection before a player counts as gone"),
-    ("idle_hours", float, 6.0, "a room nobody is connected to expires after this long"),
-    ("max_rooms", int, 1000, "most rooms at once"),
-    ("max_message_bytes", int, 4096, "largest WebSocket message accepted"),
-    ("rate", float, 20.0, "messages per second a connection may send (burst: twice that)"),
-    ("deflate", str, "off", "per-message deflate on WebSockets: on or off (see docs/server.md)"),
-    ("log_level", str, "info", "uvicorn log level"),
+    ("bot_pause_ms", int, R.bot_pause_ms, "a bot's pause before each move"),
+    ("gone_after_s", int, R.gone_after_s,
+     "seconds without a connection before a player counts as gone"),
+    ("idle_hours", float, R.idle_s / 3600, "a room nobody is connected to expires after this long"),
+    ("max_rooms", int, R.max_rooms, "most rooms at once"),
+    ("max_message_bytes", int, S.max_message_bytes, "largest WebSocket message accepted"),
+    ("rate", float, S.rate_per_s,
+     "messages per second a connection may send (burst: twice that)"),
+    ("create_per_min", float, S.create_per_min, "rooms one address may create per minute"),
+    ("create_burst", int, S.create_burst, "rooms one address may create at once"),
+    ("join_per_min", float, S.join_per_min, "joins one address may make per minute"),
+    ("join_burst", int, S.join_burst, "joins one address may make at once"),
+    ("request_timeout_s", float, S.request_timeout_s,
+     "seconds an HTTP request may take to arrive (headers and body)"),
+    ("deflate", str, "on" if S.deflate else "off",
+     "per-message deflate on WebSockets: on or off (see docs/server.md)"),
+    ("log_level", str, S.log_level, "uvicorn log level"),
     ("games", str, "", "more games to serve, as name=module,... (see docs/architecture.md)"),
 ]
 
@@ -41,6 +56,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def db_url(db: str) -> str:
     return db if "://" in db else f"sqlite+aiosqlite:///{os.path.abspath(db)}"
+
+
+def settings_from(args: argparse.Namespace) -> ServerSettings:
+    return ServerSettings(
+        host=args.host, port=args.port, db_url=db_url(args.db),
+        rooms=RoomSettings(bot_pause_ms=args.bot_pause_ms, gone_after_s=args.gone_after_s,
+                           idle_s=int(args.idle_hours * 3600), max_rooms=args.max_rooms),
+        max_message_bytes=args.max_message_bytes, rate_per_s=args.rate,
+        rate_burst=max(1, int(args.rate * 2)),
+        create_per_min=args.create_per_min, create_burst=args.create_burst,
+        join_per_min=args.join_per_min, join_burst=args.join_burst,
+        request_timeout_s=args.request_timeout_s, deflate=args.deflate == "on",
+        log_level=args.log_level,
+    )
 
 
 def lan_address() -> str:
@@ -81,36 +110,70 @@ def register_games(spec: str) -> None:
         get_game(name)
 
 
+class HideTokens(logging.Filter):
+    """Seat tokens travel in the WebSocket URL (`?token=`); a log line must not carry them."""
+
+    TOKEN = re.compile(r"(token=)[^&\s\"]+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if "token=" in text:
+            record.msg, record.args = self.TOKEN.sub(r"\1<hidden>", text), ()
+        return True
+
+
+def check_store(url: str) -> str | None:
+    """Why the database cannot be opened (one line), or None."""
+    from tictac.store import Store, StoreError
+
+    async def open_and_close() -> None:
+        store = await Store.open(url)
+        await store.close()
+
+    try:
+        asyncio.run(open_and_close())
+    except StoreError as failure:
+        return str(failure)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from tictac.rooms import RoomSettings
-    from tictac.server import ServerSettings, create_app
+    from tictac.server import create_app
+    from tictac.server.timeouts import timed_protocol
 
     if args.deflate not in ("on", "off"):
-        print("--deflate is on or off")
+        print("--deflate is on or off", file=sys.stderr)
         return 2
     try:
         register_games(args.games)
     except (ValueError, ImportError) as wrong:
-        print(wrong)
+        print(wrong, file=sys.stderr)
         return 2
-    settings = ServerSettings(
-        db_url=db_url(args.db),
-        rooms=RoomSettings(bot_pause_ms=args.bot_pause_ms, gone_after_s=args.gone_after_s,
-                           idle_s=int(args.idle_hours * 3600), max_rooms=args.max_rooms),
-        max_message_bytes=args.max_message_bytes, rate_per_s=args.rate,
-        rate_burst=max(1, int(args.rate * 2)),
-    )
+    settings = settings_from(args)
+    problem = check_store(settings.db_url)
+    if problem is not None:
+        print(f"tictac serve: {problem}", file=sys.stderr)
+        return 1
     # The store's database thread needs the GIL for a moment at each step of a commit; with
     # the default 5 ms switch interval a busy event loop makes every commit wait for it.
     sys.setswitchinterval(0.0005)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
-    announce(args.host, args.port)
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:  # the socket listens: now the address is worth giving out
+                announce(settings.host, settings.port)
+
     config = uvicorn.Config(
-        create_app(settings), host=args.host, port=args.port, loop="uvloop", http="httptools",
-        ws="websockets-sansio", ws_per_message_deflate=args.deflate == "on",
-        ws_max_size=16 * args.max_message_bytes, log_level=args.log_level, lifespan="on",
+        create_app(settings), host=settings.host, port=settings.port, loop="uvloop",
+        http=timed_protocol(settings.request_timeout_s), ws="websockets-sansio",
+        ws_per_message_deflate=settings.deflate, ws_max_size=16 * settings.max_message_bytes,
+        log_level=settings.log_level, lifespan="on",
     )
-    uvicorn.Server(config).run()
+    for name in ("uvicorn.access", "uvicorn.error"):  # uvicorn.Config has set them up
+        logging.getLogger(name).addFilter(HideTokens())
+    Server(config).run()
     return 0

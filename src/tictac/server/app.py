@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
 
 from tictac.rooms import RoomManager
 from tictac.server import game_client, http_api, openapi, pages, qr, ws
@@ -47,9 +47,10 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/openapi.json", openapi.openapi_json),
         Route("/docs", openapi.docs_page),
         WebSocketRoute("/ws/{code}", ws.endpoint),
-        Route("/static/{path:path}", pages.static),
+        Mount("/static", pages.ClientFiles(directory=settings.static_dir, check_dir=False)),
         *(Route(path, pages.page) for path in pages.PAGE_PATHS),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings
+    app.state.limits = http_api.Limits(settings)
     return app

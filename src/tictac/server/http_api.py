@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from tictac.bots import bot_kinds
@@ -13,22 +14,47 @@ from tictac.engine import GAMES, IllegalAction, get_game
 from tictac.rooms import RoomManager, lobby
 from tictac.rooms import errors as room_errors
 from tictac.rooms.replays import replay as build_replay
+from tictac.rooms.room import STORE_FAILED
 from tictac.server import game_client, metrics
+from tictac.server.limits import PerAddress
 from tictac.server.models import CreateRoom, JoinRoom
-from tictac.server.ws import BAD_JSON, BAD_MESSAGE, TOO_LARGE
+from tictac.server.settings import ServerSettings
+from tictac.server.ws import BAD_JSON, BAD_MESSAGE, RATE_LIMITED, TOO_LARGE
+from tictac.store import StoreError
 
 MAX_BODY = 16_384
+NOT_JSON = "not_json"
+BAD_ORIGIN = "bad_origin"
 M = TypeVar("M", bound=BaseModel)
 STATUS = {
     room_errors.NO_ROOM: 404, room_errors.UNKNOWN_GAME: 404, room_errors.BAD_TOKEN: 401,
     room_errors.NAME_TAKEN: 409, room_errors.TOO_MANY_ROOMS: 503, TOO_LARGE: 413,
-    room_errors.WRONG_STATUS: 409,
+    room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
+    STORE_FAILED: 503,
 }
+
+
+class Limits:
+    """The per-address limits of the HTTP calls that add to the server's state."""
+
+    def __init__(self, settings: ServerSettings) -> None:
+        self.create = PerAddress(settings.create_per_min, settings.create_burst)
+        self.join = PerAddress(settings.join_per_min, settings.join_burst)
+
+
+class Refused(IllegalAction):
+    """A refusal that also sets headers on the answer (Retry-After, Connection: close)."""
+
+    def __init__(self, code: str, message: str, headers: dict[str, str]) -> None:
+        super().__init__(code, message)
+        self.headers = headers
 
 
 def error(refusal: IllegalAction, manager: RoomManager) -> JSONResponse:
     manager.stats.errors[refusal.code] += 1
-    return JSONResponse(refusal.to_json(), status_code=STATUS.get(refusal.code, 400))
+    headers = refusal.headers if isinstance(refusal, Refused) else None
+    return JSONResponse(refusal.to_json(), status_code=STATUS.get(refusal.code, 400),
+                        headers=headers)
 
 
 def _manager(request: Request) -> RoomManager:
@@ -36,13 +62,44 @@ def _manager(request: Request) -> RoomManager:
     return manager
 
 
+def _admit(request: Request, limit: PerAddress) -> None:
+    """A state-changing call is JSON from a page of this server (or from a program, which
+    sends no Origin): a form or a script of another site gets nothing done. Then it counts
+    toward its address's limit."""
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise IllegalAction(NOT_JSON, "the body is JSON (Content-Type: application/json)")
+    origin = request.headers.get("origin")
+    if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
+        raise IllegalAction(BAD_ORIGIN, "this call is only taken from this server's own pages")
+    wait = limit.wait_s(request.client.host if request.client else "")
+    if wait:
+        raise Refused(RATE_LIMITED, "too many requests from this address; try again later",
+                      {"Retry-After": str(math.ceil(wait))})
+
+
+async def _read_body(request: Request) -> bytes:
+    """The body, read as it comes and refused as soon as it passes the limit (a chunked body
+    declares no length). The connection is closed after such an answer: the rest of the
+    body is not read."""
+    too_large = Refused(TOO_LARGE, f"a request body has at most {MAX_BODY} bytes",
+                        {"Connection": "close"})
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise too_large
+    body = bytearray()
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise too_large
+    except ClientDisconnect:  # gone, or cut off by the request timeout: nobody reads an answer
+        raise IllegalAction(BAD_MESSAGE, "the body did not arrive") from None
+    return bytes(body)
+
+
 async def _body(request: Request, model: type[M]) -> M:
-    declared = request.headers.get("content-length", "0")
-    if not declared.isdigit() or int(declared) > MAX_BODY:  # refused before it is read
-        raise IllegalAction(TOO_LARGE, f"a request body has at most {MAX_BODY} bytes")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise IllegalAction(TOO_LARGE, f"a request body has at most {MAX_BODY} bytes")
+    raw = await _read_body(request)
     try:
         return model.model_validate_json(raw or b"{}")
     except ValidationError as invalid:
@@ -60,29 +117,25 @@ def game_info(name: str) -> dict[str, Any]:
             "bots": list(bot_kinds(name)), **game_client.client_fields(name)}
 
 
-def _available() -> list[str]:
-    """Games whose module (and bots) import: a game still being written is left out."""
-    names = []
-    for name in GAMES:
-        try:
-            game_info(name)
-        except ImportError:
-            continue
-        names.append(name)
-    return names
-
-
 async def games(request: Request) -> Response:
-    return JSONResponse([game_info(name) for name in _available()])
+    return JSONResponse([game_info(name) for name in GAMES])
+
+
+def _limits(request: Request) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
 
 
 async def create_room(request: Request) -> Response:
     manager = _manager(request)
     try:
+        _admit(request, _limits(request).create)
         body = await _body(request, CreateRoom)
         room, token, place = await manager.create(body.game, body.name, body.options)
     except IllegalAction as refusal:
         return error(refusal, manager)
+    except StoreError as failure:
+        return error(IllegalAction(STORE_FAILED, str(failure)), manager)
     return JSONResponse({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
                          "room": room.summary(place)}, status_code=201)
 
@@ -99,11 +152,14 @@ async def get_room(request: Request) -> Response:
 async def join_room(request: Request) -> Response:
     manager = _manager(request)
     try:
+        _admit(request, _limits(request).join)
         room = manager.get(request.path_params["code"])
         body = await _body(request, JoinRoom)
         token, place = await room.call(lobby.join, room, body.name, body.spectator)
     except IllegalAction as refusal:
         return error(refusal, manager)
+    except StoreError as failure:
+        return error(IllegalAction(STORE_FAILED, str(failure)), manager)
     return JSONResponse({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
                          "room": room.summary(place)})
 
@@ -130,9 +186,12 @@ async def replay(request: Request) -> Response:
 
 
 async def healthz(request: Request) -> Response:
+    """503 once the store cannot keep what it is given (its file deleted or replaced)."""
     manager = _manager(request)
-    return JSONResponse({"ok": True, "rooms": len(manager.rooms),
-                         "connections": manager.stats.connections})
+    ok = manager.store.healthy()
+    return JSONResponse({"ok": ok, "rooms": len(manager.rooms),
+                         "connections": manager.stats.connections},
+                        status_code=200 if ok else 503)
 
 
 async def prometheus(request: Request) -> Response:

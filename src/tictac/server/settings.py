@@ -1,4 +1,6 @@
-"""What the operator of `tictac serve` may set (flags and TICTAC_* environment variables)."""
+"""What the operator of `tictac serve` may set (flags and TICTAC_* environment variables).
+
+The defaults are declared here (and in `RoomSettings`) only: the command line reads them."""
 
 from __future__ import annotations
 
@@ -8,14 +10,28 @@ from pathlib import Path
 from tictac.rooms import RoomSettings
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+DEFAULT_DB = "tictac.sqlite3"
 
 
 @dataclass(frozen=True)
 class ServerSettings:
-    db_url: str = "sqlite+aiosqlite:///tictac.sqlite3"
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db_url: str = f"sqlite+aiosqlite:///{DEFAULT_DB}"
     rooms: RoomSettings = field(default_factory=RoomSettings)
     max_message_bytes: int = 4096  # bigger messages get `too_large`; the socket stays open
     rate_per_s: float = 20.0  # messages a connection may send per second, on average
     rate_burst: int = 40  # ... and in a burst
     max_outbox: int = 1024  # messages queued to a client that reads too slowly: then it is dropped
+    # Per client address, over HTTP: rooms created and joins, per minute and in a burst.
+    # A party's phones each have their own address on the local network.
+    create_per_min: float = 2.0
+    create_burst: int = 10
+    join_per_min: float = 20.0
+    join_burst: int = 40
+    # A request's headers and body must arrive within this, else the connection is closed
+    # (a client that sends half a request and waits holds nothing for long).
+    request_timeout_s: float = 10.0
+    deflate: bool = False
+    log_level: str = "info"
     static_dir: Path = STATIC_DIR

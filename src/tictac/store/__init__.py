@@ -3,6 +3,6 @@
 SQLite through aiosqlite by default; the same code is meant to serve PostgreSQL through asyncpg.
 """
 
-from tictac.store.log import GameLog, RoomDump, Store
+from tictac.store.log import GameLog, RoomDump, Store, StoreError
 
-__all__ = ["GameLog", "RoomDump", "Store"]
+__all__ = ["GameLog", "RoomDump", "Store", "StoreError"]

@@ -11,12 +11,20 @@ batch. Through the async driver each statement, the commit and the connection's 
 pool were a hop each, and each hop back waited for a turn of a busy event loop, which made
 the commit the largest part of an action's latency. Reads (at start, for replays) stay on the
 async engine.
+
+An SQLite file deleted or replaced under the running server would take every later commit
+into a file nobody can open again: the store notes which file it opened (device and inode),
+checks it before every commit and every few seconds, and from the first mismatch on refuses
+every write (`StoreError`) and reports itself unhealthy.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,6 +37,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from tictac.engine import LoggedAction
 from tictac.store.migrate import upgrade
 from tictac.store.tables import actions, games, rooms
+
+log = logging.getLogger(__name__)
 
 Write = Callable[[Connection], None]
 Row = dict[str, Any]  # an action row: appends queued together go in one executemany
@@ -60,36 +70,110 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+class StoreError(Exception):
+    """The store cannot keep what it is given; the message says why, naming the database."""
+
+
+class DatabaseFile:
+    """The SQLite file a store opened, and whether the file at its path is still that one."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        found = os.stat(path)
+        self.identity = (found.st_dev, found.st_ino)
+        self.lost: str | None = None
+        self._lock = threading.Lock()  # the writer thread and the event loop both ask
+
+    def problem(self) -> str | None:
+        """Why the file can no longer be written to, or None. Once lost, lost for good: a
+        file put back at the path is not the one the rooms were written to."""
+        with self._lock:
+            return self.lost or self._check()
+
+    def _check(self) -> str | None:
+        try:
+            found = os.stat(self.path)
+        except OSError as missing:
+            self.lost = f"the database file {self.path} is gone ({missing.strerror})"
+        else:
+            if (found.st_dev, found.st_ino) != self.identity:
+                self.lost = f"the database file {self.path} was replaced by another file"
+        if self.lost is not None:
+            log.error("%s: nothing more is stored; restart the server", self.lost)
+        return self.lost
+
+
+def _migrate(engine: Engine) -> None:
+    with engine.begin() as conn:
+        upgrade(conn)
+
+
+def _sqlite_file(url: str) -> str | None:
+    parsed = make_url(url)
+    database = parsed.database or ""
+    if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:") \
+            or database.startswith("file:"):
+        return None
+    return os.path.abspath(database)
+
+
 class Store:
-    def __init__(self, engine: AsyncEngine, sync_engine: Engine) -> None:
+    CHECK_EVERY_S = 2.0
+
+    def __init__(self, engine: AsyncEngine, sync_engine: Engine,
+                 file: DatabaseFile | None = None) -> None:
         self.engine = engine
         self.sync_engine = sync_engine
+        self.file = file
         self._queue: asyncio.Queue[tuple[Write | Row, asyncio.Future[None]]] = asyncio.Queue()
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
-        self._writer: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self.commits = 0
 
     @classmethod
     async def open(cls, url: str) -> Store:
-        """Connects, brings the schema to the latest migration and starts the writer."""
+        """Connects, brings the schema to the latest migration and starts the writer; a
+        database that cannot be opened is a `StoreError` in one line."""
+        path = _sqlite_file(url)
+        where = path or make_url(url).render_as_string(hide_password=True)
         engine = create_async_engine(url)
         parsed = make_url(url)
         sync_engine = sa.create_engine(parsed.set(drivername=parsed.get_backend_name()))
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
             sa.event.listen(sync_engine, "connect", _sqlite_pragmas)
-        async with engine.begin() as conn:
-            await conn.run_sync(upgrade)
-        store = cls(engine, sync_engine)
-        store._writer = asyncio.create_task(store._write_forever(), name="store-writer")
+        try:  # through the blocking driver: a failed aiosqlite connect leaves a thread behind
+            await asyncio.to_thread(_migrate, sync_engine)
+        except (sa.exc.SQLAlchemyError, OSError) as failure:
+            await engine.dispose()
+            sync_engine.dispose()
+            reason = getattr(failure, "orig", None) or failure
+            raise StoreError(f"cannot open the database {where}: {reason}") from None
+        store = cls(engine, sync_engine, DatabaseFile(path) if path else None)
+        store._tasks = [asyncio.create_task(store._write_forever(), name="store-writer"),
+                        asyncio.create_task(store._watch_forever(), name="store-watch")]
         return store
 
+    def problem(self) -> str | None:
+        """Why writes are refused (the database file gone or replaced), or None."""
+        return self.file.problem() if self.file is not None else None
+
+    def healthy(self) -> bool:
+        return self.problem() is None
+
+    async def _watch_forever(self) -> None:
+        """Notices a lost file (and logs it) even while nothing is written."""
+        while self.healthy():
+            await asyncio.sleep(self.CHECK_EVERY_S)
+
     async def close(self) -> None:
-        if self._writer is not None:
+        if self._tasks:
             await self._queue.join()
-            self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
+            for task in self._tasks:
+                task.cancel()
+            for task in self._tasks:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await asyncio.get_running_loop().run_in_executor(self._thread, self.sync_engine.dispose)
         self._thread.shutdown()
         await self.engine.dispose()
@@ -135,6 +219,9 @@ class Store:
                     write(conn)
                 if rows:
                     conn.execute(actions.insert(), rows)
+                problem = self.problem()  # last thing before the commit: never into a lost file
+                if problem is not None:
+                    raise StoreError(problem)
         except Exception as error:
             if len(writes) == 1:
                 return [error]

@@ -19,6 +19,5 @@ def alembic_config(connection: Connection | None = None) -> Config:
 
 
 def upgrade(connection: Connection) -> None:
-    """Brings the database on `connection` to the latest revision (a sync call: run it with
-    `AsyncConnection.run_sync`)."""
+    """Brings the database on `connection` (a blocking one) to the latest revision."""
     command.upgrade(alembic_config(connection), "head")

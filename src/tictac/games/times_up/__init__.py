@@ -153,7 +153,7 @@ def view(state: State, seat: int | None) -> View:
 def outcome(state: State) -> Outcome | None:
     """After the last round the team, or tied teams, with the most points win. A floating
     player stands beside the teams with their own total and wins too if it is at least the best
-    team's (RULINGS.md); they never take the win from a team."""
+    team's (docs/rulings.md); they never take the win from a team."""
     if state.phase != OVER:
         return None
     totals = state.team_scores()

@@ -1,0 +1,51 @@
+"""uvicorn's HTTP protocol with a deadline on each request: its headers and body must arrive
+within `timeout_s` of its first byte (or of the connection, for the first request), else the
+connection is closed. uvicorn only times out idle keep-alive connections, so a client that
+sends half a request and waits would hold its connection (and a task) for ever."""
+
+from __future__ import annotations
+
+import asyncio
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+
+def timed_protocol(timeout_s: float) -> type[HttpToolsProtocol]:
+    class TimedHttpToolsProtocol(HttpToolsProtocol):
+        deadline: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            if self.deadline is None:
+                self.deadline = self.loop.call_later(timeout_s, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _too_slow(self) -> None:
+            self.deadline = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._arm()
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            super().on_message_complete()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._disarm()  # the WebSocket protocol takes the connection over
+            super().handle_websocket_upgrade()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return TimedHttpToolsProtocol

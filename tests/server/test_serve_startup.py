@@ -1,0 +1,65 @@
+"""`tictac serve` as an operator meets it: one line and an exit code for a database it cannot
+open, the address printed only once it listens, and its defaults declared in one place."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+from serverproc import TICTAC, free_port
+
+from tictac.cli import build_parser
+from tictac.cli.serve import db_url, settings_from
+from tictac.server.settings import DEFAULT_DB, ServerSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([TICTAC, "serve", "--port", str(free_port()), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("kind", ["missing folder", "a folder", "not a database"])
+def test_an_unusable_db_path_is_one_line_naming_it_and_an_exit_code(
+        tmp_path: Path, kind: str) -> None:
+    db = {"missing folder": tmp_path / "nowhere" / "x.sqlite3", "a folder": tmp_path,
+          "not a database": tmp_path / "notes.txt"}[kind]
+    if kind == "not a database":
+        db.write_text("these are not the rooms you are looking for\n" * 100)
+    ran = serve("--db", str(db))
+    said = (ran.stdout + ran.stderr).strip().splitlines()
+    assert ran.returncode == 1
+    assert len(said) == 1 and str(db) in said[0] and "Traceback" not in said[0], said[:5]
+    assert "serving on" not in ran.stdout
+
+
+def test_serving_on_is_printed_only_once_the_socket_listens(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        ran = subprocess.run([TICTAC, "serve", "--port", str(port), "--db",
+                              str(tmp_path / "x.sqlite3"), "--log-level", "warning"],
+                             capture_output=True, text=True, timeout=60)
+    assert ran.returncode != 0
+    assert "serving on" not in ran.stdout
+    assert "address already in use" in ran.stderr
+
+
+def test_serve_defaults_are_the_settings_defaults() -> None:
+    """The command line declares no default of its own: with no flag, the settings are the
+    settings classes' defaults."""
+    args = build_parser().parse_args(["serve"])
+    assert settings_from(args) == ServerSettings(db_url=db_url(DEFAULT_DB))
+
+
+def test_serving_installs_no_dev_or_bench_group() -> None:
+    """`uv run tictac serve` installs the default groups only: the test tools and the
+    benchmark peers are for `./scripts/test` and bench/."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["tool"]["uv"]["default-groups"] == []
+    assert "--group dev" in (ROOT / "scripts" / "test").read_text()
