@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, lobby
+from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, SeededChance, lobby
 from tictac.rooms.errors import RoomError
 from tictac.store import Store
 
@@ -41,14 +41,16 @@ class Table:
     """A store, a manager on a fake clock, and helpers to drive one room step by step. An async
     context manager: it opens the store on entry and closes everything on exit."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, seed: int = 0) -> None:
         self.url = f"sqlite+aiosqlite:///{db}"
         self.clock = FakeClock()
+        self.seed = seed
         self.settings = RoomSettings(bot_pause_ms=0, gone_after_s=30, idle_s=3600)
 
     async def __aenter__(self) -> Table:
         self.store = await Store.open(self.url)
-        self.manager = RoomManager(self.store, clock=self.clock, settings=self.settings)
+        self.manager = RoomManager(self.store, clock=self.clock, chance=SeededChance(self.seed),
+                                   settings=self.settings)
         return self
 
     async def __aexit__(self, *exc: object) -> None:

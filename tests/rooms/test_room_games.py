@@ -8,7 +8,7 @@ import pytest
 from roomtable import FakeConn, Table
 
 from tictac.engine import GAMES, Rng, get_game
-from tictac.rooms import Room, RoomManager, RoomSettings
+from tictac.rooms import Room, RoomManager, RoomSettings, SeededChance
 
 QUICK = {
     "timos-twist": {"target_score": 30, "timo_grace_ms": 500},
@@ -74,7 +74,8 @@ async def test_restarted_room_is_restored_by_replay(table: Table) -> None:
     before, log, code = room.state.clone(), list(room.log), room.code
     await table.manager.close()
 
-    again = RoomManager(table.store, clock=table.clock, settings=RoomSettings(bot_pause_ms=0))
+    again = RoomManager(table.store, clock=table.clock, chance=SeededChance(table.seed),
+                        settings=RoomSettings(bot_pause_ms=0))
     replayed = await again.restore()
     restored = again.get(code)
     assert replayed == len(log)

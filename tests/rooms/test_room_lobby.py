@@ -5,9 +5,19 @@ from __future__ import annotations
 import pytest
 from roomtable import FakeConn, Table
 
-from tictac.engine import IllegalAction, Rng
+from tictac.engine import Action, IllegalAction
+from tictac.games.time_bomb.state import State as TimeBombState
+from tictac.games.time_bomb.table import SAFE
 from tictac.rooms import lobby
 from tictac.rooms.replays import replay
+
+
+def safe_cut(state: TimeBombState, cutter: int) -> Action:
+    """A cut of a safe wire: whatever the deal, the game is still on after it."""
+    for target, row in enumerate(state.rows):
+        if target != cutter and SAFE in row:
+            return {"type": "cut", "target": target, "position": row.index(SAFE)}
+    raise AssertionError("no safe wire left to cut")
 
 
 async def refused(code: str, job: object) -> None:
@@ -125,7 +135,8 @@ async def test_host_rights_pass_on_when_the_host_is_gone(table: Table) -> None:
 async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table) -> None:
     room, host, token = await table.room("time-bomb", bots=3, options={"first_holder": 0})
     await table.op(room, host, "start")
-    await room.call(room.act, host, room.game.auto_action(room.state, 0, Rng(3)), 1)
+    await room.call(room.act, host, safe_cut(room.state, 0), 1)
+    assert room.status == "playing"
     await refused("bad_token", room.call(replay, room, None, None, None))
     mine = await room.call(replay, room, token, None, 2)  # asking for seat 2: still one's own
     assert not mine["finished"] and len(mine["steps"]) == 2

@@ -9,7 +9,6 @@ import asyncio
 import contextlib
 import inspect
 import logging
-import secrets
 from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -20,13 +19,13 @@ from tictac.engine import (
     Event,
     IllegalAction,
     LoggedAction,
-    Rng,
     SetupArgs,
     get_game,
     replay,
     resolve,
 )
 from tictac.engine.errors import BAD_OPTION
+from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock, Timer
 from tictac.rooms.errors import BAD_TOKEN, NO_ROOM, NOT_SEATED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place, new_token, token_hash
@@ -56,6 +55,7 @@ class Room:
         game_name: str,
         *,
         clock: Clock,
+        chance: Chance,
         store: Store,
         settings: RoomSettings,
         stats: Stats,
@@ -65,6 +65,7 @@ class Room:
         self.game_name = game_name
         self.game = get_game(game_name)
         self.clock = clock
+        self.chance = chance
         self.store = store
         self.settings = settings
         self.stats = stats
@@ -93,7 +94,7 @@ class Room:
         self.state: Any = None
         self.log: list[LoggedAction] = []
         self.bots: dict[int, Bot] = {}
-        self.rng = Rng(raw=secrets.randbits(64))
+        self.rng = chance.room_rng()
         self._changed_ms = now
         self._turn_key: tuple[int, ...] = ()
         self._turn_since = now
@@ -417,7 +418,7 @@ class Room:
 
     async def start_game(self) -> None:
         options = resolve(self.game.OPTIONS, self.options)
-        setup = SetupArgs(len(self.seats), options, secrets.token_hex(8))
+        setup = SetupArgs(len(self.seats), options, self.chance.game_seed())
         now = self.clock.now_ms()
         self._begin(setup, now)  # raises bad_setup before anything changes
         self.games += 1
