@@ -18,6 +18,7 @@ BAD_SEAT = "bad_seat"
 ROOM_FULL = "room_full"
 NO_BOT = "no_bot"
 TOO_MANY_ROOMS = "too_many_rooms"
+STORE_FAILED = "store_failed"
 
 
 class RoomError(IllegalAction):

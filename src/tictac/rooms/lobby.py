@@ -13,6 +13,7 @@ from typing import Any
 from tictac.bots import bot_kinds
 from tictac.engine import resolve
 from tictac.engine.errors import BAD_OPTION
+from tictac.rooms import messages
 from tictac.rooms.errors import (
     BAD_SEAT,
     NO_BOT,
@@ -33,30 +34,30 @@ GONE_S_RANGE = (5, 3600)
 
 async def join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
     """A new place for `name`: a seat while the lobby has one, else a spectator's chair."""
-    name = clean_name(name, room.names())
-    token, place = room._new_place(name)
+    seating = room.seating
+    name = clean_name(name, seating.names())
+    token, place = seating.new_place(name, room.clock.now_ms())
     assert token is not None
-    if not spectator and room.status == "lobby" and len(room.seats) < room.game.MAX_PLAYERS:
-        room.seats.append(place.pid)
-        room._reseat()
-    if room.host is None and place.pid in room.seat_of:
-        room.host = place.pid
+    if not spectator and room.status == "lobby" and len(seating.seats) < room.game.MAX_PLAYERS:
+        seating.set_seats([*seating.seats, place.pid])
+    if seating.host is None and place.pid in seating.seat_of:
+        seating.host = place.pid
     await room.save()
-    room.broadcast_room()
+    messages.broadcast_room(room)
     return token, place
 
 
 def chat(room: Room, conn: Conn, text: str) -> None:
-    place = room.places[room.conns[conn]]
-    message = dumps({"type": "chat", "seat": room.seat_of.get(place.pid), "name": place.name,
-                     "text": text, "server_time": room.clock.now_ms()})
+    place = room.seating.places[room.conns[conn]]
+    message = dumps({"type": "chat", "seat": room.seating.seat_of.get(place.pid),
+                     "name": place.name, "text": text, "server_time": room.clock.now_ms()})
     for other in room.conns:
         other.send(message)
 
 
 def sync(room: Room, conn: Conn) -> None:
-    room.send_room(conn)
-    room.send_view(conn)
+    messages.send_room(room, conn)
+    messages.send_view(room, conn)
 
 
 # -- lobby ops ---------------------------------------------------------------------------------
@@ -68,15 +69,15 @@ OPS: dict[str, Op] = {}
 def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callable[[Op], Op]:
     def register(function: Op) -> Op:
         async def checked(room: Room, place: Place, fields: dict[str, Any]) -> None:
-            if host and place.pid != room.host:
+            if host and place.pid != room.seating.host:
                 raise RoomError(NOT_HOST, f"only the host may {name.replace('_', ' ')}")
             if status and room.status not in status:
                 raise RoomError(WRONG_STATUS, f"{name!r} is for a room in {' or '.join(status)}")
             if await function(room, place, fields):
                 return  # the op saved and told everyone itself
             await room.save()
-            room.broadcast_room()
-            room._schedule()
+            messages.broadcast_room(room)
+            room.autopilot.schedule()
 
         OPS[name] = checked
         return checked
@@ -85,21 +86,21 @@ def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callabl
 
 
 async def run_op(room: Room, conn: Conn, name: str, fields: dict[str, Any]) -> None:
-    await OPS[name](room, room.places[room.conns[conn]], fields)
+    await OPS[name](room, room.seating.places[room.conns[conn]], fields)
 
 
 def _seat(room: Room, fields: dict[str, Any]) -> Place:
-    seat = fields["seat"]
-    if not 0 <= seat < len(room.seats):
+    seat: int = fields["seat"]
+    if not 0 <= seat < len(room.seating.seats):
         raise RoomError(BAD_SEAT, f"there is no seat {seat}")
-    return room.places[room.seats[seat]]
+    return room.seating.seated()[seat]
 
 
 def _person(room: Room, fields: dict[str, Any], doing: str) -> Place:
     place = _seat(room, fields)
     if not place.person:
         raise RoomError(BAD_SEAT, f"seat {fields['seat']} holds no person to {doing}")
-    if place.pid == room.host and doing != "make host":
+    if place.pid == room.seating.host and doing != "make host":
         raise RoomError(BAD_SEAT, f"the host cannot {doing} themselves; transfer host first")
     return place
 
@@ -131,48 +132,47 @@ async def _add_bot(room: Room, place: Place, fields: dict[str, Any]) -> None:
     kind = fields.get("kind") or next(iter(kinds))
     if kind not in kinds:
         raise RoomError(NO_BOT, f"no bot {kind!r}; known: {', '.join(kinds)}")
-    if len(room.seats) >= room.game.MAX_PLAYERS:
+    seating = room.seating
+    if len(seating.seats) >= room.game.MAX_PLAYERS:
         raise RoomError(ROOM_FULL, f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}")
-    taken = {name.casefold() for name in room.names()}
+    taken = {name.casefold() for name in seating.names()}
     number = 1
     while f"bot {number}" in taken:
         number += 1
-    _, bot = room._new_place(f"Bot {number}", bot=kind)
-    room.seats.append(bot.pid)
-    room._reseat()
+    _, bot = seating.new_place(f"Bot {number}", room.clock.now_ms(), bot=kind)
+    seating.set_seats([*seating.seats, bot.pid])
 
 
 @op("remove_seat", status=("lobby",))
 async def _remove_seat(room: Room, place: Place, fields: dict[str, Any]) -> None:
     target = _seat(room, fields)
-    if target.pid == room.host:
+    seating = room.seating
+    if target.pid == seating.host:
         raise RoomError(BAD_SEAT, "the host cannot leave their seat; transfer host first")
-    room.seats.remove(target.pid)
-    room._reseat()
+    seating.set_seats([pid for pid in seating.seats if pid != target.pid])
     if target.bot is not None:
-        del room.places[target.pid]
+        seating.remove(target.pid)
 
 
 @op("kick")
 async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> None:
     target = _person(room, fields, "kick")
-    seat = room.seat_of[target.pid]
-    if room.status == "lobby":
-        room.seats.remove(target.pid)
-    else:
+    seating = room.seating
+    seats = [pid for pid in seating.seats if pid != target.pid]
+    if room.status != "lobby":
         # The game keeps its seat: an empty place holds it and the gone-player policy plays it.
-        _, empty = room._new_place(f"({target.name})", vacant=True)
+        _, empty = seating.new_place(f"({target.name})", room.clock.now_ms(), vacant=True)
         empty.gone = True
-        room.seats[seat] = empty.pid
-    room._reseat()
+        seats = [empty.pid if pid == target.pid else pid for pid in seating.seats]
+    seating.set_seats(seats)
     for conn, pid in room.conns.items():
         if pid == target.pid:
-            room.send_view(conn)
+            messages.send_view(room, conn)
 
 
 @op("transfer_host")
 async def _transfer_host(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    room.host = _person(room, fields, "make host").pid
+    room.seating.host = _person(room, fields, "make host").pid
 
 
 @op("set_policy")
@@ -203,15 +203,14 @@ async def _set_bot_pause(room: Room, place: Place, fields: dict[str, Any]) -> No
 
 @op("rename", host=False, status=("lobby",))
 async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    others = [name for name in room.names() if name != place.name]
+    others = [name for name in room.seating.names() if name != place.name]
     place.name = clean_name(fields["name"], others)
 
 
 @op("play_again", status=("finished",))
 async def _play_again(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    room.seats = [pid for pid in room.seats
-                  if room.places[pid].bot is not None or room.places[pid].token_hash]
-    room._reseat()
+    room.seating.set_seats([place.pid for place in room.seating.seated()
+                            if place.bot is not None or place.token_hash])
     room.status = "lobby"
     room.state = None
     room.setup = None

@@ -8,7 +8,8 @@ from typing import Any
 from tictac.engine import LoggedAction, SetupArgs
 from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
-from tictac.rooms.room import Room, setup_from_json
+from tictac.rooms.record import setup_from_json
+from tictac.rooms.room import Room
 
 
 async def replay(room: Room, token: str | None, index: int | None,
@@ -21,7 +22,7 @@ async def replay(room: Room, token: str | None, index: int | None,
     if current:
         assert room.setup is not None
         setup, started_ms, log = room.setup, room.started_ms, list(room.log)
-        names = [room.places[pid].name for pid in room.seats]
+        names = [place.name for place in room.seating.seated()]
     else:
         stored = await room.store.load_game(room.code, index)
         assert stored is not None
@@ -30,13 +31,13 @@ async def replay(room: Room, token: str | None, index: int | None,
     finished = not (current and room.status == "playing")
     if finished:
         if seat is None and place is not None and current:
-            seat = room.seat_of.get(place.pid)
+            seat = room.seating.seat_of.get(place.pid)
         if seat is not None and not 0 <= seat < setup.players:
             raise RoomError(BAD_SEAT, f"the game had seats 0 to {setup.players - 1}")
     else:
         if place is None:
             raise RoomError(BAD_TOKEN, "a game in play is replayed only with a token, as seen")
-        seat = room.seat_of.get(place.pid)
+        seat = room.seating.seat_of.get(place.pid)
     return {
         "code": room.code, "game": room.game_name, "index": index,
         "players": names,
