@@ -1,13 +1,20 @@
-"""Helpers for room tests: a connection that records what it is sent, and a table driver."""
+"""Helpers for room tests: a connection that records what it is sent, a table driver, and a
+store whose database refuses writes on demand."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+import sqlalchemy as sa
+
+from tictac.engine import Action, IllegalAction
+from tictac.games.time_bomb.state import State as TimeBombState
+from tictac.games.time_bomb.table import SAFE
 from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, SeededChance, lobby
 from tictac.rooms.errors import RoomError
 from tictac.store import Store
@@ -91,3 +98,39 @@ class Table:
                 return steps
             await self.tick(room, step_ms)
         raise AssertionError(f"not done after {limit} steps")
+
+
+async def refused(code: str, job: object) -> None:
+    with pytest.raises(IllegalAction) as refusal:
+        await job  # type: ignore[misc]
+    assert refusal.value.code == code
+
+
+def safe_cut(state: TimeBombState, cutter: int) -> Action:
+    """A cut of a safe wire: whatever the deal, the game is still on after it."""
+    for target, row in enumerate(state.rows):
+        if target != cutter and SAFE in row:
+            return {"type": "cut", "target": target, "position": row.index(SAFE)}
+    raise AssertionError("no safe wire left to cut")
+
+
+STORED = ("rooms", "games", "actions")
+
+
+@contextlib.contextmanager
+def refusing(store: Store, tables: tuple[str, ...] = STORED) -> Iterator[None]:
+    """The SQLite file itself refuses every write to `tables` (triggers that abort it), as a
+    full disk or a read-only file would, until the block ends."""
+    verbs = ("insert", "update", "delete")
+    names = [f"refuse_{verb}_{table}" for table in tables for verb in verbs]
+    with store.sync_engine.begin() as conn:
+        for name in names:
+            _, verb, table = name.split("_", 2)
+            conn.execute(sa.text(f"CREATE TRIGGER {name} BEFORE {verb.upper()} ON {table} "
+                                 "BEGIN SELECT RAISE(ABORT, 'refused on purpose'); END"))
+    try:
+        yield
+    finally:
+        with store.sync_engine.begin() as conn:
+            for name in names:
+                conn.execute(sa.text(f"DROP TRIGGER {name}"))

@@ -3,27 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from roomtable import FakeConn, Table
+from roomtable import FakeConn, Table, refused, safe_cut
 
-from tictac.engine import Action, IllegalAction
-from tictac.games.time_bomb.state import State as TimeBombState
-from tictac.games.time_bomb.table import SAFE
+from tictac.engine import IllegalAction
 from tictac.rooms import lobby
 from tictac.rooms.replays import replay
-
-
-def safe_cut(state: TimeBombState, cutter: int) -> Action:
-    """A cut of a safe wire: whatever the deal, the game is still on after it."""
-    for target, row in enumerate(state.rows):
-        if target != cutter and SAFE in row:
-            return {"type": "cut", "target": target, "position": row.index(SAFE)}
-    raise AssertionError("no safe wire left to cut")
-
-
-async def refused(code: str, job: object) -> None:
-    with pytest.raises(IllegalAction) as refusal:
-        await job  # type: ignore[misc]
-    assert refusal.value.code == code
 
 
 async def test_only_the_host_runs_the_lobby(table: Table) -> None:
