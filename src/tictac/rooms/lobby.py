@@ -1,14 +1,15 @@
 """What people do in a room besides playing: join, chat, and the lobby ops (most are the host's).
 
 Each op runs inside the room's task (see `Room.call`/`Room.post`), checks everything first and
-raises a `RoomError` with nothing changed, then changes the room, saves its record and tells
-every connection.
+raises a `RoomError` with nothing changed, then changes the room, saves its record and only
+then tells every connection. A store that refuses the record undoes the change: the caller
+gets `store_failed` and the room is as it was, in memory as in the store.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from tictac.bots import bot_kinds
 from tictac.engine import resolve
@@ -24,15 +25,31 @@ from tictac.rooms.errors import (
 )
 from tictac.rooms.names import clean_name
 from tictac.rooms.places import Place
+from tictac.rooms.record import roll_back, snapshot
 from tictac.rooms.room import Conn, Room, check_policy
 from tictac.rooms.wire import dumps
 
+T = TypeVar("T")
 MAX_BOT_PAUSE_MS = 5000
 TURN_S_RANGE = (5, 600)
 GONE_S_RANGE = (5, 3600)
 
 
+async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
+    """Runs `change` (which saves the room); if anything fails, the room is as it was."""
+    before = snapshot(room)
+    try:
+        return await change()
+    except Exception:
+        roll_back(room, before)
+        raise
+
+
 async def join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
+    return await durably(room, lambda: _join(room, name, spectator))
+
+
+async def _join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
     """A new place for `name`: a seat while the lobby has one, else a spectator's chair."""
     seating = room.seating
     name = clean_name(name, seating.names())
@@ -73,9 +90,8 @@ def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callabl
                 raise RoomError(NOT_HOST, f"only the host may {name.replace('_', ' ')}")
             if status and room.status not in status:
                 raise RoomError(WRONG_STATUS, f"{name!r} is for a room in {' or '.join(status)}")
-            if await function(room, place, fields):
-                return  # the op saved and told everyone itself
-            await room.save()
+            if await durably(room, lambda: _saved(function, room, place, fields)):
+                return  # the op told everyone itself
             messages.broadcast_room(room)
             room.autopilot.schedule()
 
@@ -83,6 +99,13 @@ def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callabl
         return checked
 
     return register
+
+
+async def _saved(function: Op, room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    if await function(room, place, fields):
+        return True  # the op saved (and told everyone) itself
+    await room.save()
+    return False
 
 
 async def run_op(room: Room, conn: Conn, name: str, fields: dict[str, Any]) -> None:
@@ -155,7 +178,7 @@ async def _remove_seat(room: Room, place: Place, fields: dict[str, Any]) -> None
 
 
 @op("kick")
-async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> None:
+async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     target = _person(room, fields, "kick")
     seating = room.seating
     seats = [pid for pid in seating.seats if pid != target.pid]
@@ -165,9 +188,13 @@ async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> None:
         empty.gone = True
         seats = [empty.pid if pid == target.pid else pid for pid in seating.seats]
     seating.set_seats(seats)
+    await room.save()
+    messages.broadcast_room(room)
     for conn, pid in room.conns.items():
         if pid == target.pid:
-            messages.send_view(room, conn)
+            messages.send_view(room, conn)  # what spectators see, from now on
+    room.autopilot.schedule()
+    return True
 
 
 @op("transfer_host")

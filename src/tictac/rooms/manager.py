@@ -70,7 +70,12 @@ class RoomManager:
         room.options = dict(options or {})
         self.rooms[room.code] = room
         room.start()
-        token, place = await room.call(lobby.join, room, name, False)
+        try:
+            token, place = await room.call(lobby.join, room, name, False)
+        except Exception:  # the store refused its first record: there is no room
+            self._forget(room)
+            await room.stop()
+            raise
         return room, token, place
 
     def get(self, code: str) -> Room:

@@ -1,11 +1,15 @@
 """A room's record: what the store keeps of it besides its games (places, seats and the host's
-settings), and the setup a stored game was dealt with."""
+settings), the setup a stored game was dealt with, and snapshots that undo a change the store
+refused."""
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tictac.engine import SetupArgs
+from tictac.bots import Bot
+from tictac.engine import LoggedAction, SetupArgs
 from tictac.rooms.places import Seating
 
 if TYPE_CHECKING:
@@ -28,3 +32,31 @@ def load_record(room: Room, record: dict[str, Any], now_ms: int) -> None:
 
 def setup_from_json(stored: dict[str, Any]) -> SetupArgs:
     return SetupArgs(stored["players"], stored["options"], stored["seed"], stored["stacked"])
+
+
+@dataclass
+class Snapshot:
+    """All a lobby op may change: the record (the seating with its runtime parts) and the game."""
+
+    seating: Seating
+    fields: dict[str, Any]
+    setup: SetupArgs | None
+    started_ms: int
+    state: Any
+    log: list[LoggedAction]
+    bots: dict[int, Bot]
+
+
+def snapshot(room: Room) -> Snapshot:
+    return Snapshot(copy.deepcopy(room.seating),
+                    copy.deepcopy({key: getattr(room, key) for key in FIELDS}),
+                    room.setup, room.started_ms, room.state, room.log, room.bots)
+
+
+def roll_back(room: Room, before: Snapshot) -> None:
+    """The room as it was at `before` (lobby ops replace the game's parts, never change them)."""
+    room.seating = before.seating
+    for key, value in before.fields.items():
+        setattr(room, key, value)
+    room.setup, room.started_ms, room.state = before.setup, before.started_ms, before.state
+    room.log, room.bots = before.log, before.bots

@@ -5,6 +5,7 @@ before anyone hears of it; what the room does on its own is its autopilot's (`au
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -112,8 +113,12 @@ class Room:
         self._on_close(self)
 
     async def save(self) -> None:
-        await self.store.save_room(self.code, self.game_name, record_of(self),
-                                   self.clock.now_ms())
+        try:
+            await self.store.save_room(self.code, self.game_name, record_of(self),
+                                       self.clock.now_ms())
+        except Exception:
+            log.exception("room %s: the store refused its record", self.code)
+            raise RoomError(STORE_FAILED, "the room could not be saved; try again") from None
 
     @classmethod
     def restore(cls, dump: RoomDump, **kwargs: Any) -> Room:
@@ -230,7 +235,10 @@ class Room:
         self.autopilot.changed(now)
         if self.status == "playing" and self.game.outcome(self.state) is not None:
             self.status = "finished"
-            await self.save()
+            # The action is stored and acknowledged: a record left saying "playing" is harmless
+            # (a restore reads the status off the replayed game).
+            with contextlib.suppress(RoomError):
+                await self.save()
             messages.broadcast_room(self)
         messages.broadcast_views(self, events)
         self.autopilot.schedule()
@@ -248,6 +256,8 @@ class Room:
         self.autopilot.begin(started_ms)
 
     async def start_game(self) -> None:
+        """Deals a new game and stores it; a store that refuses leaves the room changed (the
+        caller rolls it back, see lobby.py)."""
         options = resolve(self.game.OPTIONS, self.options)
         setup = SetupArgs(len(self.seating.seats), options, self.chance.game_seed())
         now = self.clock.now_ms()
@@ -255,8 +265,12 @@ class Room:
         self.games += 1
         self.status = "playing"
         stored = {**setup.to_json(), "names": [place.name for place in self.seating.seated()]}
-        await self.store.start_game(self.code, self.games - 1, stored, now, self.game_name,
-                                    record_of(self))
+        try:
+            await self.store.start_game(self.code, self.games - 1, stored, now, self.game_name,
+                                        record_of(self))
+        except Exception:
+            log.exception("room %s: the store refused a new game", self.code)
+            raise RoomError(STORE_FAILED, "the game could not be saved; try again") from None
         messages.broadcast_room(self)
         messages.broadcast_views(self, [])
         self.autopilot.schedule()
