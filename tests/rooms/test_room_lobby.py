@@ -129,9 +129,9 @@ async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table
     await table.op(room, host, "set_policy", policy="skip", after_s=5)
     await room.call(room.disconnect, host)
     await table.run(room, lambda: room.status == "finished", step_ms=1000)
-    public = await room.call(replay, room, None, 0, 2)
-    assert public["finished"] and public["players"] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
-    assert [step["action"] for step in public["steps"][1:]] == [e.action for e in room.log]
-    assert public["steps"][-1]["view"] == room.game.view(room.state, 2)
-    await refused("bad_seat", room.call(replay, room, None, 0, 9))
-    await refused("wrong_status", room.call(replay, room, None, 5, None))
+    after = await room.call(replay, room, token, 0, 2)
+    assert after["finished"] and after["players"] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
+    assert [step["action"] for step in after["steps"][1:]] == [e.action for e in room.log]
+    assert after["steps"][-1]["view"] == room.game.view(room.state, 2)
+    await refused("bad_seat", room.call(replay, room, token, 0, 9))
+    await refused("wrong_status", room.call(replay, room, token, 5, None))

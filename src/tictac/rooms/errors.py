@@ -19,6 +19,7 @@ ROOM_FULL = "room_full"
 NO_BOT = "no_bot"
 TOO_MANY_ROOMS = "too_many_rooms"
 STORE_FAILED = "store_failed"
+RATE_LIMITED = "rate_limited"
 
 
 class RoomError(IllegalAction):

@@ -8,6 +8,7 @@ gets `store_failed` and the room is as it was, in memory as in the store.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -29,6 +30,7 @@ from tictac.rooms.record import roll_back, snapshot
 from tictac.rooms.room import Conn, Room, check_policy
 from tictac.rooms.wire import dumps
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 MAX_BOT_PAUSE_MS = 5000
 TURN_S_RANGE = (5, 600)
@@ -226,6 +228,15 @@ async def _set_bot_pause(room: Room, place: Place, fields: dict[str, Any]) -> No
     if not 0 <= fields["ms"] <= MAX_BOT_PAUSE_MS:
         raise RoomError(BAD_OPTION, f"ms is between 0 and {MAX_BOT_PAUSE_MS}")
     room.bot_pause_ms = fields["ms"]
+
+
+@op("set_replays")
+async def _set_replays(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    public = fields["public"]
+    if not isinstance(public, bool):
+        raise RoomError(BAD_OPTION, "public is true or false")
+    room.public_replays = public
+    log.info("room %s: the host made replays %s", room.code, "public" if public else "private")
 
 
 @op("rename", host=False, status=("lobby",))

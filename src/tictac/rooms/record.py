@@ -15,9 +15,11 @@ from tictac.rooms.places import Seating
 if TYPE_CHECKING:
     from tictac.rooms.room import Room
 
-# The room's own fields in the record (the seating writes its own).
+# The room's own fields in the record (the seating writes its own), and those added since the
+# first records were written, which older records lack (the room's default stands).
 FIELDS = ("status", "options", "policy", "gone_after_s", "turn_s", "bot_pause_ms", "games",
-          "created_ms")
+          "created_ms", "public_replays")
+ADDED = frozenset({"public_replays"})
 
 
 def record_of(room: Room) -> dict[str, Any]:
@@ -27,7 +29,8 @@ def record_of(room: Room) -> dict[str, Any]:
 def load_record(room: Room, record: dict[str, Any], now_ms: int) -> None:
     room.seating = Seating.from_record(record, now_ms)
     for key in FIELDS:
-        setattr(room, key, record[key])
+        if key in record or key not in ADDED:
+            setattr(room, key, record[key])
 
 
 def setup_from_json(stored: dict[str, Any]) -> SetupArgs:

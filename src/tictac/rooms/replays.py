@@ -1,58 +1,130 @@
 """Replays with spoiler control: while a game is on, only a token's own views and no actions;
-once it is over, any seat's views and every action, for anyone."""
+once it is over, any seat's views and every action, for anyone holding a place in the room
+(for anyone at all if the host made replays public).
+
+A replay replays the whole game, which takes long for a long game (a 1,500-action game took
+about 0.1 s): it is computed on a worker thread, so the event loop and every other room go on
+meanwhile, and kept in a small cache per room, since the answer for one game, seat and version
+never changes. Each requester (a place, or a client address) may ask for a few a minute.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from tictac.engine import LoggedAction, SetupArgs
-from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, WRONG_STATUS, RoomError
+from tictac.engine import Game, LoggedAction, SetupArgs
+from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, RATE_LIMITED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
 from tictac.rooms.record import setup_from_json
-from tictac.rooms.room import Room
+
+if TYPE_CHECKING:
+    from tictac.rooms.room import Room
+
+CACHED = 6  # replays kept per room: a finished game's seats and spectators, mostly
+WINDOW_MS = 60_000
+
+Key = tuple[int, int | None, bool, int]  # game index, seat, with actions, version
 
 
-async def replay(room: Room, token: str | None, index: int | None,
-                 seat: int | None) -> dict[str, Any]:
+@dataclass
+class Source:
+    setup: SetupArgs
+    started_ms: int
+    log: list[LoggedAction]
+    names: list[str]
+
+
+class ReplayCache:
+    """The replays a room recently answered, and how many each requester asked for lately."""
+
+    def __init__(self) -> None:
+        self.answers: OrderedDict[Key, list[dict[str, Any]]] = OrderedDict()
+        self._asked: dict[Hashable, tuple[int, int]] = {}  # requester -> (window start, count)
+
+    def get(self, key: Key) -> list[dict[str, Any]] | None:
+        steps = self.answers.get(key)
+        if steps is not None:
+            self.answers.move_to_end(key)
+        return steps
+
+    def put(self, key: Key, steps: list[dict[str, Any]]) -> None:
+        self.answers[key] = steps
+        while len(self.answers) > CACHED:
+            self.answers.popitem(last=False)
+
+    def allow(self, requester: Hashable, now_ms: int, per_window: int) -> bool:
+        """At most `per_window` requests per requester in each window of a minute."""
+        start, count = self._asked.get(requester, (now_ms, 0))
+        if now_ms - start >= WINDOW_MS:
+            start, count = now_ms, 0
+            if len(self._asked) > 1000:  # forget requesters whose windows have passed
+                self._asked = {who: seen for who, seen in self._asked.items()
+                               if now_ms - seen[0] < WINDOW_MS}
+        if count >= per_window:
+            return False
+        self._asked[requester] = (start, count + 1)
+        return True
+
+
+async def replay(room: Room, token: str | None, index: int | None, seat: int | None,
+                 client: str | None = None) -> dict[str, Any]:
+    """Runs in the room's task. `client` (an address) tells apart requesters without a token."""
     place: Place | None = room.place_of(token) if token else None
     index = room.games - 1 if index is None else index
     if not 0 <= index < room.games:
         raise RoomError(WRONG_STATUS, f"this room has no game {index} (it played {room.games})")
     current = index == room.games - 1 and room.state is not None
-    if current:
-        assert room.setup is not None
-        setup, started_ms, log = room.setup, room.started_ms, list(room.log)
-        names = [place.name for place in room.seating.seated()]
-    else:
-        stored = await room.store.load_game(room.code, index)
-        assert stored is not None
-        names = stored.setup.get("names", [])
-        setup, started_ms, log = setup_from_json(stored.setup), stored.started_ms, stored.log
     finished = not (current and room.status == "playing")
     if finished:
+        if place is None and not room.public_replays:
+            raise RoomError(BAD_TOKEN, "a finished game is replayed with a token of this room "
+                                       "unless the host made replays public")
         if seat is None and place is not None and current:
-            seat = room.seating.seat_of.get(place.pid)
-        if seat is not None and not 0 <= seat < setup.players:
-            raise RoomError(BAD_SEAT, f"the game had seats 0 to {setup.players - 1}")
+            seat = room.seat_of.get(place.pid)
     else:
         if place is None:
             raise RoomError(BAD_TOKEN, "a game in play is replayed only with a token, as seen")
-        seat = room.seating.seat_of.get(place.pid)
+        seat = room.seat_of.get(place.pid)
+    requester = ("place", place.pid) if place is not None else ("client", client)
+    if not room.replays.allow(requester, room.clock.now_ms(), room.settings.replays_per_min):
+        raise RoomError(RATE_LIMITED, f"at most {room.settings.replays_per_min} replays a minute")
+    source = await _source(room, index, current)
+    if seat is not None and not 0 <= seat < source.setup.players:
+        raise RoomError(BAD_SEAT, f"the game had seats 0 to {source.setup.players - 1}")
+    key = (index, seat, finished, len(source.log))
+    steps = room.replays.get(key)
+    if steps is None:
+        steps = await asyncio.to_thread(_steps, room.game, source, seat, finished)
+        room.replays.put(key, steps)
     return {
-        "code": room.code, "game": room.game_name, "index": index,
-        "players": names,
-        "options": dict(setup.options), "finished": finished,
-        "steps": _steps(room, setup, started_ms, log, seat, finished),
+        "code": room.code, "game": room.game_name, "index": index, "players": source.names,
+        "options": dict(source.setup.options), "finished": finished, "steps": steps,
     }
 
 
-def _steps(room: Room, setup: SetupArgs, started_ms: int, log: list[LoggedAction],
-           seat: int | None, with_actions: bool) -> list[dict[str, Any]]:
-    game = room.game
+async def _source(room: Room, index: int, current: bool) -> Source:
+    if current:
+        assert room.setup is not None
+        return Source(room.setup, room.started_ms, list(room.log),
+                      [place.name for place in room.seating.seated()])
+    stored = await room.store.load_game(room.code, index)
+    assert stored is not None
+    return Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
+                  stored.setup.get("names", []))
+
+
+def _steps(game: Game, source: Source, seat: int | None,
+           with_actions: bool) -> list[dict[str, Any]]:
+    """On a worker thread: the game replayed from its own setup, nothing shared with the room."""
+    setup = source.setup
     state = game.setup(setup.players, setup.options, setup.seed, setup.stacked)
-    steps = [{"version": 0, "now_ms": started_ms, "seat": None, "action": None,
+    steps = [{"version": 0, "now_ms": source.started_ms, "seat": None, "action": None,
               "view": game.view(state, seat)}]
-    for version, entry in enumerate(log, start=1):
+    for version, entry in enumerate(source.log, start=1):
         state, _ = game.apply(state, entry.seat, entry.action, entry.now_ms)
         steps.append({"version": version, "now_ms": entry.now_ms,
                       "seat": entry.seat if with_actions else None,

@@ -21,6 +21,7 @@ from tictac.rooms.errors import NOT_SEATED, STORE_FAILED, WRONG_STATUS, RoomErro
 from tictac.rooms.inbox import Inbox
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import load_record, record_of, setup_from_json
+from tictac.rooms.replays import ReplayCache
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.stats import Stats
 from tictac.rooms.wire import dumps
@@ -71,6 +72,7 @@ class Room:
         self.bot_pause_ms = settings.bot_pause_ms
         self.games = 0
         self.created_ms = now
+        self.public_replays = False  # finished games replayed for anyone, not just the room
         # Runtime.
         self.chance = chance
         self.rng = chance.room_rng()
@@ -82,6 +84,7 @@ class Room:
         self.log: list[LoggedAction] = []
         self.bots: dict[int, Bot] = {}
         self.autopilot = Autopilot(self, now)
+        self.replays = ReplayCache()
         self.inbox = Inbox(f"room {code}")
 
     # -- its life --------------------------------------------------------------------------
