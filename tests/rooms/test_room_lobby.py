@@ -135,3 +135,32 @@ async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table
     assert after["steps"][-1]["view"] == room.game.view(room.state, 2)
     await refused("bad_seat", room.call(replay, room, token, 0, 9))
     await refused("wrong_status", room.call(replay, room, token, 5, None))
+
+
+async def test_a_room_holds_at_most_max_places_players_and_spectators(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=1)  # the host and a bot: two places
+    for number in range(table.settings.max_places - 2):
+        await room.call(lobby.join, room, f"Fan {number}", True)
+    await refused("too_many_places", room.call(lobby.join, room, "One more", True))
+    await refused("too_many_places", room.call(lobby.join, room, "A player", False))
+    assert len(room.seating.places) == table.settings.max_places
+    await table.op(room, host, "kick_spectator", name="fan 0")  # a kick makes room again
+    await room.call(lobby.join, room, "One more", True)
+
+
+async def test_host_kicks_a_spectator_whose_token_then_opens_nothing(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=3)
+    bea, _ = await table.join(room, "Bea", spectator=True)
+    zed, zed_token = await table.join(room, "Zed", spectator=True)
+    second_zed = FakeConn()
+    await room.call(room.connect, second_zed, zed_token)
+    assert host.room()["spectators"] == 2
+    await refused("not_host", table.op(room, bea, "kick_spectator", name="Zed"))
+    await refused("no_spectator", table.op(room, host, "kick_spectator", name="Bot 1"))
+    await refused("no_spectator", table.op(room, host, "kick_spectator", name="Nobody"))
+    await table.op(room, host, "kick_spectator", name="zed")
+    assert zed.closed == second_zed.closed == lobby.KICKED
+    assert host.room()["spectators"] == 1 and bea.closed is None
+    assert table.manager.stats.connections == 2  # the host and Bea
+    await refused("bad_token", room.call(room.connect, FakeConn(), zed_token))
+    await table.join(room, "Zed", spectator=True)  # the name is free again

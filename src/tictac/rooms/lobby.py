@@ -19,8 +19,10 @@ from tictac.rooms import messages
 from tictac.rooms.errors import (
     BAD_SEAT,
     NO_BOT,
+    NO_SPECTATOR,
     NOT_HOST,
     ROOM_FULL,
+    TOO_MANY_PLACES,
     WRONG_STATUS,
     RoomError,
 )
@@ -33,6 +35,7 @@ from tictac.rooms.wire import dumps
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 MAX_BOT_PAUSE_MS = 5000
+KICKED = 4403  # the close code of a kicked spectator's connections
 TURN_S_RANGE = (5, 600)
 GONE_S_RANGE = (5, 3600)
 
@@ -54,6 +57,9 @@ async def join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
 async def _join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
     """A new place for `name`: a seat while the lobby has one, else a spectator's chair."""
     seating = room.seating
+    if len(seating.held()) >= room.settings.max_places:
+        raise RoomError(TOO_MANY_PLACES, f"a room holds at most {room.settings.max_places} "
+                                         "players and spectators")
     name = clean_name(name, seating.names())
     token, place = seating.new_place(name, room.clock.now_ms())
     assert token is not None
@@ -92,15 +98,19 @@ def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callabl
                 raise RoomError(NOT_HOST, f"only the host may {name.replace('_', ' ')}")
             if status and room.status not in status:
                 raise RoomError(WRONG_STATUS, f"{name!r} is for a room in {' or '.join(status)}")
-            if await durably(room, lambda: _saved(function, room, place, fields)):
-                return  # the op told everyone itself
-            messages.broadcast_room(room)
-            room.autopilot.schedule()
+            if not await durably(room, lambda: _saved(function, room, place, fields)):
+                tell(room)
 
         OPS[name] = checked
         return checked
 
     return register
+
+
+def tell(room: Room) -> None:
+    """Everyone hears of a saved change; the timers follow it."""
+    messages.broadcast_room(room)
+    room.autopilot.schedule()
 
 
 async def _saved(function: Op, room: Room, place: Place, fields: dict[str, Any]) -> bool:
@@ -191,11 +201,28 @@ async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> bool:
         seats = [empty.pid if pid == target.pid else pid for pid in seating.seats]
     seating.set_seats(seats)
     await room.save()
-    messages.broadcast_room(room)
+    tell(room)
     for conn, pid in room.conns.items():
         if pid == target.pid:
             messages.send_view(room, conn)  # what spectators see, from now on
-    room.autopilot.schedule()
+    return True
+
+
+@op("kick_spectator")
+async def _kick_spectator(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """The spectator's place goes, with its token: their connections are closed."""
+    seating = room.seating
+    name = str(fields["name"]).casefold()
+    target = next((other for other in seating.places.values()
+                   if other.name.casefold() == name and other.pid not in seating.seat_of
+                   and other.token_hash is not None), None)
+    if target is None:
+        raise RoomError(NO_SPECTATOR, f"nobody called {fields['name']!r} is watching")
+    seating.remove(target.pid)
+    await room.save()
+    for conn in [conn for conn, pid in room.conns.items() if pid == target.pid]:
+        room.drop(conn, KICKED)
+    tell(room)
     return True
 
 

@@ -105,8 +105,12 @@ class Seating:
     def seated(self) -> list[Place]:
         return [self.places[pid] for pid in self.seats]
 
+    def held(self) -> list[Place]:
+        """The places a person or a bot holds (a vacant seat holds nobody)."""
+        return [place for place in self.places.values() if place.token_hash or place.bot]
+
     def names(self) -> list[str]:
-        return [place.name for place in self.places.values() if place.token_hash or place.bot]
+        return [place.name for place in self.held()]
 
     def mark_gone(self, now_ms: int, gone_after_ms: int) -> bool:
         """Seated people away this long count as gone; True if anyone just did."""

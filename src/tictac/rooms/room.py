@@ -200,6 +200,12 @@ class Room:
             messages.broadcast_room(self)
         self.autopilot.schedule()
 
+    def drop(self, conn: Conn, code: int) -> None:
+        """Closes a connection whose place is gone (a kicked spectator's) with `code`."""
+        if self.conns.pop(conn, None) is not None:
+            self.stats.connections -= 1
+        conn.close(code)
+
     # -- the game: durable apply -------------------------------------------------------------
 
     async def act(self, conn: Conn, action: Action, msg_id: int | None) -> None:
