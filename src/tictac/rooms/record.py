@@ -27,10 +27,23 @@ def record_of(room: Room) -> dict[str, Any]:
 
 
 def load_record(room: Room, record: dict[str, Any], now_ms: int) -> None:
+    record = readable(record)
     room.seating = Seating.from_record(record, now_ms)
     for key in FIELDS:
         if key in record or key not in ADDED:
             setattr(room, key, record[key])
+
+
+def readable(value: Any) -> Any:
+    """`value` with every lone UTF-16 surrogate in its strings replaced by U+FFFD. A record
+    holding one (written before names were checked for them) could not be sent as UTF-8."""
+    if isinstance(value, str):
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, list):
+        return [readable(item) for item in value]
+    if isinstance(value, dict):
+        return {readable(key): readable(item) for key, item in value.items()}
+    return value
 
 
 def setup_from_json(stored: dict[str, Any]) -> SetupArgs:
