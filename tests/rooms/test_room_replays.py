@@ -6,7 +6,7 @@ from __future__ import annotations
 from roomtable import FakeConn, Table, refused
 
 from tictac.rooms import Room
-from tictac.rooms.replays import replay
+from tictac.rooms.replays import fetch, replay
 
 
 async def finished_room(table: Table) -> tuple[Room, str]:
@@ -56,3 +56,18 @@ async def test_a_replay_is_computed_once_per_game_seat_and_version(table: Table)
     other_seat = await room.call(replay, room, token, 0, 2)
     assert other_seat["steps"] is not first["steps"]
     assert other_seat["steps"][-1]["view"] == room.game.view(room.state, 2)
+
+
+async def test_fetch_answers_as_the_rooms_own_job_does_for_past_games_too(
+        table: Table) -> None:
+    room, token = await finished_room(table)
+    _, other = await table.join(room, "Other", spectator=True)
+    inside = await room.call(replay, room, token, 0, 3)
+    assert await fetch(room, other, 0, 3) == inside
+    host = FakeConn()
+    await room.call(room.connect, host, token)
+    await table.op(room, host, "play_again")
+    await table.op(room, host, "start")
+    assert await fetch(room, other, 0, 3) == inside  # game 0 now comes from the store
+    await refused("bad_seat", fetch(room, other, 0, 4))
+    await refused("bad_token", fetch(room, None, 0, 3))

@@ -4,8 +4,9 @@ once it is over, any seat's views and every action, for anyone holding a place i
 
 A replay replays the whole game, which takes long for a long game (a 1,500-action game took
 about 0.1 s): it is computed on a worker thread, so the event loop and every other room go on
-meanwhile, and kept in a small cache per room, since the answer for one game, seat and version
-never changes. Each requester (a place, or a client address) may ask for a few a minute.
+meanwhile (with `fetch`, the replay's own room too), and kept in a small cache per room, since
+the answer for one game, seat and version never changes. Each requester (a place, or a client
+address) may ask for a few a minute.
 """
 
 from __future__ import annotations
@@ -42,17 +43,17 @@ class ReplayCache:
     """The replays a room recently answered, and how many each requester asked for lately."""
 
     def __init__(self) -> None:
-        self.answers: OrderedDict[Key, list[dict[str, Any]]] = OrderedDict()
+        self.answers: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self._asked: dict[Hashable, tuple[int, int]] = {}  # requester -> (window start, count)
 
-    def get(self, key: Key) -> list[dict[str, Any]] | None:
-        steps = self.answers.get(key)
-        if steps is not None:
+    def get(self, key: Key) -> dict[str, Any] | None:
+        answer = self.answers.get(key)
+        if answer is not None:
             self.answers.move_to_end(key)
-        return steps
+        return answer
 
-    def put(self, key: Key, steps: list[dict[str, Any]]) -> None:
-        self.answers[key] = steps
+    def put(self, key: Key, answer: dict[str, Any]) -> None:
+        self.answers[key] = answer
         while len(self.answers) > CACHED:
             self.answers.popitem(last=False)
 
@@ -70,9 +71,35 @@ class ReplayCache:
         return True
 
 
+@dataclass
+class Ask:
+    """A request the room has checked: what to replay, as whom, and where it is kept."""
+
+    index: int
+    seat: int | None
+    finished: bool
+    key: Key
+    source: Source | None  # None: a past game, read from the store
+    cached: dict[str, Any] | None
+
+
+async def fetch(room: Room, token: str | None, index: int | None, seat: int | None,
+                client: str | None = None) -> dict[str, Any]:
+    """A replay, from outside the room's task: the room checks the request (a quick job), and
+    the game is read and replayed without holding the room up."""
+    ask = await room.call(_ask, room, token, index, seat, client)
+    return await _answer(room, ask)
+
+
 async def replay(room: Room, token: str | None, index: int | None, seat: int | None,
                  client: str | None = None) -> dict[str, Any]:
-    """Runs in the room's task. `client` (an address) tells apart requesters without a token."""
+    """The same as `fetch`, as a job of the room's task: the room waits for the replay."""
+    return await _answer(room, _ask(room, token, index, seat, client))
+
+
+def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
+         client: str | None) -> Ask:
+    """In the room's task. `client` (an address) tells apart requesters without a token."""
     place: Place | None = room.place_of(token) if token else None
     index = room.games - 1 if index is None else index
     if not 0 <= index < room.games:
@@ -92,29 +119,38 @@ async def replay(room: Room, token: str | None, index: int | None, seat: int | N
     requester = ("place", place.pid) if place is not None else ("client", client)
     if not room.replays.allow(requester, room.clock.now_ms(), room.settings.replays_per_min):
         raise RoomError(RATE_LIMITED, f"at most {room.settings.replays_per_min} replays a minute")
-    source = await _source(room, index, current)
-    if seat is not None and not 0 <= seat < source.setup.players:
-        raise RoomError(BAD_SEAT, f"the game had seats 0 to {source.setup.players - 1}")
-    key = (index, seat, finished, len(source.log))
-    steps = room.replays.get(key)
-    if steps is None:
-        steps = await asyncio.to_thread(_steps, room.game, source, seat, finished)
-        room.replays.put(key, steps)
-    return {
-        "code": room.code, "game": room.game_name, "index": index, "players": source.names,
-        "options": dict(source.setup.options), "finished": finished, "steps": steps,
-    }
-
-
-async def _source(room: Room, index: int, current: bool) -> Source:
+    source = None
     if current:
         assert room.setup is not None
-        return Source(room.setup, room.started_ms, list(room.log),
-                      [place.name for place in room.seating.seated()])
-    stored = await room.store.load_game(room.code, index)
-    assert stored is not None
-    return Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
-                  stored.setup.get("names", []))
+        source = Source(room.setup, room.started_ms, list(room.log),
+                        [place.name for place in room.seating.seated()])
+        _check_seat(source, seat)
+    key = (index, seat, finished, -1 if source is None else len(source.log))
+    return Ask(index, seat, finished, key, source, room.replays.get(key))
+
+
+async def _answer(room: Room, ask: Ask) -> dict[str, Any]:
+    if ask.cached is not None:
+        return ask.cached
+    source = ask.source
+    if source is None:  # a past game: it never changes
+        stored = await room.store.load_game(room.code, ask.index)
+        assert stored is not None
+        source = Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
+                        stored.setup.get("names", []))
+        _check_seat(source, ask.seat)
+    steps = await asyncio.to_thread(_steps, room.game, source, ask.seat, ask.finished)
+    answer = {
+        "code": room.code, "game": room.game_name, "index": ask.index, "players": source.names,
+        "options": dict(source.setup.options), "finished": ask.finished, "steps": steps,
+    }
+    room.replays.put(ask.key, answer)
+    return answer
+
+
+def _check_seat(source: Source, seat: int | None) -> None:
+    if seat is not None and not 0 <= seat < source.setup.players:
+        raise RoomError(BAD_SEAT, f"the game had seats 0 to {source.setup.players - 1}")
 
 
 def _steps(game: Game, source: Source, seat: int | None,
