@@ -3,10 +3,12 @@ seat and version."""
 
 from __future__ import annotations
 
+import gc
+
 from roomtable import FakeConn, Table, refused
 
 from tictac.rooms import Room
-from tictac.rooms.replays import fetch, replay
+from tictac.rooms.replays import collector_paused, fetch, replay
 
 
 async def finished_room(table: Table) -> tuple[Room, str]:
@@ -71,3 +73,12 @@ async def test_fetch_answers_as_the_rooms_own_job_does_for_past_games_too(
     assert await fetch(room, other, 0, 3) == inside  # game 0 now comes from the store
     await refused("bad_seat", fetch(room, other, 0, 4))
     await refused("bad_token", fetch(room, None, 0, 3))
+
+
+def test_the_collector_runs_again_once_the_last_of_overlapping_replays_is_built() -> None:
+    assert gc.isenabled()
+    with collector_paused:
+        with collector_paused:  # a second replay built meanwhile, finishing first
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()

@@ -12,6 +12,8 @@ address) may ask for a few a minute.
 from __future__ import annotations
 
 import asyncio
+import gc
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -139,7 +141,8 @@ async def _answer(room: Room, ask: Ask) -> dict[str, Any]:
         source = Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
                         stored.setup.get("names", []))
         _check_seat(source, ask.seat)
-    steps = await asyncio.to_thread(_steps, room.game, source, ask.seat, ask.finished)
+    steps = await asyncio.to_thread(built_off_the_loop, room.game, source, ask.seat,
+                                    ask.finished)
     answer = {
         "code": room.code, "game": room.game_name, "index": ask.index, "players": source.names,
         "options": dict(source.setup.options), "finished": ask.finished, "steps": steps,
@@ -153,9 +156,45 @@ def _check_seat(source: Source, seat: int | None) -> None:
         raise RoomError(BAD_SEAT, f"the game had seats 0 to {source.setup.players - 1}")
 
 
-def _steps(game: Game, source: Source, seat: int | None,
-           with_actions: bool) -> list[dict[str, Any]]:
-    """On a worker thread: the game replayed from its own setup, nothing shared with the room."""
+class _CollectorPause:
+    """The garbage collector held off while replays are built. A replay allocates thousands of
+    containers, and the full collections they set off, each a pass over the whole heap while
+    holding the interpreter lock, were nine tenths of a replay's time (0.2 s of 0.22 s for a
+    1,500-action game, see bench/replay_stall.py) and stalled the event loop even from a worker
+    thread. Counted, since replays may overlap: the last one to finish lets it run again."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._builders = 0
+        self._was_enabled = True
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._builders == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._builders += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._builders -= 1
+            if self._builders == 0 and self._was_enabled:
+                gc.enable()
+
+
+collector_paused = _CollectorPause()
+
+
+def built_off_the_loop(game: Game, source: Source, seat: int | None,
+                       with_actions: bool) -> list[dict[str, Any]]:
+    """On a worker thread, with the collector held off."""
+    with collector_paused:
+        return replay_steps(game, source, seat, with_actions)
+
+
+def replay_steps(game: Game, source: Source, seat: int | None,
+                 with_actions: bool) -> list[dict[str, Any]]:
+    """The game replayed from its own setup: nothing is shared with the room."""
     setup = source.setup
     state = game.setup(setup.players, setup.options, setup.seed, setup.stacked)
     steps = [{"version": 0, "now_ms": source.started_ms, "seat": None, "action": None,
