@@ -1,14 +1,21 @@
-"""Helpers for room tests: a connection that records what it is sent, and a table driver."""
+"""Helpers for room tests: a connection that records what it is sent, a table driver, and a
+store whose database refuses writes on demand."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, lobby
+import pytest
+import sqlalchemy as sa
+
+from tictac.engine import Action, IllegalAction
+from tictac.games.time_bomb.state import State as TimeBombState
+from tictac.games.time_bomb.table import SAFE
+from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, SeededChance, lobby
 from tictac.rooms.errors import RoomError
 from tictac.store import Store
 
@@ -41,14 +48,16 @@ class Table:
     """A store, a manager on a fake clock, and helpers to drive one room step by step. An async
     context manager: it opens the store on entry and closes everything on exit."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, seed: int = 0) -> None:
         self.url = f"sqlite+aiosqlite:///{db}"
         self.clock = FakeClock()
+        self.seed = seed
         self.settings = RoomSettings(bot_pause_ms=0, gone_after_s=30, idle_s=3600)
 
     async def __aenter__(self) -> Table:
         self.store = await Store.open(self.url)
-        self.manager = RoomManager(self.store, clock=self.clock, settings=self.settings)
+        self.manager = RoomManager(self.store, clock=self.clock, chance=SeededChance(self.seed),
+                                   settings=self.settings)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -89,3 +98,39 @@ class Table:
                 return steps
             await self.tick(room, step_ms)
         raise AssertionError(f"not done after {limit} steps")
+
+
+async def refused(code: str, job: object) -> None:
+    with pytest.raises(IllegalAction) as refusal:
+        await job  # type: ignore[misc]
+    assert refusal.value.code == code
+
+
+def safe_cut(state: TimeBombState, cutter: int) -> Action:
+    """A cut of a safe wire: whatever the deal, the game is still on after it."""
+    for target, row in enumerate(state.rows):
+        if target != cutter and SAFE in row:
+            return {"type": "cut", "target": target, "position": row.index(SAFE)}
+    raise AssertionError("no safe wire left to cut")
+
+
+STORED = ("rooms", "games", "actions")
+
+
+@contextlib.contextmanager
+def refusing(store: Store, tables: tuple[str, ...] = STORED) -> Iterator[None]:
+    """The SQLite file itself refuses every write to `tables` (triggers that abort it), as a
+    full disk or a read-only file would, until the block ends."""
+    verbs = ("insert", "update", "delete")
+    names = [f"refuse_{verb}_{table}" for table in tables for verb in verbs]
+    with store.sync_engine.begin() as conn:
+        for name in names:
+            _, verb, table = name.split("_", 2)
+            conn.execute(sa.text(f"CREATE TRIGGER {name} BEFORE {verb.upper()} ON {table} "
+                                 "BEGIN SELECT RAISE(ABORT, 'refused on purpose'); END"))
+    try:
+        yield
+    finally:
+        with store.sync_engine.begin() as conn:
+            for name in names:
+                conn.execute(sa.text(f"DROP TRIGGER {name}"))

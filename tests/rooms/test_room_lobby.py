@@ -3,17 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from roomtable import FakeConn, Table
+from roomtable import FakeConn, Table, refused, safe_cut
 
-from tictac.engine import IllegalAction, Rng
+from tictac.engine import IllegalAction
 from tictac.rooms import lobby
 from tictac.rooms.replays import replay
-
-
-async def refused(code: str, job: object) -> None:
-    with pytest.raises(IllegalAction) as refusal:
-        await job  # type: ignore[misc]
-    assert refusal.value.code == code
 
 
 async def test_only_the_host_runs_the_lobby(table: Table) -> None:
@@ -125,7 +119,8 @@ async def test_host_rights_pass_on_when_the_host_is_gone(table: Table) -> None:
 async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table) -> None:
     room, host, token = await table.room("time-bomb", bots=3, options={"first_holder": 0})
     await table.op(room, host, "start")
-    await room.call(room.act, host, room.game.auto_action(room.state, 0, Rng(3)), 1)
+    await room.call(room.act, host, safe_cut(room.state, 0), 1)
+    assert room.status == "playing"
     await refused("bad_token", room.call(replay, room, None, None, None))
     mine = await room.call(replay, room, token, None, 2)  # asking for seat 2: still one's own
     assert not mine["finished"] and len(mine["steps"]) == 2
@@ -134,9 +129,38 @@ async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table
     await table.op(room, host, "set_policy", policy="skip", after_s=5)
     await room.call(room.disconnect, host)
     await table.run(room, lambda: room.status == "finished", step_ms=1000)
-    public = await room.call(replay, room, None, 0, 2)
-    assert public["finished"] and public["players"] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
-    assert [step["action"] for step in public["steps"][1:]] == [e.action for e in room.log]
-    assert public["steps"][-1]["view"] == room.game.view(room.state, 2)
-    await refused("bad_seat", room.call(replay, room, None, 0, 9))
-    await refused("wrong_status", room.call(replay, room, None, 5, None))
+    after = await room.call(replay, room, token, 0, 2)
+    assert after["finished"] and after["players"] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
+    assert [step["action"] for step in after["steps"][1:]] == [e.action for e in room.log]
+    assert after["steps"][-1]["view"] == room.game.view(room.state, 2)
+    await refused("bad_seat", room.call(replay, room, token, 0, 9))
+    await refused("wrong_status", room.call(replay, room, token, 5, None))
+
+
+async def test_a_room_holds_at_most_max_places_players_and_spectators(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=1)  # the host and a bot: two places
+    for number in range(table.settings.max_places - 2):
+        await room.call(lobby.join, room, f"Fan {number}", True)
+    await refused("too_many_places", room.call(lobby.join, room, "One more", True))
+    await refused("too_many_places", room.call(lobby.join, room, "A player", False))
+    assert len(room.seating.places) == table.settings.max_places
+    await table.op(room, host, "kick_spectator", name="fan 0")  # a kick makes room again
+    await room.call(lobby.join, room, "One more", True)
+
+
+async def test_host_kicks_a_spectator_whose_token_then_opens_nothing(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=3)
+    bea, _ = await table.join(room, "Bea", spectator=True)
+    zed, zed_token = await table.join(room, "Zed", spectator=True)
+    second_zed = FakeConn()
+    await room.call(room.connect, second_zed, zed_token)
+    assert host.room()["spectators"] == 2
+    await refused("not_host", table.op(room, bea, "kick_spectator", name="Zed"))
+    await refused("no_spectator", table.op(room, host, "kick_spectator", name="Bot 1"))
+    await refused("no_spectator", table.op(room, host, "kick_spectator", name="Nobody"))
+    await table.op(room, host, "kick_spectator", name="zed")
+    assert zed.closed == second_zed.closed == lobby.KICKED
+    assert host.room()["spectators"] == 1 and bea.closed is None
+    assert table.manager.stats.connections == 2  # the host and Bea
+    await refused("bad_token", room.call(room.connect, FakeConn(), zed_token))
+    await table.join(room, "Zed", spectator=True)  # the name is free again

@@ -49,8 +49,9 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path: Path) -> 
         assert all(await asyncio.gather(*(player.play() for player in resumed)))
         checked = 0
         async with httpx.AsyncClient(base_url=second.base) as http:
-            for code, _, _ in tables:
-                steps = (await http.get(f"/api/rooms/{code}/replay")).json()["steps"]
+            for code, seated, _ in tables:
+                steps = (await http.get(f"/api/rooms/{code}/replay",
+                                        params={"token": seated[0].token})).json()["steps"]
                 assert steps[-1]["view"]["over"]
                 for player in everyone:
                     if player.code != code:

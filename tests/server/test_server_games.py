@@ -15,8 +15,9 @@ from tictac.engine import GAMES, get_game
 pytestmark = pytest.mark.timeout(60)
 
 
-async def public_replay(server: ServerProcess, code: str, seat: int | None) -> list[dict]:
-    params = {} if seat is None else {"seat": seat}
+async def finished_replay(server: ServerProcess, code: str, token: str,
+                          seat: int | None) -> list[dict]:
+    params = {"token": token} if seat is None else {"token": token, "seat": seat}
     async with httpx.AsyncClient(base_url=server.base) as http:
         answer = await http.get(f"/api/rooms/{code}/replay", params=params)
     assert answer.status_code == 200, answer.text
@@ -40,11 +41,12 @@ async def test_every_game_is_played_to_its_end_over_websockets(
     await start(seated[0])
     results = await asyncio.gather(*(player.play() for player in seated), watch(spectator))
     assert results[:players] == [True] * players
-    steps = await public_replay(server, code, None)
+    steps = await finished_replay(server, code, spectator.token, None)
     assert steps[-1]["view"]["over"] is True
     assert_views_match_replay(spectator, steps)
     for player in seated:
-        assert_views_match_replay(player, await public_replay(server, code, player.seat))
+        assert_views_match_replay(
+            player, await finished_replay(server, code, player.token, player.seat))
         for version, seat, action in player.acks:  # every acknowledged action is in the log
             assert (steps[version]["seat"], steps[version]["action"]) == (seat, action)
     assert sum(len(player.acks) for player in seated) == len(steps) - 1

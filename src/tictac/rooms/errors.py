@@ -18,6 +18,10 @@ BAD_SEAT = "bad_seat"
 ROOM_FULL = "room_full"
 NO_BOT = "no_bot"
 TOO_MANY_ROOMS = "too_many_rooms"
+STORE_FAILED = "store_failed"
+RATE_LIMITED = "rate_limited"
+TOO_MANY_PLACES = "too_many_places"
+NO_SPECTATOR = "no_spectator"
 
 
 class RoomError(IllegalAction):

@@ -1,62 +1,88 @@
 """What people do in a room besides playing: join, chat, and the lobby ops (most are the host's).
 
 Each op runs inside the room's task (see `Room.call`/`Room.post`), checks everything first and
-raises a `RoomError` with nothing changed, then changes the room, saves its record and tells
-every connection.
+raises a `RoomError` with nothing changed, then changes the room, saves its record and only
+then tells every connection. A store that refuses the record undoes the change: the caller
+gets `store_failed` and the room is as it was, in memory as in the store.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from tictac.bots import bot_kinds
 from tictac.engine import resolve
 from tictac.engine.errors import BAD_OPTION
+from tictac.rooms import messages
 from tictac.rooms.errors import (
     BAD_SEAT,
     NO_BOT,
+    NO_SPECTATOR,
     NOT_HOST,
     ROOM_FULL,
+    TOO_MANY_PLACES,
     WRONG_STATUS,
     RoomError,
 )
 from tictac.rooms.names import clean_name
 from tictac.rooms.places import Place
+from tictac.rooms.record import roll_back, snapshot
 from tictac.rooms.room import Conn, Room, check_policy
 from tictac.rooms.wire import dumps
 
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 MAX_BOT_PAUSE_MS = 5000
+KICKED = 4403  # the close code of a kicked spectator's connections
 TURN_S_RANGE = (5, 600)
 GONE_S_RANGE = (5, 3600)
 
 
+async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
+    """Runs `change` (which saves the room); if anything fails, the room is as it was."""
+    before = snapshot(room)
+    try:
+        return await change()
+    except Exception:
+        roll_back(room, before)
+        raise
+
+
 async def join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
+    return await durably(room, lambda: _join(room, name, spectator))
+
+
+async def _join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
     """A new place for `name`: a seat while the lobby has one, else a spectator's chair."""
-    name = clean_name(name, room.names())
-    token, place = room._new_place(name)
+    seating = room.seating
+    if len(seating.held()) >= room.settings.max_places:
+        raise RoomError(TOO_MANY_PLACES, f"a room holds at most {room.settings.max_places} "
+                                         "players and spectators")
+    name = clean_name(name, seating.names())
+    token, place = seating.new_place(name, room.clock.now_ms())
     assert token is not None
-    if not spectator and room.status == "lobby" and len(room.seats) < room.game.MAX_PLAYERS:
-        room.seats.append(place.pid)
-        room._reseat()
-    if room.host is None and place.pid in room.seat_of:
-        room.host = place.pid
+    if not spectator and room.status == "lobby" and len(seating.seats) < room.game.MAX_PLAYERS:
+        seating.set_seats([*seating.seats, place.pid])
+    if seating.host is None and place.pid in seating.seat_of:
+        seating.host = place.pid
     await room.save()
-    room.broadcast_room()
+    messages.broadcast_room(room)
     return token, place
 
 
 def chat(room: Room, conn: Conn, text: str) -> None:
-    place = room.places[room.conns[conn]]
-    message = dumps({"type": "chat", "seat": room.seat_of.get(place.pid), "name": place.name,
-                     "text": text, "server_time": room.clock.now_ms()})
+    place = room.seating.places[room.conns[conn]]
+    message = dumps({"type": "chat", "seat": room.seating.seat_of.get(place.pid),
+                     "name": place.name, "text": text, "server_time": room.clock.now_ms()})
     for other in room.conns:
         other.send(message)
 
 
 def sync(room: Room, conn: Conn) -> None:
-    room.send_room(conn)
-    room.send_view(conn)
+    messages.send_room(room, conn)
+    messages.send_view(room, conn)
 
 
 # -- lobby ops ---------------------------------------------------------------------------------
@@ -68,15 +94,12 @@ OPS: dict[str, Op] = {}
 def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callable[[Op], Op]:
     def register(function: Op) -> Op:
         async def checked(room: Room, place: Place, fields: dict[str, Any]) -> None:
-            if host and place.pid != room.host:
+            if host and place.pid != room.seating.host:
                 raise RoomError(NOT_HOST, f"only the host may {name.replace('_', ' ')}")
             if status and room.status not in status:
                 raise RoomError(WRONG_STATUS, f"{name!r} is for a room in {' or '.join(status)}")
-            if await function(room, place, fields):
-                return  # the op saved and told everyone itself
-            await room.save()
-            room.broadcast_room()
-            room._schedule()
+            if not await durably(room, lambda: _saved(function, room, place, fields)):
+                tell(room)
 
         OPS[name] = checked
         return checked
@@ -84,22 +107,35 @@ def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callabl
     return register
 
 
+def tell(room: Room) -> None:
+    """Everyone hears of a saved change; the timers follow it."""
+    messages.broadcast_room(room)
+    room.autopilot.schedule()
+
+
+async def _saved(function: Op, room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    if await function(room, place, fields):
+        return True  # the op saved (and told everyone) itself
+    await room.save()
+    return False
+
+
 async def run_op(room: Room, conn: Conn, name: str, fields: dict[str, Any]) -> None:
-    await OPS[name](room, room.places[room.conns[conn]], fields)
+    await OPS[name](room, room.seating.places[room.conns[conn]], fields)
 
 
 def _seat(room: Room, fields: dict[str, Any]) -> Place:
-    seat = fields["seat"]
-    if not 0 <= seat < len(room.seats):
+    seat: int = fields["seat"]
+    if not 0 <= seat < len(room.seating.seats):
         raise RoomError(BAD_SEAT, f"there is no seat {seat}")
-    return room.places[room.seats[seat]]
+    return room.seating.seated()[seat]
 
 
 def _person(room: Room, fields: dict[str, Any], doing: str) -> Place:
     place = _seat(room, fields)
     if not place.person:
         raise RoomError(BAD_SEAT, f"seat {fields['seat']} holds no person to {doing}")
-    if place.pid == room.host and doing != "make host":
+    if place.pid == room.seating.host and doing != "make host":
         raise RoomError(BAD_SEAT, f"the host cannot {doing} themselves; transfer host first")
     return place
 
@@ -131,48 +167,68 @@ async def _add_bot(room: Room, place: Place, fields: dict[str, Any]) -> None:
     kind = fields.get("kind") or next(iter(kinds))
     if kind not in kinds:
         raise RoomError(NO_BOT, f"no bot {kind!r}; known: {', '.join(kinds)}")
-    if len(room.seats) >= room.game.MAX_PLAYERS:
+    seating = room.seating
+    if len(seating.seats) >= room.game.MAX_PLAYERS:
         raise RoomError(ROOM_FULL, f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}")
-    taken = {name.casefold() for name in room.names()}
+    taken = {name.casefold() for name in seating.names()}
     number = 1
     while f"bot {number}" in taken:
         number += 1
-    _, bot = room._new_place(f"Bot {number}", bot=kind)
-    room.seats.append(bot.pid)
-    room._reseat()
+    _, bot = seating.new_place(f"Bot {number}", room.clock.now_ms(), bot=kind)
+    seating.set_seats([*seating.seats, bot.pid])
 
 
 @op("remove_seat", status=("lobby",))
 async def _remove_seat(room: Room, place: Place, fields: dict[str, Any]) -> None:
     target = _seat(room, fields)
-    if target.pid == room.host:
+    seating = room.seating
+    if target.pid == seating.host:
         raise RoomError(BAD_SEAT, "the host cannot leave their seat; transfer host first")
-    room.seats.remove(target.pid)
-    room._reseat()
+    seating.set_seats([pid for pid in seating.seats if pid != target.pid])
     if target.bot is not None:
-        del room.places[target.pid]
+        seating.remove(target.pid)
 
 
 @op("kick")
-async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> None:
+async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     target = _person(room, fields, "kick")
-    seat = room.seat_of[target.pid]
-    if room.status == "lobby":
-        room.seats.remove(target.pid)
-    else:
+    seating = room.seating
+    seats = [pid for pid in seating.seats if pid != target.pid]
+    if room.status != "lobby":
         # The game keeps its seat: an empty place holds it and the gone-player policy plays it.
-        _, empty = room._new_place(f"({target.name})", vacant=True)
+        _, empty = seating.new_place(f"({target.name})", room.clock.now_ms(), vacant=True)
         empty.gone = True
-        room.seats[seat] = empty.pid
-    room._reseat()
+        seats = [empty.pid if pid == target.pid else pid for pid in seating.seats]
+    seating.set_seats(seats)
+    await room.save()
+    tell(room)
     for conn, pid in room.conns.items():
         if pid == target.pid:
-            room.send_view(conn)
+            messages.send_view(room, conn)  # what spectators see, from now on
+    return True
+
+
+@op("kick_spectator")
+async def _kick_spectator(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """The spectator's place goes, with its token: their connections are closed."""
+    seating = room.seating
+    name = str(fields["name"]).casefold()
+    target = next((other for other in seating.places.values()
+                   if other.name.casefold() == name and other.pid not in seating.seat_of
+                   and other.token_hash is not None), None)
+    if target is None:
+        raise RoomError(NO_SPECTATOR, f"nobody called {fields['name']!r} is watching")
+    seating.remove(target.pid)
+    await room.save()
+    for conn in [conn for conn, pid in room.conns.items() if pid == target.pid]:
+        room.drop(conn, KICKED)
+    tell(room)
+    return True
 
 
 @op("transfer_host")
 async def _transfer_host(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    room.host = _person(room, fields, "make host").pid
+    room.seating.host = _person(room, fields, "make host").pid
 
 
 @op("set_policy")
@@ -201,17 +257,25 @@ async def _set_bot_pause(room: Room, place: Place, fields: dict[str, Any]) -> No
     room.bot_pause_ms = fields["ms"]
 
 
+@op("set_replays")
+async def _set_replays(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    public = fields["public"]
+    if not isinstance(public, bool):
+        raise RoomError(BAD_OPTION, "public is true or false")
+    room.public_replays = public
+    log.info("room %s: the host made replays %s", room.code, "public" if public else "private")
+
+
 @op("rename", host=False, status=("lobby",))
 async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    others = [name for name in room.names() if name != place.name]
+    others = [name for name in room.seating.names() if name != place.name]
     place.name = clean_name(fields["name"], others)
 
 
 @op("play_again", status=("finished",))
 async def _play_again(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    room.seats = [pid for pid in room.seats
-                  if room.places[pid].bot is not None or room.places[pid].token_hash]
-    room._reseat()
+    room.seating.set_seats([place.pid for place in room.seating.seated()
+                            if place.bot is not None or place.token_hash])
     room.status = "lobby"
     room.state = None
     room.setup = None

@@ -7,6 +7,7 @@ import logging
 
 from tictac.engine import GAMES, resolve
 from tictac.rooms import lobby
+from tictac.rooms.chance import Chance, SystemChance
 from tictac.rooms.clock import Clock, RealClock
 from tictac.rooms.codes import new_code, normalize
 from tictac.rooms.errors import NO_ROOM, TOO_MANY_ROOMS, UNKNOWN_GAME, RoomError
@@ -22,16 +23,17 @@ log = logging.getLogger(__name__)
 
 class RoomManager:
     def __init__(self, store: Store, *, clock: Clock | None = None,
-                 settings: RoomSettings | None = None) -> None:
+                 chance: Chance | None = None, settings: RoomSettings | None = None) -> None:
         self.store = store
         self.clock = clock or RealClock()
+        self.chance = chance or SystemChance()
         self.settings = settings or RoomSettings()
         self.stats = Stats()
         self.rooms: dict[str, Room] = {}
 
     def _room(self, code: str, game: str) -> Room:
-        return Room(code, game, clock=self.clock, store=self.store, settings=self.settings,
-                    stats=self.stats, on_close=self._forget)
+        return Room(code, game, clock=self.clock, chance=self.chance, store=self.store,
+                    settings=self.settings, stats=self.stats, on_close=self._forget)
 
     def _forget(self, room: Room) -> None:
         self.rooms.pop(room.code, None)
@@ -41,7 +43,7 @@ class RoomManager:
         replayed = 0
         for dump in await self.store.load_rooms():
             try:
-                room = Room.restore(dump, clock=self.clock, store=self.store,
+                room = Room.restore(dump, clock=self.clock, chance=self.chance, store=self.store,
                                     settings=self.settings, stats=self.stats,
                                     on_close=self._forget)
             except Exception:
@@ -68,7 +70,12 @@ class RoomManager:
         room.options = dict(options or {})
         self.rooms[room.code] = room
         room.start()
-        token, place = await room.call(lobby.join, room, name, False)
+        try:
+            token, place = await room.call(lobby.join, room, name, False)
+        except Exception:  # the store refused its first record: there is no room
+            self._forget(room)
+            await room.stop()
+            raise
         return room, token, place
 
     def get(self, code: str) -> Room:

@@ -10,6 +10,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from tictac.rooms.errors import BAD_TOKEN, RoomError
+
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
@@ -43,3 +45,89 @@ class Place:
         # After a restart nobody is connected yet: the gone-timer starts from the restart.
         place.left_ms = now_ms
         return place
+
+
+class Seating:
+    """Every place of a room (by id and by token hash), the seats in order, and the host."""
+
+    def __init__(self) -> None:
+        self.places: dict[int, Place] = {}
+        self.seats: list[int] = []  # place ids, in seat order
+        self.host: int | None = None  # the host's place id
+        self.next_pid = 0
+        self.by_token: dict[str, Place] = {}
+        self.seat_of: dict[int, int] = {}  # place id -> seat
+
+    def to_record(self) -> dict[str, Any]:
+        return {"places": [place.to_record() for place in self.places.values()],
+                "seats": self.seats, "host": self.host, "next_pid": self.next_pid}
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], now_ms: int) -> Seating:
+        seating = cls()
+        for entry in record["places"]:
+            seating.add(Place.from_record(entry, now_ms))
+        seating.host, seating.next_pid = record["host"], record["next_pid"]
+        seating.set_seats(record["seats"])
+        return seating
+
+    def add(self, place: Place) -> None:
+        self.places[place.pid] = place
+        if place.token_hash is not None:
+            self.by_token[place.token_hash] = place
+
+    def new_place(self, name: str, now_ms: int, *, bot: str | None = None,
+                  vacant: bool = False) -> tuple[str | None, Place]:
+        """A place for a person (with a new token), a bot, or nobody (a vacant seat)."""
+        token = None if bot or vacant else new_token()
+        place = Place(self.next_pid, name, token and token_hash(token), bot)
+        place.left_ms = now_ms
+        self.next_pid += 1
+        self.add(place)
+        return token, place
+
+    def remove(self, pid: int) -> None:
+        """Forgets a place that holds no seat: its token opens nothing from now on."""
+        place = self.places.pop(pid)
+        if place.token_hash is not None:
+            self.by_token.pop(place.token_hash, None)
+
+    def set_seats(self, pids: list[int]) -> None:
+        self.seats = pids
+        self.seat_of = {pid: seat for seat, pid in enumerate(pids)}
+
+    def place_of(self, token: str) -> Place:
+        place = self.by_token.get(token_hash(token))
+        if place is None:
+            raise RoomError(BAD_TOKEN, "this token holds no place in this room")
+        return place
+
+    def seated(self) -> list[Place]:
+        return [self.places[pid] for pid in self.seats]
+
+    def held(self) -> list[Place]:
+        """The places a person or a bot holds (a vacant seat holds nobody)."""
+        return [place for place in self.places.values() if place.token_hash or place.bot]
+
+    def names(self) -> list[str]:
+        return [place.name for place in self.held()]
+
+    def mark_gone(self, now_ms: int, gone_after_ms: int) -> bool:
+        """Seated people away this long count as gone; True if anyone just did."""
+        changed = False
+        for place in self.seated():
+            if (place.person and not place.gone and place.left_ms is not None
+                    and place.left_ms + gone_after_ms <= now_ms):
+                place.gone = changed = True
+        if changed:
+            self._pass_host_on()
+        return changed
+
+    def _pass_host_on(self) -> None:
+        host = self.places.get(self.host) if self.host is not None else None
+        if host is not None and not host.gone:
+            return
+        for place in self.seated():
+            if place.person and place.connections > 0:
+                self.host = place.pid
+                return

@@ -1,57 +1,205 @@
 """Replays with spoiler control: while a game is on, only a token's own views and no actions;
-once it is over, any seat's views and every action, for anyone."""
+once it is over, any seat's views and every action, for anyone holding a place in the room
+(for anyone at all if the host made replays public).
+
+A replay replays the whole game, which takes long for a long game (a 1,500-action game took
+about 0.1 s): it is computed on a worker thread, so the event loop and every other room go on
+meanwhile (with `fetch`, the replay's own room too), and kept in a small cache per room, since
+the answer for one game, seat and version never changes. Each requester (a place, or a client
+address) may ask for a few a minute.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import gc
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from tictac.engine import LoggedAction, SetupArgs
-from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, WRONG_STATUS, RoomError
+from tictac.engine import Game, LoggedAction, SetupArgs
+from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, RATE_LIMITED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
-from tictac.rooms.room import Room, setup_from_json
+from tictac.rooms.record import setup_from_json
+
+if TYPE_CHECKING:
+    from tictac.rooms.room import Room
+
+CACHED = 6  # replays kept per room: a finished game's seats and spectators, mostly
+WINDOW_MS = 60_000
+
+Key = tuple[int, int | None, bool, int]  # game index, seat, with actions, version
 
 
-async def replay(room: Room, token: str | None, index: int | None,
-                 seat: int | None) -> dict[str, Any]:
+@dataclass
+class Source:
+    setup: SetupArgs
+    started_ms: int
+    log: list[LoggedAction]
+    names: list[str]
+
+
+class ReplayCache:
+    """The replays a room recently answered, and how many each requester asked for lately."""
+
+    def __init__(self) -> None:
+        self.answers: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self._asked: dict[Hashable, tuple[int, int]] = {}  # requester -> (window start, count)
+
+    def get(self, key: Key) -> dict[str, Any] | None:
+        answer = self.answers.get(key)
+        if answer is not None:
+            self.answers.move_to_end(key)
+        return answer
+
+    def put(self, key: Key, answer: dict[str, Any]) -> None:
+        self.answers[key] = answer
+        while len(self.answers) > CACHED:
+            self.answers.popitem(last=False)
+
+    def allow(self, requester: Hashable, now_ms: int, per_window: int) -> bool:
+        """At most `per_window` requests per requester in each window of a minute."""
+        start, count = self._asked.get(requester, (now_ms, 0))
+        if now_ms - start >= WINDOW_MS:
+            start, count = now_ms, 0
+            if len(self._asked) > 1000:  # forget requesters whose windows have passed
+                self._asked = {who: seen for who, seen in self._asked.items()
+                               if now_ms - seen[0] < WINDOW_MS}
+        if count >= per_window:
+            return False
+        self._asked[requester] = (start, count + 1)
+        return True
+
+
+@dataclass
+class Ask:
+    """A request the room has checked: what to replay, as whom, and where it is kept."""
+
+    index: int
+    seat: int | None
+    finished: bool
+    key: Key
+    source: Source | None  # None: a past game, read from the store
+    cached: dict[str, Any] | None
+
+
+async def fetch(room: Room, token: str | None, index: int | None, seat: int | None,
+                client: str | None = None) -> dict[str, Any]:
+    """A replay, from outside the room's task: the room checks the request (a quick job), and
+    the game is read and replayed without holding the room up."""
+    ask = await room.call(_ask, room, token, index, seat, client)
+    return await _answer(room, ask)
+
+
+async def replay(room: Room, token: str | None, index: int | None, seat: int | None,
+                 client: str | None = None) -> dict[str, Any]:
+    """The same as `fetch`, as a job of the room's task: the room waits for the replay."""
+    return await _answer(room, _ask(room, token, index, seat, client))
+
+
+def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
+         client: str | None) -> Ask:
+    """In the room's task. `client` (an address) tells apart requesters without a token."""
     place: Place | None = room.place_of(token) if token else None
     index = room.games - 1 if index is None else index
     if not 0 <= index < room.games:
         raise RoomError(WRONG_STATUS, f"this room has no game {index} (it played {room.games})")
     current = index == room.games - 1 and room.state is not None
-    if current:
-        assert room.setup is not None
-        setup, started_ms, log = room.setup, room.started_ms, list(room.log)
-        names = [room.places[pid].name for pid in room.seats]
-    else:
-        stored = await room.store.load_game(room.code, index)
-        assert stored is not None
-        names = stored.setup.get("names", [])
-        setup, started_ms, log = setup_from_json(stored.setup), stored.started_ms, stored.log
     finished = not (current and room.status == "playing")
     if finished:
+        if place is None and not room.public_replays:
+            raise RoomError(BAD_TOKEN, "a finished game is replayed with a token of this room "
+                                       "unless the host made replays public")
         if seat is None and place is not None and current:
             seat = room.seat_of.get(place.pid)
-        if seat is not None and not 0 <= seat < setup.players:
-            raise RoomError(BAD_SEAT, f"the game had seats 0 to {setup.players - 1}")
     else:
         if place is None:
             raise RoomError(BAD_TOKEN, "a game in play is replayed only with a token, as seen")
         seat = room.seat_of.get(place.pid)
-    return {
-        "code": room.code, "game": room.game_name, "index": index,
-        "players": names,
-        "options": dict(setup.options), "finished": finished,
-        "steps": _steps(room, setup, started_ms, log, seat, finished),
+    requester = ("place", place.pid) if place is not None else ("client", client)
+    if not room.replays.allow(requester, room.clock.now_ms(), room.settings.replays_per_min):
+        raise RoomError(RATE_LIMITED, f"at most {room.settings.replays_per_min} replays a minute")
+    source = None
+    if current:
+        assert room.setup is not None
+        source = Source(room.setup, room.started_ms, list(room.log),
+                        [place.name for place in room.seating.seated()])
+        _check_seat(source, seat)
+    key = (index, seat, finished, -1 if source is None else len(source.log))
+    return Ask(index, seat, finished, key, source, room.replays.get(key))
+
+
+async def _answer(room: Room, ask: Ask) -> dict[str, Any]:
+    if ask.cached is not None:
+        return ask.cached
+    source = ask.source
+    if source is None:  # a past game: it never changes
+        stored = await room.store.load_game(room.code, ask.index)
+        assert stored is not None
+        source = Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
+                        stored.setup.get("names", []))
+        _check_seat(source, ask.seat)
+    steps = await asyncio.to_thread(built_off_the_loop, room.game, source, ask.seat,
+                                    ask.finished)
+    answer = {
+        "code": room.code, "game": room.game_name, "index": ask.index, "players": source.names,
+        "options": dict(source.setup.options), "finished": ask.finished, "steps": steps,
     }
+    room.replays.put(ask.key, answer)
+    return answer
 
 
-def _steps(room: Room, setup: SetupArgs, started_ms: int, log: list[LoggedAction],
-           seat: int | None, with_actions: bool) -> list[dict[str, Any]]:
-    game = room.game
+def _check_seat(source: Source, seat: int | None) -> None:
+    if seat is not None and not 0 <= seat < source.setup.players:
+        raise RoomError(BAD_SEAT, f"the game had seats 0 to {source.setup.players - 1}")
+
+
+class _CollectorPause:
+    """The garbage collector held off while replays are built. A replay allocates thousands of
+    containers, and the full collections they set off, each a pass over the whole heap while
+    holding the interpreter lock, were nine tenths of a replay's time (0.2 s of 0.22 s for a
+    1,500-action game, see bench/replay_stall.py) and stalled the event loop even from a worker
+    thread. Counted, since replays may overlap: the last one to finish lets it run again."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._builders = 0
+        self._was_enabled = True
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._builders == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._builders += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._builders -= 1
+            if self._builders == 0 and self._was_enabled:
+                gc.enable()
+
+
+collector_paused = _CollectorPause()
+
+
+def built_off_the_loop(game: Game, source: Source, seat: int | None,
+                       with_actions: bool) -> list[dict[str, Any]]:
+    """On a worker thread, with the collector held off."""
+    with collector_paused:
+        return replay_steps(game, source, seat, with_actions)
+
+
+def replay_steps(game: Game, source: Source, seat: int | None,
+                 with_actions: bool) -> list[dict[str, Any]]:
+    """The game replayed from its own setup: nothing is shared with the room."""
+    setup = source.setup
     state = game.setup(setup.players, setup.options, setup.seed, setup.stacked)
-    steps = [{"version": 0, "now_ms": started_ms, "seat": None, "action": None,
+    steps = [{"version": 0, "now_ms": source.started_ms, "seat": None, "action": None,
               "view": game.view(state, seat)}]
-    for version, entry in enumerate(log, start=1):
+    for version, entry in enumerate(source.log, start=1):
         state, _ = game.apply(state, entry.seat, entry.action, entry.now_ms)
         steps.append({"version": version, "now_ms": entry.now_ms,
                       "seat": entry.seat if with_actions else None,

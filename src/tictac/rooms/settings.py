@@ -11,3 +11,5 @@ class RoomSettings:
     gone_after_s: int = 30  # a seat with no open connection this long counts as gone
     idle_s: int = 6 * 3600  # a room nobody is connected to expires after this long
     max_rooms: int = 1000
+    max_places: int = 100  # players, bots and spectators one room holds
+    replays_per_min: int = 60  # replays one place (or one client address) may ask a room for

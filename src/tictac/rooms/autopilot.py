@@ -1,0 +1,211 @@
+"""What a room does on its own, on time: deadlines, turn timers, bots, stand-ins for gone
+players, counting players gone, and expiry. One timer at a time is set, for the earliest thing
+due; when it rings, at most one move is made (the next ring comes at once if more is due)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from tictac.bots import RandomBot, bot_kinds, make_bot
+from tictac.bots.driver import forced_move, held_until, optional_move, timeout_due
+from tictac.engine import Action, IllegalAction, LoggedAction
+from tictac.rooms import messages
+from tictac.rooms.clock import Timer
+
+if TYPE_CHECKING:
+    from tictac.rooms.room import Room
+
+log = logging.getLogger(__name__)
+
+
+class Autopilot:
+    def __init__(self, room: Room, now_ms: int) -> None:
+        self.room = room
+        self.changed_ms = now_ms  # when the game last changed: bots pause from there
+        self.turn_since = now_ms  # when the seats now to act began to wait
+        self._turn_key: tuple[int, ...] = ()
+        self._spent: set[str] = set()  # timed jobs that did nothing at this version
+        self._asked_optional = -1  # the version at which bots were last asked
+        self._timer: Timer | None = None
+        self._timer_at: int | None = None
+
+    # -- what the room tells it ------------------------------------------------------------
+
+    def begin(self, started_ms: int) -> None:
+        self._turn_key = ()
+        self.note_turn(started_ms)
+        self.changed_ms = started_ms
+        self._spent.clear()
+
+    def changed(self, now_ms: int) -> None:
+        self.changed_ms = now_ms
+        self._spent.clear()
+        self.note_turn(now_ms)
+
+    def note_turn(self, now_ms: int) -> None:
+        key = tuple(self.room.game.to_act(self.room.state))
+        if key != self._turn_key:
+            self._turn_key, self.turn_since = key, now_ms
+
+    def turn_deadline(self) -> int | None:
+        room = self.room
+        if room.turn_s and room.game.to_act(room.state):
+            return self.turn_since + room.turn_s * 1000
+        return None
+
+    # -- the timer ---------------------------------------------------------------------------
+
+    def schedule(self) -> None:
+        if self.room.closed:
+            return
+        wake = self._next_wake()
+        if wake == self._timer_at:
+            return
+        self.cancel()
+        self._timer_at = wake
+        self._timer = None if wake is None else self.room.clock.call_at(wake, self._ring)
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._timer_at = None
+
+    def _ring(self) -> None:
+        self._timer = self._timer_at = None
+        self.room.post(self.on_timer)
+
+    def _next_wake(self) -> int | None:
+        room = self.room
+        times: list[int] = []
+        gone_ms = room.gone_after_s * 1000
+        for place in room.seating.seated():
+            if place.person and not place.gone and place.left_ms is not None:
+                times.append(place.left_ms + gone_ms)
+        if not room.conns:
+            times.append(room.active_ms + room.settings.idle_s * 1000)
+        if room.status == "playing":
+            deadline = room.game.deadline(room.state)
+            if deadline is not None and "deadline" not in self._spent:
+                times.append(deadline)
+            turn = self.turn_deadline()
+            if turn is not None and "turn" not in self._spent:
+                times.append(turn)
+            if self._asked_optional != len(room.log) and self._optional_bots():
+                times.append(self.changed_ms + room.bot_pause_ms)
+            if "stand_in" not in self._spent and self._stand_ins():
+                times.append(self._move_due())
+        return min(times) if times else None
+
+    async def on_timer(self) -> None:
+        room = self.room
+        now = room.clock.now_ms()
+        if room.seating.mark_gone(now, room.gone_after_s * 1000):
+            messages.broadcast_room(room)
+        if not room.conns and room.active_ms + room.settings.idle_s * 1000 <= now:
+            await room.expire()
+            return
+        if room.status == "playing":
+            await self._timed_move(now)
+        self.schedule()
+
+    # -- who moves for whom ------------------------------------------------------------------
+
+    def stand_in(self, seat: int) -> str | None:
+        """Who moves for `seat` when the game waits for it: "bot", "skip" or nobody."""
+        room = self.room
+        place = room.seating.seated()[seat]
+        if place.bot is not None:
+            return "bot"
+        if place.token_hash is None:  # vacant (its person was kicked): waiting would be forever
+            return "bot" if room.policy == "wait" else room.policy
+        if place.gone and room.policy != "wait":
+            return room.policy
+        return None
+
+    def _stand_ins(self) -> list[int]:
+        room = self.room
+        return [seat for seat in room.game.to_act(room.state)
+                if self.stand_in(seat) is not None and room.game.legal_actions(room.state, seat)]
+
+    def _optional_bots(self) -> list[int]:
+        room = self.room
+        waiting = set(room.game.to_act(room.state))
+        return [seat for seat in room.bots if seat not in waiting
+                and room.game.legal_actions(room.state, seat)]
+
+    def _move_due(self) -> int:
+        """When a stand-in moves: after the human-looking pause, and not before a deadline that
+        only lets the table go on (a TIMO grace window), since moves before it fail."""
+        due = self.changed_ms + self.room.bot_pause_ms
+        held = held_until(self.room.game, self.room.state)
+        return due if held is None else max(due, held)
+
+    async def _timed_move(self, now: int) -> None:
+        """The order of bots/driver.py (timeout, optional moves, then the seats waited for),
+        with the turn timer, which only rooms have, right after the timeout."""
+        room = self.room
+        game, state = room.game, room.state
+        deadline = game.deadline(state)
+        if deadline is not None and deadline <= now and "deadline" not in self._spent:
+            timeout = timeout_due(game, state, now)
+            if timeout is not None:
+                await self._try(timeout, "deadline")
+                return
+            # A deadline that only lets the table go on: nothing to log, but every client
+            # hears that the wait is over.
+            self._spent.add("deadline")
+            messages.broadcast_views(room, [])
+        to_act = game.to_act(state)
+        turn = self.turn_deadline()
+        if turn is not None and turn <= now and "turn" not in self._spent:
+            move = game.auto_action(state, to_act[0], room.rng)
+            await self._try(None if move is None else LoggedAction(to_act[0], move, now), "turn")
+            return
+        if self._asked_optional != len(room.log) and now >= self.changed_ms + room.bot_pause_ms:
+            self._asked_optional = len(room.log)
+            optional = optional_move(game, state, list(room.bots), self._bot_choice, now)
+            if optional is not None:
+                await self._try(optional, "optional")
+                return
+        if "stand_in" not in self._spent and now >= self._move_due():
+            stand_ins = self._stand_ins()
+            if stand_ins:
+                await self._try(forced_move(game, state, stand_ins[:1], self._stand_in_choice,
+                                            now), "stand_in")
+
+    def _bot_choice(self, seat: int, must: bool) -> Action | None:
+        room = self.room
+        bot = room.bots.get(seat)
+        if bot is None:  # a person's seat a bot plays while they are gone
+            default = next(iter(bot_kinds(room.game_name)))
+            bot = room.bots[seat] = make_bot(room.game_name, default, seat, room.rng.fork())
+        return bot.act(room.game.view(room.state, seat),
+                       room.game.legal_actions(room.state, seat), must)
+
+    def _stand_in_choice(self, seat: int, must: bool) -> Action | None:
+        if self.stand_in(seat) == "skip":
+            return self.room.game.auto_action(self.room.state, seat, self.room.rng)
+        return self._bot_choice(seat, must)
+
+    async def _try(self, move: LoggedAction | None, job: str) -> None:
+        """A move the room makes itself; one the game refuses is a bug in a bot or a game:
+        logged, and a random legal move is made instead so the table never stalls."""
+        if move is None:
+            self._spent.add(job)
+            return
+        room = self.room
+        try:
+            await room.apply(move.seat, move.action)
+        except IllegalAction as refusal:
+            log.warning("room %s: %s move %r refused: %s", room.code, job, move.action, refusal)
+            legal = room.game.legal_actions(room.state, move.seat)
+            if not legal:
+                self._spent.add(job)
+                return
+            fallback = RandomBot(move.seat, room.rng.fork()).act({}, legal, True)
+            assert fallback is not None
+            try:
+                await room.apply(move.seat, fallback)
+            except IllegalAction:
+                self._spent.add(job)

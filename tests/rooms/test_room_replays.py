@@ -1,0 +1,84 @@
+"""Replays: who may see a finished game, how often one may ask, and answers kept per game,
+seat and version."""
+
+from __future__ import annotations
+
+import gc
+
+from roomtable import FakeConn, Table, refused
+
+from tictac.rooms import Room
+from tictac.rooms.replays import collector_paused, fetch, replay
+
+
+async def finished_room(table: Table) -> tuple[Room, str]:
+    """A Time Bomb game the bots play to its end once the host has left."""
+    room, host, token = await table.room("time-bomb", bots=3)
+    await table.op(room, host, "set_policy", policy="bot", after_s=5)
+    await table.op(room, host, "start")
+    await room.call(room.disconnect, host)
+    await table.run(room, lambda: room.status == "finished", step_ms=1000)
+    return room, token
+
+
+async def test_finished_replay_needs_a_token_unless_the_host_made_replays_public(
+        table: Table) -> None:
+    room, token = await finished_room(table)
+    watcher, watcher_token = await table.join(room, "Watcher", spectator=True)
+    await refused("bad_token", room.call(replay, room, None, 0, 1))
+    await refused("bad_token", room.call(replay, room, "not-a-token", 0, 1))
+    seen = await room.call(replay, room, watcher_token, 0, 1)  # any place of the room will do
+    host = FakeConn()
+    await room.call(room.connect, host, token)
+    await refused("not_host", table.op(room, watcher, "set_replays", public=True))
+    await table.op(room, host, "set_replays", public=True)
+    assert await room.call(replay, room, None, 0, 1) == seen
+    dump = next(dump for dump in await table.store.load_rooms() if dump.code == room.code)
+    assert dump.record["public_replays"] is True  # a restart keeps the host's choice
+    await table.op(room, host, "set_replays", public=False)
+    await refused("bad_token", room.call(replay, room, None, 0, 1))
+
+
+async def test_replays_are_rate_limited_per_requester(table: Table) -> None:
+    room, token = await finished_room(table)
+    _, other = await table.join(room, "Other", spectator=True)
+    allowed = table.settings.replays_per_min
+    for _ in range(allowed):
+        await room.call(replay, room, token, 0, None)
+    await refused("rate_limited", room.call(replay, room, token, 0, None))
+    await room.call(replay, room, other, 0, None)  # someone else still may
+    await table.tick(room, 60_000)
+    await room.call(replay, room, token, 0, None)  # and a minute later, so may the first
+
+
+async def test_a_replay_is_computed_once_per_game_seat_and_version(table: Table) -> None:
+    room, token = await finished_room(table)
+    first = await room.call(replay, room, token, 0, 1)
+    assert (await room.call(replay, room, token, 0, 1))["steps"] is first["steps"]
+    other_seat = await room.call(replay, room, token, 0, 2)
+    assert other_seat["steps"] is not first["steps"]
+    assert other_seat["steps"][-1]["view"] == room.game.view(room.state, 2)
+
+
+async def test_fetch_answers_as_the_rooms_own_job_does_for_past_games_too(
+        table: Table) -> None:
+    room, token = await finished_room(table)
+    _, other = await table.join(room, "Other", spectator=True)
+    inside = await room.call(replay, room, token, 0, 3)
+    assert await fetch(room, other, 0, 3) == inside
+    host = FakeConn()
+    await room.call(room.connect, host, token)
+    await table.op(room, host, "play_again")
+    await table.op(room, host, "start")
+    assert await fetch(room, other, 0, 3) == inside  # game 0 now comes from the store
+    await refused("bad_seat", fetch(room, other, 0, 4))
+    await refused("bad_token", fetch(room, None, 0, 3))
+
+
+def test_the_collector_runs_again_once_the_last_of_overlapping_replays_is_built() -> None:
+    assert gc.isenabled()
+    with collector_paused:
+        with collector_paused:  # a second replay built meanwhile, finishing first
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    assert gc.isenabled()

@@ -1,0 +1,83 @@
+"""A store that fails (a full disk, a read-only file): the room refuses with `store_failed` and
+changes nothing, so what everybody sees is always what the store holds. The SQLite file itself
+refuses (see `roomtable.refusing`), not a stand-in for the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from roomtable import Table, refused, refusing, safe_cut
+
+from tictac.rooms import lobby
+from tictac.rooms.record import record_of
+
+
+async def test_an_action_the_store_refuses_is_rolled_back(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=3, options={"first_holder": 0})
+    await table.op(room, host, "start")
+    before, cut = room.state.clone(), safe_cut(room.state, 0)
+    with refusing(table.store, ("actions",)):
+        await refused("store_failed", room.call(room.act, host, cut, 1))
+    assert room.state == before and room.log == [] and host.of("ack") == []
+    await room.call(room.act, host, cut, 2)  # the same cut, now that the store takes it
+    assert host.of("ack") == [{"type": "ack", "id": 2, "version": 1}]
+    stored = await table.store.load_game(room.code, 0)
+    assert stored is not None and stored.log == room.log
+
+
+async def stored_record(table: Table, code: str) -> dict[str, Any] | None:
+    dumps = {dump.code: dump for dump in await table.store.load_rooms()}
+    return dumps[code].record if code in dumps else None
+
+
+async def test_a_join_the_store_refuses_leaves_no_ghost_seat(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb")
+    before = room.summary()
+    with refusing(table.store):
+        await refused("store_failed", room.call(lobby.join, room, "Bea", False))
+    assert room.summary() == before and host.room() == room.summary(room.seating.places[0])
+    assert await stored_record(table, room.code) == record_of(room)
+    await table.join(room, "Bea")  # the name is free: no ghost holds it
+    assert [seat["name"] for seat in room.summary()["seats"]] == ["Host", "Bea"]
+
+
+async def test_a_start_the_store_refuses_answers_and_leaves_the_lobby(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb", bots=3, options={"first_holder": 0})
+    with refusing(table.store):
+        await refused("store_failed", table.op(room, host, "start"))
+    assert (room.status, room.games, room.state, room.log) == ("lobby", 0, None, [])
+    assert host.of("view") == [] and host.room()["status"] == "lobby"
+    assert await stored_record(table, room.code) == record_of(room)
+    await table.op(room, host, "start")  # and the room plays on
+    await room.call(room.act, host, safe_cut(room.state, 0), 1)
+    assert host.of("ack") == [{"type": "ack", "id": 1, "version": 1}]
+
+
+@pytest.mark.parametrize(("op", "fields"), [
+    ("set_options", {"options": {"first_holder": 1}}), ("add_bot", {"kind": None}),
+    ("remove_seat", {"seat": 1}), ("kick", {"seat": 2}), ("transfer_host", {"seat": 2}),
+    ("set_policy", {"policy": "skip", "after_s": 5}), ("set_timer", {"turn_s": 30}),
+    ("set_bot_pause", {"ms": 100}), ("rename", {"name": "Hostess"}),
+])
+async def test_a_lobby_op_the_store_refuses_changes_nothing(
+        table: Table, op: str, fields: dict[str, Any]) -> None:
+    room, host, _ = await table.room("time-bomb", bots=1)
+    bea, _ = await table.join(room, "Bea")
+    before, told = room.summary(), len(bea.sent)
+    with refusing(table.store):
+        await refused("store_failed", table.op(room, host, op, **fields))
+    assert room.summary() == before and len(bea.sent) == told
+    assert await stored_record(table, room.code) == record_of(room)
+    await table.op(room, host, op, **fields)  # the same op, once the store takes it
+    assert room.summary() != before and await stored_record(table, room.code) == record_of(room)
+
+
+async def test_a_create_the_store_refuses_leaves_no_ghost_room(table: Table) -> None:
+    manager = table.manager
+    with refusing(table.store):
+        for _ in range(3):
+            await refused("store_failed", manager.create("time-bomb", "Host", None))
+    assert manager.rooms == {} and await table.store.load_rooms() == []
+    room, _, _ = await manager.create("time-bomb", "Host", None)
+    assert list(manager.rooms) == [room.code]
