@@ -7,7 +7,7 @@ from roomtable import FakeConn, Table, refused, safe_cut
 
 from tictac.engine import IllegalAction
 from tictac.rooms import lobby
-from tictac.rooms.replays import replay
+from tictac.rooms.replays import fetch
 
 
 async def test_only_the_host_runs_the_lobby(table: Table) -> None:
@@ -121,20 +121,20 @@ async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table
     await table.op(room, host, "start")
     await room.call(room.act, host, safe_cut(room.state, 0), 1)
     assert room.status == "playing"
-    await refused("bad_token", room.call(replay, room, None, None, None))
-    mine = await room.call(replay, room, token, None, 2)  # asking for seat 2: still one's own
+    await refused("bad_token", fetch(room, None, None, None))
+    mine = await fetch(room, token, None, 2)  # asking for seat 2: still one's own
     assert not mine["finished"] and len(mine["steps"]) == 2
     assert all(step["action"] is None for step in mine["steps"])
     assert [step["view"]["seat"] for step in mine["steps"]] == [0, 0]
     await table.op(room, host, "set_policy", policy="skip", after_s=5)
     await room.call(room.disconnect, host)
     await table.run(room, lambda: room.status == "finished", step_ms=1000)
-    after = await room.call(replay, room, token, 0, 2)
+    after = await fetch(room, token, 0, 2)
     assert after["finished"] and after["players"] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
     assert [step["action"] for step in after["steps"][1:]] == [e.action for e in room.log]
     assert after["steps"][-1]["view"] == room.game.view(room.state, 2)
-    await refused("bad_seat", room.call(replay, room, token, 0, 9))
-    await refused("wrong_status", room.call(replay, room, token, 5, None))
+    await refused("bad_seat", fetch(room, token, 0, 9))
+    await refused("wrong_status", fetch(room, token, 5, None))
 
 
 async def test_a_room_holds_at_most_max_places_players_and_spectators(table: Table) -> None:

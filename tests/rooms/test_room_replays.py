@@ -8,7 +8,7 @@ import gc
 from roomtable import FakeConn, Table, refused
 
 from tictac.rooms import Room
-from tictac.rooms.replays import collector_paused, fetch, replay
+from tictac.rooms.replays import collector_paused, fetch
 
 
 async def finished_room(table: Table) -> tuple[Room, str]:
@@ -25,18 +25,18 @@ async def test_finished_replay_needs_a_token_unless_the_host_made_replays_public
         table: Table) -> None:
     room, token = await finished_room(table)
     watcher, watcher_token = await table.join(room, "Watcher", spectator=True)
-    await refused("bad_token", room.call(replay, room, None, 0, 1))
-    await refused("bad_token", room.call(replay, room, "not-a-token", 0, 1))
-    seen = await room.call(replay, room, watcher_token, 0, 1)  # any place of the room will do
+    await refused("bad_token", fetch(room, None, 0, 1))
+    await refused("bad_token", fetch(room, "not-a-token", 0, 1))
+    seen = await fetch(room, watcher_token, 0, 1)  # any place of the room will do
     host = FakeConn()
     await room.call(room.connect, host, token)
     await refused("not_host", table.op(room, watcher, "set_replays", public=True))
     await table.op(room, host, "set_replays", public=True)
-    assert await room.call(replay, room, None, 0, 1) == seen
+    assert await fetch(room, None, 0, 1) == seen
     dump = next(dump for dump in await table.store.load_rooms() if dump.code == room.code)
     assert dump.record["public_replays"] is True  # a restart keeps the host's choice
     await table.op(room, host, "set_replays", public=False)
-    await refused("bad_token", room.call(replay, room, None, 0, 1))
+    await refused("bad_token", fetch(room, None, 0, 1))
 
 
 async def test_replays_are_rate_limited_per_requester(table: Table) -> None:
@@ -44,18 +44,18 @@ async def test_replays_are_rate_limited_per_requester(table: Table) -> None:
     _, other = await table.join(room, "Other", spectator=True)
     allowed = table.settings.replays_per_min
     for _ in range(allowed):
-        await room.call(replay, room, token, 0, None)
-    await refused("rate_limited", room.call(replay, room, token, 0, None))
-    await room.call(replay, room, other, 0, None)  # someone else still may
+        await fetch(room, token, 0, None)
+    await refused("rate_limited", fetch(room, token, 0, None))
+    await fetch(room, other, 0, None)  # someone else still may
     await table.tick(room, 60_000)
-    await room.call(replay, room, token, 0, None)  # and a minute later, so may the first
+    await fetch(room, token, 0, None)  # and a minute later, so may the first
 
 
 async def test_a_replay_is_computed_once_per_game_seat_and_version(table: Table) -> None:
     room, token = await finished_room(table)
-    first = await room.call(replay, room, token, 0, 1)
-    assert (await room.call(replay, room, token, 0, 1))["steps"] is first["steps"]
-    other_seat = await room.call(replay, room, token, 0, 2)
+    first = await fetch(room, token, 0, 1)
+    assert (await fetch(room, token, 0, 1))["steps"] is first["steps"]
+    other_seat = await fetch(room, token, 0, 2)
     assert other_seat["steps"] is not first["steps"]
     assert other_seat["steps"][-1]["view"] == room.game.view(room.state, 2)
 
@@ -64,7 +64,7 @@ async def test_fetch_answers_as_the_rooms_own_job_does_for_past_games_too(
         table: Table) -> None:
     room, token = await finished_room(table)
     _, other = await table.join(room, "Other", spectator=True)
-    inside = await room.call(replay, room, token, 0, 3)
+    inside = await fetch(room, token, 0, 3)
     assert await fetch(room, other, 0, 3) == inside
     host = FakeConn()
     await room.call(room.connect, host, token)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,16 @@ async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path) -> None
     with pytest.raises(RuntimeError, match="hole"):
         await store.load_game("ABCDE", 0)
     await store.close()
+
+
+async def test_a_record_that_no_longer_decodes_leaves_out_its_room_alone(tmp_path: Path) -> None:
+    store = await Store.open(url(tmp_path))
+    await store.save_room("GOODA", "time-bomb", {"seats": [0]}, 1)
+    await store.save_room("BROKE", "time-bomb", {"seats": [0]}, 1)
+    await store.close()
+    with sqlite3.connect(tmp_path / "log.sqlite3") as raw:  # a damaged row, as a bad disk leaves
+        raw.execute("update rooms set record = '{\"seats\": [' where code = 'BROKE'")
+    again = await Store.open(url(tmp_path))
+    dumps = await again.load_rooms()
+    await again.close()
+    assert [(dump.code, dump.record) for dump in dumps] == [("GOODA", {"seats": [0]})]

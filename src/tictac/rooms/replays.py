@@ -93,12 +93,6 @@ async def fetch(room: Room, token: str | None, index: int | None, seat: int | No
     return await _answer(room, ask)
 
 
-async def replay(room: Room, token: str | None, index: int | None, seat: int | None,
-                 client: str | None = None) -> dict[str, Any]:
-    """The same as `fetch`, as a job of the room's task: the room waits for the replay."""
-    return await _answer(room, _ask(room, token, index, seat, client))
-
-
 def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
          client: str | None) -> Ask:
     """In the room's task. `client` (an address) tells apart requesters without a token."""

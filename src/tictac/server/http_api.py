@@ -11,10 +11,8 @@ from starlette.responses import JSONResponse, Response
 
 from tictac.bots import bot_kinds
 from tictac.engine import GAMES, IllegalAction, get_game
-from tictac.rooms import RoomManager, lobby
+from tictac.rooms import RoomManager, lobby, replays
 from tictac.rooms import errors as room_errors
-from tictac.rooms.replays import replay as build_replay
-from tictac.rooms.room import STORE_FAILED
 from tictac.server import game_client, metrics
 from tictac.server.limits import PerAddress
 from tictac.server.models import CreateRoom, JoinRoom
@@ -30,7 +28,7 @@ STATUS = {
     room_errors.NO_ROOM: 404, room_errors.UNKNOWN_GAME: 404, room_errors.BAD_TOKEN: 401,
     room_errors.NAME_TAKEN: 409, room_errors.TOO_MANY_ROOMS: 503, TOO_LARGE: 413,
     room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
-    STORE_FAILED: 503,
+    room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
 }
 
 
@@ -135,7 +133,7 @@ async def create_room(request: Request) -> Response:
     except IllegalAction as refusal:
         return error(refusal, manager)
     except StoreError as failure:
-        return error(IllegalAction(STORE_FAILED, str(failure)), manager)
+        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
     return JSONResponse({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
                          "room": room.summary(place)}, status_code=201)
 
@@ -159,7 +157,7 @@ async def join_room(request: Request) -> Response:
     except IllegalAction as refusal:
         return error(refusal, manager)
     except StoreError as failure:
-        return error(IllegalAction(STORE_FAILED, str(failure)), manager)
+        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
     return JSONResponse({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
                          "room": room.summary(place)})
 
@@ -178,8 +176,10 @@ async def replay(request: Request) -> Response:
     manager = _manager(request)
     try:
         room = manager.get(request.path_params["code"])
-        answer = await room.call(build_replay, room, request.query_params.get("token"),
-                                 _int_param(request, "game"), _int_param(request, "seat"))
+        client = request.client.host if request.client else None
+        answer = await replays.fetch(room, request.query_params.get("token"),
+                                     _int_param(request, "game"), _int_param(request, "seat"),
+                                     client=client)
     except IllegalAction as refusal:
         return error(refusal, manager)
     return JSONResponse(answer)

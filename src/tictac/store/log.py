@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import threading
@@ -264,10 +265,21 @@ class Store:
     async def load_rooms(self) -> list[RoomDump]:
         """Every room with every game's setup and the latest game's log (enough to restore)."""
         async with self.engine.connect() as conn:
-            room_rows = (await conn.execute(sa.select(rooms).order_by(rooms.c.code))).all()
+            # Records are read as text and decoded one by one: a record that no longer decodes
+            # (a damaged file, a hand edit) is left out alone instead of failing every room.
+            room_rows = (await conn.execute(
+                sa.select(rooms.c.code, rooms.c.game, sa.cast(rooms.c.record, sa.Text))
+                .order_by(rooms.c.code))).all()
             game_rows = (await conn.execute(
                 sa.select(games).order_by(games.c.room, games.c.idx))).all()
-            dumps = {row.code: RoomDump(row.code, row.game, row.record, []) for row in room_rows}
+            dumps = {}
+            for code, game, text in room_rows:
+                try:
+                    record = json.loads(text)
+                except ValueError:
+                    log.error("room %s: its stored record does not decode; left out", code)
+                    continue
+                dumps[code] = RoomDump(code, game, record, [])
             for row in game_rows:
                 if row.room in dumps:
                     dumps[row.room].games.append(GameLog(row.idx, row.setup, row.started_ms))
