@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.bots import BotFactory
+from tictac.bots import Bot, BotFactory
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.table import MORIARTY, ROLE_CARDS, wires_each
 
@@ -65,23 +65,7 @@ class ReasoningBot:
         return self._cut(view)
 
     def _claim(self, view: View) -> Action:
-        own = view["you"]["face_down"]
-        wires = sum(own.values())
-        defusing, bomb = own["defusing"], own["bomb"] > 0
-        if bomb and view["you"]["role"] != MORIARTY:
-            # Announcing the bomb would guide a Moriarty's pliers to it: keep the row dull.
-            return {"type": "claim", "defusing": 0, "bomb": False}
-        if view["you"]["role"] == MORIARTY:
-            # Hide the bomb behind a modest promise that draws Sherlock's cuts; hide defusing
-            # wires by denying them; with nothing to hide, sometimes lure cuts onto safe wires.
-            if bomb:
-                defusing = min(max(defusing, 1), wires - 1)
-            elif defusing:
-                defusing = 0
-            else:
-                defusing = min(self.rng.below(2), wires)
-            bomb = False
-        return {"type": "claim", "defusing": defusing, "bomb": bomb}
+        return role_claim(view["you"]["role"], view["you"]["face_down"], self.rng.below(2))
 
     def _cut(self, view: View) -> Action:
         estimates = estimate_rows(view, self.seat)
@@ -100,6 +84,27 @@ class ReasoningBot:
         target = best[1]
         position = self.rng.choice(view["rows"][target]["face_down"])
         return {"type": "cut", "target": target, "position": position}
+
+
+def role_claim(role: str, face_down: dict[str, int], coin: int) -> Action:
+    """What a reasoning player of `role` claims with these face-down wires (counts by kind);
+    `coin` (0 or 1) is the Moriarty's bluff when it has nothing to hide."""
+    wires = sum(face_down.values())
+    defusing, bomb = face_down["defusing"], face_down["bomb"] > 0
+    if bomb and role != MORIARTY:
+        # Announcing the bomb would guide a Moriarty's pliers to it: keep the row dull.
+        return {"type": "claim", "defusing": 0, "bomb": False}
+    if role == MORIARTY:
+        # Hide the bomb behind a modest promise that draws Sherlock's cuts; hide defusing
+        # wires by denying them; with nothing to hide, sometimes lure cuts onto safe wires.
+        if bomb:
+            defusing = min(max(defusing, 1), wires - 1)
+        elif defusing:
+            defusing = 0
+        else:
+            defusing = min(coin, wires)
+        bomb = False
+    return {"type": "claim", "defusing": defusing, "bomb": bomb}
 
 
 def _claimed_this_round(view: View, seat: int) -> bool:
@@ -253,4 +258,13 @@ def _caught_lying(view: View, seat: int, defusing_left: int, bomb_left: int) -> 
     return caught
 
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "reasoning": ReasoningBot}
+def _search_bot(seat: int, rng: Rng) -> Bot:
+    # Imported here: the search bot builds on ReasoningBot, so its module imports this one.
+    from tictac.bots.time_bomb_search import SearchBot
+
+    return SearchBot(seat, rng)
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot, "reasoning": ReasoningBot, "search": _search_bot
+}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tictac.bots import BotFactory, RandomBot
+from tictac.bots.timos_twist_search import SearchBot
 from tictac.engine import Action, Rng, View
 from tictac.games.timos_twist.cards import COLOR, COLORS, IDS, INDEX, IS_BLACK, RANK, SKIP, VALUE
 
@@ -68,7 +69,9 @@ def _best_color(hand: list[int], played: int) -> str:
     return COLORS[counts.most_common(1)[0][0]]
 
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot
+}
 
 
 def round_wins(challenger: str, opponent: str, rounds: int, players: int = 2) -> int:

@@ -1,0 +1,119 @@
+"""Timo's Twist's search bot: flat Monte Carlo over determinized rounds.
+
+What the seat cannot see is the other hands, the pile and the discard pile under its top card:
+the cards not in its own hand and not on top, shuffled and dealt out in the sizes the view shows.
+Each candidate move is played on such a sample and the round finished by a quick default policy
+for every seat; the move that wins the round most often is chosen. Rounds, not the game, are what
+it plays for: a round won is what scores.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tictac.bots.search import Budget, ucb1_search
+from tictac.engine import Action, Rng, View
+from tictac.games.timos_twist.cards import COLOR, COLOR_INDEX, COLORS, DECK_SIZE, INDEX, IS_BLACK
+from tictac.games.timos_twist.moves import apply, legal_actions
+from tictac.games.timos_twist.state import NOBODY, State
+
+# A playout stops after this many moves; the round is then judged by the hand sizes, each card
+# more than the shortest other hand counting as CARD_WEIGHT against.
+PLAYOUT_DEPTH = 24
+CARD_WEIGHT = 0.6
+
+
+class SearchBot:
+    def __init__(self, seat: int, rng: Rng, budget: Budget | None = None) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.budget = budget or Budget()
+
+    def act(self, view: View, legal: list[Action], must: bool) -> Action | None:
+        for action in legal:  # calling TIMO and catching cost nothing and never hurt
+            if action["type"] in ("timo", "catch"):
+                return action
+        if not must:
+            return None
+        candidates = moves_worth_trying(legal)
+        seat = self.seat
+
+        def playout(index: int, rng: Rng) -> float:
+            state = determinize(view, seat, rng)
+            apply(state, seat, candidates[index], 0)
+            return play_round_out(state, rng, seat)
+
+        return candidates[ucb1_search(len(candidates), playout, self.budget, self.rng)]
+
+
+def moves_worth_trying(legal: list[Action]) -> list[Action]:
+    """The legal moves but a play without TIMO where the same play with TIMO is legal: calling
+    it is free and not calling it only risks a catch."""
+    with_timo = {(a["card"], a.get("color")) for a in legal if a.get("timo")}
+    return [
+        a for a in legal
+        if a.get("timo") or a["type"] != "play" or (a["card"], a.get("color")) not in with_timo
+    ]
+
+
+def determinize(view: View, seat: int, rng: Rng) -> State:
+    """A full state that agrees with `view`: the unseen cards shuffled into the other hands, the
+    pile and the discard pile under the top card, in the sizes the view shows."""
+    hand = [INDEX[card_id] for card_id in view["hand"]]
+    top = INDEX[view["top"]]
+    seen = set(hand)
+    seen.add(top)
+    unseen = [card for card in range(DECK_SIZE) if card not in seen]
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for other, size in enumerate(view["hand_sizes"]):
+        if other == seat:
+            hands.append(hand)
+        else:
+            hands.append(unseen[-size:] if size else [])
+            del unseen[len(unseen) - size:]
+    pile = unseen[: view["pile_size"]]
+    discard = [*unseen[view["pile_size"]:], top]
+    options = view["options"]
+    drawn = view["drawn"]
+    catchable = view["catchable"]
+    return State(
+        view["players"], options["stacking"], options["draw_anytime"], options["target_score"],
+        0, rng.fork(), hands, pile, discard, COLOR_INDEX[view["color"]], view["turn"],
+        view["direction"], view["penalty"], NOBODY if drawn is None else INDEX[drawn],
+        list(view["timo"]), NOBODY if catchable is None else catchable, 0, list(view["scores"]),
+        view["dealer"], [(r["winner"], r["points"]) for r in view["rounds"]], NOBODY,
+    )
+
+
+def play_round_out(state: State, rng: Rng, seat: int) -> float:
+    """Play the round on with `default_move` for every seat for at most `PLAYOUT_DEPTH` moves:
+    1 if `seat` won it, 0 if another seat did, else a guess from the hand sizes."""
+    rounds = len(state.rounds)
+    for _ in range(PLAYOUT_DEPTH):
+        if len(state.rounds) > rounds:
+            return 1.0 if state.rounds[rounds][0] == seat else 0.0
+        turn = state.turn
+        apply(state, turn, default_move(state, legal_actions(state, turn), rng), 0)
+    own = len(state.hands[seat])
+    fewest = min(len(hand) for other, hand in enumerate(state.hands) if other != seat)
+    return 1.0 / (1.0 + math.exp(CARD_WEIGHT * (own - fewest)))
+
+
+def default_move(state: State, legal: list[Action], rng: Rng) -> Action:
+    """A quick policy that plays rather than draws, a coloured card rather than a black one,
+    names the colour it holds most, and always calls TIMO: close to how people play, at a
+    fraction of a bot's cost."""
+    plays = [a for a in legal if a["type"] == "play"]
+    if not plays:
+        return legal[-1]  # the draw, or the pass after a draw (a catch never comes last)
+    plays = [a for a in plays if a.get("timo")] or plays
+    coloured = [a for a in plays if not IS_BLACK[INDEX[a["card"]]]]
+    if coloured:
+        return rng.choice(coloured)
+    counts = [0] * len(COLORS)
+    for card in state.hands[state.turn]:
+        if not IS_BLACK[card]:
+            counts[COLOR[card]] += 1
+    color = COLORS[counts.index(max(counts))]
+    return next(a for a in plays if a["color"] == color)
