@@ -39,10 +39,10 @@ class TimeBombEnv(TictacEnv):
 
     def action_index(self, action: Action) -> int:
         if action["type"] == "claim":
-            return CLAIMS + 2 * action["defusing"] + action["bomb"]
-        seat = self.possible_agents.index(self.agent_selection)
-        places = (action["target"] - seat) % self.players
-        return WIRES_EACH * (places - 1) + action["position"]
+            return CLAIMS + 2 * int(action["defusing"]) + int(action["bomb"])
+        seat: int = self.possible_agents.index(self.agent_selection)  # the cutter
+        places = (int(action["target"]) - seat) % self.players
+        return WIRES_EACH * (places - 1) + int(action["position"])
 
     def legal(self, seat: int) -> dict[int, Action | None]:
         claiming = bool(self.claiming)
