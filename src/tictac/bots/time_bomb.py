@@ -268,3 +268,4 @@ def _search_bot(seat: int, rng: Rng) -> Bot:
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot, "reasoning": ReasoningBot, "search": _search_bot
 }
+LEVELS = {"easy": "random", "normal": "reasoning", "hard": "search"}

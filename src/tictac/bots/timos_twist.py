@@ -72,6 +72,7 @@ def _best_color(hand: list[int], played: int) -> str:
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot
 }
+LEVELS = {"easy": "random", "normal": "heuristic", "hard": "search"}
 
 
 def round_wins(challenger: str, opponent: str, rounds: int, players: int = 2) -> int:
