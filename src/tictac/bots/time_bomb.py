@@ -65,7 +65,10 @@ class ReasoningBot:
         return self._cut(view)
 
     def _claim(self, view: View) -> Action:
-        return role_claim(view["you"]["role"], view["you"]["face_down"], self.rng.below(2))
+        role, face_down = view["you"]["role"], view["you"]["face_down"]
+        # The coin is drawn only when the bluff needs it, so seeded games play as they did.
+        bluffs = role == MORIARTY and not face_down["bomb"] and not face_down["defusing"]
+        return role_claim(role, face_down, self.rng.below(2) if bluffs else 0)
 
     def _cut(self, view: View) -> Action:
         estimates = estimate_rows(view, self.seat)
