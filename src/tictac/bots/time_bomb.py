@@ -116,19 +116,12 @@ def _claimed_this_round(view: View, seat: int) -> bool:
 
 def estimate_rows(view: View, seat: int) -> dict[int, Estimate]:
     """For every other row with a face-down wire, what `seat` may believe of it from its view."""
-    players = view["players"]
     hidden = {row["seat"]: len(row["face_down"]) for row in view["rows"]}
     own = view["you"]["face_down"]
     defusing_left = view["defusing_total"] - view["defusing_found"] - own["defusing"]
     bomb_left = 1 - own["bomb"]
     wires_left = sum(hidden.values()) - hidden[seat]
-    caught = _caught_lying(view, seat, defusing_left, bomb_left)
-    prior = _prior_suspicion(players, view["you"]["role"])
-    odd = _odd_cuts(view, seat)
-    suspicion = {
-        owner: 1.0 if owner in caught else _posterior(prior, odd.get(owner, 0))
-        for owner in hidden
-    }
+    caught, suspicion = suspicions(view, seat)
 
     believed: dict[int, tuple[float, float, float]] = {}  # trust, defusing, bomb still claimed
     for claim in _current_claims(view):
@@ -161,11 +154,25 @@ def estimate_rows(view: View, seat: int) -> dict[int, Estimate]:
     return estimates
 
 
+def suspicions(view: View, seat: int) -> tuple[set[int], dict[int, float]]:
+    """The players whose claims have been proved false, and for every seat the chance that it
+    plays for Moriarty as `seat` sees it: the role cards, then the odd cuts and the lies."""
+    own = view["you"]["face_down"]
+    defusing_left = view["defusing_total"] - view["defusing_found"] - own["defusing"]
+    caught = _caught_lying(view, seat, defusing_left, 1 - own["bomb"])
+    prior = prior_suspicion(view["players"], view["you"]["role"])
+    odd = _odd_cuts(view, seat)
+    return caught, {
+        row["seat"]: 1.0 if row["seat"] in caught else _posterior(prior, odd.get(row["seat"], 0))
+        for row in view["rows"]
+    }
+
+
 def _ratio(part: float, whole: float) -> float:
     return min(1.0, max(0.0, part / whole)) if whole > 0 else 0.0
 
 
-def _prior_suspicion(players: int, role: str) -> float:
+def prior_suspicion(players: int, role: str) -> float:
     """The chance another given player is a Moriarty, from the role cards alone."""
     sherlocks, moriarties = ROLE_CARDS[players]
     others = moriarties - (role == MORIARTY)

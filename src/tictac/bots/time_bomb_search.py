@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from tictac.bots.search import Budget
-from tictac.bots.time_bomb import ReasoningBot, role_claim
+from tictac.bots.time_bomb import ReasoningBot, prior_suspicion, role_claim, suspicions
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.rules import apply
 from tictac.games.time_bomb.state import State
@@ -58,12 +58,12 @@ class SearchBot(ReasoningBot):
         team = view["you"]["role"]
         wins = [0.0] * len(targets)
         deadline = self.budget.deadline()
-        per_sample = sum(len(view["rows"][target]["face_down"]) for target in targets)
-        samples = max(MIN_SAMPLES, self.budget.iterations // per_sample)
+        samples = max(MIN_SAMPLES, self.budget.iterations)  # each sample judges every cut
+        history = role_likelihoods(view, self.seat)
         for done in range(samples):
             if done >= MIN_SAMPLES and deadline is not None and time.perf_counter() >= deadline:
                 break
-            state, weight = determinize(view, self.seat, self.rng)
+            state, weight = determinize(view, self.seat, self.rng, history)
             for index, target in enumerate(targets):
                 # Every position of the row, not one at random: which wire the cut finds is
                 # most of what the move decides, and this takes its chance out of the sums.
@@ -82,10 +82,14 @@ class SearchBot(ReasoningBot):
         return {"type": "cut", "target": target, "position": position}
 
 
-def determinize(view: View, seat: int, rng: Rng) -> tuple[State, float]:
+def determinize(
+    view: View, seat: int, rng: Rng, history: dict[int, tuple[float, float]] | None = None
+) -> tuple[State, float]:
     """A full state that agrees with `view`, and its weight: how likely this round's claims are
-    if the sample is the truth. The rows of players sampled as Sherlock who claimed are dealt
-    to fit their claim (the weight takes the chance of such a deal), then the others at random."""
+    if the sample is the truth, times how likely the game so far is for the roles it deals
+    (`history`, from `role_likelihoods`). The rows of players sampled as Sherlock who claimed
+    are dealt to fit their claim (the weight takes the chance of such a deal), then the others
+    at random."""
     players = view["players"]
     own = view["you"]
     unseen_roles = role_cards(players)
@@ -104,6 +108,8 @@ def determinize(view: View, seat: int, rng: Rng) -> tuple[State, float]:
 
     held: dict[int, dict[str, int]] = {seat: dict(own["face_down"])}
     weight = 1.0
+    for owner, (as_sherlock, as_moriarty) in (history or {}).items():
+        weight *= as_sherlock if roles[owner] == SHERLOCK else as_moriarty
     claims = _this_rounds_claims(view, seat)
     for owner, (claim, cut_since) in claims.items():
         if roles[owner] == SHERLOCK:
@@ -149,6 +155,18 @@ def determinize(view: View, seat: int, rng: Rng) -> tuple[State, float]:
                 for c in view["claims"]],
     )
     return state, weight
+
+
+def role_likelihoods(view: View, seat: int) -> dict[int, tuple[float, float]]:
+    """For every other player, how likely the game so far (its cuts, its proved lies) is if it
+    plays for Sherlock and if it plays for Moriarty, relative to each other: what the reasoning
+    bot's suspicion adds to the role cards."""
+    prior = prior_suspicion(view["players"], view["you"]["role"])
+    _, suspicion = suspicions(view, seat)
+    return {
+        owner: (max(1.0 - chance, CAUGHT_LYING) / (1.0 - prior), chance / prior)
+        for owner, chance in suspicion.items() if owner != seat and 0 < prior < 1
+    }
 
 
 def _this_rounds_claims(

@@ -13,13 +13,25 @@ import math
 
 from tictac.bots.search import Budget, ucb1_search
 from tictac.engine import Action, Rng, View
-from tictac.games.timos_twist.cards import COLOR, COLOR_INDEX, COLORS, DECK_SIZE, INDEX, IS_BLACK
+from tictac.games.timos_twist.cards import (
+    COLOR,
+    COLOR_INDEX,
+    COLORS,
+    DECK_SIZE,
+    DRAWS,
+    INDEX,
+    IS_BLACK,
+    MATCHING,
+    RANK,
+    SKIP,
+    TWIST,
+)
 from tictac.games.timos_twist.moves import apply, legal_actions
 from tictac.games.timos_twist.state import NOBODY, State
 
 # A playout stops after this many moves; the round is then judged by the hand sizes, each card
 # more than the shortest other hand counting as CARD_WEIGHT against.
-PLAYOUT_DEPTH = 24
+PLAYOUT_DEPTH = 12
 CARD_WEIGHT = 0.6
 
 
@@ -28,6 +40,12 @@ class SearchBot:
         self.seat = seat
         self.rng = rng
         self.budget = budget or Budget()
+        # Heads-up, what the opponent's draws gave away: the cards its hand held none of when
+        # it drew with nothing to play, and how many cards it has taken since (those may be
+        # anything). `_left` is the table as this bot's last move left it.
+        self._lacks: frozenset[int] = frozenset()
+        self._fresh = 0
+        self._left: tuple[int, str, str, int] | None = None
 
     def act(self, view: View, legal: list[Action], must: bool) -> Action | None:
         for action in legal:  # calling TIMO and catching cost nothing and never hurt
@@ -35,15 +53,50 @@ class SearchBot:
                 return action
         if not must:
             return None
+        self._read_the_draws(view)
         candidates = moves_worth_trying(legal)
-        seat = self.seat
+        seat, lacks, fresh = self.seat, self._lacks, self._fresh
 
         def playout(index: int, rng: Rng) -> float:
-            state = determinize(view, seat, rng)
+            state = determinize(view, seat, rng, lacks, fresh)
             apply(state, seat, candidates[index], 0)
             return play_round_out(state, rng, seat)
 
-        return candidates[ucb1_search(len(candidates), playout, self.budget, self.rng)]
+        chosen = candidates[ucb1_search(len(candidates), playout, self.budget, self.rng)]
+        self._left = _table_left(view, chosen)
+        return chosen
+
+    def _read_the_draws(self, view: View) -> None:
+        """Heads-up only: an opponent who drew one card and passed on the very table this bot
+        left it had nothing to play on it (unless drawing is always allowed)."""
+        if view["players"] != 2 or view["options"]["draw_anytime"]:
+            return
+        other = 1 - self.seat
+        size = view["hand_sizes"][other]
+        left, self._left = self._left, None
+        if left is None or left[0] != view["round"]:
+            self._lacks, self._fresh = frozenset(), 0
+            return
+        _, top, color, size_then = left
+        if size == size_then + 1 and (view["top"], view["color"]) == (top, color):
+            self._lacks = MATCHING[COLOR_INDEX[color] * 16 + RANK[INDEX[top]]]
+            self._fresh = 1
+        else:
+            self._fresh = min(size, self._fresh + max(0, size - size_then))
+
+
+def _table_left(view: View, move: Action) -> tuple[int, str, str, int] | None:
+    """The round, top card, colour and opponent's hand size this move leaves the opponent
+    to act on; None when the opponent does not simply act next (a penalty, a skip)."""
+    top, color = view["top"], view["color"]
+    if move["type"] == "play":
+        card = INDEX[move["card"]]
+        if DRAWS[card] or RANK[card] in (SKIP, TWIST):
+            return None
+        top, color = move["card"], move["color"] if IS_BLACK[card] else COLORS[COLOR[card]]
+    elif move["type"] == "draw" or view["penalty"]:
+        return None  # a drawn card this bot may still play, or a penalty taken
+    return view["round"], top, color, view["hand_sizes"][1 - view["seat"]]
 
 
 def moves_worth_trying(legal: list[Action]) -> list[Action]:
@@ -56,9 +109,12 @@ def moves_worth_trying(legal: list[Action]) -> list[Action]:
     ]
 
 
-def determinize(view: View, seat: int, rng: Rng) -> State:
+def determinize(
+    view: View, seat: int, rng: Rng, lacks: frozenset[int] = frozenset(), fresh: int = 0
+) -> State:
     """A full state that agrees with `view`: the unseen cards shuffled into the other hands, the
-    pile and the discard pile under the top card, in the sizes the view shows."""
+    pile and the discard pile under the top card, in the sizes the view shows. Heads-up, the
+    opponent's hand but its `fresh` cards holds none of `lacks` when the unseen cards allow."""
     hand = [INDEX[card_id] for card_id in view["hand"]]
     top = INDEX[view["top"]]
     seen = set(hand)
@@ -69,8 +125,16 @@ def determinize(view: View, seat: int, rng: Rng) -> State:
     for other, size in enumerate(view["hand_sizes"]):
         if other == seat:
             hands.append(hand)
+            continue
+        old = size - fresh
+        allowed = [card for card in unseen if card not in lacks] if lacks else unseen
+        if lacks and len(allowed) >= old:
+            taken = set(allowed[:old])
+            rest = [card for card in unseen if card not in taken]
+            hands.append([*allowed[:old], *rest[len(rest) - fresh:]])
+            unseen = rest[: len(rest) - fresh]
         else:
-            hands.append(unseen[-size:] if size else [])
+            hands.append(unseen[len(unseen) - size:])
             del unseen[len(unseen) - size:]
     pile = unseen[: view["pile_size"]]
     discard = [*unseen[view["pile_size"]:], top]
