@@ -125,3 +125,4 @@ def test_search_bots_play_whole_games_with_legal_moves_only() -> None:
         bots = {s: TimeBombSearch(s, Rng(s), QUICK) for s in range(players)}
         assert play_out(time_bomb, state, bots, max_actions=500) > 0
         assert time_bomb.outcome(state) is not None
+

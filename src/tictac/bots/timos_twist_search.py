@@ -43,8 +43,8 @@ class SearchBot:
         # Heads-up, what the opponent's draws gave away: the cards its hand held none of when
         # it drew with nothing to play, and how many cards it has taken since (those may be
         # anything). `_left` is the table as this bot's last move left it.
-        self._lacks: frozenset[int] = frozenset()
-        self._fresh = 0
+        self.lacks: frozenset[int] = frozenset()
+        self.fresh = 0
         self._left: tuple[int, str, str, int] | None = None
 
     def act(self, view: View, legal: list[Action], must: bool) -> Action | None:
@@ -55,7 +55,7 @@ class SearchBot:
             return None
         self._read_the_draws(view)
         candidates = moves_worth_trying(legal)
-        seat, lacks, fresh = self.seat, self._lacks, self._fresh
+        seat, lacks, fresh = self.seat, self.lacks, self.fresh
 
         def playout(index: int, rng: Rng) -> float:
             state = determinize(view, seat, rng, lacks, fresh)
@@ -75,14 +75,14 @@ class SearchBot:
         size = view["hand_sizes"][other]
         left, self._left = self._left, None
         if left is None or left[0] != view["round"]:
-            self._lacks, self._fresh = frozenset(), 0
+            self.lacks, self.fresh = frozenset(), 0
             return
         _, top, color, size_then = left
         if size == size_then + 1 and (view["top"], view["color"]) == (top, color):
-            self._lacks = MATCHING[COLOR_INDEX[color] * 16 + RANK[INDEX[top]]]
-            self._fresh = 1
+            self.lacks = MATCHING[COLOR_INDEX[color] * 16 + RANK[INDEX[top]]]
+            self.fresh = 1
         else:
-            self._fresh = min(size, self._fresh + max(0, size - size_then))
+            self.fresh = min(size, self.fresh + max(0, size - size_then))
 
 
 def _table_left(view: View, move: Action) -> tuple[int, str, str, int] | None:
