@@ -97,3 +97,16 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 def test_times_up_refuses_the_player_written_deck() -> None:
     with pytest.raises(ValueError):
         TimesUpEnv(4, {"pack": "players"})
+
+
+def test_timos_twist_play_that_leaves_one_card_calls_timo() -> None:
+    env = TimosTwistEnv(2)
+    env.reset(seed=11)
+    seat = env.possible_agents.index(env.agent_selection)
+    hand = env.state.hands[seat]
+    card = next(card for card in hand if card < 52 and card in env.legal(seat))
+    other = next(c for c in hand if c != card)
+    env.state.pile.extend(c for c in hand if c not in (card, other))  # every card stays in play
+    env.state.hands[seat] = [card, other]
+    env.step(card)
+    assert env.state.called[seat] is True and env.state.hands[seat] == [other]
