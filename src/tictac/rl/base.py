@@ -62,13 +62,18 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         """The number of a legal engine action in the action space."""
         raise NotImplementedError
 
-    def encode(self, view: View, out: np.ndarray) -> None:
+    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         """Write the seat's view into `out` (zeros, length OBSERVATION, values in [0, 1])."""
         raise NotImplementedError
 
     def describe(self, view: View) -> str:
         """A few lines of text about the table as a spectator sees it."""
         raise NotImplementedError
+
+    def seat_view(self, seat: int) -> Mapping[str, Any]:
+        """What `encode` reads: the seat's view (a game may hand over a lazy one)."""
+        view: Mapping[str, Any] = self.game.view(self.state, seat)
+        return view
 
     def legal(self, seat: int) -> dict[int, Action | None]:
         """The seat's legal actions by number; a later action with the same number wins (so a
@@ -110,7 +115,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
         observation = np.zeros(self.OBSERVATION, np.float32)
-        self.encode(self.game.view(self.state, seat), observation)
+        self.encode(self.seat_view(seat), observation)
         mask = np.zeros(self.ACTIONS, np.int8)
         if agent == self.agent_selection and not self.terminations[agent]:
             mask[list(self.legal(seat))] = 1

@@ -11,6 +11,7 @@ the table; 35-46 claim: 35 + 2 * defusing + bomb; 47 stay silent.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -70,7 +71,7 @@ class TimeBombEnv(TictacEnv):
             self.claiming = [(holder + k) % self.players for k in range(self.players)]
         return self.claiming[0] if self.claiming else self.state.holder
 
-    def encode(self, view: View, out: np.ndarray) -> None:
+    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         seat, players = view["seat"], view["players"]
         out[ROUND + view["round"] - 1] = 1.0
         out[CUTS] = view["cuts"] / players

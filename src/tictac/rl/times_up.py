@@ -68,7 +68,7 @@ class TimesUpEnv(TictacEnv):
             self.game.apply(self.state, seat, self.game.legal_actions(self.state, seat)[0],
                             self.now_ms)
 
-    def encode(self, view: View, out: np.ndarray) -> None:
+    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         seat = view["seat"]
         if view["phase"] in PHASES:
             out[PHASE + PHASES.index(view["phase"])] = 1.0

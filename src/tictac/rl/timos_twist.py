@@ -14,6 +14,7 @@ import numpy as np
 
 from tictac.engine import Action, View
 from tictac.games.timos_twist.cards import COLOR_INDEX, DECK_SIZE, INDEX, IS_BLACK
+from tictac.games.timos_twist.views import LazyView
 from tictac.rl.base import TictacEnv
 
 BLACK_PLAYS = 52  # the first of the black cards' eight numbers
@@ -55,7 +56,11 @@ class TimosTwistEnv(TictacEnv):
                 for action in self.game.legal_actions(self.state, seat)
                 if action["type"] in ("play", "draw", "pass")}
 
-    def encode(self, view: View, out: np.ndarray) -> None:
+    def seat_view(self, seat: int) -> Mapping[str, Any]:
+        # The observation reads most keys once and never `legal` (the mask has it already).
+        return LazyView(self.state, seat)
+
+    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         seat, players = view["seat"], view["players"]
         for card_id in view["hand"]:
             out[HAND + INDEX[card_id]] = 1.0
