@@ -10,6 +10,7 @@ it plays for: a round won is what scores.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from tictac.bots.search import Budget, ucb1_search
 from tictac.engine import Action, Rng, View
@@ -35,16 +36,26 @@ PLAYOUT_DEPTH = 12
 CARD_WEIGHT = 0.6
 
 
+@dataclass(frozen=True)
+class Reads:
+    """What the bot has gathered from the table beyond its current view: the cards it saw on
+    top that now lie under it in the discard pile, and (heads-up) the cards the opponent's hand
+    held none of when it drew with nothing to play, less its `fresh` cards taken since."""
+
+    played: frozenset[int] = frozenset()
+    lacks: frozenset[int] = frozenset()
+    fresh: int = 0
+
+
 class SearchBot:
     def __init__(self, seat: int, rng: Rng, budget: Budget | None = None) -> None:
         self.seat = seat
         self.rng = rng
         self.budget = budget or Budget()
-        # Heads-up, what the opponent's draws gave away: the cards its hand held none of when
-        # it drew with nothing to play, and how many cards it has taken since (those may be
-        # anything). `_left` is the table as this bot's last move left it.
-        self.lacks: frozenset[int] = frozenset()
-        self.fresh = 0
+        self.reads = Reads()
+        # The table as this bot last saw it (round, discard size, top card) and, when the
+        # opponent acts next, as its move left it (round, top, colour, opponent's hand size).
+        self._seen: tuple[int, int, int] | None = None
         self._left: tuple[int, str, str, int] | None = None
 
     def act(self, view: View, legal: list[Action], must: bool) -> Action | None:
@@ -53,36 +64,50 @@ class SearchBot:
                 return action
         if not must:
             return None
-        self._read_the_draws(view)
+        played = self._read_the_discard(view)
+        lacks, fresh = self._read_the_draws(view)
+        reads = self.reads = Reads(played, lacks, fresh)
         candidates = moves_worth_trying(legal)
-        seat, lacks, fresh = self.seat, self.lacks, self.fresh
+        seat = self.seat
 
         def playout(index: int, rng: Rng) -> float:
-            state = determinize(view, seat, rng, lacks, fresh)
+            state = determinize(view, seat, rng, reads)
             apply(state, seat, candidates[index], 0)
             return play_round_out(state, rng, seat)
 
         chosen = candidates[ucb1_search(len(candidates), playout, self.budget, self.rng)]
         self._left = _table_left(view, chosen)
+        self._seen = (view["round"], view["discard_size"], INDEX[view["top"]])
+        if chosen["type"] == "play":
+            self.reads = Reads(played | {INDEX[view["top"]]}, lacks, fresh)
+            self._seen = (view["round"], view["discard_size"] + 1, INDEX[chosen["card"]])
         return chosen
 
-    def _read_the_draws(self, view: View) -> None:
+    def _read_the_discard(self, view: View) -> frozenset[int]:
+        """The cards seen on top this round that lie under the top now; none after the discard
+        pile has been shuffled into a new draw pile."""
+        size, top = view["discard_size"], INDEX[view["top"]]
+        seen, played = self._seen, self.reads.played
+        if seen is None or seen[0] != view["round"] or size < seen[1]:
+            return frozenset()
+        if seen[2] != top:
+            played = played | {seen[2]}
+        return played if len(played) < size else frozenset()
+
+    def _read_the_draws(self, view: View) -> tuple[frozenset[int], int]:
         """Heads-up only: an opponent who drew one card and passed on the very table this bot
         left it had nothing to play on it (unless drawing is always allowed)."""
-        if view["players"] != 2 or view["options"]["draw_anytime"]:
-            return
-        other = 1 - self.seat
-        size = view["hand_sizes"][other]
         left, self._left = self._left, None
+        if view["players"] != 2 or view["options"]["draw_anytime"]:
+            return frozenset(), 0
+        size = view["hand_sizes"][1 - self.seat]
         if left is None or left[0] != view["round"]:
-            self.lacks, self.fresh = frozenset(), 0
-            return
+            return frozenset(), 0
         _, top, color, size_then = left
         if size == size_then + 1 and (view["top"], view["color"]) == (top, color):
-            self.lacks = MATCHING[COLOR_INDEX[color] * 16 + RANK[INDEX[top]]]
-            self.fresh = 1
-        else:
-            self.fresh = min(size, self.fresh + max(0, size - size_then))
+            return MATCHING[COLOR_INDEX[color] * 16 + RANK[INDEX[top]]], 1
+        fresh = min(size, self.reads.fresh + max(0, size - size_then))
+        return self.reads.lacks, fresh
 
 
 def _table_left(view: View, move: Action) -> tuple[int, str, str, int] | None:
@@ -109,19 +134,18 @@ def moves_worth_trying(legal: list[Action]) -> list[Action]:
     ]
 
 
-def determinize(
-    view: View, seat: int, rng: Rng, lacks: frozenset[int] = frozenset(), fresh: int = 0
-) -> State:
+def determinize(view: View, seat: int, rng: Rng, reads: Reads = Reads()) -> State:
     """A full state that agrees with `view`: the unseen cards shuffled into the other hands, the
-    pile and the discard pile under the top card, in the sizes the view shows. Heads-up, the
-    opponent's hand but its `fresh` cards holds none of `lacks` when the unseen cards allow."""
+    pile and the discard pile under the top card, in the sizes the view shows; the cards `reads`
+    saw played lie in the discard pile, and (heads-up) the opponent's hand but its `fresh` cards
+    holds none of `lacks` when the unseen cards allow."""
     hand = [INDEX[card_id] for card_id in view["hand"]]
     top = INDEX[view["top"]]
-    seen = set(hand)
-    seen.add(top)
+    seen = {*hand, top, *reads.played}
     unseen = [card for card in range(DECK_SIZE) if card not in seen]
     rng.shuffle(unseen)
     hands: list[list[int]] = []
+    lacks, fresh = reads.lacks, reads.fresh
     for other, size in enumerate(view["hand_sizes"]):
         if other == seat:
             hands.append(hand)
@@ -137,7 +161,7 @@ def determinize(
             hands.append(unseen[len(unseen) - size:])
             del unseen[len(unseen) - size:]
     pile = unseen[: view["pile_size"]]
-    discard = [*unseen[view["pile_size"]:], top]
+    discard = [*reads.played, *unseen[view["pile_size"]:], top]
     options = view["options"]
     drawn = view["drawn"]
     catchable = view["catchable"]
