@@ -10,6 +10,10 @@ decision of a player: for us one `apply` (play, draw, pass, TIMO or catch; the c
 grace time is set to 0 because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
 non-chance `apply_action` (chance nodes, the deal, are played but not counted). A peer whose
 package is missing is reported and skipped.
+
+Ours runs three ways: the bare loop (`legal_actions` then `apply`); building the acting seat's
+whole view at every step, as an agent that observes the table would, and choosing among its
+`legal`; and the same with a `LazyView`, which works out only the keys read (here `legal`).
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ import argparse
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from tictac.engine import get_game
+from tictac.games.timos_twist.views import LazyView
 
 Runner = Callable[[int, float, random.Random], int]
 
@@ -27,7 +33,28 @@ Runner = Callable[[int, float, random.Random], int]
 def ours(players: int, seconds: float, rnd: random.Random) -> int:
     """Actions played in `seconds`, whole games through the public game contract."""
     game = get_game("timos-twist")
-    setup, to_act, legal_actions, apply = game.setup, game.to_act, game.legal_actions, game.apply
+    legal_actions = game.legal_actions
+    return _random_play(players, seconds, rnd, lambda state, seat: legal_actions(state, seat))
+
+
+def ours_with_view(players: int, seconds: float, rnd: random.Random) -> int:
+    """The same, building the acting seat's whole view (what the server sends) at every step
+    and choosing among its `legal`."""
+    view = get_game("timos-twist").view
+    return _random_play(players, seconds, rnd, lambda state, seat: view(state, seat)["legal"])
+
+
+def ours_with_lazy_view(players: int, seconds: float, rnd: random.Random) -> int:
+    """The same with the acting seat's LazyView: only the keys read are worked out, here
+    `legal`, all a random player looks at."""
+    return _random_play(players, seconds, rnd, lambda state, seat: LazyView(state, seat)["legal"])
+
+
+def _random_play(
+    players: int, seconds: float, rnd: random.Random, legal: Callable[[Any, int], list[Any]]
+) -> int:
+    game = get_game("timos-twist")
+    setup, to_act, apply = game.setup, game.to_act, game.apply
     choice = rnd.choice
     options = {"timo_grace_ms": 0}
     actions = 0
@@ -36,7 +63,7 @@ def ours(players: int, seconds: float, rnd: random.Random) -> int:
         state = setup(players, options, rnd.getrandbits(32))
         while waiting := to_act(state):
             seat = waiting[0]
-            apply(state, seat, choice(legal_actions(state, seat)), 0)
+            apply(state, seat, choice(legal(state, seat)), 0)
             actions += 1
     return actions
 
@@ -77,6 +104,10 @@ def openspiel_crazy_eights(players: int, seconds: float, rnd: random.Random) -> 
 
 
 OURS = "tictac timos-twist"
+OURS_WITH_VIEWS: dict[str, Runner] = {
+    "  + view per step": ours_with_view,
+    "  + lazy view per step": ours_with_lazy_view,
+}
 PEERS: dict[str, tuple[str, Runner]] = {
     "RLCard uno": ("rlcard", rlcard_uno),
     "OpenSpiel crazy_eights": ("pyspiel", openspiel_crazy_eights),
@@ -122,11 +153,17 @@ def main() -> None:
             runners[name] = run
         else:
             print(f"{name:<24} skipped ({module} not usable: {problem})")
-    rates = best_rates(runners, args.players, args.seconds, args.repeat, args.seed)
+    rates = best_rates(runners | OURS_WITH_VIEWS, args.players, args.seconds, args.repeat,
+                       args.seed)
     mine = rates.pop(OURS)
     print(f"{OURS:<24} {mine:>10,.0f} actions/s")
+    with_views = {name: rates.pop(name) for name in OURS_WITH_VIEWS}
+    for name, rate in with_views.items():
+        print(f"{name:<24} {rate:>10,.0f} actions/s")
     for name, rate in rates.items():
-        print(f"{name:<24} {rate:>10,.0f} actions/s   ours / theirs = {mine / rate:.2f}x")
+        ratios = " / ".join(f"{ours / rate:.2f}x" for ours in [mine, *with_views.values()])
+        print(f"{name:<24} {rate:>10,.0f} actions/s   ours / theirs = {ratios}")
+    print("(ours / theirs: the bare loop / with the view / with the lazy view)")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 A bot sees only what its seat may see (the seat's view and its legal actions), never the state,
 so a bot can sit in a room exactly where a person would. Each game's bots live in
-`tictac.bots.<game module>` as `BOTS: dict[str, BotFactory]`.
+`tictac.bots.<game module>` as `BOTS: dict[str, BotFactory]`, with `LEVELS` (optional) naming
+the bot each difficulty a room offers (easy, normal, hard) plays as.
 """
 
 from __future__ import annotations
@@ -35,10 +36,18 @@ class RandomBot:
         return self.rng.choice(legal) if must else None
 
 
+# The difficulties a room offers, easiest first; the web client shows them by friendly name.
+LEVELS = ("easy", "normal", "hard")
+
+
 def bot_kinds(game: str) -> dict[str, BotFactory]:
+    """Every bot `make_bot` accepts for `game`: the difficulties first (so the first, the one a
+    room picks when none is named, is the easy one), then the bots by their own names."""
     module = importlib.import_module(GAMES[game].replace(".games.", ".bots."))
-    kinds: dict[str, BotFactory] = module.BOTS
-    return kinds
+    bots: dict[str, BotFactory] = module.BOTS
+    # A game may name no difficulties (a plugged-in game with one bot): then its bots alone.
+    levels: dict[str, str] = getattr(module, "LEVELS", {})
+    return {level: bots[levels[level]] for level in LEVELS if level in levels} | bots
 
 
 def make_bot(game: str, kind: str, seat: int, rng: Rng) -> Bot:

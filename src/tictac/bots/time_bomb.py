@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.bots import BotFactory
+from tictac.bots import Bot, BotFactory
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.table import MORIARTY, ROLE_CARDS, wires_each
 
@@ -65,23 +65,10 @@ class ReasoningBot:
         return self._cut(view)
 
     def _claim(self, view: View) -> Action:
-        own = view["you"]["face_down"]
-        wires = sum(own.values())
-        defusing, bomb = own["defusing"], own["bomb"] > 0
-        if bomb and view["you"]["role"] != MORIARTY:
-            # Announcing the bomb would guide a Moriarty's pliers to it: keep the row dull.
-            return {"type": "claim", "defusing": 0, "bomb": False}
-        if view["you"]["role"] == MORIARTY:
-            # Hide the bomb behind a modest promise that draws Sherlock's cuts; hide defusing
-            # wires by denying them; with nothing to hide, sometimes lure cuts onto safe wires.
-            if bomb:
-                defusing = min(max(defusing, 1), wires - 1)
-            elif defusing:
-                defusing = 0
-            else:
-                defusing = min(self.rng.below(2), wires)
-            bomb = False
-        return {"type": "claim", "defusing": defusing, "bomb": bomb}
+        role, face_down = view["you"]["role"], view["you"]["face_down"]
+        # The coin is drawn only when the bluff needs it, so seeded games play as they did.
+        bluffs = role == MORIARTY and not face_down["bomb"] and not face_down["defusing"]
+        return role_claim(role, face_down, self.rng.below(2) if bluffs else 0)
 
     def _cut(self, view: View) -> Action:
         estimates = estimate_rows(view, self.seat)
@@ -102,25 +89,39 @@ class ReasoningBot:
         return {"type": "cut", "target": target, "position": position}
 
 
+def role_claim(role: str, face_down: dict[str, int], coin: int) -> Action:
+    """What a reasoning player of `role` claims with these face-down wires (counts by kind);
+    `coin` (0 or 1) is the Moriarty's bluff when it has nothing to hide."""
+    wires = sum(face_down.values())
+    defusing, bomb = face_down["defusing"], face_down["bomb"] > 0
+    if bomb and role != MORIARTY:
+        # Announcing the bomb would guide a Moriarty's pliers to it: keep the row dull.
+        return {"type": "claim", "defusing": 0, "bomb": False}
+    if role == MORIARTY:
+        # Hide the bomb behind a modest promise that draws Sherlock's cuts; hide defusing
+        # wires by denying them; with nothing to hide, sometimes lure cuts onto safe wires.
+        if bomb:
+            defusing = min(max(defusing, 1), wires - 1)
+        elif defusing:
+            defusing = 0
+        else:
+            defusing = min(coin, wires)
+        bomb = False
+    return {"type": "claim", "defusing": defusing, "bomb": bomb}
+
+
 def _claimed_this_round(view: View, seat: int) -> bool:
     return any(c["seat"] == seat and c["round"] == view["round"] for c in view["claims"])
 
 
 def estimate_rows(view: View, seat: int) -> dict[int, Estimate]:
     """For every other row with a face-down wire, what `seat` may believe of it from its view."""
-    players = view["players"]
     hidden = {row["seat"]: len(row["face_down"]) for row in view["rows"]}
     own = view["you"]["face_down"]
     defusing_left = view["defusing_total"] - view["defusing_found"] - own["defusing"]
     bomb_left = 1 - own["bomb"]
     wires_left = sum(hidden.values()) - hidden[seat]
-    caught = _caught_lying(view, seat, defusing_left, bomb_left)
-    prior = _prior_suspicion(players, view["you"]["role"])
-    odd = _odd_cuts(view, seat)
-    suspicion = {
-        owner: 1.0 if owner in caught else _posterior(prior, odd.get(owner, 0))
-        for owner in hidden
-    }
+    caught, suspicion = suspicions(view, seat)
 
     believed: dict[int, tuple[float, float, float]] = {}  # trust, defusing, bomb still claimed
     for claim in _current_claims(view):
@@ -153,11 +154,25 @@ def estimate_rows(view: View, seat: int) -> dict[int, Estimate]:
     return estimates
 
 
+def suspicions(view: View, seat: int) -> tuple[set[int], dict[int, float]]:
+    """The players whose claims have been proved false, and for every seat the chance that it
+    plays for Moriarty as `seat` sees it: the role cards, then the odd cuts and the lies."""
+    own = view["you"]["face_down"]
+    defusing_left = view["defusing_total"] - view["defusing_found"] - own["defusing"]
+    caught = _caught_lying(view, seat, defusing_left, 1 - own["bomb"])
+    prior = prior_suspicion(view["players"], view["you"]["role"])
+    odd = _odd_cuts(view, seat)
+    return caught, {
+        row["seat"]: 1.0 if row["seat"] in caught else _posterior(prior, odd.get(row["seat"], 0))
+        for row in view["rows"]
+    }
+
+
 def _ratio(part: float, whole: float) -> float:
     return min(1.0, max(0.0, part / whole)) if whole > 0 else 0.0
 
 
-def _prior_suspicion(players: int, role: str) -> float:
+def prior_suspicion(players: int, role: str) -> float:
     """The chance another given player is a Moriarty, from the role cards alone."""
     sherlocks, moriarties = ROLE_CARDS[players]
     others = moriarties - (role == MORIARTY)
@@ -253,4 +268,14 @@ def _caught_lying(view: View, seat: int, defusing_left: int, bomb_left: int) -> 
     return caught
 
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "reasoning": ReasoningBot}
+def _search_bot(seat: int, rng: Rng) -> Bot:
+    # Imported here: the search bot builds on ReasoningBot, so its module imports this one.
+    from tictac.bots.time_bomb_search import SearchBot
+
+    return SearchBot(seat, rng)
+
+
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot, "reasoning": ReasoningBot, "search": _search_bot
+}
+LEVELS = {"easy": "random", "normal": "reasoning", "hard": "search"}

@@ -70,3 +70,6 @@ BOTS: dict[str, BotFactory] = {
     "quick": _table(0.8),  # a table that knows the names
     "strict": _table(0.5, foul_rate=0.03),  # a timekeeper (and cluegiver) who call fouls
 }
+# A simulated table has no strategy to be good at: easy and normal are the average table, hard
+# the table that knows the names.
+LEVELS = {"easy": "random", "normal": "random", "hard": "quick"}

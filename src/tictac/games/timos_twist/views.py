@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
 from tictac.engine import Action, Outcome, Rng, View
 from tictac.engine.prologue import check_viewer
 from tictac.games.timos_twist.cards import COLORS, IDS
@@ -101,3 +104,88 @@ def view(state: State, seat: int | None) -> View:
             "last_draw_counts": state.last_draw_counts,
         },
     }
+
+
+class LazyView(Mapping[str, Any]):
+    """The same keys and values as `view(state, seat)`, each worked out when read: for a caller
+    that reads a few keys at every step (a bot's choice, a learning agent's observation) and
+    would waste most of a full view. It reads the live state, so it holds only until the next
+    action is applied, and works a value out again at each read; `dict(lazy)` keeps a copy."""
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: State, seat: int | None) -> None:
+        check_viewer(seat, state.players)
+        self._state = state
+        self._seat = seat
+
+    def __getitem__(self, key: str) -> Any:
+        return _KEYS[key](self._state, self._seat)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_KEYS)
+
+    def __len__(self) -> int:
+        return len(_KEYS)
+
+
+def _over(state: State) -> bool:
+    return state.winner != NOBODY
+
+
+def _outcome_json(state: State, seat: int | None) -> dict[str, Any] | None:
+    result = outcome(state)
+    return None if result is None else result.to_json()
+
+
+def _legal(state: State, seat: int | None) -> list[Action]:
+    return [] if seat is None else legal_actions(state, seat)
+
+
+def _hand(state: State, seat: int | None) -> list[str] | None:
+    return None if seat is None else [IDS[card] for card in state.hands[seat]]
+
+
+def _drawn(state: State, seat: int | None) -> str | None:
+    if seat is None or seat != state.turn or state.drawn == NOBODY:
+        return None
+    return IDS[state.drawn]
+
+
+def _options(state: State, seat: int | None) -> dict[str, Any]:
+    return {"stacking": state.stacking, "draw_anytime": state.draw_anytime,
+            "target_score": state.target_score, "timo_grace_ms": state.grace_ms,
+            "last_draw_counts": state.last_draw_counts}
+
+
+# One reader per key of `view`, in its order; tests/timos_twist/test_lazy_view.py holds the two
+# to the same values.
+_KEYS: dict[str, Callable[[State, int | None], Any]] = {
+    "game": lambda state, seat: NAME,
+    "seat": lambda state, seat: seat,
+    "to_act": lambda state, seat: to_act(state),
+    "legal": _legal,
+    "over": lambda state, seat: _over(state),
+    "outcome": _outcome_json,
+    "players": lambda state, seat: state.players,
+    "hand": _hand,
+    "drawn": _drawn,
+    "hand_sizes": lambda state, seat: list(map(len, state.hands)),
+    "timo": lambda state, seat: state.called[:],
+    "catchable": lambda state, seat: None if state.exposed == NOBODY else state.exposed,
+    "grace_until": lambda state, seat: state.grace_until or None,
+    "top": lambda state, seat: IDS[state.discard[-1]],
+    "color": lambda state, seat: COLORS[state.color],
+    "direction": lambda state, seat: state.direction,
+    "penalty": lambda state, seat: state.penalty,
+    "pile_size": lambda state, seat: len(state.pile),
+    "discard_size": lambda state, seat: len(state.discard),
+    "turn": lambda state, seat: None if _over(state) else state.turn,
+    "dealer": lambda state, seat: state.dealer,
+    "round": lambda state, seat: len(state.rounds) + (0 if _over(state) else 1),
+    "opening": lambda state, seat: state.opening[:],
+    "rounds": lambda state, seat: [{"winner": w, "points": p} for w, p in state.rounds],
+    "scores": lambda state, seat: state.scores[:],
+    "target_score": lambda state, seat: state.target_score,
+    "options": _options,
+}

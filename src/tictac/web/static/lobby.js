@@ -2,7 +2,7 @@
 // the policy for vanished players, and the host's Start button.
 
 import { h, fill, refill, button } from './dom.js';
-import { t } from './i18n.js';
+import { t, has } from './i18n.js';
 import { gameInfo } from './games.js';
 import { optionsForm, optionLabel, showValue, editable } from './options.js';
 import { qrImage } from './common.js';
@@ -117,8 +117,10 @@ function drawHostTools(box, ctx, info) {
   }
   const enough = room.seats.length >= info.min_players;
   const full = room.seats.length >= info.max_players;
+  // The difficulties by friendly name when the game has them, else every bot by its own name.
+  const levels = (info.bots || []).filter((kind) => has(`lobby.bot_level.${kind}`));
   const botKind = h('select', { id: 'bot-kind', 'aria-label': t('lobby.bot_kind') },
-    (info.bots || []).map((kind) => h('option', { value: kind, text: kind })));
+    (levels.length ? levels : info.bots || []).map((kind) => h('option', { value: kind, text: levels.length ? t(`lobby.bot_level.${kind}`) : kind })));
   const policy = h('select', { id: 'policy', onchange: (event) => ctx.lobby('set_policy', { policy: event.target.value }) },
     ['wait', 'bot', 'skip'].map((name) => h('option', { value: name, selected: room.policy === name, text: t(`lobby.policy.${name}`) })));
   refill(box,
