@@ -168,12 +168,20 @@ TEXT_BOXES = """() => {
 OVERFLOWS = """() => {
   const page = document.documentElement;
   const bad = [];
-  if (page.scrollWidth > innerWidth || page.scrollHeight > innerHeight) bad.push(`page ${page.scrollWidth}x${page.scrollHeight}`);
+  if (page.scrollWidth > innerWidth || page.scrollHeight > innerHeight) {
+    bad.push(`page ${page.scrollWidth}x${page.scrollHeight}`);
+  }
   for (const el of document.querySelectorAll('.tv *')) {
     const style = getComputedStyle(el);
-    if (style.display === 'none' || style.textOverflow === 'ellipsis' || el.closest('.sr')) continue;
-    if (el.scrollHeight > el.clientHeight + 2 && style.overflowY !== 'visible') bad.push(`${el.className || el.tagName} ${el.scrollHeight}>${el.clientHeight}`);
-    if (el.scrollWidth > el.clientWidth + 2 && style.overflowX !== 'visible') bad.push(`${el.className || el.tagName} ${el.scrollWidth}>${el.clientWidth}`);
+    if (style.display === 'none' || style.textOverflow === 'ellipsis') continue;
+    if (el.closest('.sr')) continue;
+    const name = el.className || el.tagName;
+    if (el.scrollHeight > el.clientHeight + 2 && style.overflowY !== 'visible') {
+      bad.push(`${name} ${el.scrollHeight}>${el.clientHeight}`);
+    }
+    if (el.scrollWidth > el.clientWidth + 2 && style.overflowX !== 'visible') {
+      bad.push(`${name} ${el.scrollWidth}>${el.clientWidth}`);
+    }
   }
   return bad;
 }"""
@@ -211,17 +219,24 @@ def box_height(page: Page, selector: str) -> float:
 
 # Controls smaller than 44 x 44 CSS px; a checkbox or radio counts with its label (a tap on
 # the label toggles it). Links inside running text are not targets of their own.
-SMALL_TARGETS = """() => [...document.querySelectorAll('button, input, select, textarea, summary, a[href]')]
-  .filter((el) => el.type !== 'hidden' && !el.closest('.sr, [hidden], .skip') && el.getClientRects().length)
-  .filter((el) => !(el.tagName === 'A' && el.parentElement.textContent.trim() !== el.textContent.trim()))
-  .map((el) => {
-    const boxes = [el.getBoundingClientRect()];
-    if (['checkbox', 'radio'].includes(el.type)) for (const label of el.labels) boxes.push(label.getBoundingClientRect());
-    const width = Math.max(...boxes.map((b) => b.width));
-    const height = Math.max(...boxes.map((b) => b.height));
-    return { what: el.outerHTML.slice(0, 90), width, height };
-  })
-  .filter((item) => item.width < 44 - 0.5 || item.height < 44 - 0.5)"""
+SMALL_TARGETS = """() => {
+  const all = document.querySelectorAll('button, input, select, textarea, summary, a[href]');
+  const inText = (el) => el.tagName === 'A'
+    && el.parentElement.textContent.trim() !== el.textContent.trim();
+  return [...all]
+    .filter((el) => el.type !== 'hidden' && !el.closest('.sr, [hidden], .skip'))
+    .filter((el) => el.getClientRects().length && !inText(el))
+    .map((el) => {
+      const boxes = [el.getBoundingClientRect()];
+      if (['checkbox', 'radio'].includes(el.type)) {
+        for (const label of el.labels) boxes.push(label.getBoundingClientRect());
+      }
+      const width = Math.max(...boxes.map((b) => b.width));
+      const height = Math.max(...boxes.map((b) => b.height));
+      return { what: el.outerHTML.slice(0, 90), width, height };
+    })
+    .filter((item) => item.width < 44 - 0.5 || item.height < 44 - 0.5);
+}"""
 
 
 def small_targets(page: Page) -> list[dict[str, Any]]:
