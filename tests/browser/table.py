@@ -106,6 +106,15 @@ def sit(
     return [host, *(Seat(base, name, code=host.code) for name in names[1:])]
 
 
+def start(seats: list[Seat]) -> None:
+    """The host starts the game; returns once every seat has its first view."""
+    seats[0].lobby("start")
+    deadline = time.monotonic() + 10
+    while any(seat.view is None for seat in seats):
+        assert time.monotonic() < deadline, "no deal"
+        settle(seats)
+
+
 def settle(seats: list[Seat]) -> None:
     for seat in seats:
         seat.pump(0.01)

@@ -22,10 +22,10 @@ from .table import (
     box_height,
     phone_of,
     play_until,
-    settle,
     shows_version,
     sit,
     small_targets,
+    start,
     tv_audit,
 )
 
@@ -129,8 +129,7 @@ def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None
     seats = sit(server, "timos-twist", NAMES[lang][:4], {"target_score": 1, "timo_grace_ms": 0})
     watch = Watch(browser, server, "timos-twist", lang, seats[0])
     lobby(watch, seats)
-    seats[0].lobby("start")
-    settle(seats)
+    start(seats)
     pile = {".tv-discard .card": 0.28}
     watch.look("deal", 0, pile, [HD])
     play_until(seats, timo_move, lambda: seats[0].version >= 7)
@@ -160,8 +159,7 @@ def test_time_bomb_on_the_tv(browser: Browser, server: str, lang: str) -> None:
     seats = sit(server, "time-bomb", NAMES[lang][:5])
     watch = Watch(browser, server, "time-bomb", lang, seats[1])
     lobby(watch, seats)
-    seats[0].lobby("start")
-    settle(seats)
+    start(seats)
     wires = {".tv-rows": 0.45}
     watch.look("deal", 0, wires, [HD])
     play_until(seats, bomb_move, lambda: seats[0].view["cuts"] >= 3 or seats[0].view["over"])
@@ -197,8 +195,7 @@ def test_times_up_on_the_tv(browser: Browser, server: str, lang: str) -> None:
     seats = sit(server, "times-up", NAMES[lang][:4], options)
     watch = Watch(browser, server, "times-up", lang, seats[0])
     lobby(watch, seats)
-    seats[0].lobby("start")
-    settle(seats)
+    start(seats)
     seen: set[str] = set()
     readback_checked = False
 

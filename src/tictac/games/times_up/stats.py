@@ -1,5 +1,5 @@
 """End-of-game figures for Time's Up, read from the finished state: cards found by each team in
-each round, the best round, and each team's cards per turn.
+each round, the first name each team found in it, and the best round.
 
 The state keeps the cards a team won per round, not per turn, so turn-by-turn figures (cards per
 cluegiver) are not derived here."""
@@ -29,17 +29,4 @@ def game_stats(state: State) -> dict[str, Any]:
         key=lambda entry: entry["found"],
         default=None,
     )
-    totals = state.team_scores()
-    return {
-        "rounds": rounds,
-        "best_round": best,
-        "teams": [
-            {
-                "team": team,
-                "found": totals[team],
-                "turns": turns,
-                "per_turn": round(totals[team] / turns, 1) if turns else 0.0,
-            }
-            for team, turns in enumerate(state.turns_done)
-        ],
-    }
+    return {"rounds": rounds, "best_round": best}

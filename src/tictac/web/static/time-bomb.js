@@ -56,7 +56,7 @@ function logList(view, room) {
       text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }) })),
   ];
   entries.sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order);
-  return h('ol', { class: 'log', 'aria-label': t('bomb.log') }, entries.map((entry) => entry.node));
+  return h('ol', { class: 'log', tabindex: 0, 'aria-label': t('bomb.log') }, entries.map((entry) => entry.node));
 }
 
 function roleCard(getRole) {
@@ -165,7 +165,7 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
   });
   const latest = [...view.revealed.map((entry) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameOf(room, entry.cutter), target: nameOf(room, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
     ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }))]
-    .sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order).slice(0, 4);
+    .sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order).slice(0, 2);
   return h('div', { class: ['tv-bomb', newest && newest.kind === 'bomb' && 'tv-boom'] },
     h('div', { class: 'tv-head' },
       h('h1', { class: 'tv-title', text: t('tv.pliers', { name: nameOf(room, view.holder) }) }),
@@ -176,18 +176,27 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
     h('ol', { class: 'tv-moves', 'aria-label': t('tv.moves') }, latest.map((entry, index) => h('li', { class: index === 0 && events.length ? 'tv-new' : null, text: entry.text }))));
 }
 
+function kindCounts(counts) {
+  return ['defusing', 'bomb', 'safe'].filter((kind) => counts[kind]).map((kind) => `${KIND_SYMBOL[kind]} ${counts[kind]}`).join(' ') || '–';
+}
+
 function statsPanel(view, room) {
   const stats = view.outcome && view.outcome.stats;
   if (!stats) return null;
-  const kinds = (counts) => ['defusing', 'bomb', 'safe'].filter((kind) => counts[kind]).map((kind) => `${KIND_SYMBOL[kind]} ${counts[kind]}`).join(' ') || '–';
   return h('section', { class: 'panel stats' },
     h('h2', { text: t('stats.title') }),
     scoresTable([{ label: t('common.player') }, { label: t('stats.bomb.cut') }, { label: t('stats.bomb.lost') }],
-      stats.seats.map((entry) => ({ cells: [nameOf(room, entry.seat), kinds(entry.cut), kinds(entry.lost)] }))),
-    h('h3', { text: t('stats.story') }),
+      stats.seats.map((entry) => ({ cells: [nameOf(room, entry.seat), kindCounts(entry.cut), kindCounts(entry.lost)] }))));
+}
+
+// Every round's cuts in order: who cut whose wire, and what it was.
+function story(view, room) {
+  const stats = view.outcome && view.outcome.stats;
+  if (!stats) return null;
+  return [h('h3', { text: t('stats.story') }),
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
       h('b', { text: `${t('bomb.round', { n: entry.round, of: view.rounds })} ` }),
-      entry.cuts.map((one) => `${nameOf(room, one.cutter)} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', ')))));
+      entry.cuts.map((one) => `${nameOf(room, one.cutter)} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', '))))];
 }
 
 export function summary(view, room) {
@@ -199,6 +208,7 @@ export function summary(view, room) {
       outcome.reason ? h('p', { text: t(`bomb.reason.${outcome.reason}`) }) : null,
       scoresTable([{ label: t('common.player') }, { label: t('bomb.role_col') }],
         roles.map((role, seat) => ({ cells: [nameOf(room, seat), t(`bomb.role.${role}`)], winner: (outcome.winners || []).includes(seat) }))),
-      view.set_aside ? h('p', { text: t('bomb.set_aside', { role: t(`bomb.role.${view.set_aside}`) }) }) : null),
+      view.set_aside ? h('p', { text: t('bomb.set_aside', { role: t(`bomb.role.${view.set_aside}`) }) }) : null,
+      story(view, room)),
     statsPanel(view, room));
 }

@@ -65,7 +65,7 @@ export function mount(root, ctx) {
   const status = h('div');
   const main = h('section', { class: 'panel tu-main' });
   const side = h('div', { class: 'col' });
-  const guessLog = h('ol', { class: 'log', 'aria-label': t('tu.guesses') });
+  const guessLog = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('tu.guesses') });
   const guessInput = h('input', { id: 'tu-guess', autocomplete: 'off', maxlength: 120, enterkeyhint: 'send' });
   const guessForm = h('form', { class: 'guess-form' },
     h('label', { for: 'tu-guess', class: 'sr', text: t('tu.guess') }), guessInput,
@@ -301,8 +301,6 @@ function statsPanel(view, room) {
   const best = stats.best_round;
   return h('section', { class: 'panel stats' },
     h('h2', { text: t('stats.title') }),
-    scoresTable([{ label: t('tu.team') }, { label: t('stats.tu.turns'), num: true }, { label: t('stats.tu.per_turn'), num: true }],
-      stats.teams.map((entry) => ({ cells: [teamName(view, room, entry.team), entry.turns, entry.per_turn] }))),
     best && best.found ? h('p', { text: t('stats.tu.best', { team: best.team + 1, n: best.found, round: best.round }) }) : null,
     h('h3', { text: t('stats.story') }),
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,

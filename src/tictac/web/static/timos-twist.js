@@ -73,7 +73,7 @@ function scoresPanel(view, room) {
   return h('section', { class: 'panel' },
     h('h2', { text: t('timo.scores', { target: view.target_score }) }),
     scoresTable([{ label: t('common.player') }, { label: t('common.score'), num: true }], rows),
-    rounds.length ? h('ol', { class: 'log' }, rounds) : null);
+    rounds.length ? h('ol', { class: 'log', tabindex: 0, 'aria-label': t('stats.story') }, rounds) : null);
 }
 
 export function mount(root, ctx) {
