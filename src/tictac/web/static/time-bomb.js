@@ -177,38 +177,35 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
 }
 
 function kindCounts(counts) {
-  return ['defusing', 'bomb', 'safe'].filter((kind) => counts[kind]).map((kind) => `${KIND_SYMBOL[kind]} ${counts[kind]}`).join(' ') || '–';
-}
-
-function statsPanel(view, room) {
-  const stats = view.outcome && view.outcome.stats;
-  if (!stats) return null;
-  return h('section', { class: 'panel stats' },
-    h('h2', { text: t('stats.title') }),
-    scoresTable([{ label: t('common.player') }, { label: t('stats.bomb.cut') }, { label: t('stats.bomb.lost') }],
-      stats.seats.map((entry) => ({ cells: [nameOf(room, entry.seat), kindCounts(entry.cut), kindCounts(entry.lost)] }))));
+  return ['defusing', 'bomb', 'safe'].filter((kind) => counts[kind]).map((kind) => `${KIND_SYMBOL[kind]}${counts[kind]}`).join(' ') || '–';
 }
 
 // Every round's cuts in order: who cut whose wire, and what it was.
 function story(view, room) {
   const stats = view.outcome && view.outcome.stats;
   if (!stats) return null;
-  return [h('h3', { text: t('stats.story') }),
+  return h('section', { class: 'panel stats' },
+    h('h2', { text: t('stats.story') }),
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
       h('b', { text: `${t('bomb.round', { n: entry.round, of: view.rounds })} ` }),
-      entry.cuts.map((one) => `${nameOf(room, one.cutter)} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', '))))];
+      entry.cuts.map((one) => `${nameOf(room, one.cutter)} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', ')))));
 }
 
+// The end: the winning team and why, every role with what each cut and lost, then the story.
 export function summary(view, room) {
   const outcome = view.outcome || {};
   const roles = view.roles || outcome.roles || [];
+  const seats = (outcome.stats && outcome.stats.seats) || [];
+  const columns = [{ label: t('common.player') }, { label: t('bomb.role_col') }];
+  if (seats.length) columns.push({ label: t('stats.bomb.cut') }, { label: t('stats.bomb.lost') });
   return h('div', { class: 'summary' },
     h('section', { class: 'panel' },
       h('h2', { text: outcome.team ? t(`bomb.won.${outcome.team}`) : t('end.title') }),
       outcome.reason ? h('p', { text: t(`bomb.reason.${outcome.reason}`) }) : null,
-      scoresTable([{ label: t('common.player') }, { label: t('bomb.role_col') }],
-        roles.map((role, seat) => ({ cells: [nameOf(room, seat), t(`bomb.role.${role}`)], winner: (outcome.winners || []).includes(seat) }))),
-      view.set_aside ? h('p', { text: t('bomb.set_aside', { role: t(`bomb.role.${view.set_aside}`) }) }) : null,
-      story(view, room)),
-    statsPanel(view, room));
+      scoresTable(columns, roles.map((role, seat) => ({
+        cells: [nameOf(room, seat), t(`bomb.role.${role}`), ...(seats[seat] ? [kindCounts(seats[seat].cut), kindCounts(seats[seat].lost)] : [])],
+        winner: (outcome.winners || []).includes(seat),
+      }))),
+      view.set_aside ? h('p', { text: t('bomb.set_aside', { role: t(`bomb.role.${view.set_aside}`) }) }) : null),
+    story(view, room));
 }
