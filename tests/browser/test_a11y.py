@@ -69,7 +69,8 @@ def test_plurals_follow_the_languages_rules(
     said = person.page.evaluate(
         """async ([key, counts]) => {
           const { t } = await import('/static/i18n.js');
-          return Object.keys(counts).map((n) => t(key, { n: Number(n), team: 'A', min: 2, max: 9 }));
+          const params = (n) => ({ n: Number(n), team: 'A', min: 2, max: 9 });
+          return Object.keys(counts).map((n) => t(key, params(n)));
         }""",
         [key, {str(n): text for n, text in counts.items()}],
     )
