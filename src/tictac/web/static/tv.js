@@ -112,8 +112,8 @@ function lobbyTv({ room }, { memory }) {
     h('div', { class: 'tv-join' },
       h('h1', { class: 'tv-title', text: room.title }),
       h('p', { text: t('tv.join_at') }),
-      h('p', { class: 'tv-code', 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
-      h('p', { class: 'tv-link', text: link.replace(/^https?:\/\//, '') }),
+      h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
+      h('p', { class: ['tv-link', 'link'], text: link }),
       h('h2', { text: t('tv.seated', { n: room.seats.length }) }),
       h('ol', { class: 'tv-people' }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))));
 }
