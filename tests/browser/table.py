@@ -131,11 +131,17 @@ def phone_of(browser: Browser, base: str, seat: Seat, locale: str) -> Player:
     return player
 
 
+# Runs every animation to its end, so a picture shows where things land (looping ones aside).
+FINISH_ANIMATIONS = """() => document.getAnimations()
+  .filter((a) => a.effect.getComputedTiming().iterations !== Infinity)
+  .forEach((a) => a.finish())"""
+
+
 def shows_version(player: Player, version: int, what: str) -> None:
     """Waits until the page has received `version` and drawn it, with animations finished."""
     wait_for(lambda: player.version() >= version, player.page, what=what)
     player.page.wait_for_timeout(120)
-    player.page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
+    player.page.evaluate(FINISH_ANIMATIONS)
 
 
 # --- page audits -------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser
 
 from .players import SHOTS_DIR, Player, wait_for
 from .table import (
+    FINISH_ANIMATIONS,
     Seat,
     axe_violations,
     box_height,
@@ -64,7 +65,7 @@ class Watch:
         for size in sizes:
             self.tv.page.set_viewport_size(size)
             self.tv.page.wait_for_timeout(80)
-            self.tv.page.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
+            self.tv.page.evaluate(FINISH_ANIMATIONS)
             path = TV_SHOTS / f"{label}-{size['width']}x{size['height']}.png"
             self.tv.page.screenshot(path=str(path))
             audit = tv_audit(self.tv.page, size)

@@ -252,9 +252,9 @@ function tvTeams(view, room, flying) {
     h('span', { class: 'tv-team-name', text: t('teams.team', { n: index + 1 }) }),
     h('span', { class: 'tv-team-members', text: teamMembers(view, room, index) }),
     h('span', { class: 'tv-team-score', text: String(team.score) }),
-    h('span', { class: 'tv-stack', 'aria-label': t('tu.found_count', { n: team.found.length }) },
+    h('span', { class: 'tv-stack', role: 'img', 'aria-label': t('tu.found_count', { n: team.found.length }) },
       team.found.slice(-6).map((id) => h('span', { class: 'tv-found-card', 'aria-hidden': 'true' })),
-      h('span', { class: 'tv-stack-count', text: `+${team.found.length}` })),
+      team.found.length ? h('span', { class: 'tv-stack-count', text: `+${team.found.length}` }) : null),
     flying.filter((event) => event.team === index).map((event) => h('span', { class: 'tv-flying', text: event.name })))));
 }
 

@@ -203,7 +203,7 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
     const spot = seatSpot(seat, view.players);
     return h('li', { class: ['tv-seat', view.turn === seat && 'turn', touched.has(seat) && `tv-${touched.get(seat)}`], style: { left: `${spot.x}%`, top: `${spot.y}%` } },
       h('span', { class: 'name', text: nameOf(room, seat) }),
-      h('span', { class: 'tv-hand', 'aria-label': t('timo.cards_held', { n: size }) }, h('span', { class: 'mini-back', 'aria-hidden': 'true' }), ` ${size}`),
+      h('span', { class: 'tv-hand', role: 'img', 'aria-label': t('timo.cards_held', { n: size }) }, h('span', { class: 'mini-back', 'aria-hidden': 'true' }), ` ${size}`),
       h('span', { class: 'tv-score', text: `★ ${view.scores[seat]}` }),
       size === 1 && view.timo[seat] ? h('span', { class: 'tv-timo-tag', text: 'TIMO' }) : null);
   });
