@@ -98,7 +98,9 @@ def test_two_people_play_timos_twist_to_the_end(browser: Browser, server: str) -
     wait_for(
         lambda: ana.page.locator("text=Play again").count() == 1, ana.page, what="the end screen"
     )
-    assert ana.page.locator("table.scores").count() == 1
+    # The scores, then the game's figures (rounds won, best round).
+    assert ana.page.locator("table.scores").count() == 2
+    assert ana.page.locator(".summary .stats").count() == 1
     screenshot(ana, "end-timos-twist")
     screenshot(bea, "end-timos-twist-guest")
 

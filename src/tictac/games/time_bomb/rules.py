@@ -12,6 +12,7 @@ from tictac.engine.errors import NOT_YOUR_TURN
 from tictac.engine.fields import bool_field, int_field
 from tictac.engine.prologue import check_action, is_seat
 from tictac.games.time_bomb.state import State, face_down, redeal
+from tictac.games.time_bomb.stats import game_stats
 from tictac.games.time_bomb.table import BOMB, CUT, DEFUSING, KINDS, MORIARTY, ROUNDS, SHERLOCK
 
 # This game's own error codes (docs/games/time-bomb.md).
@@ -152,5 +153,6 @@ def outcome(state: State) -> Outcome | None:
             "reason": state.reason,
             "roles": list(state.roles),
             "set_aside": state.set_aside,
+            "stats": game_stats(state),
         },
     )

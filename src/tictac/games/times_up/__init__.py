@@ -15,6 +15,7 @@ from tictac.games.times_up import deal, rules, turns, views
 from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
 from tictac.games.times_up.settings import OPTIONS as OPTIONS
 from tictac.games.times_up.state import State as State
+from tictac.games.times_up.stats import game_stats
 from tictac.games.times_up.teams import FLOATING_SIZES, TEAM_SIZES
 
 NAME = "times-up"
@@ -183,5 +184,6 @@ def outcome(state: State) -> Outcome | None:
             "floater": state.floater,
             "floater_score": floater_score,
             "round_scores": [[len(cards) for cards in by_team] for by_team in state.found],
+            "stats": game_stats(state),
         },
     )

@@ -10,6 +10,7 @@ from tictac.engine.prologue import check_viewer
 from tictac.games.timos_twist.cards import COLORS, IDS
 from tictac.games.timos_twist.moves import has_playable, legal_actions
 from tictac.games.timos_twist.state import NOBODY, State
+from tictac.games.timos_twist.stats import game_stats
 
 NAME = "timos-twist"
 
@@ -21,7 +22,8 @@ def to_act(state: State) -> list[int]:
 def outcome(state: State) -> Outcome | None:
     if state.winner == NOBODY:
         return None
-    return Outcome([state.winner], state.scores[:], {"rounds": len(state.rounds)})
+    detail = {"rounds": len(state.rounds), "stats": game_stats(state)}
+    return Outcome([state.winner], state.scores[:], detail)
 
 
 def deadline(state: State) -> int | None:

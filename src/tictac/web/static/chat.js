@@ -25,7 +25,7 @@ export class ChatLog {
 
 // Returns {element, destroy}. Every name and line is set as text, never as markup.
 export function chatBox(ctx, { idPrefix = 'chat' } = {}) {
-  const list = h('ol', { class: 'chat-lines', 'aria-live': 'polite', 'aria-label': t('chat.title') });
+  const list = h('ol', { class: 'chat-lines', tabindex: 0, 'aria-live': 'polite', 'aria-label': t('chat.title') });
   const lineItem = (line) => h('li', { class: 'chat-line' },
     h('b', { class: 'who', text: line.name ?? '?' }), ' ', h('span', { class: 'said', text: line.text }));
   fill(list, ctx.chat.lines.map(lineItem));

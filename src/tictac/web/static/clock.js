@@ -1,6 +1,8 @@
 // The server owns every clock: we only estimate its time (offset from ping/pong, best round
 // trip wins) and draw countdowns towards deadlines it gives in its own milliseconds.
 
+import { cue } from './sound.js';
+
 let offset = 0;
 let bestRtt = Infinity;
 const zeroHandlers = new WeakMap();
@@ -35,6 +37,11 @@ function paint(el) {
   const seconds = Math.max(0, Math.ceil(left / 1000));
   const text = String(seconds);
   if (el.textContent !== text) el.textContent = text;
+  // Once on the page, a countdown at five seconds or less says so once (the TV plays a cue).
+  if (seconds <= 5 && seconds > 0 && el.isConnected && !el.dataset.warned) {
+    el.dataset.warned = 'yes';
+    el.dispatchEvent(new CustomEvent('countdown-low', { bubbles: true, detail: { deadline: el.dataset.deadline } }));
+  }
   el.classList.toggle('low', seconds <= 5);
   if (left <= 0 && zeroHandlers.has(el)) {
     const handler = zeroHandlers.get(el);
@@ -47,28 +54,8 @@ setInterval(() => {
   for (const el of document.querySelectorAll('[data-deadline]')) paint(el);
 }, 200);
 
-// Sound needs a user gesture before it may play: the first tap anywhere unlocks it.
-let audio = null;
-addEventListener('pointerdown', () => {
-  if (audio) return;
-  try {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
-    if (Ctx) audio = new Ctx();
-  } catch { audio = null; }
-}, { once: false, capture: true });
-
+// Time's up on a phone: a buzz and the time-up cue.
 export function timeUpAlarm() {
   if (navigator.vibrate) navigator.vibrate([250, 100, 250]);
-  if (!audio) return;
-  const start = audio.currentTime;
-  for (const [at, freq] of [[0, 880], [0.3, 660]]) {
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = freq;
-    gain.gain.setValueAtTime(0.25, start + at);
-    gain.gain.exponentialRampToValueAtTime(0.001, start + at + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(start + at);
-    osc.stop(start + at + 0.26);
-  }
+  cue('timeup', 'phone');
 }

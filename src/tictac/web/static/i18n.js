@@ -40,17 +40,21 @@ export function has(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key);
 }
 
+// A key the catalog holds only as plural forms (key.one, key.other, …) takes the form that the
+// language's plural rules choose for `params.n` (French says "0 carte", English "0 cards").
 export function t(key, params) {
-  let text = has(key) ? catalog[key] : key;
+  let text = has(key) ? catalog[key] : pluralForm(key, params);
   if (params) {
     text = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   }
   return text;
 }
 
-// "1 card" / "3 cards": catalogs hold key.one and key.other.
-export function tn(key, n, params = {}) {
-  return t(n === 1 ? `${key}.one` : `${key}.other`, { n, ...params });
+function pluralForm(key, params) {
+  if (!params || typeof params.n !== 'number') return key;
+  const form = `${key}.${new Intl.PluralRules(lang).select(params.n)}`;
+  if (has(form)) return catalog[form];
+  return has(`${key}.other`) ? catalog[`${key}.other`] : key;
 }
 
 function safeGet(key) {

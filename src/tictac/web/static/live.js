@@ -7,6 +7,8 @@ import { t } from './i18n.js';
 import { errorText } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
+import { cue, muteButton } from './sound.js';
+import { keepAwake } from './wake.js';
 
 let live = null;
 
@@ -26,6 +28,15 @@ export function startLive(room, root) {
   if (live && live !== room) live.stop();
   live = room;
   room.attach(root);
+}
+
+// The phone's mute control sits in the header while a room is open.
+function phoneMute(show) {
+  const bar = document.querySelector('header.bar');
+  const there = bar && bar.querySelector('.mute');
+  if (!bar || Boolean(there) === show) return;
+  if (there) there.remove();
+  else bar.insertBefore(muteButton('phone', t('sound.mute')), bar.querySelector('.lang'));
 }
 
 export function connectionLabel(state) {
@@ -50,6 +61,7 @@ export class LiveRoom {
     this.deadline = null;
     this.version = -1;
     this.syncAsked = false;
+    this.yourTurn = false;
     this.screen = null;
     this.screenKey = null;
     this.root = null;
@@ -91,6 +103,8 @@ export class LiveRoom {
   stop() {
     this.conn.close();
     connectionLabel(null);
+    keepAwake(false);
+    phoneMute(false);
     if (live === this) live = null;
   }
 
@@ -131,7 +145,7 @@ export class LiveRoom {
 
   async render(events) {
     if (!this.root || !this.room) return;
-    document.title = `${this.room.title} · ${this.code}`;
+    this.alert();
     const chosen = this.choose(this.room, this.view);
     if (!chosen) return;
     if (chosen.key !== this.screenKey) {
@@ -146,6 +160,22 @@ export class LiveRoom {
     }
     this.screen.update(this.context());
     if (events.length && this.screen.events) this.screen.events(events, this.context());
+  }
+
+  // A seated player's turn: the tab title says so, and when it becomes theirs the phone buzzes
+  // and plays the turn cue. Phones and the TV keep the screen awake while a game runs.
+  alert() {
+    const view = this.view;
+    const seated = Boolean(view && view.seat !== null && view.seat !== undefined);
+    const yours = seated && !view.over && this.room.status === 'playing' && (view.to_act || []).includes(view.seat);
+    document.title = yours ? t('app.your_turn_title') : `${this.room.title} · ${this.code}`;
+    if (yours && !this.yourTurn) {
+      if (navigator.vibrate) navigator.vibrate(200);
+      cue('turn', 'phone');
+    }
+    this.yourTurn = yours;
+    keepAwake(this.room.status === 'playing');
+    phoneMute(this.key.startsWith('play:'));
   }
 
   context() {

@@ -2,7 +2,7 @@
 // the policy for vanished players, and the host's Start button.
 
 import { h, fill, refill, button } from './dom.js';
-import { t, has } from './i18n.js';
+import { t, has, currentLang } from './i18n.js';
 import { gameInfo } from './games.js';
 import { optionsForm, optionLabel, showValue, editable } from './options.js';
 import { qrImage } from './common.js';
@@ -26,7 +26,7 @@ export function mount(root, ctx) {
       button(t('lobby.copy'), async (event) => {
         try { await navigator.clipboard.writeText(link); event.target.textContent = t('lobby.copied'); } catch { /* no clipboard */ }
       }),
-      h('a', { href: `/r/${ctx.code}/tv`, target: '_blank', rel: 'noopener', class: 'button', text: t('lobby.tv') })),
+      h('a', { href: `/r/${ctx.code}/tv?lang=${currentLang()}`, target: '_blank', rel: 'noopener', class: 'button', text: t('lobby.tv') })),
     qrImage(link, t('lobby.qr', { link })));
   fill(root, head,
     h('div', { class: 'lobby-grid' },

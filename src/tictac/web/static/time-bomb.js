@@ -56,7 +56,7 @@ function logList(view, room) {
       text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }) })),
   ];
   entries.sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order);
-  return h('ol', { class: 'log', 'aria-label': t('bomb.log') }, entries.map((entry) => entry.node));
+  return h('ol', { class: 'log', tabindex: 0, 'aria-label': t('bomb.log') }, entries.map((entry) => entry.node));
 }
 
 function roleCard(getRole) {
@@ -142,22 +142,70 @@ export function mount(root, ctx) {
   return { update, events, destroy: () => chat && chat.destroy() };
 }
 
-export function tv(view, room) {
-  return h('div', { class: 'tv-grid' },
-    h('section', { class: 'panel' },
-      counters(view),
-      h('h1', { text: t('tv.pliers', { name: nameOf(room, view.holder) }) }),
-      wiresTable(view, room)),
-    h('section', { class: 'panel' }, h('h2', { text: t('bomb.log') }), logList(view, room)));
+// The TV: the counters big, a row of wires per player (face down, and this round's cut ones
+// face up), the pliers beside their holder, the latest cuts and claims.
+export function tv(view, room, { events = [], memory = {} } = {}) {
+  const order = view.rows.map((row) => row.seat);
+  const cut = events.find((event) => event.type === 'cut');
+  const moved = cut && memory.holder !== undefined && memory.holder !== view.holder
+    ? order.indexOf(memory.holder) - order.indexOf(view.holder) : 0;
+  memory.holder = view.holder;
+  const newest = cut ? view.revealed[view.revealed.length - 1] : null;
+  const dots = Array.from({ length: view.defusing_total }, (_, index) => h('span', { class: ['tv-dot', index < view.defusing_found && 'on'], 'aria-hidden': 'true' }));
+  const rows = view.rows.map((row) => {
+    const cutHere = view.revealed.filter((entry) => entry.target === row.seat && entry.round === view.round);
+    const holds = view.holder === row.seat;
+    return h('li', { class: ['tv-row', holds && 'holder'] },
+      h('span', { class: 'tv-pliers', 'aria-hidden': 'true', style: holds && moved ? `--rows: ${moved}` : null, text: holds ? '✂' : '' }),
+      h('span', { class: 'name', text: nameOf(room, row.seat) }),
+      h('span', { class: 'tv-wires', role: 'img', 'aria-label': t('tv.bomb.row', { name: nameOf(room, row.seat), n: row.face_down.length }) },
+        row.face_down.map(() => h('span', { class: 'tv-wire' })),
+        cutHere.map((entry) => h('span', { class: ['tv-wire', 'open', entry.kind, entry === newest && 'tv-flip'], text: KIND_SYMBOL[entry.kind] }))),
+      row.claim ? h('span', { class: 'claim', text: `« ${claimText(row.claim)} »` }) : null);
+  });
+  const latest = [...view.revealed.map((entry) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameOf(room, entry.cutter), target: nameOf(room, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
+    ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }))]
+    .sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order).slice(0, 2);
+  return h('div', { class: ['tv-bomb', newest && newest.kind === 'bomb' && 'tv-boom'] },
+    h('div', { class: 'tv-head' },
+      h('h1', { class: 'tv-title', text: t('tv.pliers', { name: nameOf(room, view.holder) }) }),
+      h('p', { class: 'tv-sub' }, h('span', { text: t('bomb.round', { n: view.round, of: view.rounds }) }), ' · ',
+        h('span', { text: t('bomb.cuts', { n: view.cuts, of: view.cuts_per_round }) }))),
+    h('div', { class: 'tv-defused' }, h('span', { text: t('bomb.defused', { n: view.defusing_found, of: view.defusing_total }) }), h('span', { class: 'tv-dots' }, dots)),
+    h('ol', { class: 'tv-rows', 'aria-label': t('bomb.table') }, rows),
+    h('ol', { class: 'tv-moves', 'aria-label': t('tv.moves') }, latest.map((entry, index) => h('li', { class: index === 0 && events.length ? 'tv-new' : null, text: entry.text }))));
 }
 
+function kindCounts(counts) {
+  return ['defusing', 'bomb', 'safe'].filter((kind) => counts[kind]).map((kind) => `${KIND_SYMBOL[kind]}${counts[kind]}`).join(' ') || '–';
+}
+
+// Every round's cuts in order: who cut whose wire, and what it was.
+function story(view, room) {
+  const stats = view.outcome && view.outcome.stats;
+  if (!stats) return null;
+  return h('section', { class: 'panel stats' },
+    h('h2', { text: t('stats.story') }),
+    h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
+      h('b', { text: `${t('bomb.round', { n: entry.round, of: view.rounds })} ` }),
+      entry.cuts.map((one) => `${nameOf(room, one.cutter)} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', ')))));
+}
+
+// The end: the winning team and why, every role with what each cut and lost, then the story.
 export function summary(view, room) {
   const outcome = view.outcome || {};
   const roles = view.roles || outcome.roles || [];
-  return h('section', { class: 'panel' },
-    h('h2', { text: outcome.team ? t(`bomb.won.${outcome.team}`) : t('end.title') }),
-    outcome.reason ? h('p', { text: t(`bomb.reason.${outcome.reason}`) }) : null,
-    scoresTable([{ label: t('common.player') }, { label: t('bomb.role_col') }],
-      roles.map((role, seat) => ({ cells: [nameOf(room, seat), t(`bomb.role.${role}`)], winner: (outcome.winners || []).includes(seat) }))),
-    view.set_aside ? h('p', { text: t('bomb.set_aside', { role: t(`bomb.role.${view.set_aside}`) }) }) : null);
+  const seats = (outcome.stats && outcome.stats.seats) || [];
+  const columns = [{ label: t('common.player') }, { label: t('bomb.role_col') }];
+  if (seats.length) columns.push({ label: t('stats.bomb.cut') }, { label: t('stats.bomb.lost') });
+  return h('div', { class: 'summary' },
+    h('section', { class: 'panel' },
+      h('h2', { text: outcome.team ? t(`bomb.won.${outcome.team}`) : t('end.title') }),
+      outcome.reason ? h('p', { text: t(`bomb.reason.${outcome.reason}`) }) : null,
+      scoresTable(columns, roles.map((role, seat) => ({
+        cells: [nameOf(room, seat), t(`bomb.role.${role}`), ...(seats[seat] ? [kindCounts(seats[seat].cut), kindCounts(seats[seat].lost)] : [])],
+        winner: (outcome.winners || []).includes(seat),
+      }))),
+      view.set_aside ? h('p', { text: t('bomb.set_aside', { role: t(`bomb.role.${view.set_aside}`) }) }) : null),
+    story(view, room));
 }

@@ -73,7 +73,7 @@ export function mount(root, ctx) {
   const status = h('div');
   const main = h('section', { class: 'panel tu-main' });
   const side = h('div', { class: 'col' });
-  const guessLog = h('ol', { class: 'log', 'aria-label': t('tu.guesses') });
+  const guessLog = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('tu.guesses') });
   const guessInput = h('input', { id: 'tu-guess', autocomplete: 'off', maxlength: 120, enterkeyhint: 'send' });
   const guessForm = h('form', { class: 'guess-form' },
     h('label', { for: 'tu-guess', class: 'sr', text: t('tu.guess') }), guessInput,
@@ -260,17 +260,75 @@ export function mount(root, ctx) {
   return { update, events };
 }
 
-export function tv(view, room) {
+function teamMembers(view, room, index) {
+  const team = view.teams[index];
+  const members = [...team.members];
+  if (view.floater && view.floater.team === index && !members.includes(view.floater.seat)) members.push(view.floater.seat);
+  return members.map((seat) => nameOf(room, seat)).join(', ');
+}
+
+// The teams' piles: each team's score, and this round's cards won (the newest flies in).
+function tvTeams(view, room, flying) {
+  return h('ol', { class: 'tv-teams', 'aria-label': t('tu.scores') }, view.teams.map((team, index) => h('li', { class: ['tv-team', view.turn && view.turn.team === index && 'turn'] },
+    h('span', { class: 'tv-team-name', text: t('teams.team', { n: index + 1 }) }),
+    h('span', { class: 'tv-team-members', text: teamMembers(view, room, index) }),
+    h('span', { class: 'tv-team-score', text: String(team.score) }),
+    h('span', { class: 'tv-stack', role: 'img', 'aria-label': t('tu.found_count', { n: team.found.length }) },
+      team.found.slice(-6).map((id) => h('span', { class: 'tv-found-card', 'aria-hidden': 'true' })),
+      team.found.length ? h('span', { class: 'tv-stack-count', text: `+${team.found.length}` }) : null),
+    flying.filter((event) => event.team === index).map((event) => h('span', { class: 'tv-flying', text: event.name })))));
+}
+
+function tvReadback(view, room) {
+  const round = view.history[view.history.length - 1] || [];
+  return [h('div', { class: 'tv-head' },
+    h('h1', { class: 'tv-title', text: t('tv.tu.readback', { n: view.history.length }) }),
+    h('p', { class: 'tv-sub', text: t('tu.readback_help') })),
+  h('div', { class: 'tv-readback' }, round.map((cards, index) => h('section', { class: 'tv-readback-team' },
+    h('h2', { text: `${t('teams.team', { n: index + 1 })} · ${t('tu.found_count', { n: cards.length })}` }),
+    h('ol', null, cards.map((id) => h('li', { text: knownName(view, id) })))))),
+  h('p', { class: 'tv-sub', text: t('tu.done', { n: view.done.length, of: room.seats.length }) })];
+}
+
+function tvPhase(view, room) {
   const turn = view.turn || {};
-  return h('div', { class: 'tv-grid' },
-    h('section', { class: 'panel' },
-      h('h1', { text: t('tu.round_of', { n: view.round, of: view.rounds }) }),
-      h('p', { class: 'constraint', text: constraintText(view) }),
-      turn.cluegiver !== undefined ? h('p', { text: t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: turn.team + 1 }) }) : null,
-      countdownFor(view, null) || h('p', { class: 'timer-big muted', text: t(`tu.phase.${view.phase}`) })),
-    scoreBoard(view, room));
+  const who = turn.cluegiver !== undefined ? t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: turn.team + 1 }) : null;
+  if (view.phase === 'write' || view.phase === 'deal') {
+    return [h('h1', { class: 'tv-title', text: t(`tv.tu.${view.phase}`) }), h('p', { class: 'tv-big', text: t('tu.done', { n: view.done.length, of: room.seats.length }) })];
+  }
+  if (view.phase === 'round_won') {
+    return [h('h1', { class: 'tv-title', text: t('tu.round_won', { team: t('teams.team', { n: turn.team + 1 }), s: Math.ceil((view.clock.time_left_ms || 0) / 1000) }) })];
+  }
+  if (view.phase === 'waiting') {
+    return [h('h1', { class: 'tv-title', text: t('tv.tu.next', { n: turn.team + 1 }) }), who && h('p', { class: 'tv-big', text: who }),
+      h('p', { class: 'tv-constraint', text: constraintText(view) }),
+      view.clock && view.clock.time_left_ms ? h('p', { class: 'tv-sub', text: t('tu.time_carried', { s: Math.ceil(view.clock.time_left_ms / 1000) }) }) : null];
+  }
+  return [h('p', { class: 'tv-sub', text: who }), countdownFor(view, null), h('p', { class: 'tv-constraint', text: constraintText(view) })];
+}
+
+export function tv(view, room, { events = [] } = {}) {
+  if (view.phase === 'readback') return h('div', { class: 'tv-tu tv-tu-readback' }, tvReadback(view, room));
+  const flying = events.filter((event) => event.type === 'card_found');
+  return h('div', { class: ['tv-tu', `tv-tu-${view.phase}`] },
+    h('p', { class: 'tv-corner-left', text: t('tu.round_of', { n: view.round, of: view.rounds }) }),
+    h('div', { class: 'tv-tu-main' }, tvPhase(view, room)),
+    tvTeams(view, room, flying));
+}
+
+function statsPanel(view, room) {
+  const stats = view.outcome && view.outcome.stats;
+  if (!stats) return null;
+  const best = stats.best_round;
+  return h('section', { class: 'panel stats' },
+    h('h2', { text: t('stats.title') }),
+    best && best.found ? h('p', { text: t('stats.tu.best', { team: best.team + 1, n: best.found, round: best.round }) }) : null,
+    h('h3', { text: t('stats.story') }),
+    h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
+      h('b', { text: `${t('tu.round_short', { n: entry.round })} ` }),
+      entry.found.map((n, team) => t('stats.tu.round_team', { team: team + 1, n, first: entry.first[team] ? knownName(view, entry.first[team]) : '–' })).join(' · ')))));
 }
 
 export function summary(view, room) {
-  return scoreBoard(view, room);
+  return h('div', { class: 'summary' }, scoreBoard(view, room), statsPanel(view, room));
 }

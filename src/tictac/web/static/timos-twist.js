@@ -73,7 +73,7 @@ function scoresPanel(view, room) {
   return h('section', { class: 'panel' },
     h('h2', { text: t('timo.scores', { target: view.target_score }) }),
     scoresTable([{ label: t('common.player') }, { label: t('common.score'), num: true }], rows),
-    rounds.length ? h('ol', { class: 'log' }, rounds) : null);
+    rounds.length ? h('ol', { class: 'log', tabindex: 0, 'aria-label': t('stats.story') }, rounds) : null);
 }
 
 export function mount(root, ctx) {
@@ -162,15 +162,72 @@ export function mount(root, ctx) {
   return { update };
 }
 
-export function tv(view, room) {
-  return h('div', { class: 'tv-grid' },
-    h('section', { class: 'panel' },
-      h('h1', { text: t('tv.turn', { name: nameOf(room, view.turn) }) }),
-      pileAndTop(view),
-      playersStrip(view, room)),
-    scoresPanel(view, room));
+// A move of the table told in one line, for the TV's recent moves.
+function moveLine(event, room) {
+  const name = nameOf(room, event.seat);
+  switch (event.type) {
+    case 'played': return t('tv.timo.played', { name, card: cardName(event.card) }) + (event.timo ? ' · TIMO!' : '');
+    case 'drew': return t('tv.timo.drew', { name, n: event.count });
+    case 'passed': return t('tv.timo.passed', { name });
+    case 'timo': return t('tv.timo.timo', { name });
+    case 'caught': return t('tv.timo.caught', { name, target: nameOf(room, event.target), n: event.count });
+    case 'skipped': return t('tv.timo.skipped', { name });
+    case 'round_over': return t('timo.round_won', { n: event.round, name: nameOf(room, event.winner), points: event.points });
+    default: return null;
+  }
+}
+
+// Seats sit around an oval, seat 0 at the bottom, in the order play goes clockwise.
+function seatSpot(seat, players) {
+  const angle = Math.PI / 2 + (2 * Math.PI * seat) / players;
+  return { x: 50 + 40 * Math.cos(angle), y: 50 + 37 * Math.sin(angle) };
+}
+
+export function tv(view, room, { events = [], memory = {} } = {}) {
+  memory.moves = [...events.map((event) => moveLine(event, room)).filter(Boolean).reverse(), ...(memory.moves || [])].slice(0, 3);
+  const played = events.find((event) => event.type === 'played');
+  const touched = new Map(events.filter((event) => ['drew', 'caught', 'timo'].includes(event.type))
+    .map((event) => [event.type === 'caught' ? event.target : event.seat, event.type]));
+  const from = played ? seatSpot(played.seat, view.players) : null;
+  const pile = h('div', { class: 'tv-discard' }, cardFace(view.top, {
+    class: played ? 'tv-arrive' : null,
+    style: from ? `--dx: ${(from.x - 50) * 0.9}vw; --dy: ${(from.y - 50) * 0.6}vh` : null,
+  }));
+  const centre = h('div', { class: 'tv-felt' },
+    h('div', { class: 'tv-pile' }, h('span', { class: 'card back', role: 'img', 'aria-label': t('timo.pile') }), h('span', { text: t('timo.pile_size', { n: view.pile_size }) })),
+    pile,
+    h('div', { class: 'tv-follow' }, colourBadge(view.color),
+      h('span', { class: ['tv-direction', played && events.some((event) => event.type === 'reversed') && 'tv-spin'], role: 'img', 'aria-label': directionText(view.direction), text: view.direction === 1 ? '↻' : '↺' }),
+      view.penalty ? h('span', { class: 'penalty', text: t('timo.penalty', { n: view.penalty }) }) : null));
+  const seats = view.hand_sizes.map((size, seat) => {
+    const spot = seatSpot(seat, view.players);
+    return h('li', { class: ['tv-seat', view.turn === seat && 'turn', touched.has(seat) && `tv-${touched.get(seat)}`], style: { left: `${spot.x}%`, top: `${spot.y}%` } },
+      h('span', { class: 'name', text: nameOf(room, seat) }),
+      h('span', { class: 'tv-hand', role: 'img', 'aria-label': t('timo.cards_held', { n: size }) }, h('span', { class: 'mini-back', 'aria-hidden': 'true' }), ` ${size}`),
+      h('span', { class: 'tv-score', text: `★ ${view.scores[seat]}` }),
+      size === 1 && view.timo[seat] ? h('span', { class: 'tv-timo-tag', text: 'TIMO' }) : null);
+  });
+  return h('div', { class: 'tv-timos' },
+    h('div', { class: 'tv-head' },
+      h('h1', { class: 'tv-title', text: t('tv.turn', { name: nameOf(room, view.turn) }) }),
+      h('p', { class: 'tv-sub', text: `${t('timo.round', { n: view.round })} · ${t('tv.target', { n: view.target_score })}` })),
+    h('div', { class: 'tv-table', role: 'group', 'aria-label': t('timo.table') }, centre, h('ol', { class: 'tv-seats', 'aria-label': t('common.players') }, seats)),
+    h('ol', { class: 'tv-moves', 'aria-label': t('tv.moves') }, memory.moves.map((line, index) => h('li', { class: index === 0 && events.length ? 'tv-new' : null, text: line }))));
+}
+
+function statsPanel(view, room) {
+  const stats = view.outcome && view.outcome.stats;
+  if (!stats) return null;
+  const rows = stats.seats.map((entry) => ({ cells: [nameOf(room, entry.seat), entry.rounds_won, entry.best_round] }));
+  const richest = stats.richest_round;
+  const biggest = stats.biggest_hand_left;
+  return h('section', { class: 'panel stats' },
+    h('h2', { text: t('stats.title') }),
+    scoresTable([{ label: t('common.player') }, { label: t('stats.rounds_won'), num: true }, { label: t('stats.best_round'), num: true }], rows),
+    richest ? h('p', { text: t('stats.timo.richest', { n: richest.round, name: nameOf(room, richest.seat), points: richest.points }) }) : null,
+    biggest && biggest.cards ? h('p', { text: t('stats.timo.biggest', { name: nameOf(room, biggest.seat), n: biggest.cards, points: biggest.points }) }) : null);
 }
 
 export function summary(view, room) {
-  return scoresPanel(view, room);
+  return h('div', { class: 'summary' }, scoresPanel(view, room), statsPanel(view, room));
 }

@@ -1,18 +1,22 @@
-// The shared TV screen at /r/CODE/tv: a spectator place showing the public view in large type.
-// The lobby (code, link, QR) is drawn here; during play each game's module draws its own `tv`,
-// and at the end its `summary`.
+// The shared TV screen at /r/CODE/tv: a spectator place drawn for a living room (tv.css): full
+// screen, no site chrome, sizes from the viewport. The lobby (QR, code, players joining) and the
+// end (podium, then the game's summary) are drawn here; during play each game's module draws its
+// own `tv(view, room, feed)`. The language is ?lang= when given, else this browser's choice.
 
 import { h, fill } from './dom.js';
-import { t } from './i18n.js';
+import { t, loadLang, currentLang, LANGS } from './i18n.js';
 import { api, savedSeat, saveSeat, forgetSeat } from './session.js';
 import { errorText } from './errors.js';
 import { LiveRoom, showLive, startLive } from './live.js';
-import { qrImage } from './common.js';
+import { nameOf, qrImage } from './common.js';
 import { winnersLine } from './end.js';
 import { loadGame } from './games.js';
+import { cue, muteButton } from './sound.js';
 
-export function show(root, [rawCode], app) {
+export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
+  const lang = new URLSearchParams(location.search).get('lang');
+  await Promise.all([tvStyle(), LANGS.includes(lang) && lang !== currentLang() ? loadLang(lang) : null]);
   return showLive(root, `tv:${code}`, app, async () => {
     const seat = savedSeat(code, 'tv') || await joinAsTv(root, code);
     if (!seat) return;
@@ -21,6 +25,15 @@ export function show(root, [rawCode], app) {
       onRejected: () => { forgetSeat(code, 'tv'); app.navigate(`/r/${code}/tv`); },
     }), root);
   });
+}
+
+// tv.css is the TV's alone: phones never load it.
+function tvStyle() {
+  if (document.getElementById('tv-css')) return null;
+  const link = h('link', { id: 'tv-css', rel: 'stylesheet', href: '/static/tv.css' });
+  const loaded = new Promise((resolve) => { link.onload = resolve; link.onerror = resolve; });
+  document.head.appendChild(link);
+  return loaded;
 }
 
 async function joinAsTv(root, code) {
@@ -44,32 +57,80 @@ function chooseTv(room, view) {
     kind: 'tv',
     load: async () => {
       const game = await loadGame(room.game);
-      return tvScreen(over ? (ctx) => [h('h1', { text: winnersLine(ctx.view, ctx.room) }), game.summary(ctx.view, ctx.room)]
-        : (ctx) => game.tv(ctx.view, ctx.room));
+      return tvScreen(over ? (ctx) => endTv(ctx, game) : (ctx, feed) => game.tv(ctx.view, ctx.room, feed));
     },
   };
 }
 
-// A TV screen redraws all of itself from each update.
+// Cues the TV plays for the events of a move, whatever the game.
+const EVENT_CUES = {
+  played: (event) => (event.timo ? 'timo' : 'play'),
+  timo: () => 'timo',
+  drew: () => 'draw',
+  caught: () => 'draw',
+  cut: (event) => (event.kind === 'bomb' ? 'bomb' : 'cut'),
+  card_found: () => 'found',
+  turn_ended: (event) => (event.reason === 'time_up' ? 'timeup' : null),
+};
+
+// A TV screen redraws all of itself from each update. `feed` gives the game's `tv` the events of
+// the view just received (empty on other redraws, so animations run once) and a `memory` object
+// kept while this screen is up (a game keeps its recent moves there).
 function tvScreen(draw) {
   return {
     mount(root) {
-      const box = h('div', { class: 'tv' });
+      const stage = h('div', { class: 'tv-stage' });
+      const box = h('div', { class: 'tv' }, stage,
+        h('div', { class: 'tv-corner' }, muteButton('tv', t('sound.mute'))));
+      box.addEventListener('countdown-low', () => cue('five', 'tv'));
       fill(root, box);
-      return { update: (ctx) => fill(box, draw(ctx)) };
+      const memory = {};
+      let ctx = null;
+      const redraw = (events) => fill(stage, draw(ctx, { events, memory }));
+      return {
+        update(next) { ctx = next; redraw([]); },
+        events(list, next) {
+          ctx = next;
+          redraw(list);
+          for (const event of list) {
+            const name = EVENT_CUES[event.type] && EVENT_CUES[event.type](event);
+            if (name) cue(name, 'tv');
+          }
+        },
+      };
     },
   };
 }
 
-function lobbyTv({ room }) {
+// Players appear as they join: only names not seen before on this screen pop in.
+function lobbyTv({ room }, { memory }) {
+  const seen = memory.seen || new Set();
+  memory.seen = new Set(room.seats.map((seat) => seat.name));
   const link = `${location.origin}/r/${room.code}`;
-  return h('div', { class: 'tv-grid' },
-    h('section', { class: 'panel' },
-      h('h1', { text: room.title }),
+  return h('div', { class: 'tv-lobby' },
+    h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link }))),
+    h('div', { class: 'tv-join' },
+      h('h1', { class: 'tv-title', text: room.title }),
       h('p', { text: t('tv.join_at') }),
-      h('p', { class: 'code-big', text: room.code }),
-      h('p', { class: 'link', text: link }),
-      h('h2', { text: t('lobby.players') }),
-      h('ol', { class: 'seat-list' }, room.seats.map((seat) => h('li', { class: 'seat' }, h('span', { class: 'name', text: seat.name }))))),
-    h('section', { class: 'panel' }, qrImage(link, t('lobby.qr', { link }))));
+      h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
+      h('p', { class: ['tv-link', 'link'], text: link }),
+      h('h2', { text: t('tv.seated', { n: room.seats.length }) }),
+      h('ol', { class: 'tv-people' }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))));
+}
+
+// The end: a podium (seats grouped by score, best first), then the game's own summary.
+function endTv({ view, room }, game) {
+  const outcome = view.outcome || {};
+  const scores = outcome.scores || [];
+  const winners = outcome.winners || [];
+  const steps = [...new Set(room.seats.map((seat) => rankOf(seat.seat)))].sort((a, b) => b - a).slice(0, 3);
+  function rankOf(seat) {
+    return (winners.includes(seat) ? 1e9 : 0) + (scores[seat] ?? 0);
+  }
+  const podium = h('ol', { class: 'tv-podium' }, steps.map((rank, index) => h('li', { class: `step step-${index + 1}` },
+    h('span', { class: 'place', text: String(index + 1) }),
+    h('span', { class: 'names', text: room.seats.filter((seat) => rankOf(seat.seat) === rank).map((seat) => nameOf(room, seat.seat)).join(', ') }))));
+  return h('div', { class: 'tv-end' },
+    h('div', { class: 'tv-end-head' }, h('h1', { class: 'tv-title', text: winnersLine(view, room) }), podium),
+    h('div', { class: 'tv-summary' }, game.summary(view, room)));
 }

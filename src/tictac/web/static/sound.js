@@ -1,0 +1,84 @@
+// Sound cues made here, from oscillators and gain envelopes (no audio files): your turn, five
+// seconds left, time's up, the bomb, TIMO, and short ticks for a card played, drawn or a wire cut.
+// Browsers let a page make sound only after a tap, so the first tap anywhere opens the audio.
+// The mute choice is remembered per kind of screen: the TV starts with sound, a phone without.
+
+const STORE_KEY = 'tictac.sound';
+
+// Each cue is a list of notes: [start s, frequency Hz, length s, waveform, loudness 0-1].
+const CUES = {
+  turn: [[0, 660, 0.12, 'sine', 0.3], [0.14, 880, 0.18, 'sine', 0.3]],
+  five: [[0, 1000, 0.08, 'square', 0.12]],
+  timeup: [[0, 880, 0.25, 'sawtooth', 0.2], [0.3, 660, 0.25, 'sawtooth', 0.2], [0.6, 440, 0.45, 'sawtooth', 0.2]],
+  bomb: [[0, 110, 0.9, 'sawtooth', 0.35], [0, 55, 1.1, 'square', 0.25], [0.05, 80, 0.7, 'triangle', 0.3]],
+  timo: [[0, 523, 0.1, 'square', 0.18], [0.11, 659, 0.1, 'square', 0.18], [0.22, 784, 0.1, 'square', 0.18], [0.33, 1047, 0.3, 'square', 0.18]],
+  play: [[0, 420, 0.07, 'triangle', 0.25]],
+  draw: [[0, 300, 0.09, 'triangle', 0.2]],
+  cut: [[0, 1800, 0.04, 'square', 0.15], [0.05, 900, 0.05, 'square', 0.12]],
+  found: [[0, 784, 0.1, 'sine', 0.25], [0.1, 1175, 0.16, 'sine', 0.25]],
+};
+
+let audio = null;
+
+function open() {
+  if (audio) return audio;
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (Ctx) audio = new Ctx();
+  } catch { audio = null; }
+  return audio;
+}
+
+addEventListener('pointerdown', () => {
+  if (open() && audio.state === 'suspended') audio.resume();
+}, { capture: true });
+
+function stored() {
+  try { return JSON.parse(localStorage.getItem(STORE_KEY)) || {}; } catch { return {}; }
+}
+
+// `screen` is 'tv' or 'phone'.
+export function soundOn(screen) {
+  const saved = stored()[screen];
+  return saved === undefined ? screen === 'tv' : saved;
+}
+
+export function setSound(screen, on) {
+  try { localStorage.setItem(STORE_KEY, JSON.stringify({ ...stored(), [screen]: on })); } catch { /* private mode */ }
+}
+
+// Cues played so far on this page, so tests can tell that a cue was asked for.
+export const played = [];
+
+export function cue(name, screen) {
+  if (!CUES[name] || !soundOn(screen)) return;
+  played.push(name);
+  window.__tictacCues = played;
+  const ctx = open();
+  if (!ctx || ctx.state !== 'running') return;
+  const start = ctx.currentTime + 0.01;
+  for (const [at, freq, length, wave, loud] of CUES[name]) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = wave;
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, start + at);
+    gain.gain.exponentialRampToValueAtTime(loud, start + at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + at + length);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(start + at);
+    osc.stop(start + at + length + 0.02);
+  }
+}
+
+// The mute control: a toggle button ("Mute", pressed while the sound is off).
+export function muteButton(screen, label) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'mute';
+  button.textContent = label;
+  const paint = () => button.setAttribute('aria-pressed', String(!soundOn(screen)));
+  button.addEventListener('click', () => { setSound(screen, !soundOn(screen)); paint(); });
+  paint();
+  return button;
+}

@@ -1,0 +1,230 @@
+"""The TV in a living room: every phase of every game, in French and in English, drawn at
+1920x1080 (and 1280x720 and 3840x2160) and saved in test-output/screenshots/tv/. Each picture is
+checked: no text under 32 px at 1080p (scaled with the screen), nothing overflowing, text inside
+the 5 % safe margin, the key objects (QR, room code, pile, wires, countdown) big enough; axe-core
+finds nothing on the TV nor on a seat's phone at the same moment, and the phone's controls are
+44 px targets. Seats play from Python over the protocol, so each picture is taken at a known
+move; the figures go to test-output/tv-figures.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from .players import SHOTS_DIR, Player, wait_for
+from .table import (
+    FINISH_ANIMATIONS,
+    Seat,
+    axe_violations,
+    box_height,
+    phone_of,
+    play_until,
+    shows_version,
+    sit,
+    small_targets,
+    start,
+    tv_audit,
+)
+
+HD = {"width": 1920, "height": 1080}
+SIZES = [HD, {"width": 1280, "height": 720}, {"width": 3840, "height": 2160}]
+TV_SHOTS = SHOTS_DIR / "tv"
+FIGURES = Path("test-output/tv-figures.json")
+NAMES = {"en": ["Ana", "Bea", "Cal", "Dan", "Eve"], "fr": ["Léa", "Théo", "Zoé", "Noé", "Inès"]}
+figures: dict[str, Any] = {}
+
+
+class Watch:
+    """The TV and one seat's phone of a room, looked at together at chosen moments."""
+
+    def __init__(self, browser: Browser, server: str, game: str, lang: str, seat: Seat) -> None:
+        self.game = game
+        self.lang = lang
+        locale = "fr-FR" if lang == "fr" else "en-GB"
+        # The TV's browser speaks the other language: ?lang= decides.
+        self.tv = Player(browser, server, "TV", locale="en-GB" if lang == "fr" else "fr-FR")
+        self.tv.page.set_viewport_size(HD)
+        self.tv.goto(f"/r/{seat.code}/tv?lang={lang}")
+        self.phone = phone_of(browser, server, seat, locale)
+        TV_SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def look(
+        self, name: str, version: int, keys: dict[str, float], sizes: list[dict[str, int]] = SIZES
+    ) -> None:
+        """At `version`: the TV at each size (audited, saved), its key objects at least the
+        given share of the screen's height, and axe on the TV and the phone."""
+        label = f"{self.game}-{name}-{self.lang}"
+        if version >= 0:
+            shows_version(self.tv, version, f"the TV at {label}")
+            shows_version(self.phone, version, f"the phone at {label}")
+        assert self.tv.page.evaluate("document.documentElement.lang") == self.lang
+        for size in sizes:
+            self.tv.page.set_viewport_size(size)
+            self.tv.page.wait_for_timeout(80)
+            self.tv.page.evaluate(FINISH_ANIMATIONS)
+            path = TV_SHOTS / f"{label}-{size['width']}x{size['height']}.png"
+            self.tv.page.screenshot(path=str(path))
+            audit = tv_audit(self.tv.page, size)
+            assert audit["small"] == [], (label, size, audit["small"][:5])
+            assert audit["overflows"] == [], (label, size, audit["overflows"][:5])
+            assert audit["outside"] == [], (label, size, audit["outside"][:5])
+            for selector, share in keys.items():
+                height = box_height(self.tv.page, selector)
+                assert height >= share * size["height"], (label, size, selector, height)
+            figures.setdefault("screens", {})[f"{label}-{size['width']}"] = round(
+                audit["smallest"], 1
+            )
+        self.tv.page.set_viewport_size(HD)
+        self.tv.page.wait_for_timeout(50)
+        assert axe_violations(self.tv.page) == [], label
+        assert axe_violations(self.phone.page) == [], f"{label} phone"
+        assert small_targets(self.phone.page) == [], f"{label} phone"
+        figures.setdefault("axe_pages", 0)
+        figures["axe_pages"] += 2
+
+    def close(self) -> None:
+        for person in (self.tv, self.phone):
+            assert person.errors == [], person.errors
+            person.close()
+
+
+def write_figures() -> None:
+    screens = figures.get("screens", {})
+    if screens:
+        figures["smallest_text_px_at_1080p"] = min(screens.values())
+        figures["tv_pictures"] = len(screens)
+    FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    FIGURES.write_text(json.dumps(figures, indent=1, sort_keys=True))
+
+
+def lobby(watch: Watch, seats: list[Seat]) -> None:
+    wait_for(
+        lambda: watch.tv.page.locator(".tv-person").count() == len(seats),
+        watch.tv.page,
+        what="every player on the TV",
+    )
+    watch.phone.page.wait_for_selector("button.start, .lobby-grid")
+    watch.look("lobby", -1, {".tv-qr .qr": 0.6, ".tv-code": 0.12})
+
+
+def timo_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
+    legal = view["legal"]
+    catches = [a for a in legal if a["type"] == "catch"]
+    plays = [a for a in legal if a["type"] == "play"]
+    if catches:
+        return catches[0]
+    if plays:
+        return ([a for a in plays if a.get("timo")] or plays)[0]
+    for kind in ("draw", "pass"):
+        if any(a["type"] == kind for a in legal):
+            return {"type": kind}
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None:
+    seats = sit(server, "timos-twist", NAMES[lang][:4], {"target_score": 1, "timo_grace_ms": 0})
+    watch = Watch(browser, server, "timos-twist", lang, seats[0])
+    lobby(watch, seats)
+    start(seats)
+    pile = {".tv-discard .card": 0.28}
+    watch.look("deal", 0, pile, [HD])
+    play_until(seats, timo_move, lambda: seats[0].version >= 7)
+    assert watch.tv.page.locator(".tv-moves li").count() >= 1
+    watch.look("play", seats[0].version, pile)
+    play_until(seats, timo_move, lambda: bool(seats[0].view and seats[0].view["over"]))
+    watch.look("end", seats[0].version, {".tv-podium": 0.25})
+    assert watch.tv.page.locator(".tv-summary .stats").count() == 1
+    assert watch.phone.page.locator(".summary .stats").count() == 1
+    watch.close()
+    write_figures()
+
+
+def bomb_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
+    legal = view["legal"]
+    row = view["rows"][seat.seat]
+    claimed = row["claim"] is not None and row["claim"]["round"] == view["round"]
+    claims = [a for a in legal if a["type"] == "claim"]
+    if claims and not claimed:
+        return claims[min(1, len(claims) - 1)]
+    cuts = [a for a in legal if a["type"] == "cut"]
+    return cuts[0] if cuts else None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_time_bomb_on_the_tv(browser: Browser, server: str, lang: str) -> None:
+    seats = sit(server, "time-bomb", NAMES[lang][:5])
+    watch = Watch(browser, server, "time-bomb", lang, seats[1])
+    lobby(watch, seats)
+    start(seats)
+    wires = {".tv-rows": 0.45}
+    watch.look("deal", 0, wires, [HD])
+    play_until(seats, bomb_move, lambda: seats[0].view["cuts"] >= 3 or seats[0].view["over"])
+    if not seats[0].view["over"]:
+        assert watch.tv.page.locator(".tv-wire.open").count() >= 1 or seats[0].view["round"] > 1
+        watch.look("cuts", seats[0].version, wires)
+    play_until(seats, bomb_move, lambda: bool(seats[0].view["over"]))
+    watch.look("end", seats[0].version, {".tv-podium": 0.25})
+    assert watch.tv.page.locator(".tv-summary .stats").count() == 1
+    watch.close()
+    write_figures()
+
+
+def times_up_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
+    kinds = {a["type"] for a in view["legal"]}
+    if "write" in kinds:
+        count = view["names_per_player"]
+        return {"type": "write", "names": [f"{seat.name} {n}" for n in range(count)]}
+    if "discard" in kinds:
+        return {"type": "discard", "cards": [card["id"] for card in view["own"]["cards"][:2]]}
+    for kind in ("ready", "start", "found", "continue"):
+        if kind in kinds:
+            return {"type": kind}
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_times_up_on_the_tv(browser: Browser, server: str, lang: str) -> None:
+    # French: a deck the players write; English: a pack, dealt (each keeps all but two).
+    options: dict[str, Any] = {"deck_size": 10, "turn_seconds": 120, "rules": lang}
+    if lang == "fr":
+        options |= {"pack": "players", "names_per_player": 3}
+    seats = sit(server, "times-up", NAMES[lang][:4], options)
+    watch = Watch(browser, server, "times-up", lang, seats[0])
+    lobby(watch, seats)
+    start(seats)
+    seen: set[str] = set()
+    readback_checked = False
+
+    def stop(view: dict[str, Any]) -> str:
+        found = (
+            view["phase"] == "running" and len(view["teams"][view["turn"]["team"]]["found"]) >= 2
+        )
+        return "running-found" if found else view["phase"]
+
+    while not seats[0].view["over"]:
+        view = seats[0].view
+        key = stop(view)
+        seen.add(key)
+        keys = {".timer-big": 0.3} if view["phase"] == "running" else {}
+        watch.look(key, seats[0].version, keys, SIZES if key in ("running", "readback") else [HD])
+        if key == "readback":
+            # The read-back lists every name found in round 1, under round 1's number.
+            found = sum(len(cards) for cards in view["history"][-1])
+            assert watch.tv.page.locator(".tv-readback li").count() == found > 0
+            title = watch.tv.page.inner_text(".tv-title")
+            assert "1" in title and "2" not in title, title
+            readback_checked = True
+        moved = play_until(
+            seats, times_up_move, lambda: seats[0].view["over"] or stop(seats[0].view) not in seen
+        )
+        assert moved > 0
+    assert readback_checked
+    watch.look("end", seats[0].version, {".tv-podium": 0.25})
+    assert watch.tv.page.locator(".tv-summary .stats").count() == 1
+    watch.close()
+    write_figures()
