@@ -11,6 +11,7 @@ from starlette.routing import Route, WebSocketRoute
 
 from tictac.rooms import RoomManager
 from tictac.server import http_api, openapi, pages, ws
+from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.store import Store
 
@@ -50,4 +51,5 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings
+    app.state.quotas = Quotas()
     return app

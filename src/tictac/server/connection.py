@@ -1,19 +1,23 @@
 """One client's WebSocket as a room sees it: `send` queues and never blocks the room; a
 writer task drains the queue. A client that reads too slowly is dropped (it reconnects and
-sends `sync`) rather than slowing the table down."""
+sends `sync`) rather than slowing the table down, and a message that cannot be sent closes
+the socket: a client is either told everything or told to reconnect, never left deaf."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import deque
 
 from starlette.websockets import WebSocket
 
 from tictac.rooms.stats import Stats
 from tictac.rooms.wire import dumps
+from tictac.server.errors import CLOSE_SLOW_CLIENT, CLOSE_UNSENDABLE
 
-SLOW_CLIENT = 1013  # "try again later"
+log = logging.getLogger(__name__)
+CLOSE_WAIT_S = 10.0  # how long a dropped client's close frame may wait for it to read
 
 
 class Connection:
@@ -27,6 +31,9 @@ class Connection:
         self._outbox: deque[str | int] = deque()
         self._idle: asyncio.Future[None] | None = None
         self._closing = False
+        self._finishing = False
+        self.dropped = False
+        self._reader = asyncio.current_task()  # made in the endpoint's task, which reads
         self._writer = asyncio.create_task(self._write())
 
     def _put(self, item: str | int) -> None:
@@ -38,7 +45,7 @@ class Connection:
         if self._closing:
             return
         if len(self._outbox) >= self.max_outbox:
-            self.close(SLOW_CLIENT)
+            self._drop(CLOSE_SLOW_CLIENT)
             return
         self._put(text)
 
@@ -50,26 +57,51 @@ class Connection:
         self.send(dumps(answer))
 
     def close(self, code: int) -> None:
+        """Closes after what is queued has gone out."""
         if not self._closing:
             self._closing = True
             self._put(code)
 
+    def _drop(self, code: int) -> None:
+        """Lets the client go now: the queue is thrown away, a writer waiting on a client that
+        does not read is stopped, and the endpoint stops reading so the room hears at once
+        that the client left. The close frame then waits (CLOSE_WAIT_S at most, see `finish`)
+        for the client to read what the network already holds."""
+        self._closing = self.dropped = True
+        self._outbox.clear()
+        self._writer.cancel()
+        self._writer = asyncio.create_task(self._close(code))
+        if self._reader is not None and not self._finishing:
+            self._reader.cancel()
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code)
+
     async def _write(self) -> None:
         loop = asyncio.get_running_loop()
-        with contextlib.suppress(Exception):
+        try:
             while True:
                 while self._outbox:
                     item = self._outbox.popleft()
                     if isinstance(item, int):
-                        await self.websocket.close(item)
+                        await self._close(item)
                         return
                     await self.websocket.send_text(item)
                 self._idle = loop.create_future()
                 await self._idle
+        except Exception as failure:  # the socket is gone, or a message cannot be encoded
+            log.info("closing a connection: a message could not be sent (%r)", failure)
+            self._closing = True
+            self._outbox.clear()
+            await self._close(CLOSE_UNSENDABLE)
 
     async def finish(self) -> None:
         """Lets queued messages go out (the socket may already be gone), then stops."""
+        self._finishing = True
         self.close(1000)
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._writer, 1.0)
+            await asyncio.wait_for(self._writer, CLOSE_WAIT_S if self.dropped else 1.0)
         self._writer.cancel()
+
+

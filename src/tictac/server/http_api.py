@@ -14,8 +14,8 @@ from tictac.rooms import RoomManager, lobby
 from tictac.rooms import errors as room_errors
 from tictac.rooms.replays import replay as build_replay
 from tictac.server import metrics
+from tictac.server.errors import BAD_JSON, BAD_MESSAGE, BAD_TEXT, TOO_LARGE
 from tictac.server.models import CreateRoom, JoinRoom
-from tictac.server.ws import BAD_JSON, BAD_MESSAGE, TOO_LARGE
 
 MAX_BODY = 16_384
 M = TypeVar("M", bound=BaseModel)
@@ -47,7 +47,7 @@ async def _body(request: Request, model: type[M]) -> M:
         return model.model_validate_json(raw or b"{}")
     except ValidationError as invalid:
         first = invalid.errors(include_url=False, include_input=False)[0]
-        code = BAD_JSON if first["type"] == "json_invalid" else BAD_MESSAGE
+        code = {"json_invalid": BAD_JSON, BAD_TEXT: BAD_TEXT}.get(first["type"], BAD_MESSAGE)
         where = ".".join(str(part) for part in first["loc"]) or "body"
         raise IllegalAction(code, f"{where}: {first['msg']}") from None
 
