@@ -191,3 +191,14 @@ def test_http_bodies_pass_the_same_gate(server: ServerProcess, body: dict[str, A
         answer = http.post("/api/rooms", json=body)
         assert (answer.status_code, answer.json()["code"]) == (400, "bad_text")
         assert http.get("/healthz").json()["rooms"] == rooms
+
+
+@pytest.mark.parametrize("lookalike", ["\u0410lice", "\uff21\uff4c\uff49\uff43\uff45"])
+def test_a_lookalike_name_cannot_join_beside_the_real_one(server: ServerProcess,
+                                                          lookalike: str) -> None:
+    with httpx.Client(base_url=server.base) as http:
+        code = http.post("/api/rooms", json={"game": "time-bomb", "name": "Alice"}).json()["code"]
+        answer = http.post(f"/api/rooms/{code}/join", json={"name": lookalike})
+        assert (answer.status_code, answer.json()["code"]) == (409, "name_taken")
+        assert [seat["name"] for seat in http.get(f"/api/rooms/{code}").json()["seats"]] == [
+            "Alice"]
