@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -202,3 +204,30 @@ def test_a_lookalike_name_cannot_join_beside_the_real_one(server: ServerProcess,
         assert (answer.status_code, answer.json()["code"]) == (409, "name_taken")
         assert [seat["name"] for seat in http.get(f"/api/rooms/{code}").json()["seats"]] == [
             "Alice"]
+
+
+def test_a_room_stored_with_a_lone_surrogate_still_talks_after_a_restart(
+        tmp_path: Path) -> None:
+    """In depth, for records an older server stored before the gate: their messages are
+    still sent (escaped), so the room's sockets are not deaf."""
+    first = ServerProcess(tmp_path / "old.sqlite3").start()
+    with httpx.Client(base_url=first.base) as http:
+        made = http.post("/api/rooms", json={"game": "times-up", "name": "Host"}).json()
+    first.stop()
+    with sqlite3.connect(tmp_path / "old.sqlite3") as db:
+        (text,) = db.execute("SELECT record FROM rooms WHERE code = ?",
+                             (made["code"],)).fetchone()
+        record = json.loads(text)
+        record["options"] = {"teams": ["\ud800"]}  # as the old server let it in
+        db.execute("UPDATE rooms SET record = ? WHERE code = ?",
+                   (json.dumps(record), made["code"]))
+    second = ServerProcess(tmp_path / "old.sqlite3").start()
+    try:
+        socket = Socket(f"{second.ws_base}/ws/{made['code']}?token={made['token']}")
+        room = json.loads(socket.ws.recv(timeout=10))
+        assert room["room"]["options"]["teams"] == ["\ud800"]
+        socket.send({"type": "ping", "t": 5})
+        assert json.loads(socket.ws.recv(timeout=10))["type"] == "pong"
+        socket.ws.close()
+    finally:
+        second.stop()
