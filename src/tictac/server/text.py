@@ -56,6 +56,15 @@ def clean_text(text: str, where: str = "text") -> str:
     return unicodedata.normalize("NFC", text)
 
 
+def plain(text: str) -> bool:
+    """Whether JSON `text` surely holds nothing `clean` would refuse or change, so decoding it
+    is enough: ASCII without escapes has no character the gate refuses (strict JSON refuses raw
+    control characters), nothing to normalize, no string longer than the whole text and no
+    nesting deeper than its brackets. Most messages (every usual action) are plain."""
+    return (len(text) <= MAX_TEXT and text.isascii() and "\\" not in text
+            and text.count("{") + text.count("[") <= MAX_DEPTH)
+
+
 def clean(value: Any, where: str = "", depth: int = 0) -> Any:
     """`value` (parsed JSON) with every string checked and normalized by `clean_text`."""
     if isinstance(value, str):

@@ -34,7 +34,7 @@ from tictac.server.limits import TokenBucket
 from tictac.server.models import CLIENT_TYPES, ActionIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
-from tictac.server.text import clean
+from tictac.server.text import clean, plain
 
 __all__ = ["BAD_JSON", "BAD_MESSAGE", "TOO_LARGE", "endpoint", "parse"]
 ACTION_KEYS = frozenset(ActionIn.model_fields)
@@ -62,7 +62,8 @@ def parse(text: str, limit: int) -> Any:
         raise IllegalAction(BAD_JSON, "a message is one JSON object") from None
     if not isinstance(raw, dict):
         raise IllegalAction(BAD_JSON, "a message is one JSON object")
-    raw = clean(raw)
+    if not plain(text):
+        raw = clean(raw)
     kind = raw.get("type")
     if not isinstance(kind, str):
         raise IllegalAction(BAD_MESSAGE, 'a message needs a string "type"')
