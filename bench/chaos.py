@@ -291,6 +291,12 @@ async def answers_ping(ws: ClientConnection, t: float) -> list[dict[str, Any]]:
     return got
 
 
+async def read_all(player: Player) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            await player.ws.recv()
+
+
 async def fuzz_room(server: ServerProcess, game: str, start_game: bool, count: int,
                     rng: random.Random, figures: FuzzFigures) -> None:
     """One room: a seat sends generated messages, each followed by a barrier (an action with
@@ -304,6 +310,9 @@ async def fuzz_room(server: ServerProcess, game: str, start_game: bool, count: i
         await start(seated[0])
         await tv.until("view")
     await answers_ping(tv.ws, -1)
+    # The other seats read all the time, as a phone does: a socket nobody reads is let go
+    # (1013), and its seat's change of status would reach the spectator.
+    readers = [asyncio.create_task(read_all(player)) for player in seated[1:]]
     sender = seated[0]
     barrier_id = 1 << 40
     # Nothing but the sender may change the room, so that a change the spectator sees is the
@@ -343,7 +352,11 @@ async def fuzz_room(server: ServerProcess, game: str, start_game: bool, count: i
                 figures.examples.append(f"{text[:200]} -> {errors} / {changed}"[:600])
         else:
             figures.accepted += 1
-    for player in [*seated, tv]:
+    for reader in readers:
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+    for player in [sender, *seated[1:], tv]:
         try:
             await answers_ping(player.ws, -2)
         except TimeoutError:
