@@ -1,5 +1,6 @@
 """The hand check of `action` messages gives the same verdict as the pydantic model it stands in
-for: accepted with the same fields, or refused with `bad_message`."""
+for: accepted with the same fields, or refused with `bad_message` (or `bad_text`, from the text
+gate both go through first)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from jsonvalues import json_values
 from pydantic import ValidationError
 
 from tictac.engine import IllegalAction
+from tictac.server.errors import BAD_TEXT
 from tictac.server.models import ActionIn, client_message
+from tictac.server.text import clean
 from tictac.server.ws import BAD_MESSAGE, parse
 
 action_like = st.dictionaries(
@@ -23,8 +26,8 @@ action_like = st.dictionaries(
 
 def by_model(raw: dict[str, Any]) -> ActionIn | None:
     try:
-        message = client_message.validate_python(raw)
-    except ValidationError:
+        message = client_message.validate_python(clean(raw))
+    except (ValidationError, IllegalAction):
         return None
     assert isinstance(message, ActionIn)
     return message
@@ -34,7 +37,7 @@ def by_hand(raw: dict[str, Any]) -> ActionIn | None:
     try:
         message = parse(json.dumps(raw), 1 << 20)
     except IllegalAction as refusal:
-        assert refusal.code == BAD_MESSAGE
+        assert refusal.code in (BAD_MESSAGE, BAD_TEXT)
         return None
     assert isinstance(message, ActionIn)
     return message

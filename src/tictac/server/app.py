@@ -11,6 +11,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 
 from tictac.rooms import RoomManager
 from tictac.server import game_client, http_api, openapi, pages, qr, ws
+from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.store import Store
 
@@ -53,4 +54,5 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings
     app.state.limits = http_api.Limits(settings)
+    app.state.quotas = Quotas()
     return app

@@ -1,46 +1,47 @@
 """One client's WebSocket as a room sees it: `send` queues and never blocks the room; a
 writer task drains the queue. A client that reads too slowly is dropped (it reconnects and
-sends `sync`) rather than slowing the table down."""
+sends `sync`) rather than slowing the table down, and a message that cannot be sent closes
+the socket: a client is either told everything or told to reconnect, never left deaf."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import deque
+import logging
 
 from starlette.websockets import WebSocket
 
+from tictac.rooms.mailbox import Mailbox
 from tictac.rooms.stats import Stats
 from tictac.rooms.wire import dumps
+from tictac.server.errors import CLOSE_SLOW_CLIENT, CLOSE_UNSENDABLE
 
-SLOW_CLIENT = 1013  # "try again later"
+log = logging.getLogger(__name__)
+CLOSE_WAIT_S = 10.0  # how long a dropped client's close frame may wait for it to read
 
 
 class Connection:
-    """The outbox is a deque and the writer sleeps on a future only when it is empty: an
-    asyncio.Queue's bookkeeping per message was a tenth of the server's time per action."""
+    """The outbox is a `Mailbox` (a room's inbox is one too): an asyncio.Queue's bookkeeping
+    per message was a tenth of the server's time per action."""
 
     def __init__(self, websocket: WebSocket, stats: Stats, max_outbox: int) -> None:
         self.websocket = websocket
         self.stats = stats
         self.max_outbox = max_outbox
-        self._outbox: deque[str | int] = deque()
-        self._idle: asyncio.Future[None] | None = None
+        self._outbox: Mailbox[str | int] = Mailbox()
         self._closing = False
+        self._finishing = False
+        self.dropped = False
+        self._reader = asyncio.current_task()  # made in the endpoint's task, which reads
         self._writer = asyncio.create_task(self._write())
-
-    def _put(self, item: str | int) -> None:
-        self._outbox.append(item)
-        if self._idle is not None and not self._idle.done():
-            self._idle.set_result(None)
 
     def send(self, text: str) -> None:
         if self._closing:
             return
         if len(self._outbox) >= self.max_outbox:
-            self.close(SLOW_CLIENT)
+            self._drop(CLOSE_SLOW_CLIENT)
             return
-        self._put(text)
+        self._outbox.put(text)
 
     def error(self, code: str, message: str, msg_id: int | None = None) -> None:
         self.stats.errors[code] += 1
@@ -50,26 +51,47 @@ class Connection:
         self.send(dumps(answer))
 
     def close(self, code: int) -> None:
+        """Closes after what is queued has gone out."""
         if not self._closing:
             self._closing = True
-            self._put(code)
+            self._outbox.put(code)
+
+    def _drop(self, code: int) -> None:
+        """Lets the client go now: the queue is thrown away, a writer waiting on a client that
+        does not read is stopped, and the endpoint stops reading so the room hears at once
+        that the client left. The close frame then waits (CLOSE_WAIT_S at most, see `finish`)
+        for the client to read what the network already holds."""
+        self._closing = self.dropped = True
+        self._outbox.take_all()
+        self._writer.cancel()
+        self._writer = asyncio.create_task(self._close(code))
+        if self._reader is not None and not self._finishing:
+            self._reader.cancel()
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code)
 
     async def _write(self) -> None:
-        loop = asyncio.get_running_loop()
-        with contextlib.suppress(Exception):
+        try:
             while True:
-                while self._outbox:
-                    item = self._outbox.popleft()
-                    if isinstance(item, int):
-                        await self.websocket.close(item)
-                        return
-                    await self.websocket.send_text(item)
-                self._idle = loop.create_future()
-                await self._idle
+                item = await self._outbox.get()
+                if isinstance(item, int):
+                    await self._close(item)
+                    return
+                await self.websocket.send_text(item)
+        except Exception as failure:  # the socket is gone, or a message cannot be encoded
+            log.info("closing a connection: a message could not be sent (%r)", failure)
+            self._closing = True
+            self._outbox.take_all()
+            await self._close(CLOSE_UNSENDABLE)
 
     async def finish(self) -> None:
         """Lets queued messages go out (the socket may already be gone), then stops."""
+        self._finishing = True
         self.close(1000)
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._writer, 1.0)
+            await asyncio.wait_for(self._writer, CLOSE_WAIT_S if self.dropped else 1.0)
         self._writer.cancel()
+
+

@@ -14,10 +14,10 @@ from tictac.engine import GAMES, IllegalAction, get_game
 from tictac.rooms import RoomManager, lobby, replays
 from tictac.rooms import errors as room_errors
 from tictac.server import game_client, metrics
+from tictac.server.errors import BAD_JSON, BAD_MESSAGE, BAD_TEXT, RATE_LIMITED, TOO_LARGE
 from tictac.server.limits import PerAddress
 from tictac.server.models import CreateRoom, JoinRoom
 from tictac.server.settings import ServerSettings
-from tictac.server.ws import BAD_JSON, BAD_MESSAGE, RATE_LIMITED, TOO_LARGE
 from tictac.store import StoreError
 
 MAX_BODY = 16_384
@@ -102,7 +102,7 @@ async def _body(request: Request, model: type[M]) -> M:
         return model.model_validate_json(raw or b"{}")
     except ValidationError as invalid:
         first = invalid.errors(include_url=False, include_input=False)[0]
-        code = BAD_JSON if first["type"] == "json_invalid" else BAD_MESSAGE
+        code = {"json_invalid": BAD_JSON, BAD_TEXT: BAD_TEXT}.get(first["type"], BAD_MESSAGE)
         where = ".".join(str(part) for part in first["loc"]) or "body"
         raise IllegalAction(code, f"{where}: {first['msg']}") from None
 

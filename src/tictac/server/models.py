@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic_core import PydanticCustomError
 
+from tictac.engine import IllegalAction
 from tictac.rooms.names import MAX_NAME
+from tictac.server.text import clean
 
 MAX_CHAT = 300
 
@@ -201,13 +204,25 @@ server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 # -- HTTP ------------------------------------------------------------------------------------
 
 
-class CreateRoom(Strict):
+class Body(Strict):
+    """An HTTP request body: its strings pass the same `clean` as a WebSocket message's."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _clean_text(cls, data: Any) -> Any:
+        try:
+            return clean(data)
+        except IllegalAction as refusal:
+            raise PydanticCustomError(refusal.code, refusal.message) from None
+
+
+class CreateRoom(Body):
     game: str
     name: str = Field(max_length=4 * MAX_NAME)
     options: dict[str, Any] | None = None
 
 
-class JoinRoom(Strict):
+class JoinRoom(Body):
     name: str = Field(max_length=4 * MAX_NAME)
     spectator: bool = False
 

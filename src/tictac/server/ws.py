@@ -3,6 +3,7 @@ touches a room is posted to the room's inbox."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import time
@@ -14,20 +15,28 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager, lobby
-from tictac.rooms.errors import RoomError
+from tictac.rooms.errors import NO_ROOM, RoomError
 from tictac.rooms.wire import dumps
 from tictac.server.connection import Connection
+from tictac.server.errors import (
+    BAD_JSON,
+    BAD_MESSAGE,
+    CHAT_LIMITED,
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_ROOM,
+    CLOSE_TOO_MANY,
+    RATE_LIMITED,
+    TOO_LARGE,
+    TOO_MANY_CONNECTIONS,
+    UNKNOWN_TYPE,
+)
 from tictac.server.limits import TokenBucket
 from tictac.server.models import CLIENT_TYPES, ActionIn, client_message
+from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
+from tictac.server.text import clean, plain
 
-BAD_JSON = "bad_json"
-BAD_MESSAGE = "bad_message"
-UNKNOWN_TYPE = "unknown_type"
-TOO_LARGE = "too_large"
-RATE_LIMITED = "rate_limited"
-CLOSE_NO_ROOM = 4404
-CLOSE_BAD_TOKEN = 4401
+__all__ = ["BAD_JSON", "BAD_MESSAGE", "TOO_LARGE", "endpoint", "parse"]
 ACTION_KEYS = frozenset(ActionIn.model_fields)
 
 
@@ -43,7 +52,8 @@ async def _answer(conn: Connection, msg_id: int | None, job: Callable[..., Any],
 
 
 def parse(text: str, limit: int) -> Any:
-    """The validated message, or the IllegalAction to answer with."""
+    """The validated message, or the IllegalAction to answer with. Every string in it has
+    passed `tictac.server.text.clean` (no lone surrogate, control or bidi character, NFC)."""
     if len(text) > limit or (len(text) * 4 > limit and len(text.encode()) > limit):
         raise IllegalAction(TOO_LARGE, f"a message has at most {limit} bytes")
     try:
@@ -52,6 +62,8 @@ def parse(text: str, limit: int) -> Any:
         raise IllegalAction(BAD_JSON, "a message is one JSON object") from None
     if not isinstance(raw, dict):
         raise IllegalAction(BAD_JSON, "a message is one JSON object")
+    if not plain(text):
+        raw = clean(raw)
     kind = raw.get("type")
     if not isinstance(kind, str):
         raise IllegalAction(BAD_MESSAGE, 'a message needs a string "type"')
@@ -84,13 +96,26 @@ def action_message(raw: dict[str, Any]) -> ActionIn:
     return ActionIn.model_construct(type="action", action=action, id=msg_id)
 
 
-def dispatch(room: Room, conn: Connection, message: Any) -> None:
+class Client:
+    """One socket's sender as the dispatcher needs it: its connection, room and place."""
+
+    __slots__ = ("conn", "pid", "quotas", "room")
+
+    def __init__(self, room: Room, conn: Connection, pid: int, quotas: Quotas) -> None:
+        self.room, self.conn, self.pid, self.quotas = room, conn, pid, quotas
+
+
+def dispatch(client: Client, message: Any) -> None:
+    room, conn = client.room, client.conn
     kind = message.type
     if kind == "ping":
         conn.send(dumps({"type": "pong", "t": message.t, "server_time": room.clock.now_ms()}))
     elif kind == "action":
         room.post(_answer, conn, message.id, room.act, conn, message.action, message.id)
     elif kind == "chat":
+        if not client.quotas.chat(room.code, client.pid):
+            conn.error(CHAT_LIMITED, "too many chat lines: wait a little")
+            return
         room.post(_answer, conn, None, lobby.chat, room, conn, message.text)
     elif kind == "sync":
         room.post(_answer, conn, None, lobby.sync, room, conn)
@@ -99,19 +124,45 @@ def dispatch(room: Room, conn: Connection, message: Any) -> None:
         room.post(_answer, conn, None, lobby.run_op, room, conn, message.op, fields)
 
 
+async def _refuse(conn: Connection, refusal: IllegalAction, close_code: int) -> None:
+    conn.error(refusal.code, refusal.message)
+    conn.close(close_code)
+    await conn.finish()
+
+
 async def endpoint(websocket: WebSocket) -> None:
     manager: RoomManager = websocket.app.state.manager
     settings: ServerSettings = websocket.app.state.settings
+    quotas: Quotas = websocket.app.state.quotas
     await websocket.accept()
     conn = Connection(websocket, manager.stats, settings.max_outbox)
+    token = websocket.query_params.get("token", "")
     try:
         room = manager.get(websocket.path_params["code"])
-        await room.call(room.connect, conn, websocket.query_params.get("token", ""))
     except RoomError as refusal:
-        conn.error(refusal.code, refusal.message)
-        conn.close(CLOSE_NO_ROOM if refusal.code == "no_room" else CLOSE_BAD_TOKEN)
-        await conn.finish()
+        await _refuse(conn, refusal, CLOSE_NO_ROOM)
         return
+    if not quotas.open_socket(room.code, token):
+        limit = quotas.settings.sockets_per_token
+        await _refuse(conn, IllegalAction(TOO_MANY_CONNECTIONS,
+                                          f"one place holds at most {limit} connections"),
+                      CLOSE_TOO_MANY)
+        return
+    try:
+        await _serve(websocket, settings, room, conn, token, quotas)
+    finally:
+        quotas.close_socket(room.code, token)
+
+
+async def _serve(websocket: WebSocket, settings: ServerSettings, room: Room, conn: Connection,
+                 token: str, quotas: Quotas) -> None:
+    try:
+        place = await room.call(room.connect, conn, token)
+    except RoomError as refusal:
+        await _refuse(conn, refusal, CLOSE_NO_ROOM if refusal.code == NO_ROOM
+                      else CLOSE_BAD_TOKEN)
+        return
+    client = Client(room, conn, place.pid, quotas)
     bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
     try:
         while True:
@@ -129,9 +180,13 @@ async def endpoint(websocket: WebSocket) -> None:
             except IllegalAction as refusal:
                 conn.error(refusal.code, refusal.message)
                 continue
-            dispatch(room, conn, message)
+            dispatch(client, message)
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if not conn.dropped or task is None or task.uncancel():
+            raise  # a real cancellation (shutdown), not the connection letting go
     finally:
         room.post(room.disconnect, conn)
         await conn.finish()

@@ -1,0 +1,563 @@
+"""Chaos against a real `tictac serve` process (issue 9's figures; not a timed test):
+
+(a) crashes: tables of the three games played by scripted clients over WebSockets; the server
+    is killed with SIGKILL mid-play and restarted on the same database, again and again. Every
+    acknowledged action must be in the log afterwards, and every game must reach its end.
+(b) hostile messages: messages generated from the protocol's JSON Schemas
+    (`tictac.server.models.ClientMessage`) and hostile mutations of them (lone surrogates,
+    control and bidi characters, huge strings, wrong types, missing and extra keys, deep
+    nesting, broken JSON), each followed by a barrier through the room's queue. The server must
+    not crash, every connection must still answer a ping, and a refused message (answered
+    with `error`) must change nothing: no `room` or `view` reaches the room's spectator.
+(c) floods: a quiet room's action latency (send to `ack`) while floods of joins, chat,
+    replays and reconnects run in other rooms, against the same quiet room idle, in the same
+    run: prints the p99 ratio (goal: at most 3x).
+
+    uv run python bench/chaos.py                # the full run: 100 crashes, 100,000 messages
+    uv run python bench/chaos.py --quick        # a short run (CI): small counts, same checks
+
+Exit code 0 when nothing was lost, nothing crashed and no connection went deaf; the ratio of
+(c) is printed, never judged (it depends on the machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "server"))
+
+from scripted import QUICK, Player, open_table, start  # noqa: E402
+from serverproc import ServerProcess  # noqa: E402
+
+from tictac.engine import get_game  # noqa: E402
+from tictac.server.models import ClientMessage  # noqa: E402
+
+GAMES = ("timos-twist", "time-bomb", "times-up")
+# A high per-socket rate: the fuzzers must reach the parser, not the rate limit.
+SERVE = ("--rate", "100000")
+
+
+def serve(db: Path, *extra: str) -> ServerProcess:
+    """A started server; on a loaded machine a start may overrun serverproc's 30 s: twice more."""
+    for _ in range(2):
+        server = ServerProcess(db, *SERVE, *extra)
+        try:
+            return server.start()
+        except RuntimeError:
+            server.kill()
+            print("    (a server start took over 30 s: starting it again)", flush=True)
+    return ServerProcess(db, *SERVE, *extra).start()  # the last try: its failure is the answer
+
+
+# -- (a) SIGKILL and restart mid-play ---------------------------------------------------------
+
+
+@dataclass
+class CrashFigures:
+    cycles: int = 0
+    acked: int = 0
+    lost: int = 0
+    games: int = 0
+    finished: int = 0
+
+
+def resumed(player: Player, server: ServerProcess) -> Player:
+    return Player(server.ws_base, player.code, player.token, player.seat, player.game,
+                  bot=player.bot, sent=player.sent, next_id=player.next_id, acks=player.acks)
+
+
+async def new_table(server: ServerProcess, game: str) -> list[Player]:
+    options = {**QUICK[game], "target_score": 100} if game == "timos-twist" else QUICK[game]
+    _, seated, _ = await open_table(server.base, server.ws_base, game,
+                                    get_game(game).MIN_PLAYERS, options=options)
+    await start(seated[0])
+    return seated
+
+
+async def play_until(players: list[Player], acks: int, timeout_s: float) -> None:
+    """Plays every table until `acks` more actions are acknowledged (or time is up)."""
+    before = sum(len(player.acks) for player in players)
+    tasks = [asyncio.create_task(player.play()) for player in players]
+    deadline = time.monotonic() + timeout_s
+    while (sum(len(player.acks) for player in players) - before < acks
+           and time.monotonic() < deadline and not all(task.done() for task in tasks)):
+        await asyncio.sleep(0.005)
+    for task in tasks:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+
+
+async def over(player: Player) -> bool:
+    await player.send({"type": "sync"})
+    while True:
+        message = await player.recv(10)
+        if message["type"] == "view":
+            return bool(message["view"]["over"])
+
+
+async def crash_cycles(db: Path, cycles: int, rng: random.Random) -> CrashFigures:
+    figures = CrashFigures()
+    tables: dict[str, list[Player]] = {}  # by room code, every table ever opened
+    live: dict[str, list[Player]] = {}  # by game, the table in play
+    for cycle in range(cycles + 1):
+        server = serve(db)
+        if cycle % 10 == 9:
+            print(f"    {cycle + 1} starts", flush=True)
+        try:
+            for game in GAMES:  # a finished table is followed by a new one of its game
+                if game in live:
+                    live[game] = [await resumed(player, server).connect()
+                                  for player in live[game]]
+                else:
+                    live[game] = await new_table(server, game)
+                    figures.games += 1
+                tables[live[game][0].code] = live[game]
+            players = [player for table in live.values() for player in table]
+            if cycle < cycles:
+                await play_until(players, rng.randint(5, 40), timeout_s=5)
+                for game, table in list(live.items()):
+                    if await over(table[0]):
+                        del live[game]
+                server.kill()  # SIGKILL mid-play: no shutdown, no flush
+                figures.cycles += 1
+            else:  # the last start: every game still running is played to its end
+                results = await asyncio.gather(*(player.play(timeout=30) for player in players))
+                assert all(results), "a game did not reach its end"
+                await check_log(server, list(tables.values()), figures)
+        finally:
+            for table in live.values():
+                for player in table:
+                    with contextlib.suppress(Exception):
+                        await player.close()
+            server.stop()
+    return figures
+
+
+async def check_log(server: ServerProcess, tables: list[list[Player]],
+                    figures: CrashFigures) -> None:
+    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+        for table in tables:
+            answer = await http.get(f"/api/rooms/{table[0].code}/replay",
+                                    params={"token": table[0].token})
+            steps = answer.json()["steps"]
+            figures.finished += bool(steps[-1]["view"]["over"])
+            for player in table:
+                for version, seat, action in player.acks:
+                    figures.acked += 1
+                    step = steps[version] if version < len(steps) else {}
+                    if (step.get("seat"), step.get("action")) != (seat, action):
+                        figures.lost += 1
+
+
+# -- (b) generated and hostile messages -------------------------------------------------------
+
+SCHEMA = __import__("pydantic").TypeAdapter(ClientMessage).json_schema()
+HOSTILE_TEXT = ["\ud800", "a\udfffb", "\x00", "nul\x00here", "\x1b[31m", "\u202eevil",
+                "\u2066iso\u2069", "\x7f", "\ufeff", "\u2028", "x" * 5000, "é" * 1500, ""]
+ACTION_TYPES = ["play", "draw", "pass", "timo", "cut", "discard", "write", "guess", "found",
+                "start_turn", "time_up", "foul", "continue", "hand_over", "ready", "nope"]
+
+
+def instance(schema: dict[str, Any], rng: random.Random, depth: int = 0) -> Any:
+    """A value that fits `schema` (the subset pydantic writes for our models)."""
+    if "$ref" in schema:
+        return instance(SCHEMA["$defs"][schema["$ref"].rsplit("/", 1)[1]], rng, depth)
+    for key in ("oneOf", "anyOf"):
+        if key in schema:
+            return instance(rng.choice(schema[key]), rng, depth)
+    if "const" in schema:
+        return schema["const"]
+    if "enum" in schema:
+        return rng.choice(schema["enum"])
+    kind = schema.get("type")
+    if kind == "object":
+        if "properties" not in schema:  # a free-form object: a game action or options
+            return free_object(rng)
+        return {name: instance(sub, rng, depth + 1)
+                for name, sub in schema["properties"].items()
+                if name in schema.get("required", ()) or rng.random() < 0.5}
+    if kind == "array":
+        return [instance(schema.get("items", {}), rng, depth + 1)
+                for _ in range(rng.randint(0, 3))]
+    if kind == "string":
+        return "".join(rng.choice("abcdefgh xyzé") for _ in range(
+            rng.randint(schema.get("minLength", 0), min(schema.get("maxLength", 12), 12))))
+    if kind == "integer":
+        return rng.randint(-2, 12)
+    if kind == "number":
+        return rng.uniform(-1e3, 1e9)
+    if kind == "boolean":
+        return rng.random() < 0.5
+    if kind == "null":
+        return None
+    return rng.choice([0, "x", None, True, [], {}])
+
+
+def free_object(rng: random.Random) -> dict[str, Any]:
+    fields: dict[str, Any] = {"type": rng.choice(ACTION_TYPES)}
+    for name in rng.sample(["card", "color", "target", "position", "text", "names", "cards",
+                            "seat", "teams", "pack"], rng.randint(0, 3)):
+        fields[name] = rng.choice([rng.randint(0, 9), "r5", "red", "Zorro", ["a", "b"], None])
+    return fields
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        return [path] + [leaf for key, item in value.items() for leaf in leaves(item, (*path, key))]
+    if isinstance(value, list):
+        return [path] + [leaf for i, item in enumerate(value) for leaf in leaves(item, (*path, i))]
+    return [path]
+
+
+def put(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    if not path:
+        return new
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = put(value[path[0]], path[1:], new)
+    return copy
+
+
+def mutate(message: dict[str, Any], rng: random.Random) -> str:
+    """The message as text, changed in one hostile way (or, one time in eight, left alone)."""
+    how = rng.randrange(9)
+    spots = leaves(message)
+    spot = rng.choice(spots[1:] or spots)
+    if how == 0:
+        return json.dumps(message)
+    if how == 1:
+        message = put(message, spot, rng.choice(HOSTILE_TEXT))
+    elif how == 2:
+        message = put(message, spot, rng.choice([None, True, -1, 1.5, 2**70, [], {}, "1"]))
+    elif how == 3:
+        key = rng.choice(["x", "\ud800", "ty\x00pe", "__proto__", "id"])
+        message = put(message, spot, {key: rng.choice(HOSTILE_TEXT)}) if rng.random() < 0.3 \
+            else {**message, key: 1}
+    elif how == 4 and len(spots) > 1:
+        message = {key: item for key, item in message.items() if key != spot[0]}
+    elif how == 5:  # written as text: the encoder itself would not nest this deep
+        depth = rng.choice([20, 100, 1000])
+        opener, closer = rng.choice([("[", "]"), ('{"a":', "}")])
+        return json.dumps(put(message, spot, "DEEP")).replace(
+            '"DEEP"', opener * depth + '"deep"' + closer * depth, 1)
+    elif how == 6:
+        return json.dumps(message)[: rng.randint(0, 30)]
+    elif how == 7:
+        return json.dumps(rng.choice([[message], "text", 42, None]))
+    else:
+        message = put(message, spot, "\U0001f600" * rng.randint(100, 3000))
+    return json.dumps(message)  # ASCII: a lone surrogate travels as an escape
+
+
+@dataclass
+class FuzzFigures:
+    sent: int = 0
+    refused: int = 0
+    accepted: int = 0
+    changed_on_refusal: int = 0
+    closed: int = 0
+    deaf: int = 0
+    crashed: bool = False
+    codes: dict[str, int] = field(default_factory=dict)
+    examples: list[str] = field(default_factory=list)  # refused messages that changed things
+
+
+async def recv_json(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+    return message
+
+
+async def answers_ping(ws: ClientConnection, t: float) -> list[dict[str, Any]]:
+    """Everything that arrives before the pong (TimeoutError: the socket is deaf)."""
+    await ws.send(json.dumps({"type": "ping", "t": t}))
+    got = []
+    while (message := await recv_json(ws))["type"] != "pong" or message["t"] != t:
+        got.append(message)
+    return got
+
+
+async def read_all(player: Player) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            await player.ws.recv()
+
+
+async def fuzz_room(server: ServerProcess, game: str, start_game: bool, count: int,
+                    rng: random.Random, figures: FuzzFigures) -> None:
+    """One room: a seat sends generated messages, each followed by a barrier (an action with
+    an id: its answer comes back through the room's queue, after the message was handled);
+    the spectator's messages up to a pong tell whether the room changed."""
+    players = get_game(game).MIN_PLAYERS
+    options = {"pack": "players", "names_per_player": 2} if game == "times-up" else {}
+    code, seated, [tv] = await open_table(server.base, server.ws_base, game, players,
+                                          spectators=1, options=options)
+    if start_game:
+        await start(seated[0])
+        await tv.until("view")
+    await answers_ping(tv.ws, -1)
+    # The other seats read all the time, as a phone does: a socket nobody reads is let go
+    # (1013), and its seat's change of status would reach the spectator.
+    readers = [asyncio.create_task(read_all(player)) for player in seated[1:]]
+    sender = seated[0]
+    barrier_id = 1 << 40
+    # Nothing but the sender may change the room, so that a change the spectator sees is the
+    # message's: a lobby room is never started (its bots and turn timers never act), and no
+    # one is kicked from a game (a bot would play the empty seat).
+    unwanted = "kick" if start_game else "start"
+    for index in range(count):
+        while (message := instance(SCHEMA, rng)).get("op") == unwanted:
+            pass
+        text = mutate(message, rng)
+        barrier_id += 1
+        try:
+            await sender.ws.send(text)
+            await sender.ws.send(json.dumps(
+                {"type": "action", "action": {"type": "barrier"}, "id": barrier_id}))
+            answers = []
+            while (message := await recv_json(sender.ws)).get("id") != barrier_id:
+                answers.append(message)
+        except Exception as failure:  # closed, or deaf (TimeoutError)
+            if isinstance(failure, TimeoutError):
+                figures.deaf += 1
+            else:
+                figures.closed += 1
+            sender = await Player(server.ws_base, code, sender.token, sender.seat,
+                                  game).connect()
+            continue
+        figures.sent += 1
+        errors = [message for message in answers if message["type"] == "error"]
+        seen = await answers_ping(tv.ws, index)
+        changed = [m for m in seen if m["type"] in ("room", "view")]
+        if errors:
+            figures.refused += 1
+            for error in errors:
+                figures.codes[error["code"]] = figures.codes.get(error["code"], 0) + 1
+            if changed:
+                figures.changed_on_refusal += 1
+                figures.examples.append(f"{text[:200]} -> {errors} / {changed}"[:600])
+        else:
+            figures.accepted += 1
+    for reader in readers:
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+    for player in [sender, *seated[1:], tv]:
+        try:
+            await answers_ping(player.ws, -2)
+        except TimeoutError:
+            figures.deaf += 1
+        except Exception:
+            figures.closed += 1
+        with contextlib.suppress(Exception):
+            await player.close()
+
+
+async def fuzz(db: Path, count: int, seed: int) -> FuzzFigures:
+    figures = FuzzFigures()
+    server = serve(db)
+    rooms = [(game, playing) for game in GAMES for playing in (True, True, False)]
+    try:
+        await asyncio.gather(*(
+            fuzz_room(server, game, playing, count // len(rooms), random.Random(seed + i),
+                      figures)
+            for i, (game, playing) in enumerate(rooms)))
+        figures.crashed = server.process is None or server.process.poll() is not None
+        figures.crashed |= httpx.get(server.base + "/healthz", timeout=10).status_code != 200
+    finally:
+        server.stop()
+        stderr = server.process.stderr.read().decode() if server.process and \
+            server.process.stderr else ""
+        figures.crashed |= "Traceback" in stderr or "Exception in ASGI" in stderr
+    return figures
+
+
+# -- (c) a quiet room's latency, idle and under floods ----------------------------------------
+
+
+async def quiet_latencies(server: ServerProcess, seconds: float) -> list[float]:
+    """One Timo's Twist table played by two scripted seats, one action at a time with a
+    pause between: the time from sending an action to its `ack`."""
+    _, seated, _ = await open_table(server.base, server.ws_base, "timos-twist", 2,
+                                    options={"target_score": 500, "timo_grace_ms": 0})
+    await start(seated[0])
+    latencies: list[float] = []
+    deadline = time.monotonic() + seconds
+
+    async def seat_loop(player: Player) -> None:
+        from tictac.bots import bot_kinds, make_bot
+        from tictac.engine import Rng
+
+        assert player.seat is not None
+        bot = make_bot("timos-twist", next(iter(bot_kinds("timos-twist"))), player.seat,
+                       Rng(f"quiet-{player.seat}"))
+        sent_at: dict[int, float] = {}
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                message = await player.recv(left)
+            except TimeoutError:
+                break
+            if message["type"] == "ack":
+                latencies.append(time.monotonic() - sent_at.pop(message["id"]))
+            elif message["type"] == "error":
+                await player.send({"type": "sync"})
+            elif message["type"] == "view":
+                view = message["view"]
+                if view["over"]:
+                    if player.seat == 0:
+                        await player.send({"type": "lobby", "op": "play_again"})
+                        await player.send({"type": "lobby", "op": "start"})
+                    continue
+                if player.seat in view["to_act"] and view["legal"]:
+                    action = bot.act(view, view["legal"], True)
+                    if action is not None:
+                        await asyncio.sleep(0.02)
+                        msg_id = player.next_id
+                        sent_at[msg_id] = time.monotonic()
+                        await player.act(action)
+
+    await asyncio.gather(*(seat_loop(player) for player in seated))
+    for player in seated:
+        await player.close()
+    return latencies
+
+
+async def finished_game(server: ServerProcess) -> tuple[str, str]:
+    _, seated, _ = await open_table(server.base, server.ws_base, "timos-twist", 4,
+                                    options={"target_score": 200, "timo_grace_ms": 0})
+    await start(seated[0])
+    await asyncio.gather(*(player.play(timeout=60) for player in seated))
+    for player in seated:
+        await player.close()
+    return seated[0].code, seated[0].token
+
+
+async def flood(server: ServerProcess, seconds: float, replay: tuple[str, str],
+                counts: dict[str, int]) -> None:
+    deadline = time.monotonic() + seconds
+
+    async def joins() -> None:
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            while time.monotonic() < deadline:
+                code = (await http.post("/api/rooms", json={"game": "time-bomb",
+                                                            "name": "Host"})).json().get("code")
+                for index in range(40):
+                    if time.monotonic() >= deadline or code is None:
+                        break
+                    await http.post(f"/api/rooms/{code}/join",
+                                    json={"name": f"J{index}", "spectator": index > 3})
+                    counts["joins"] += 1
+
+    async def chat() -> None:
+        _, seated, _ = await open_table(server.base, server.ws_base, "time-bomb", 5)
+        while time.monotonic() < deadline:
+            for player in seated:
+                await player.send({"type": "chat", "text": "flood " * 20})
+                counts["chat"] += 1
+            await asyncio.sleep(0.001)
+            for player in seated:
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        await player.recv(0.001)
+
+    async def replays() -> None:
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            while time.monotonic() < deadline:
+                await http.get(f"/api/rooms/{replay[0]}/replay", params={"token": replay[1]})
+                counts["replays"] += 1
+
+    async def reconnects() -> None:
+        _, seated, _ = await open_table(server.base, server.ws_base, "time-bomb", 4)
+        for player in seated:
+            await player.close()
+        while time.monotonic() < deadline:
+            for player in seated:
+                await player.connect()
+                await player.until("room", 30)
+                await player.close()
+                counts["reconnects"] += 1
+
+    await asyncio.gather(*(job() for job in (joins, chat, replays, reconnects) for _ in (0, 1)))
+
+
+def p99(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100)[98] if len(values) > 1 else float("nan")
+
+
+async def flood_ratio(db: Path, seconds: float) -> dict[str, Any]:
+    server = serve(db, "--max-rooms", "100000")
+    try:
+        replay = await finished_game(server)
+        idle = await quiet_latencies(server, seconds)
+        counts = {"joins": 0, "chat": 0, "replays": 0, "reconnects": 0}
+        flooded, _ = await asyncio.gather(quiet_latencies(server, seconds),
+                                          flood(server, seconds, replay, counts))
+    finally:
+        server.stop()
+    return {"idle_p99_ms": p99(idle) * 1000, "flood_p99_ms": p99(flooded) * 1000,
+            "idle_n": len(idle), "flood_n": len(flooded), **counts}
+
+
+# -- the run ----------------------------------------------------------------------------------
+
+
+async def main(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.monotonic()
+        crashes = await crash_cycles(Path(tmp) / "crash.sqlite3", args.cycles, rng)
+        print(f"(a) crashes: {crashes.cycles} SIGKILL/restart cycles, {crashes.games} games "
+              f"({crashes.finished} finished), {crashes.acked} acknowledged actions checked, "
+              f"{crashes.lost} lost  [{time.monotonic() - started:.0f} s]", flush=True)
+        started = time.monotonic()
+        fuzzed = await fuzz(Path(tmp) / "fuzz.sqlite3", args.messages, args.seed)
+        top = ", ".join(f"{code} {n}" for code, n in
+                        sorted(fuzzed.codes.items(), key=lambda item: -item[1])[:8])
+        print(f"(b) messages: {fuzzed.sent} sent ({fuzzed.refused} refused, {fuzzed.accepted} "
+              f"accepted); {fuzzed.changed_on_refusal} state changes on refused messages, "
+              f"{int(fuzzed.crashed)} crashes, {fuzzed.deaf} deaf, {fuzzed.closed} closed  "
+              f"[{time.monotonic() - started:.0f} s]\n    codes: {top}", flush=True)
+        for example in fuzzed.examples[:5]:
+            print("    changed on refusal:", example)
+        flooded = await flood_ratio(Path(tmp) / "flood.sqlite3", args.flood_seconds)
+        ratio = flooded["flood_p99_ms"] / flooded["idle_p99_ms"]
+        print(f"(c) quiet room action p99: idle {flooded['idle_p99_ms']:.1f} ms "
+              f"({flooded['idle_n']} actions), under floods {flooded['flood_p99_ms']:.1f} ms "
+              f"({flooded['flood_n']} actions): {ratio:.1f}x (goal <= 3x); floods: "
+              f"{flooded['joins']} joins, {flooded['chat']} chat lines, {flooded['replays']} "
+              f"replays, {flooded['reconnects']} reconnects", flush=True)
+    failed = (crashes.lost or crashes.finished != crashes.games or fuzzed.crashed
+              or fuzzed.deaf or fuzzed.closed or fuzzed.changed_on_refusal)
+    print(f"summary: {crashes.lost} lost, {fuzzed.deaf} deaf, {int(fuzzed.crashed)} crashes, "
+          f"{fuzzed.changed_on_refusal} changed on refusal, flood p99 ratio {ratio:.1f}x: "
+          + ("FAILED" if failed else "ok"))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small counts, for CI")
+    parser.add_argument("--cycles", type=int, default=None)
+    parser.add_argument("--messages", type=int, default=None)
+    parser.add_argument("--flood-seconds", type=float, default=None)
+    parser.add_argument("--seed", type=int, default=9)
+    arguments = parser.parse_args()
+    for name, full, quick in (("cycles", 100, 4), ("messages", 100_000, 800),
+                              ("flood_seconds", 10.0, 3.0)):
+        if getattr(arguments, name) is None:
+            setattr(arguments, name, quick if arguments.quick else full)
+    sys.exit(asyncio.run(main(arguments)))

@@ -1,0 +1,79 @@
+"""Limits that span connections: chat lines per player (however many sockets they hold) and
+per room, and how many sockets one token may hold at once. The per-socket message rate
+(`ServerSettings.rate_per_s`) cannot stop a player who opens more sockets."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from tictac.server.limits import TokenBucket
+
+FORGET_AT = 1024  # buckets kept before the full ones are forgotten
+
+
+class Buckets:
+    """A token bucket per key, made on first use. A bucket that has refilled is the same as
+    a new one, so such buckets are dropped whenever the table grows past FORGET_AT."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: dict[Hashable, TokenBucket] = {}
+
+    def take(self, key: Hashable, now: float) -> bool:
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) >= FORGET_AT:
+                self._forget_full(now)
+            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst)
+            bucket.last = now
+        return bucket.take(now)
+
+    def _forget_full(self, now: float) -> None:
+        refill_s = self.burst / self.rate
+        self._buckets = {key: bucket for key, bucket in self._buckets.items()
+                         if now - bucket.last < refill_s}
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+@dataclass(frozen=True)
+class QuotaSettings:
+    chat_per_s: float = 1.0  # chat lines one player may send per second, on average
+    chat_burst: int = 5
+    room_chat_per_s: float = 5.0  # ... and a whole room
+    room_chat_burst: int = 20
+    sockets_per_token: int = 4  # a phone, a tab or two, a reload in flight
+
+
+class Quotas:
+    def __init__(self, settings: QuotaSettings | None = None) -> None:
+        self.settings = settings = settings or QuotaSettings()
+        self.player_chat = Buckets(settings.chat_per_s, settings.chat_burst)
+        self.room_chat = Buckets(settings.room_chat_per_s, settings.room_chat_burst)
+        self.sockets: Counter[tuple[str, str]] = Counter()
+
+    def chat(self, code: str, pid: int, now: float | None = None) -> bool:
+        """Whether one more chat line from place `pid` of room `code` may go out now."""
+        now = time.monotonic() if now is None else now
+        if not self.player_chat.take((code, pid), now):
+            return False
+        return self.room_chat.take(code, now)
+
+    def open_socket(self, code: str, token: str) -> bool:
+        """Counts one more socket for the token; False (and nothing counted) past the cap."""
+        key = (code, token)
+        if self.sockets[key] >= self.settings.sockets_per_token:
+            return False
+        self.sockets[key] += 1
+        return True
+
+    def close_socket(self, code: str, token: str) -> None:
+        key = (code, token)
+        self.sockets[key] -= 1
+        if self.sockets[key] <= 0:
+            del self.sockets[key]

@@ -1,0 +1,182 @@
+"""Limits that protect a room from one of its own clients, over real WebSockets against a real
+`tictac serve` (issue 9, items 5 and 7): chat lines per player across all their sockets and per
+room, sockets per token, a client that stops reading, a message that cannot be sent."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from serverproc import ServerProcess, free_port
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from tictac.rooms.stats import Stats
+from tictac.server.connection import Connection
+from tictac.server.quotas import QuotaSettings
+
+QUOTAS = QuotaSettings()
+
+
+def room_with(server: ServerProcess, names: list[str]) -> tuple[str, list[str]]:
+    with httpx.Client(base_url=server.base) as http:
+        made = http.post("/api/rooms", json={"game": "timos-twist", "name": names[0]}).json()
+        tokens = [made["token"]] + [
+            http.post(f"/api/rooms/{made['code']}/join", json={"name": name}).json()["token"]
+            for name in names[1:]]
+    return made["code"], tokens
+
+
+def open_ws(server: ServerProcess, code: str, token: str, **options: Any) -> ClientConnection:
+    ws: ClientConnection = connect(f"{server.ws_base}/ws/{code}?token={token}",
+                                   compression=None, **options).__enter__()
+    return ws
+
+
+def drain(ws: ClientConnection, quiet_s: float = 0.5) -> list[dict[str, Any]]:
+    """Every message until none comes for `quiet_s`."""
+    got = []
+    while True:
+        try:
+            got.append(json.loads(ws.recv(timeout=quiet_s)))
+        except TimeoutError:
+            return got
+
+
+def chat_lines(messages: list[dict[str, Any]]) -> int:
+    return sum(1 for message in messages if message["type"] == "chat")
+
+
+def limited(messages: list[dict[str, Any]]) -> int:
+    return sum(1 for message in messages if message.get("code") == "chat_limited")
+
+
+def test_chat_is_limited_per_player_across_all_their_sockets(server: ServerProcess) -> None:
+    code, (talker, watcher) = room_with(server, ["Talker", "Watcher"])
+    sockets = [open_ws(server, code, talker) for _ in range(3)]
+    audience = open_ws(server, code, watcher)
+    drain(audience)
+    for index in range(4):  # 12 lines in a moment, from three sockets of one player
+        for ws in sockets:
+            ws.send(json.dumps({"type": "chat", "text": f"line {index}"}))
+    heard = chat_lines(drain(audience))
+    refused = sum(limited(drain(ws)) for ws in sockets)
+    # The burst, plus what refilled while the lines were sent (well under a second).
+    assert QUOTAS.chat_burst <= heard <= QUOTAS.chat_burst + 1
+    assert heard + refused == 12
+    for ws in [*sockets, audience]:
+        ws.close()
+
+
+def test_chat_is_limited_per_room(server: ServerProcess) -> None:
+    names = [f"P{index}" for index in range(6)]
+    code, tokens = room_with(server, names)
+    sockets = [open_ws(server, code, token) for token in tokens]
+    drain(sockets[0])
+    for ws in sockets:  # each player stays within their own burst: 6 x 4 = 24 lines
+        for index in range(4):
+            ws.send(json.dumps({"type": "chat", "text": f"hello {index}"}))
+    heard = chat_lines(drain(sockets[0]))
+    assert QUOTAS.room_chat_burst <= heard <= QUOTAS.room_chat_burst + 2 < 24
+    for ws in sockets:
+        ws.close()
+
+
+def test_one_token_holds_a_bounded_number_of_sockets(server: ServerProcess) -> None:
+    code, (token,) = room_with(server, ["Many"])
+    held = [open_ws(server, code, token) for _ in range(QUOTAS.sockets_per_token)]
+    for ws in held:
+        assert json.loads(ws.recv(timeout=5))["type"] == "room"
+    extra = open_ws(server, code, token)
+    assert json.loads(extra.recv(timeout=5))["code"] == "too_many_connections"
+    with pytest.raises(ConnectionClosed) as closed:
+        extra.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+    held.pop().close()
+    time.sleep(0.2)  # the server sees the close
+    again = open_ws(server, code, token)
+    assert json.loads(again.recv(timeout=5))["type"] == "room"
+    for ws in [*held, again]:
+        ws.close()
+
+
+@pytest.fixture
+def fast_server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """Its own server: a per-socket rate high enough for one client to outrun its reading."""
+    process = ServerProcess(tmp_path / "tictac.sqlite3", "--rate", "5000").start()
+    yield process
+    process.stop()
+
+
+def connections(server: ServerProcess) -> int:
+    count: int = httpx.get(server.base + "/healthz").json()["connections"]
+    return count
+
+
+def test_a_client_that_stops_reading_is_closed_with_1013_and_the_room_goes_on(
+        fast_server: ServerProcess) -> None:
+    code, (slow_token, other_token) = room_with(fast_server, ["Slow", "Other"])
+    other = open_ws(fast_server, code, other_token)
+    # A client library that stops reading as soon as one message waits: the server's
+    # writes to this socket back up once the network's buffers are full.
+    slow = open_ws(fast_server, code, slow_token, max_queue=1, ping_interval=None)
+    assert connections(fast_server) == 2
+    deadline = time.monotonic() + 60
+    while connections(fast_server) == 2 and time.monotonic() < deadline:
+        for _ in range(200):  # each `sync` is answered with the room and the view
+            slow.send(json.dumps({"type": "sync"}))
+    assert connections(fast_server) == 1  # the room let the slow client go
+    drain(other)
+    other.send(json.dumps({"type": "ping", "t": 1}))
+    assert json.loads(other.recv(timeout=5))["type"] == "pong"  # and goes on
+    with pytest.raises(ConnectionClosed) as closed:  # reading again: what the network held,
+        while True:  # then the close frame
+            slow.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+    other.close()
+
+
+class InProcessServer:
+    """uvicorn serving a one-route app on a real socket, in a thread of the test."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(app, port=self.port, log_level="warning",
+                                                    ws="websockets-sansio"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> InProcessServer:
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def test_a_message_that_cannot_be_sent_closes_the_socket_with_1011() -> None:
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        conn = Connection(websocket, Stats(), 16)
+        conn.send('{"text":"\ud800"}')  # a str no UTF-8 encoder takes
+        conn.send('{"text":"after"}')
+        await websocket.receive()  # until the client goes
+        await conn.finish()
+
+    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+    with InProcessServer(app) as served, connect(f"ws://127.0.0.1:{served.port}/ws") as ws:
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011
