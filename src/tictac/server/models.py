@@ -109,9 +109,19 @@ class PlayAgain(_Lobby):
     op: Literal["play_again"]
 
 
+class KickSpectator(_Lobby):
+    op: Literal["kick_spectator"]
+    name: str = Field(max_length=4 * MAX_NAME)
+
+
+class SetReplays(_Lobby):
+    op: Literal["set_replays"]
+    public: bool
+
+
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
-    | SetTimer | SetBotPause | Rename | PlayAgain,
+    | SetTimer | SetBotPause | Rename | PlayAgain | KickSpectator | SetReplays,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | LobbyIn,
