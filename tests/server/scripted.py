@@ -103,7 +103,8 @@ async def open_table(base: str, ws_base: str, game: str, players: int, *,
                      spectators: int = 0, options: dict[str, Any] | None = None,
                      ) -> tuple[str, list[Player], list[Player]]:
     """A room with `players` people seated (the first is host) and connected, not started."""
-    async with httpx.AsyncClient(base_url=base) as http:
+    # A generous timeout: on a loaded machine the server is slow, not wrong.
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         made = (await http.post("/api/rooms", json={
             "game": game, "name": "P0", "options": QUICK[game] if options is None else options,
         })).json()
