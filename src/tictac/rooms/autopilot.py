@@ -78,10 +78,9 @@ class Autopilot:
     def _next_wake(self) -> int | None:
         room = self.room
         times: list[int] = []
-        gone_ms = room.gone_after_s * 1000
-        for place in room.seating.seated():
-            if place.person and not place.gone and place.left_ms is not None:
-                times.append(place.left_ms + gone_ms)
+        absence = room.seating.next_absence_ms(*self._absence_ms())
+        if absence is not None:
+            times.append(absence)
         if not room.conns:
             times.append(room.active_ms + room.settings.idle_s * 1000)
         if room.status == "playing":
@@ -100,7 +99,7 @@ class Autopilot:
     async def on_timer(self) -> None:
         room = self.room
         now = room.clock.now_ms()
-        if room.seating.mark_gone(now, room.gone_after_s * 1000):
+        if room.seating.mark_absent(now, *self._absence_ms()):
             messages.broadcast_room(room)
         if not room.conns and room.active_ms + room.settings.idle_s * 1000 <= now:
             await room.expire()
@@ -108,6 +107,10 @@ class Autopilot:
         if room.status == "playing":
             await self._timed_move(now)
         self.schedule()
+
+    def _absence_ms(self) -> tuple[int, int]:
+        room = self.room
+        return room.settings.away_after_ms, room.gone_after_s * 1000
 
     # -- who moves for whom ------------------------------------------------------------------
 
@@ -131,8 +134,12 @@ class Autopilot:
     def _optional_bots(self) -> list[int]:
         room = self.room
         waiting = set(room.game.to_act(room.state))
-        return [seat for seat in room.bots if seat not in waiting
+        return [seat for seat in self._playing_bots() if seat not in waiting
                 and room.game.legal_actions(room.state, seat)]
+
+    def _playing_bots(self) -> list[int]:
+        """The seats bots play now: a stand-in whose person came back plays no more."""
+        return [seat for seat in self.room.bots if self.stand_in(seat) == "bot"]
 
     def _move_due(self) -> int:
         """When a stand-in moves: after the human-looking pause, and not before a deadline that
@@ -164,7 +171,7 @@ class Autopilot:
             return
         if self._asked_optional != len(room.log) and now >= self.changed_ms + room.bot_pause_ms:
             self._asked_optional = len(room.log)
-            optional = optional_move(game, state, list(room.bots), self._bot_choice, now)
+            optional = optional_move(game, state, self._playing_bots(), self._bot_choice, now)
             if optional is not None:
                 await self._try(optional, "optional")
                 return

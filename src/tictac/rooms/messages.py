@@ -15,10 +15,14 @@ if TYPE_CHECKING:
 def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
     seating = room.seating
     seats = []
+    playing = room.status == "playing"
     for seat, place in enumerate(seating.seated()):
+        presence = place.presence
         seats.append({"seat": seat, "name": place.name, "bot": place.bot is not None,
                       "connected": place.bot is not None or place.connections > 0,
-                      "gone": place.gone or not (place.bot or place.token_hash)})
+                      "gone": presence == "gone", "presence": presence,
+                      "stand_in": playing and place.bot is None
+                      and room.autopilot.stand_in(seat) is not None})
     spectators = sum(1 for place in seating.places.values()
                      if place.pid not in seating.seat_of and place.connections > 0)
     answer: dict[str, Any] = {

@@ -66,7 +66,7 @@ class Room:
         self.seating = Seating()
         self.status = "lobby"
         self.options: dict[str, Any] = {}
-        self.policy = "wait"
+        self.policy = "bot"  # a table never waits for a gone player unless the host says so
         self.gone_after_s = settings.gone_after_s
         self.turn_s: int | None = None
         self.bot_pause_ms = settings.bot_pause_ms
@@ -177,9 +177,8 @@ class Room:
         self.stats.connections += 1
         self.active_ms = self.clock.now_ms()
         place.connections += 1
-        place.left_ms = None
         if place.connections == 1:
-            place.gone = False
+            place.came_back()  # a stand-in hands the seat back at once
             messages.broadcast_room(self)
         else:
             messages.send_room(self, conn)

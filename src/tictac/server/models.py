@@ -126,6 +126,8 @@ class SeatInfo(Strict):
     bot: bool
     connected: bool
     gone: bool
+    presence: Literal["connected", "away", "gone"]
+    stand_in: bool  # someone else (a bot, the automatic move) plays the seat for now
 
 
 class You(Strict):
