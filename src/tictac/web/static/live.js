@@ -7,6 +7,7 @@ import { t } from './i18n.js';
 import { errorText } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
+import { drawTableBar } from './tablebar.js';
 
 let live = null;
 
@@ -52,6 +53,7 @@ export class LiveRoom {
     this.syncAsked = false;
     this.screen = null;
     this.screenKey = null;
+    this.bar = null;
     this.root = null;
     this.mounts = 0;
     // Every change is drawn through this chain, one after the other: a screen's module may
@@ -140,10 +142,13 @@ export class LiveRoom {
       if (mounts !== this.mounts || !this.root) return; // detached or re-attached meanwhile
       this.dropScreen();
       const stage = h('div', { class: ['stage', `stage-${chosen.kind}`, `game-${this.room.game}`] });
-      fill(this.root, stage);
+      // Presence is announced politely: a screen reader hears who went away between moves.
+      this.bar = h('div', { class: 'table-bar', role: 'status', hidden: true });
+      fill(this.root, this.bar, stage);
       this.screen = screen.mount(stage, this.context());
       this.screenKey = chosen.key;
     }
+    drawTableBar(this.bar, this.context());
     this.screen.update(this.context());
     if (events.length && this.screen.events) this.screen.events(events, this.context());
   }
