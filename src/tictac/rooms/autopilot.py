@@ -83,17 +83,20 @@ class Autopilot:
             times.append(absence)
         if not room.conns:
             times.append(room.active_ms + room.settings.idle_s * 1000)
-        if room.status == "playing":
+        if room.status == "playing" and not room.paused:
+            # On the game's clock, which runs `paused_ms` behind the server's.
+            game_times: list[int] = []
             deadline = room.game.deadline(room.state)
             if deadline is not None and "deadline" not in self._spent:
-                times.append(deadline)
+                game_times.append(deadline)
             turn = self.turn_deadline()
             if turn is not None and "turn" not in self._spent:
-                times.append(turn)
+                game_times.append(turn)
             if self._asked_optional != len(room.log) and self._optional_bots():
-                times.append(self.changed_ms + room.bot_pause_ms)
+                game_times.append(self.changed_ms + room.bot_pause_ms)
             if "stand_in" not in self._spent and self._stand_ins():
-                times.append(self._move_due())
+                game_times.append(self._move_due())
+            times += [time + room.paused_ms for time in game_times]
         return min(times) if times else None
 
     async def on_timer(self) -> None:
@@ -104,8 +107,8 @@ class Autopilot:
         if not room.conns and room.active_ms + room.settings.idle_s * 1000 <= now:
             await room.expire()
             return
-        if room.status == "playing":
-            await self._timed_move(now)
+        if room.status == "playing" and not room.paused:
+            await self._timed_move(room.game_now())
         self.schedule()
 
     def _absence_ms(self) -> tuple[int, int]:
@@ -166,8 +169,7 @@ class Autopilot:
         to_act = game.to_act(state)
         turn = self.turn_deadline()
         if turn is not None and turn <= now and "turn" not in self._spent:
-            move = game.auto_action(state, to_act[0], room.rng)
-            await self._try(None if move is None else LoggedAction(to_act[0], move, now), "turn")
+            await self._try(self.auto_move(to_act[0], now), "turn")
             return
         if self._asked_optional != len(room.log) and now >= self.changed_ms + room.bot_pause_ms:
             self._asked_optional = len(room.log)
@@ -180,6 +182,11 @@ class Autopilot:
             if stand_ins:
                 await self._try(forced_move(game, state, stand_ins[:1], self._stand_in_choice,
                                             now), "stand_in")
+
+    def auto_move(self, seat: int, now: int) -> LoggedAction | None:
+        """The game's automatic move for `seat` (a turn timer's, or the host's skip)."""
+        move = self.room.game.auto_action(self.room.state, seat, self.room.rng)
+        return None if move is None else LoggedAction(seat, move, now)
 
     def _bot_choice(self, seat: int, must: bool) -> Action | None:
         room = self.room

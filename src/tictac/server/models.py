@@ -106,9 +106,27 @@ class PlayAgain(_Lobby):
     op: Literal["play_again"]
 
 
+class Pause(_Lobby):
+    op: Literal["pause"]
+
+
+class Resume(_Lobby):
+    op: Literal["resume"]
+
+
+class Skip(_Lobby):
+    op: Literal["skip"]
+    seat: int
+
+
+class Replace(_Lobby):
+    op: Literal["replace"]
+    seat: int
+
+
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
-    | SetTimer | SetBotPause | Rename | PlayAgain,
+    | SetTimer | SetBotPause | Rename | PlayAgain | Pause | Resume | Skip | Replace,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | LobbyIn,
@@ -151,6 +169,7 @@ class RoomSummary(Strict):
     seats: list[SeatInfo]
     spectators: int
     games: int
+    paused: bool
     you: You | None
 
 
@@ -163,6 +182,8 @@ class ViewOut(Strict):
     type: Literal["view"]
     version: int
     server_time: int
+    game_time: int  # the game's clock: it stands still while the game is paused
+    paused: bool
     deadline: int | None
     events: list[dict[str, Any]]
     view: dict[str, Any]
