@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import Browser
 
 from .conftest import ServerProcess
-from .players import Player, add_bots, create_room, join_room, screenshot, start_game, wait_for
+from .gamenight import bomb_table
+from .players import Player, screenshot, wait_for
 
 GONE_AFTER_S = 5
 
@@ -36,21 +37,9 @@ def note_of(player: Player, name: str) -> str | None:
 def test_a_closed_tab_is_shown_away_then_a_bot_plays_until_its_owner_returns(
     browser: Browser, quick_server: str
 ) -> None:
-    cal = Player(browser, quick_server, "Cal")
-    bea = Player(browser, quick_server, "Bea")
-    tv = Player(browser, quick_server, "TV")
-    tv.context.close()
-    tv.context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB")
-    tv.page = tv.context.new_page()
-    tv.page.on("websocket", tv._watch)
     # Bea holds the pliers first: the game waits for her when she closes the tab.
-    code = create_room(cal, "time-bomb", {"first_holder": 1})
-    join_room(bea, code)
-    add_bots(cal, 2)
-    tv.goto(f"/r/{code}/tv")
-    start_game(cal, [cal, bea])
-    wait_for(lambda: tv.view() is not None, tv.page, what="the TV's view")
-    assert note_of(cal, "Bea") is None and cal.page.locator(".table-bar").is_hidden()
+    cal, bea, tv, code = bomb_table(browser, quick_server, first_holder=1)
+    assert note_of(cal, "Bea") is None and tv.page.locator(".table-bar").is_hidden()
 
     bea.page.close()
     for screen in (cal, tv):
@@ -73,10 +62,11 @@ def test_a_closed_tab_is_shown_away_then_a_bot_plays_until_its_owner_returns(
     bea.goto(f"/r/{code}")
     wait_for(lambda: bea.seat() == 1, bea.page, what="Bea back in her seat")
     for screen in (cal, tv):
+        wait_for(lambda screen=screen: screen.room()["seats"][1]["presence"] == "connected",
+                 screen.page, what=f"Bea connected for {screen.name}")
         wait_for(lambda screen=screen: note_of(screen, "Bea") is None, screen.page,
                  what=f"Bea back on {screen.name}'s screen")
-    seats = cal.room()["seats"]
-    assert seats[1]["presence"] == "connected" and seats[1]["stand_in"] is False
+    assert cal.room()["seats"][1]["stand_in"] is False
     for person in (cal, bea, tv):
         assert person.errors == [], person.errors
         person.close()

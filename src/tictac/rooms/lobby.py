@@ -213,8 +213,11 @@ async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> bool:
 
 @op("replace", status=("playing",))
 async def _replace(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    """A bot takes the person's seat for the rest of the game; the person watches."""
-    target = _person(room, fields, "replace")
+    """A bot takes the seat for the rest of the game (a person's, who then watches, or one
+    emptied by a kick)."""
+    target = _seat(room, fields)
+    if target.bot is not None or target.pid == room.seating.host:
+        raise RoomError(BAD_SEAT, f"seat {fields['seat']} is a bot's or the host's")
     seat, kind = fields["seat"], next(iter(bot_kinds(room.game_name)))
     _give_seat(room, target, _new_bot(room, kind))
     if seat not in room.bots:  # a stand-in already playing the seat plays on

@@ -8,6 +8,7 @@ import { errorText } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
 import { drawTableBar } from './tablebar.js';
+import { noteGameClock } from './clock.js';
 
 let live = null;
 
@@ -111,6 +112,7 @@ export class LiveRoom {
         this.version = message.version;
         this.view = message.view;
         this.deadline = message.deadline ?? null;
+        noteGameClock(message);
         this.schedule(message.events || []);
         break;
       }

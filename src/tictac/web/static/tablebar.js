@@ -1,7 +1,9 @@
-// The table bar above every game screen, on the phones and the TV: who is away or gone and
-// who plays for them. Seats that are connected say nothing: only what needs a look shows.
+// The table bar above every game screen, on the phones and the TV: whether the game is paused,
+// who is away or gone and who plays for them, and, on the host's phone, the table's controls
+// (pause, skip a turn, replace by a bot, remove, hand over the host). Seats that are connected
+// say nothing: only what needs a look shows.
 
-import { h, fill } from './dom.js';
+import { h, refill, button } from './dom.js';
 import { t } from './i18n.js';
 
 function presenceKey(seat, room) {
@@ -17,8 +19,46 @@ export function presenceNotes(room) {
       t(presenceKey(seat, room), { name: seat.name })));
 }
 
+// What the host may do to one seat.
+function seatControls(ctx, seat, waiting) {
+  const { room } = ctx;
+  const name = seat.name;
+  const control = (key, op, extra = {}, disabled = false) => button(t(`host.${key}`), () => ctx.lobby(op, { seat: seat.seat, ...extra }),
+    { 'aria-label': t(`host.${key}_of`, { name }), 'data-op': op, 'data-seat': seat.seat, disabled });
+  // Skip stays in place (disabled) while the game does not wait for the seat: the buttons
+  // must not jump under the host's finger as turns go by.
+  const controls = [control('skip', 'skip', {}, !waiting.has(seat.seat))];
+  if (!seat.bot && seat.seat !== room.host) {
+    controls.push(control('replace', 'replace'), control('kick', 'kick'));
+    if (seat.presence === 'connected') controls.push(control('make_host', 'transfer_host'));
+  }
+  return h('li', { class: 'host-seat' }, h('span', { class: 'name', text: name }), h('span', { class: 'buttons' }, controls));
+}
+
+function hostTools(ctx, open) {
+  const { room, view } = ctx;
+  const waiting = new Set((view && view.to_act) || []);
+  return h('details', { class: 'host-tools', open },
+    h('summary', { text: t('host.tools') }),
+    button(room.paused ? t('host.resume') : t('host.pause'), () => ctx.lobby(room.paused ? 'resume' : 'pause'),
+      { class: 'primary', 'data-op': room.paused ? 'resume' : 'pause' }),
+    h('ul', { class: 'host-seats' }, room.seats.map((seat) => seatControls(ctx, seat, waiting))));
+}
+
 export function drawTableBar(bar, ctx) {
-  const notes = ctx.room.status === 'playing' ? presenceNotes(ctx.room) : [];
-  bar.hidden = notes.length === 0;
-  fill(bar, notes.length ? h('ul', { class: 'presence-list', 'aria-label': t('presence.title') }, notes) : null);
+  const { room } = ctx;
+  const playing = room.status === 'playing';
+  const notes = playing ? presenceNotes(room) : [];
+  const host = playing && room.you && room.you.host;
+  // Drawn again only when what it shows changes: bots move many times a second, and a control
+  // redrawn under a finger loses the tap.
+  const drawn = JSON.stringify([playing, room.paused, room.host, room.policy, room.seats, host && ctx.view && ctx.view.to_act]);
+  if (bar.dataset.drawn === drawn) return;
+  bar.dataset.drawn = drawn;
+  const tools = bar.querySelector('details.host-tools');
+  bar.hidden = !notes.length && !(playing && room.paused) && !host;
+  refill(bar,
+    playing && room.paused ? h('p', { class: 'paused-note', text: t('table.paused') }) : null,
+    notes.length ? h('ul', { class: 'presence-list', 'aria-label': t('presence.title') }, notes) : null,
+    host ? hostTools(ctx, Boolean(tools && tools.open)) : null);
 }

@@ -5,7 +5,7 @@
 import { h, fill, refill, button } from './dom.js';
 import { t, has } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
-import { bindCountdown, serverNow, timeUpAlarm } from './clock.js';
+import { bindCountdown, gameNow, timeUpAlarm } from './clock.js';
 
 // During play the floating player is named with the team they sit with this round; once the
 // game is over they stand alone beside the teams, with their own total.
@@ -56,7 +56,7 @@ function countdownFor(view, onZero, frozen = false) {
     el.textContent = String(Math.max(0, Math.ceil((clock.deadline_ms - clock.now_ms) / 1000)));
     return el;
   }
-  return bindCountdown(el, clock.deadline_ms, clock.deadline_ms > serverNow() ? onZero : null);
+  return bindCountdown(el, clock.deadline_ms, clock.deadline_ms > gameNow() ? onZero : null);
 }
 
 function cardBlock(card, view) {
