@@ -36,7 +36,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
 
     routes = [
         Route("/api/games", http_api.games),
-        Route("/api/qr.svg", qr.qr),
+        Route("/api/qr.svg", qr.qr, methods=["GET", "POST"]),
         Route("/games/{name}/{file}", game_client.game_file),
         Route("/api/rooms", http_api.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", http_api.get_room),

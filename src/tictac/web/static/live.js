@@ -41,8 +41,9 @@ export function connectionLabel(state) {
 // `choose(room, view)` names the screen to show: {key, kind, load}, where `load()` resolves to
 // an object with `mount(stage, ctx)`; a new key mounts a new screen.
 export class LiveRoom {
-  constructor({ key, code, token, app, choose, onRejected }) {
+  constructor({ key, code, token, app, choose, onRejected, rejoin = null }) {
     this.key = key;
+    this.rejoin = rejoin;
     this.code = code;
     this.app = app;
     this.choose = choose;
@@ -163,6 +164,7 @@ export class LiveRoom {
       deadline: this.deadline,
       chat: this.chat,
       readonly: false,
+      rejoin: this.rejoin,
       navigate: this.app.navigate,
       act: (action) => this.send({ type: 'action', action, id: this.nextId++ }),
       lobby: (op, fields = {}) => this.send({ type: 'lobby', op, ...fields }),

@@ -1,7 +1,7 @@
 // The table bar above every game screen, on the phones and the TV: whether the game is paused,
 // who is away or gone and who plays for them, and, on the host's phone, the table's controls
-// (pause, skip a turn, replace by a bot, remove, hand over the host). Seats that are connected
-// say nothing: only what needs a look shows.
+// (pause, skip a turn, replace by a bot, remove, hand over the host); on each player's phone,
+// their rejoin link. Seats that are connected say nothing: only what needs a look shows.
 
 import { h, refill, button } from './dom.js';
 import { t } from './i18n.js';
@@ -45,6 +45,35 @@ function hostTools(ctx, open) {
     h('ul', { class: 'host-seats' }, room.seats.map((seat) => seatControls(ctx, seat, waiting))));
 }
 
+// The QR code of a rejoin link: the link holds the seat's token, so it is posted (a body is
+// never logged) instead of put in the image's URL. One fetch per link.
+const rejoinCodes = new Map();
+
+function rejoinQr(link) {
+  if (!rejoinCodes.has(link)) {
+    rejoinCodes.set(link, fetch('/api/qr.svg', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text: link }),
+    }).then((answer) => (answer.ok ? answer.blob() : null)).then((blob) => blob && URL.createObjectURL(blob)).catch(() => null));
+  }
+  const img = h('img', { class: 'qr rejoin-qr', alt: t('rejoin.qr') });
+  rejoinCodes.get(link).then((url) => { if (url) img.src = url; });
+  return img;
+}
+
+function rejoinTools(link, open) {
+  const field = h('input', { id: 'rejoin-link', readonly: true, value: link, 'aria-label': t('rejoin.link') });
+  const details = h('details', { class: 'rejoin', open },
+    h('summary', { text: t('rejoin.title') }),
+    h('p', { text: t('rejoin.help') }),
+    h('p', { class: 'muted', text: t('rejoin.secret') }),
+    field);
+  // The QR is asked for when the panel is first opened: most players never open it.
+  const showQr = () => { if (details.open && !details.querySelector('img')) details.insertBefore(rejoinQr(link), field); };
+  details.addEventListener('toggle', showQr);
+  showQr();
+  return details;
+}
+
 export function drawTableBar(bar, ctx) {
   const { room } = ctx;
   const playing = room.status === 'playing';
@@ -55,10 +84,12 @@ export function drawTableBar(bar, ctx) {
   const drawn = JSON.stringify([playing, room.paused, room.host, room.policy, room.seats, host && ctx.view && ctx.view.to_act]);
   if (bar.dataset.drawn === drawn) return;
   bar.dataset.drawn = drawn;
-  const tools = bar.querySelector('details.host-tools');
-  bar.hidden = !notes.length && !(playing && room.paused) && !host;
+  const seated = playing && ctx.rejoin && room.you && !room.you.spectator;
+  const wasOpen = (selector) => Boolean(bar.querySelector(`details.${selector}[open]`));
+  bar.hidden = !notes.length && !(playing && room.paused) && !host && !seated;
   refill(bar,
     playing && room.paused ? h('p', { class: 'paused-note', text: t('table.paused') }) : null,
     notes.length ? h('ul', { class: 'presence-list', 'aria-label': t('presence.title') }, notes) : null,
-    host ? hostTools(ctx, Boolean(tools && tools.open)) : null);
+    host ? hostTools(ctx, wasOpen('host-tools')) : null,
+    seated ? rejoinTools(ctx.rejoin, wasOpen('rejoin')) : null);
 }
