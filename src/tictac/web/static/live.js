@@ -8,6 +8,7 @@ import { errorText } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
 import { drawTableBar } from './tablebar.js';
+import { MoveLog } from './movelog.js';
 import { noteGameClock } from './clock.js';
 
 let live = null;
@@ -64,6 +65,7 @@ export class LiveRoom {
     this.drawn = Promise.resolve();
     this.nextId = 1;
     this.chat = new ChatLog();
+    this.moves = new MoveLog();
     this.conn = new Connection(code, token, {
       onMessage: (message) => this.receive(message),
       onState: (state) => connectionLabel(state),
@@ -111,6 +113,9 @@ export class LiveRoom {
         if (gap && !this.syncAsked) this.conn.send({ type: 'sync' });
         this.syncAsked = gap;
         this.version = message.version;
+        if (message.version < this.version) this.moves = new MoveLog(); // a new game
+        this.moves.seed(message.view && message.view.opening);
+        if (message.events) this.moves.add(message.events);
         this.view = message.view;
         this.deadline = message.deadline ?? null;
         noteGameClock(message);
@@ -163,6 +168,7 @@ export class LiveRoom {
       view: this.view,
       deadline: this.deadline,
       chat: this.chat,
+      moves: this.moves,
       readonly: false,
       rejoin: this.rejoin,
       navigate: this.app.navigate,

@@ -10,6 +10,7 @@ import { LiveRoom, showLive, startLive } from './live.js';
 import { qrImage } from './common.js';
 import { winnersLine } from './end.js';
 import { loadGame } from './games.js';
+import { moveLog } from './movelog.js';
 
 export function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
@@ -45,7 +46,7 @@ function chooseTv(room, view) {
     load: async () => {
       const game = await loadGame(room.game);
       return tvScreen(over ? (ctx) => [h('h1', { text: winnersLine(ctx.view, ctx.room) }), game.summary(ctx.view, ctx.room)]
-        : (ctx) => game.tv(ctx.view, ctx.room));
+        : (ctx) => [game.tv(ctx.view, ctx.room), game.describe ? moveLog(ctx.moves, game.describe, ctx.room, { latest: 6 }) : null]);
     },
   };
 }
