@@ -30,10 +30,11 @@ def test_host_pauses_resumes_skips_and_replaces_from_the_game_screen(
                  screen.page, what=f"the pause on {screen.name}'s screen")
     screenshot(cal, "gamenight-host-paused")
     screenshot(tv, "gamenight-tv-paused")
-    bea.page.locator("button.wire:enabled").first.click()
+    bea.page.locator("button.wire.can").first.click()
     wait_for(lambda: bea.messages("error"), bea.page, what="the refusal")
     assert bea.messages("error")[-1]["code"] == "paused"
-    assert "paused" in bea.page.inner_text("#toasts")
+    wait_for(lambda: "paused" in bea.page.inner_text("body"), bea.page, what="why, in words")
+    assert "paused" in bea.page.inner_text(".refusal")
     assert cal.version() == 0
 
     host_control(cal, "resume")

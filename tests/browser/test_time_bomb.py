@@ -17,7 +17,7 @@ HTML_CHAT = '<script>window.z=2</script><b>bold</b><img src=x onerror="window.z=
 
 def cut_a_wire(player: Player) -> None:
     before = player.version()
-    player.page.locator("button.wire:enabled").first.click()
+    player.page.locator("button.wire.can").first.click()
     wait_for(lambda: player.version() > before, player.page, what=f"{player.name}'s cut")
 
 

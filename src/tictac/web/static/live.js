@@ -4,7 +4,7 @@
 
 import { h, fill, toast } from './dom.js';
 import { t } from './i18n.js';
-import { errorText } from './errors.js';
+import { errorText, explainNear } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
 import { drawTableBar } from './tablebar.js';
@@ -12,6 +12,11 @@ import { MoveLog } from './movelog.js';
 import { noteGameClock } from './clock.js';
 
 let live = null;
+
+// The control last tapped: a refused action is explained beside it.
+let lastTap = null;
+addEventListener('pointerdown', (event) => { lastTap = event.target.closest('button, [data-key]'); }, true);
+addEventListener('keydown', () => { lastTap = document.activeElement; }, true);
 
 // The screen function of a route showing a live room. `open()` starts one (with `startLive`) or
 // draws something else (a join form, an error); a language switch keeps the room of the same
@@ -64,6 +69,7 @@ export class LiveRoom {
     // the screen once it is mounted, in order.
     this.drawn = Promise.resolve();
     this.nextId = 1;
+    this.tapped = new Map(); // action id -> the data-key (or element) tapped to send it
     this.chat = new ChatLog();
     this.moves = new MoveLog();
     this.conn = new Connection(code, token, {
@@ -126,7 +132,10 @@ export class LiveRoom {
         this.chat.add(message);
         break;
       case 'error':
-        toast(errorText(message));
+        this.refused(message);
+        break;
+      case 'ack':
+        this.tapped.delete(message.id);
         break;
       default:
         break;
@@ -172,11 +181,27 @@ export class LiveRoom {
       readonly: false,
       rejoin: this.rejoin,
       navigate: this.app.navigate,
-      act: (action) => this.send({ type: 'action', action, id: this.nextId++ }),
+      act: (action) => this.act(action),
       lobby: (op, fields = {}) => this.send({ type: 'lobby', op, ...fields }),
       say: (text) => this.send({ type: 'chat', text }),
       send: (message) => this.send(message),
     };
+  }
+
+  act(action) {
+    const id = this.nextId++;
+    if (lastTap) this.tapped.set(id, lastTap.dataset.key || lastTap);
+    this.send({ type: 'action', action, id });
+  }
+
+  // Beside the tapped control if it is still on screen (found again by its data-key when the
+  // screen was redrawn meanwhile), else as a toast.
+  refused(message) {
+    const tapped = this.tapped.get(message.id);
+    this.tapped.delete(message.id);
+    const near = typeof tapped === 'string' ? document.querySelector(`[data-key="${CSS.escape(tapped)}"]`) : tapped;
+    if (near && near.isConnected) explainNear(near, errorText(message));
+    else toast(errorText(message));
   }
 
   send(message) {

@@ -40,10 +40,12 @@ function wiresTable(view, room, allowed = new Set(), onCut = null) {
         h('div', { class: 'wires' }, row.face_down.map((position) => {
           const key = `${row.seat}:${position}`;
           const can = onCut && allowed.has(key);
+          // A wire that may not be cut now still answers a tap: the server's refusal says why
+          // (not your pliers, your own wire), beside it.
           return h('button', {
-            type: 'button', class: 'wire', disabled: !can, 'data-key': key,
+            type: 'button', class: ['wire', can && 'can'], disabled: !onCut, 'aria-disabled': can ? null : 'true', 'data-key': key,
             'aria-label': t('bomb.wire', { name: nameOf(room, row.seat), n: position + 1 }),
-            onclick: can ? () => onCut(row.seat, position) : null,
+            onclick: onCut ? () => onCut(row.seat, position) : null,
           });
         })),
         thisRound.length ? h('ul', { class: 'revealed-wires', 'aria-label': t('bomb.cut_here') }, thisRound.map((cut) => h('li', null, wireFace(cut.kind)))) : null);

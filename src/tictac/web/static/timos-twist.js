@@ -160,10 +160,13 @@ export function mount(root, ctx) {
       hand.map((card) => {
         const can = playable.has(card) && !ctx.readonly;
         const isDrawn = view.drawn === card;
-        return cardFace(card, { class: [can && 'playable', choosing === card && 'chosen', isDrawn && 'drawn'].filter(Boolean).join(' ') },
-          can ? () => {
+        // A card that cannot be played still answers a tap: the server's refusal says why
+        // (not your turn, does not match, stack or take), beside it.
+        const refused = () => ctx.act({ type: 'play', card, ...(parseCard(card).colour === 'black' ? { color: 'blue' } : {}) });
+        return cardFace(card, { class: [can && 'playable', choosing === card && 'chosen', isDrawn && 'drawn'].filter(Boolean).join(' '), 'aria-disabled': can ? null : 'true' },
+          ctx.readonly ? null : can ? () => {
             if (parseCard(card).colour === 'black') { choosing = card; update(ctx); } else play(card);
-          } : null);
+          } : refused);
       }));
     const picker = choosing ? h('div', null,
       h('p', { id: 'pick-colour', text: t('timo.pick_colour') }),
