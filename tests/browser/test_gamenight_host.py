@@ -11,18 +11,18 @@ from .players import Player, screenshot, wait_for
 
 
 def host_control(host: Player, op: str, seat: int | None = None) -> None:
-    tools = host.page.locator("details.host-tools")
+    tools = host.page.locator("details.table-host")
     if tools.get_attribute("open") is None:
         tools.locator("summary").click()
     where = "" if seat is None else f"[data-seat='{seat}']"
-    host.page.click(f"details.host-tools button[data-op='{op}']{where}")
+    host.page.click(f"details.table-host button[data-op='{op}']{where}")
 
 
 def test_host_pauses_resumes_skips_and_replaces_from_the_game_screen(
     browser: Browser, server: str
 ) -> None:
     cal, bea, tv, _ = bomb_table(browser, server, first_holder=1)
-    assert bea.page.locator("details.host-tools").count() == 0  # only the host has them
+    assert bea.page.locator("details.table-host").count() == 0  # only the host has them
 
     host_control(cal, "pause")
     for screen in (cal, bea, tv):
@@ -46,7 +46,7 @@ def test_host_pauses_resumes_skips_and_replaces_from_the_game_screen(
     host_control(cal, "replace", 1)
     wait_for(lambda: bea.room()["you"]["spectator"], bea.page, what="Bea watching")
     wait_for(lambda: cal.room()["seats"][1]["bot"], cal.page, what="a bot in Bea's seat")
-    wait_for(lambda: cal.page.locator("details.host-tools [data-seat='1'][data-op='kick']")
+    wait_for(lambda: cal.page.locator("details.table-host [data-seat='1'][data-op='kick']")
              .count() == 0, cal.page, what="no person left to remove at seat 1")
     screenshot(cal, "gamenight-host-tools")
     for person in (cal, bea, tv):

@@ -164,6 +164,7 @@ export class LiveRoom {
       fill(this.root, this.bar, stage);
       this.screen = screen.mount(stage, this.context());
       this.screenKey = chosen.key;
+      window.scrollTo(0, 0); // a new screen (the game after Start) begins at its top
     }
     drawTableBar(this.bar, this.context());
     this.screen.update(this.context());

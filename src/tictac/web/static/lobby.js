@@ -2,8 +2,8 @@
 // the policy for vanished players, and the host's Start button.
 
 import { h, fill, refill, button } from './dom.js';
-import { t } from './i18n.js';
-import { gameInfo } from './games.js';
+import { t, has } from './i18n.js';
+import { gameInfo, loadGame } from './games.js';
 import { optionsForm, optionLabel, showValue, editable } from './options.js';
 import { qrImage } from './common.js';
 import { chatBox } from './chat.js';
@@ -15,8 +15,12 @@ export function mount(root, ctx) {
   const seats = h('section', { class: 'panel seats', 'aria-labelledby': 'seats-title' });
   const teams = h('section', { class: 'panel teams', hidden: true, 'aria-labelledby': 'teams-title' });
   const options = h('section', { class: 'panel options-panel', 'aria-labelledby': 'options-title' });
-  const hostBox = h('section', { class: 'panel host-tools', 'aria-labelledby': 'host-title' });
+  const hostBox = h('section', { class: 'panel host-tools', 'aria-label': t('lobby.host_tools') });
+  const policyBox = h('div');
   const rename = renameForm(ctx);
+  // What the common evening never changes is folded: the lobby fits one phone screen.
+  const more = h('details', { class: 'panel more-options' },
+    h('summary', { text: t('lobby.more') }), options, policyBox);
   const chat = chatBox(ctx, { idPrefix: 'lobby-chat' });
   const share = h('section', { class: 'panel share', 'aria-labelledby': 'share-title' },
     h('h2', { id: 'share-title', text: t('lobby.share') }),
@@ -30,12 +34,17 @@ export function mount(root, ctx) {
     qrImage(link, t('lobby.qr', { link })));
   fill(root, head,
     h('div', { class: 'lobby-grid' },
-      h('div', { class: 'col' }, share, seats, teams),
-      h('div', { class: 'col' }, options, hostBox, rename, chat.element)));
+      h('div', { class: 'col' }, seats, hostBox, teams),
+      h('div', { class: 'col' }, share, rename, more, chat.element)));
 
   let info = null;
   let optionsKey = '';
-  gameInfo(ctx.room.game).then((found) => { info = found; update(ctx, true); });
+  Promise.all([gameInfo(ctx.room.game), loadGame(ctx.room.game)]).then(([found, game]) => {
+    // A game may say which options apply to the values chosen so far (`optionApplies`).
+    const applies = game.optionApplies || (() => true);
+    info = { ...found, applies };
+    update(ctx, true);
+  });
 
   function update(next, force = false) {
     ctx = next;
@@ -50,12 +59,12 @@ export function mount(root, ctx) {
     teams.hidden = !hasTeams;
     if (hasTeams) teamsEditor(teams, ctx, info);
     // Rebuilding the form under the host's fingers would lose focus: only when values change.
-    const key = JSON.stringify([room.options, you.host]);
+    const key = JSON.stringify([room.options, you.host, room.seats.length]);
     if (force || key !== optionsKey) {
       optionsKey = key;
       drawOptions(options, ctx, info);
     }
-    drawHostTools(hostBox, ctx, info);
+    drawHostTools(hostBox, policyBox, ctx, info);
   }
 
   return { update: (next) => update(next), destroy: () => chat.destroy() };
@@ -92,8 +101,9 @@ function drawOptions(box, ctx, info) {
   const { room } = ctx;
   const isHost = room.you && room.you.host;
   const title = h('h2', { id: 'options-title', text: t('lobby.options') });
+  const shown = info.options.filter((option) => info.applies(option.name, room.options, room.seats.length));
   if (isHost) {
-    const form = optionsForm(room.game, info.options, room.options, {
+    const form = optionsForm(room.game, shown, room.options, {
       idPrefix: 'lobby-opt',
       onChange: (name, value) => ctx.lobby('set_options', { options: { ...room.options, [name]: value } }),
     });
@@ -101,32 +111,37 @@ function drawOptions(box, ctx, info) {
     return;
   }
   fill(box, title, h('dl', { class: 'option-values' },
-    info.options.filter(editable).map((option) => [
+    shown.filter(editable).map((option) => [
       h('dt', { text: optionLabel(room.game, option.name) }),
       h('dd', { text: showValue(room.game, option, room.options[option.name]) }),
     ])));
 }
 
-function drawHostTools(box, ctx, info) {
+// A bot kind's friendly name (`bot.<kind>` in the catalogs), else the kind itself.
+function botName(kind) {
+  return has(`bot.${kind}`) ? t(`bot.${kind}`) : kind;
+}
+
+function drawHostTools(box, policyBox, ctx, info) {
   const { room } = ctx;
   const you = room.you || {};
   if (!you.host) {
     fill(box, h('h2', { id: 'host-title', text: t('lobby.waiting_title') }),
       h('p', { text: t('lobby.waiting', { name: hostName(room) }) }));
+    fill(policyBox);
     return;
   }
   const enough = room.seats.length >= info.min_players;
   const full = room.seats.length >= info.max_players;
   const botKind = h('select', { id: 'bot-kind', 'aria-label': t('lobby.bot_kind') },
-    (info.bots || []).map((kind) => h('option', { value: kind, text: kind })));
+    (info.bots || []).map((kind) => h('option', { value: kind, text: botName(kind) })));
   const policy = h('select', { id: 'policy', onchange: (event) => ctx.lobby('set_policy', { policy: event.target.value }) },
     ['wait', 'bot', 'skip'].map((name) => h('option', { value: name, selected: room.policy === name, text: t(`lobby.policy.${name}`) })));
+  refill(policyBox, h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy));
   refill(box,
-    h('h2', { id: 'host-title', text: t('lobby.host_tools') }),
     h('div', { class: 'row' },
       (info.bots || []).length > 1 ? botKind : null,
       button(t('lobby.add_bot'), () => ctx.lobby('add_bot', (info.bots || []).length ? { kind: botKind.value || info.bots[0] } : {}), { disabled: full, 'data-key': 'add-bot' })),
-    h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy),
     button(t('lobby.start'), () => ctx.lobby('start'), { class: 'primary big start', 'data-key': 'start', disabled: !enough }),
     enough ? null : h('p', { class: 'muted', text: t('lobby.need', { n: info.min_players }) }));
 }

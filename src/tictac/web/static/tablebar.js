@@ -38,7 +38,7 @@ function seatControls(ctx, seat, waiting) {
 function hostTools(ctx, open) {
   const { room, view } = ctx;
   const waiting = new Set((view && view.to_act) || []);
-  return h('details', { class: 'host-tools', open },
+  return h('details', { class: 'table-host', open },
     h('summary', { text: t('host.tools') }),
     button(room.paused ? t('host.resume') : t('host.pause'), () => ctx.lobby(room.paused ? 'resume' : 'pause'),
       { class: 'primary', 'data-op': room.paused ? 'resume' : 'pause' }),
@@ -90,6 +90,6 @@ export function drawTableBar(bar, ctx) {
   refill(bar,
     playing && room.paused ? h('p', { class: 'paused-note', text: t('table.paused') }) : null,
     notes.length ? h('ul', { class: 'presence-list', 'aria-label': t('presence.title') }, notes) : null,
-    host ? hostTools(ctx, wasOpen('host-tools')) : null,
+    host ? hostTools(ctx, wasOpen('table-host')) : null,
     seated ? rejoinTools(ctx.rejoin, wasOpen('rejoin')) : null);
 }

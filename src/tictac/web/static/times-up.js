@@ -73,6 +73,14 @@ function foundThisTurn(earlier) {
   return earlier.slice(start + 1).filter((event) => event.type === 'card_found').map((event) => event.name);
 }
 
+// Which lobby options apply to the values chosen so far: the names each player writes only
+// for a deck the players write, the odd-player rule only at 5 or 7 players.
+export function optionApplies(name, values, players) {
+  if (name === 'names_per_player') return values.pack === 'players';
+  if (name === 'odd_players') return players % 2 === 1;
+  return true;
+}
+
 // One line of the move log for a public event (see movelog.js).
 export function describe(event, room, earlier = []) {
   switch (event.type) {
