@@ -15,6 +15,10 @@ def log_of(player: Player) -> str:
     return box.first.inner_text() if box.count() else ""
 
 
+def top_line(player: Player) -> str:
+    return player.page.inner_text(".last-move")
+
+
 def shows_everywhere(screens: list[Player], text: str) -> None:
     for screen in screens:
         wait_for(lambda screen=screen: text in log_of(screen), screen.page,
@@ -40,7 +44,12 @@ def test_every_screen_logs_the_first_card_the_plays_and_a_catch(
         for person in (ana, bea):
             other = bea if person is ana else ana
             if forgot is other and catch_if_you_can(person, other):
-                shows_everywhere(screens, f"{other.name} was caught by {person.name}: +2 cards")
+                caught = f"{other.name} was caught by {person.name}: +2 cards"
+                shows_everywhere(screens, caught)
+                # The phones also say it at the top, above the game.
+                for phone in (ana, bea):
+                    wait_for(lambda phone=phone, line=caught: top_line(phone) == line,
+                             phone.page, what=f"the catch at the top of {phone.name}'s phone")
                 screenshot(person, "gamenight-moves-catch")
                 screenshot(tv, "gamenight-tv-moves-catch")
                 for screen in screens:

@@ -8,7 +8,7 @@ import { errorText, explainNear } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
 import { drawTableBar } from './tablebar.js';
-import { MoveLog } from './movelog.js';
+import { MoveLog, latestMove } from './movelog.js';
 import { noteGameClock } from './clock.js';
 
 let live = null;
@@ -163,10 +163,12 @@ export class LiveRoom {
       this.bar = h('div', { class: 'table-bar', role: 'status', hidden: true });
       fill(this.root, this.bar, stage);
       this.screen = screen.mount(stage, this.context());
+      // Phones show the latest move at the top; the TV draws its own move log.
+      this.describe = chosen.kind === 'game' ? screen.describe : null;
       this.screenKey = chosen.key;
       window.scrollTo(0, 0); // a new screen (the game after Start) begins at its top
     }
-    drawTableBar(this.bar, this.context());
+    drawTableBar(this.bar, this.context(), latestMove(this.moves, this.describe, this.room));
     this.screen.update(this.context());
     if (events.length && this.screen.events) this.screen.events(events, this.context());
   }

@@ -23,6 +23,16 @@ export class MoveLog {
   }
 }
 
+// The line of the newest event worth one, or null.
+export function latestMove(log, describe, room) {
+  if (!log || !describe) return null;
+  for (let index = log.events.length - 1; index >= 0; index -= 1) {
+    const text = describe(log.events[index], room, log.events.slice(0, index));
+    if (text) return text;
+  }
+  return null;
+}
+
 // The latest `latest` lines, newest first.
 export function moveLog(log, describe, room, { latest = 30 } = {}) {
   const lines = [];

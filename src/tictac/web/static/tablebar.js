@@ -74,22 +74,26 @@ function rejoinTools(link, open) {
   return details;
 }
 
-export function drawTableBar(bar, ctx) {
+// `latest`: the newest move in words (phones), shown first.
+export function drawTableBar(bar, ctx, latest = null) {
   const { room } = ctx;
   const playing = room.status === 'playing';
+  const last = playing && latest ? latest.split('\n')[0] : null;
   const notes = playing ? presenceNotes(room) : [];
   const host = playing && room.you && room.you.host;
   // Drawn again only when what it shows changes: bots move many times a second, and a control
   // redrawn under a finger loses the tap.
-  const drawn = JSON.stringify([playing, room.paused, room.host, room.policy, room.seats, host && ctx.view && ctx.view.to_act]);
+  const drawn = JSON.stringify([playing, room.paused, room.host, room.policy, room.seats, host && ctx.view && ctx.view.to_act, last]);
   if (bar.dataset.drawn === drawn) return;
   bar.dataset.drawn = drawn;
   const seated = playing && ctx.rejoin && room.you && !room.you.spectator;
   const wasOpen = (selector) => Boolean(bar.querySelector(`details.${selector}[open]`));
-  bar.hidden = !notes.length && !(playing && room.paused) && !host && !seated;
+  bar.hidden = !notes.length && !(playing && room.paused) && !host && !seated && !last;
   refill(bar,
+    last ? h('p', { class: 'last-move', text: last }) : null,
     playing && room.paused ? h('p', { class: 'paused-note', text: t('table.paused') }) : null,
     notes.length ? h('ul', { class: 'presence-list', 'aria-label': t('presence.title') }, notes) : null,
-    host ? hostTools(ctx, wasOpen('table-host')) : null,
-    seated ? rejoinTools(ctx.rejoin, wasOpen('rejoin')) : null);
+    host || seated ? h('div', { class: 'table-tools' },
+      host ? hostTools(ctx, wasOpen('table-host')) : null,
+      seated ? rejoinTools(ctx.rejoin, wasOpen('rejoin')) : null) : null);
 }
