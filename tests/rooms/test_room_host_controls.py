@@ -4,6 +4,7 @@ turn, replace a person by a bot for good. Each is checked against the log and it
 from __future__ import annotations
 
 from roomtable import FakeConn, Table, refused
+from test_room_restore import restart
 
 from tictac.engine import replay
 from tictac.rooms import Room
@@ -87,3 +88,23 @@ async def test_host_replaces_a_person_by_a_bot_for_good(table: Table) -> None:
     assert [entry.seat for entry in room.log[:1]] == [3]  # the bot plays the seat
     await refused("bad_seat", table.op(room, host, "replace", seat=3))  # no person there now
     await _replays_exactly(table, room)
+
+
+async def test_a_restart_during_a_pause_comes_back_paused_with_the_same_game_clock(
+        table: Table) -> None:
+    room, host, token = await table.room("time-bomb", bots=3, options={"first_holder": 0})
+    await table.op(room, host, "start")
+    await table.tick(room, 2000)
+    await table.op(room, host, "pause")
+    frozen = room.game_now()
+    await table.tick(room, 30_000)
+    again = await restart(table)
+    table.manager = again
+    back = again.rooms[room.code]
+    assert back.paused and back.game_now() == frozen
+    conn = FakeConn()
+    await back.call(back.connect, conn, token)
+    assert conn.view()["paused"] is True and conn.view()["game_time"] == frozen
+    await table.op(back, conn, "resume")
+    await table.tick(back, 5000)
+    assert back.game_now() == frozen + 5000
