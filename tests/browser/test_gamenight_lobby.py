@@ -50,3 +50,19 @@ def test_names_per_player_shows_only_for_a_deck_the_players_write(
     screenshot(ana, "gamenight-lobby-more-options")
     assert ana.errors == [], ana.errors
     ana.close()
+
+
+def test_a_host_on_loopback_shares_the_lan_address(browser: Browser, server: str) -> None:
+    """Served on every interface, the server tells its LAN origin (`/api/share`, checked in
+    tests/server/test_share_origin.py); this server listens on loopback only, so the answer is
+    the one such a server gives, set on the page's route."""
+    lan = "http://192.0.2.7:8000"
+    host = Player(browser, server, "Ada")
+    host.page.route("**/api/share", lambda route: route.fulfill(json={"origin": lan}))
+    code = create_room(host, "time-bomb")
+    wait_for(lambda: host.page.inner_text(".share .link") == f"{lan}/r/{code}", host.page,
+             what="the LAN link")
+    src = host.page.locator(".share img.qr").get_attribute("src") or ""
+    assert "192.0.2.7" in src
+    assert host.errors == [], host.errors
+    host.close()

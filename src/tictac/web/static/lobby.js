@@ -6,11 +6,14 @@ import { t, has } from './i18n.js';
 import { gameInfo, loadGame } from './games.js';
 import { optionsForm, optionLabel, showValue, editable } from './options.js';
 import { qrImage } from './common.js';
+import { shareOrigin } from './share.js';
 import { chatBox } from './chat.js';
 import { teamsEditor } from './teams.js';
 
 export function mount(root, ctx) {
   const link = `${location.origin}/r/${ctx.code}`;
+  const linkText = h('a', { href: link, class: 'share-link', text: link });
+  const qr = qrImage(link, t('lobby.qr', { link }));
   const head = h('div', { class: 'lobby-head' });
   const seats = h('section', { class: 'panel seats', 'aria-labelledby': 'seats-title' });
   const teams = h('section', { class: 'panel teams', hidden: true, 'aria-labelledby': 'teams-title' });
@@ -25,13 +28,21 @@ export function mount(root, ctx) {
   const share = h('section', { class: 'panel share', 'aria-labelledby': 'share-title' },
     h('h2', { id: 'share-title', text: t('lobby.share') }),
     h('p', { class: 'code-big' }, h('span', { class: 'sr', text: t('lobby.code') }), ctx.code),
-    h('p', { class: 'link' }, h('a', { href: link, class: 'share-link', text: link })),
+    h('p', { class: 'link' }, linkText),
     h('div', { class: 'buttons' },
       button(t('lobby.copy'), async (event) => {
-        try { await navigator.clipboard.writeText(link); event.target.textContent = t('lobby.copied'); } catch { /* no clipboard */ }
+        try { await navigator.clipboard.writeText(linkText.href); event.target.textContent = t('lobby.copied'); } catch { /* no clipboard */ }
       }),
       h('a', { href: `/r/${ctx.code}/tv`, target: '_blank', rel: 'noopener', class: 'button', text: t('lobby.tv') })),
-    qrImage(link, t('lobby.qr', { link })));
+    qr);
+  // Opened on the server's own machine: the link others can open is on its network address.
+  shareOrigin().then((origin) => {
+    if (origin === location.origin) return;
+    const shared = `${origin}/r/${ctx.code}`;
+    linkText.href = shared;
+    linkText.textContent = shared;
+    qr.replaceWith(qrImage(shared, t('lobby.qr', { link: shared })));
+  });
   fill(root, head,
     h('div', { class: 'lobby-grid' },
       h('div', { class: 'col' }, seats, hostBox, teams),
