@@ -17,7 +17,7 @@ HTML_CHAT = '<script>window.z=2</script><b>bold</b><img src=x onerror="window.z=
 
 def cut_a_wire(player: Player) -> None:
     before = player.version()
-    player.page.locator("button.wire:enabled").first.click()
+    player.page.locator("button.wire.can").first.click()
     wait_for(lambda: player.version() > before, player.page, what=f"{player.name}'s cut")
 
 
@@ -59,14 +59,14 @@ def test_time_bomb_to_the_end_with_secret_roles_and_html_as_text(
     card = cal.page.locator(".role-card")
     assert shown not in card.inner_text()
     card.dispatch_event("pointerdown")
-    assert card.inner_text() == shown
+    assert card.inner_text().startswith(shown)
     cal.page.screenshot(path="test-output/screenshots/time-bomb-role-held-360x640.png")
     card.dispatch_event("pointerup")
     assert shown not in card.inner_text()
     # The keyboard holds it too: shown while Space is down.
     card.focus()
     cal.page.keyboard.down(" ")
-    assert card.inner_text() == shown
+    assert card.inner_text().startswith(shown)
     cal.page.keyboard.up(" ")
     assert shown not in card.inner_text()
     for person in (*people, tv):

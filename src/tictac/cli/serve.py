@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tictac.rooms import RoomSettings
+from tictac.server.lan import ALL_INTERFACES, lan_address
 from tictac.server.settings import DEFAULT_DB, ServerSettings
 
 S, R = ServerSettings, RoomSettings
@@ -72,25 +73,13 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
     )
 
 
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent: a UDP socket only
-    picks the outgoing interface)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.254.254.254", 1))
-            address: str = probe.getsockname()[0]
-        except OSError:
-            address = "127.0.0.1"
-    return address
-
-
 def announce(host: str, port: int, say: Callable[[str], None] = print) -> str:
     import segno
 
-    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    shown = lan_address() if host in ALL_INTERFACES else host
     url = f"http://{shown}:{port}/"
     say(f"tictac is serving on {url}")
-    if host in ("0.0.0.0", "::"):
+    if host in ALL_INTERFACES:
         say("Open it on the phones of this network, or scan:")
         qr = segno.make(url, error="l")
         qr.terminal(compact=True)

@@ -78,36 +78,42 @@ class Autopilot:
     def _next_wake(self) -> int | None:
         room = self.room
         times: list[int] = []
-        gone_ms = room.gone_after_s * 1000
-        for place in room.seating.seated():
-            if place.person and not place.gone and place.left_ms is not None:
-                times.append(place.left_ms + gone_ms)
+        absence = room.seating.next_absence_ms(*self._absence_ms())
+        if absence is not None:
+            times.append(absence)
         if not room.conns:
             times.append(room.active_ms + room.settings.idle_s * 1000)
-        if room.status == "playing":
+        if room.status == "playing" and not room.paused:
+            # On the game's clock, which runs `paused_ms` behind the server's.
+            game_times: list[int] = []
             deadline = room.game.deadline(room.state)
             if deadline is not None and "deadline" not in self._spent:
-                times.append(deadline)
+                game_times.append(deadline)
             turn = self.turn_deadline()
             if turn is not None and "turn" not in self._spent:
-                times.append(turn)
+                game_times.append(turn)
             if self._asked_optional != len(room.log) and self._optional_bots():
-                times.append(self.changed_ms + room.bot_pause_ms)
+                game_times.append(self.changed_ms + room.bot_pause_ms)
             if "stand_in" not in self._spent and self._stand_ins():
-                times.append(self._move_due())
+                game_times.append(self._move_due())
+            times += [time + room.paused_ms for time in game_times]
         return min(times) if times else None
 
     async def on_timer(self) -> None:
         room = self.room
         now = room.clock.now_ms()
-        if room.seating.mark_gone(now, room.gone_after_s * 1000):
+        if room.seating.mark_absent(now, *self._absence_ms()):
             messages.broadcast_room(room)
         if not room.conns and room.active_ms + room.settings.idle_s * 1000 <= now:
             await room.expire()
             return
-        if room.status == "playing":
-            await self._timed_move(now)
+        if room.status == "playing" and not room.paused:
+            await self._timed_move(room.game_now())
         self.schedule()
+
+    def _absence_ms(self) -> tuple[int, int]:
+        room = self.room
+        return room.settings.away_after_ms, room.gone_after_s * 1000
 
     # -- who moves for whom ------------------------------------------------------------------
 
@@ -131,8 +137,12 @@ class Autopilot:
     def _optional_bots(self) -> list[int]:
         room = self.room
         waiting = set(room.game.to_act(room.state))
-        return [seat for seat in room.bots if seat not in waiting
+        return [seat for seat in self._playing_bots() if seat not in waiting
                 and room.game.legal_actions(room.state, seat)]
+
+    def _playing_bots(self) -> list[int]:
+        """The seats bots play now: a stand-in whose person came back plays no more."""
+        return [seat for seat in self.room.bots if self.stand_in(seat) == "bot"]
 
     def _move_due(self) -> int:
         """When a stand-in moves: after the human-looking pause, and not before a deadline that
@@ -159,12 +169,11 @@ class Autopilot:
         to_act = game.to_act(state)
         turn = self.turn_deadline()
         if turn is not None and turn <= now and "turn" not in self._spent:
-            move = game.auto_action(state, to_act[0], room.rng)
-            await self._try(None if move is None else LoggedAction(to_act[0], move, now), "turn")
+            await self._try(self.auto_move(to_act[0], now), "turn")
             return
         if self._asked_optional != len(room.log) and now >= self.changed_ms + room.bot_pause_ms:
             self._asked_optional = len(room.log)
-            optional = optional_move(game, state, list(room.bots), self._bot_choice, now)
+            optional = optional_move(game, state, self._playing_bots(), self._bot_choice, now)
             if optional is not None:
                 await self._try(optional, "optional")
                 return
@@ -173,6 +182,11 @@ class Autopilot:
             if stand_ins:
                 await self._try(forced_move(game, state, stand_ins[:1], self._stand_in_choice,
                                             now), "stand_in")
+
+    def auto_move(self, seat: int, now: int) -> LoggedAction | None:
+        """The game's automatic move for `seat` (a turn timer's, or the host's skip)."""
+        move = self.room.game.auto_action(self.room.state, seat, self.room.rng)
+        return None if move is None else LoggedAction(seat, move, now)
 
     def _bot_choice(self, seat: int, must: bool) -> Action | None:
         room = self.room

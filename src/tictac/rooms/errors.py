@@ -22,6 +22,8 @@ STORE_FAILED = "store_failed"
 RATE_LIMITED = "rate_limited"
 TOO_MANY_PLACES = "too_many_places"
 NO_SPECTATOR = "no_spectator"
+PAUSED = "paused"
+NO_MOVE = "no_move"
 
 
 class RoomError(IllegalAction):

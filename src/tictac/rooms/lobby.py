@@ -12,15 +12,17 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from tictac.bots import bot_kinds
+from tictac.bots import bot_kinds, make_bot
 from tictac.engine import resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.rooms import messages
 from tictac.rooms.errors import (
     BAD_SEAT,
     NO_BOT,
+    NO_MOVE,
     NO_SPECTATOR,
     NOT_HOST,
+    PAUSED,
     ROOM_FULL,
     TOO_MANY_PLACES,
     WRONG_STATUS,
@@ -170,12 +172,18 @@ async def _add_bot(room: Room, place: Place, fields: dict[str, Any]) -> None:
     seating = room.seating
     if len(seating.seats) >= room.game.MAX_PLAYERS:
         raise RoomError(ROOM_FULL, f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}")
-    taken = {name.casefold() for name in seating.names()}
+    bot = _new_bot(room, kind)
+    seating.set_seats([*seating.seats, bot.pid])
+
+
+def _new_bot(room: Room, kind: str) -> Place:
+    """A bot's place, named "Bot N" with the first N no one holds."""
+    taken = {name.casefold() for name in room.seating.names()}
     number = 1
     while f"bot {number}" in taken:
         number += 1
-    _, bot = seating.new_place(f"Bot {number}", room.clock.now_ms(), bot=kind)
-    seating.set_seats([*seating.seats, bot.pid])
+    _, bot = room.seating.new_place(f"Bot {number}", room.clock.now_ms(), bot=kind)
+    return bot
 
 
 @op("remove_seat", status=("lobby",))
@@ -193,19 +201,86 @@ async def _remove_seat(room: Room, place: Place, fields: dict[str, Any]) -> None
 async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     target = _person(room, fields, "kick")
     seating = room.seating
-    seats = [pid for pid in seating.seats if pid != target.pid]
-    if room.status != "lobby":
+    if room.status == "lobby":
+        seating.set_seats([pid for pid in seating.seats if pid != target.pid])
+    else:
         # The game keeps its seat: an empty place holds it and the gone-player policy plays it.
         _, empty = seating.new_place(f"({target.name})", room.clock.now_ms(), vacant=True)
-        empty.gone = True
-        seats = [empty.pid if pid == target.pid else pid for pid in seating.seats]
-    seating.set_seats(seats)
+        _give_seat(room, target, empty)
+    await _unseated(room, target)
+    return True
+
+
+@op("replace", status=("playing",))
+async def _replace(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """A bot takes the seat for the rest of the game (a person's, who then watches, or one
+    emptied by a kick)."""
+    target = _seat(room, fields)
+    if target.bot is not None or target.pid == room.seating.host:
+        raise RoomError(BAD_SEAT, f"seat {fields['seat']} is a bot's or the host's")
+    seat, kind = fields["seat"], next(iter(bot_kinds(room.game_name)))
+    _give_seat(room, target, _new_bot(room, kind))
+    if seat not in room.bots:  # a stand-in already playing the seat plays on
+        room.bots[seat] = make_bot(room.game_name, kind, seat, room.rng.fork())
+    await _unseated(room, target)
+    return True
+
+
+def _give_seat(room: Room, target: Place, successor: Place) -> None:
+    seating = room.seating
+    seating.set_seats([successor.pid if pid == target.pid else pid for pid in seating.seats])
+
+
+async def _unseated(room: Room, target: Place) -> None:
+    """Saved and told: the person who lost their seat sees what spectators see."""
     await room.save()
     tell(room)
     for conn, pid in room.conns.items():
         if pid == target.pid:
-            messages.send_view(room, conn)  # what spectators see, from now on
+            messages.send_view(room, conn)
+
+
+@op("skip", status=("playing",))
+async def _skip(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """The game's automatic move for a seat it waits for, logged as that seat's move."""
+    _seat(room, fields)
+    seat: int = fields["seat"]
+    if room.paused:
+        raise RoomError(PAUSED, "resume the game first")
+    move = None
+    if seat in room.game.to_act(room.state):
+        move = room.autopilot.auto_move(seat, room.game_now())
+    if move is None:
+        raise RoomError(NO_MOVE, f"the game waits for no move of seat {seat} it could make")
+    await room.apply(move.seat, move.action)
     return True
+
+
+@op("pause", status=("playing",))
+async def _pause(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    if room.paused:
+        raise RoomError(PAUSED, "the game is paused already")
+    room.paused_at = room.clock.now_ms()
+    await _clock_changed(room)
+    return True
+
+
+@op("resume", status=("playing",))
+async def _resume(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    if room.paused_at is None:
+        raise RoomError(WRONG_STATUS, "the game is not paused")
+    room.paused_ms += room.clock.now_ms() - room.paused_at
+    room.paused_at = None
+    await _clock_changed(room)
+    return True
+
+
+async def _clock_changed(room: Room) -> None:
+    """A pause or a resume is saved, then everyone hears of it with the game clock's time."""
+    await room.save()
+    log.info("room %s: the game is %s", room.code, "paused" if room.paused else "resumed")
+    tell(room)
+    messages.broadcast_views(room, [])
 
 
 @op("kick_spectator")

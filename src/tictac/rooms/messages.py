@@ -15,10 +15,14 @@ if TYPE_CHECKING:
 def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
     seating = room.seating
     seats = []
+    playing = room.status == "playing"
     for seat, place in enumerate(seating.seated()):
+        presence = place.presence
         seats.append({"seat": seat, "name": place.name, "bot": place.bot is not None,
                       "connected": place.bot is not None or place.connections > 0,
-                      "gone": place.gone or not (place.bot or place.token_hash)})
+                      "gone": presence == "gone", "presence": presence,
+                      "stand_in": playing and place.bot is None
+                      and room.autopilot.stand_in(seat) is not None})
     spectators = sum(1 for place in seating.places.values()
                      if place.pid not in seating.seat_of and place.connections > 0)
     answer: dict[str, Any] = {
@@ -28,7 +32,7 @@ def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
         "options": room.resolved_options(), "policy": room.policy,
         "gone_after_s": room.gone_after_s, "turn_s": room.turn_s,
         "bot_pause_ms": room.bot_pause_ms, "seats": seats, "spectators": spectators,
-        "games": room.games, "you": None,
+        "games": room.games, "paused": room.paused, "you": None,
     }
     if you is not None:
         your_seat = seating.seat_of.get(you.pid)
@@ -54,7 +58,8 @@ class Views:
     def __init__(self, room: Room, events: list[Event]) -> None:
         self.room = room
         self._head = dumps({"type": "view", "version": len(room.log),
-                            "server_time": room.clock.now_ms(),
+                            "server_time": room.clock.now_ms(), "game_time": room.game_now(),
+                            "paused": room.paused,
                             "deadline": room.client_deadline(), "events": events})
         self._texts: dict[int | None, str] = {}
 

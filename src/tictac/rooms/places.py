@@ -30,11 +30,25 @@ class Place:
     # Runtime only: open connections and when the last one closed.
     connections: int = 0
     left_ms: int | None = None
-    gone: bool = False
+    away: bool = False  # no open connection for a few seconds (a locked phone, a reload)
+    gone: bool = False  # away past the room's grace period
 
     @property
     def person(self) -> bool:
         return self.bot is None and self.token_hash is not None
+
+    @property
+    def presence(self) -> str:
+        """"connected", "away" or "gone" (a bot is always connected; a vacant seat is gone)."""
+        if self.bot is not None:
+            return "connected"
+        if self.gone or self.token_hash is None:
+            return "gone"
+        return "away" if self.away else "connected"
+
+    def came_back(self) -> None:
+        self.left_ms = None
+        self.away = self.gone = False
 
     def to_record(self) -> dict[str, Any]:
         return {"pid": self.pid, "name": self.name, "token": self.token_hash, "bot": self.bot}
@@ -112,16 +126,31 @@ class Seating:
     def names(self) -> list[str]:
         return [place.name for place in self.held()]
 
-    def mark_gone(self, now_ms: int, gone_after_ms: int) -> bool:
-        """Seated people away this long count as gone; True if anyone just did."""
-        changed = False
+    def mark_absent(self, now_ms: int, away_after_ms: int, gone_after_ms: int) -> bool:
+        """Seated people without a connection for `away_after_ms` count as away, and past
+        `gone_after_ms` as gone; True if anyone's presence just changed."""
+        changed = gone = False
         for place in self.seated():
-            if (place.person and not place.gone and place.left_ms is not None
-                    and place.left_ms + gone_after_ms <= now_ms):
-                place.gone = changed = True
-        if changed:
+            if not place.person or place.left_ms is None:
+                continue
+            if not place.away and place.left_ms + away_after_ms <= now_ms:
+                place.away = changed = True
+            if not place.gone and place.left_ms + gone_after_ms <= now_ms:
+                place.gone = changed = gone = True
+        if gone:
             self._pass_host_on()
         return changed
+
+    def next_absence_ms(self, away_after_ms: int, gone_after_ms: int) -> int | None:
+        """When the next seated person without a connection turns away or gone."""
+        times = []
+        for place in self.seated():
+            if place.person and place.left_ms is not None:
+                if not place.away:
+                    times.append(place.left_ms + away_after_ms)
+                if not place.gone:
+                    times.append(place.left_ms + gone_after_ms)
+        return min(times) if times else None
 
     def _pass_host_on(self) -> None:
         host = self.places.get(self.host) if self.host is not None else None

@@ -17,7 +17,7 @@ from tictac.rooms import messages
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
-from tictac.rooms.errors import NOT_SEATED, STORE_FAILED, WRONG_STATUS, RoomError
+from tictac.rooms.errors import NOT_SEATED, PAUSED, STORE_FAILED, WRONG_STATUS, RoomError
 from tictac.rooms.inbox import Inbox
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import load_record, record_of, setup_from_json
@@ -66,13 +66,17 @@ class Room:
         self.seating = Seating()
         self.status = "lobby"
         self.options: dict[str, Any] = {}
-        self.policy = "wait"
+        self.policy = "bot"  # a table never waits for a gone player unless the host says so
         self.gone_after_s = settings.gone_after_s
         self.turn_s: int | None = None
         self.bot_pause_ms = settings.bot_pause_ms
         self.games = 0
         self.created_ms = now
         self.public_replays = False  # finished games replayed for anyone, not just the room
+        # The game's clock: the server's, less the time the current game spent paused. Games,
+        # their deadlines and the log only ever see this clock (see `game_now`).
+        self.paused_at: int | None = None  # server ms the pause began
+        self.paused_ms = 0  # the current game's finished pauses, in total
         # Runtime.
         self.chance = chance
         self.rng = chance.room_rng()
@@ -136,7 +140,7 @@ class Room:
             room.log = list(last.log)
             room.replay_log()
             room.status = "finished" if room.game.outcome(room.state) else "playing"
-            room.autopilot.note_turn(now)
+            room.autopilot.note_turn(room.game_now())
         return room
 
     # -- places and connections ------------------------------------------------------------
@@ -164,6 +168,17 @@ class Room:
             return dict(self.setup.options)
         return resolve(self.game.OPTIONS, self.options)
 
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    def game_now(self) -> int:
+        """The game's clock: it stands still while the game is paused, so every deadline a game
+        keeps moves on by exactly the pause, and actions are logged with the time the game saw
+        (a replay is exact without knowing of pauses)."""
+        now = self.clock.now_ms() if self.paused_at is None else self.paused_at
+        return now - self.paused_ms
+
     def client_deadline(self) -> int | None:
         if self.state is None or self.status != "playing":
             return None
@@ -177,9 +192,8 @@ class Room:
         self.stats.connections += 1
         self.active_ms = self.clock.now_ms()
         place.connections += 1
-        place.left_ms = None
         if place.connections == 1:
-            place.gone = False
+            place.came_back()  # a stand-in hands the seat back at once
             messages.broadcast_room(self)
         else:
             messages.send_room(self, conn)
@@ -212,6 +226,8 @@ class Room:
         if self.status != "playing":
             raise RoomError(WRONG_STATUS, f"no game is being played (the room is {self.status})")
         _, seat = self.seated(conn)
+        if self.paused:
+            raise RoomError(PAUSED, "the host paused the game")
         acked = None if msg_id is None else (conn, msg_id)
         await self.apply(seat, action, acked)
 
@@ -219,7 +235,7 @@ class Room:
                     acked: tuple[Conn, int] | None = None) -> None:
         """Validates and applies, makes the action durable, then tells everyone (the sender
         first, with an `ack`)."""
-        now = self.clock.now_ms()
+        now = self.game_now()
         self.state, events = self.game.apply(self.state, seat, action, now)
         entry = LoggedAction(seat, action, now)
         self.log.append(entry)
@@ -273,6 +289,7 @@ class Room:
         self.begin(setup, now)  # raises bad_setup before anything changes
         self.games += 1
         self.status = "playing"
+        self.paused_at, self.paused_ms = None, 0
         stored = {**setup.to_json(), "names": [place.name for place in self.seating.seated()]}
         try:
             await self.store.start_game(self.code, self.games - 1, stored, now, self.game_name,

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class RoomSettings:
     bot_pause_ms: int = 900  # a bot's pause before each move, so it plays at a human pace
-    gone_after_s: int = 30  # a seat with no open connection this long counts as gone
+    gone_after_s: int = 20  # a seat with no open connection this long counts as gone
+    away_after_ms: int = 3000  # ... and this long as away (a reload is not worth showing)
     idle_s: int = 6 * 3600  # a room nobody is connected to expires after this long
     max_rooms: int = 1000
     max_places: int = 100  # players, bots and spectators one room holds

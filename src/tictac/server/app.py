@@ -10,7 +10,7 @@ from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 
 from tictac.rooms import RoomManager
-from tictac.server import game_client, http_api, openapi, pages, qr, ws
+from tictac.server import game_client, http_api, lan, openapi, pages, qr, ws
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.store import Store
@@ -37,7 +37,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
 
     routes = [
         Route("/api/games", http_api.games),
-        Route("/api/qr.svg", qr.qr),
+        Route("/api/qr.svg", qr.qr, methods=["GET", "POST"]),
+        Route("/api/share", lan.share),
         Route("/games/{name}/{file}", game_client.game_file),
         Route("/api/rooms", http_api.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", http_api.get_room),

@@ -76,7 +76,7 @@ def _admit(request: Request, limit: PerAddress) -> None:
                       {"Retry-After": str(math.ceil(wait))})
 
 
-async def _read_body(request: Request) -> bytes:
+async def read_body(request: Request) -> bytes:
     """The body, read as it comes and refused as soon as it passes the limit (a chunked body
     declares no length). The connection is closed after such an answer: the rest of the
     body is not read."""
@@ -97,7 +97,7 @@ async def _read_body(request: Request) -> bytes:
 
 
 async def _body(request: Request, model: type[M]) -> M:
-    raw = await _read_body(request)
+    raw = await read_body(request)
     try:
         return model.model_validate_json(raw or b"{}")
     except ValidationError as invalid:

@@ -119,9 +119,28 @@ class SetReplays(_Lobby):
     public: bool
 
 
+class Pause(_Lobby):
+    op: Literal["pause"]
+
+
+class Resume(_Lobby):
+    op: Literal["resume"]
+
+
+class Skip(_Lobby):
+    op: Literal["skip"]
+    seat: int
+
+
+class Replace(_Lobby):
+    op: Literal["replace"]
+    seat: int
+
+
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
-    | SetTimer | SetBotPause | Rename | PlayAgain | KickSpectator | SetReplays,
+    | SetTimer | SetBotPause | Rename | PlayAgain | KickSpectator | SetReplays | Pause | Resume
+    | Skip | Replace,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | LobbyIn,
@@ -139,6 +158,8 @@ class SeatInfo(Strict):
     bot: bool
     connected: bool
     gone: bool
+    presence: Literal["connected", "away", "gone"]
+    stand_in: bool  # someone else (a bot, the automatic move) plays the seat for now
 
 
 class You(Strict):
@@ -162,6 +183,7 @@ class RoomSummary(Strict):
     seats: list[SeatInfo]
     spectators: int
     games: int
+    paused: bool
     you: You | None
 
 
@@ -174,6 +196,8 @@ class ViewOut(Strict):
     type: Literal["view"]
     version: int
     server_time: int
+    game_time: int  # the game's clock: it stands still while the game is paused
+    paused: bool
     deadline: int | None
     events: list[dict[str, Any]]
     view: dict[str, Any]

@@ -27,6 +27,10 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
     ("get", "/api/rooms/{code}/replay", "A game of the room as a seat saw it (spoiler rules in "
      "docs/protocol.md); query: token, game, seat", None, Replay, False),
     ("get", "/api/qr.svg", "A QR code of the query's `text` as SVG (segno)", None, None, False),
+    ("post", "/api/qr.svg", "A QR code of the body's `text` as SVG, for a text that must not be "
+     "in a URL (a rejoin link)", None, None, False),
+    ("get", "/api/share", "The origin other devices of the local network reach this server at "
+     "(`origin`: null unless it serves on every interface)", None, None, False),
     ("get", "/healthz", "Liveness, rooms and connections", None, Health, False),
 ]
 

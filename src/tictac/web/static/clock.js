@@ -23,7 +23,22 @@ export function noteServerTime(serverTime) {
   if (bestRtt === Infinity && typeof serverTime === 'number') offset = serverTime - Date.now();
 }
 
-// An element showing the seconds left until `deadline` (server ms); onZero runs once.
+// The game's clock (deadlines are on it): the server's less the time the game spent paused,
+// standing still while it is paused. A view message tells where it stands.
+let gameBehind = 0;
+let frozenAt = null;
+
+export function noteGameClock({ server_time: serverTime, game_time: gameTime, paused }) {
+  if (typeof gameTime !== 'number') return;
+  gameBehind = serverTime - gameTime;
+  frozenAt = paused ? gameTime : null;
+}
+
+export function gameNow() {
+  return frozenAt ?? serverNow() - gameBehind;
+}
+
+// An element showing the seconds left until `deadline` (the game's ms); onZero runs once.
 export function bindCountdown(el, deadline, onZero) {
   el.dataset.deadline = String(deadline);
   el.classList.add('countdown');
@@ -33,7 +48,7 @@ export function bindCountdown(el, deadline, onZero) {
 }
 
 function paint(el) {
-  const left = Number(el.dataset.deadline) - serverNow();
+  const left = Number(el.dataset.deadline) - gameNow();
   const seconds = Math.max(0, Math.ceil(left / 1000));
   const text = String(seconds);
   if (el.textContent !== text) el.textContent = text;

@@ -4,13 +4,21 @@
 
 import { h, fill, toast } from './dom.js';
 import { t } from './i18n.js';
-import { errorText } from './errors.js';
+import { errorText, explainNear } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
 import { cue, muteButton } from './sound.js';
 import { keepAwake } from './wake.js';
+import { drawTableBar } from './tablebar.js';
+import { MoveLog, latestMove } from './movelog.js';
+import { noteGameClock } from './clock.js';
 
 let live = null;
+
+// The control last tapped: a refused action is explained beside it.
+let lastTap = null;
+addEventListener('pointerdown', (event) => { lastTap = event.target.closest('button, [data-key]'); }, true);
+addEventListener('keydown', () => { lastTap = document.activeElement; }, true);
 
 // The screen function of a route showing a live room. `open()` starts one (with `startLive`) or
 // draws something else (a join form, an error); a language switch keeps the room of the same
@@ -50,8 +58,9 @@ export function connectionLabel(state) {
 // `choose(room, view)` names the screen to show: {key, kind, load}, where `load()` resolves to
 // an object with `mount(stage, ctx)`; a new key mounts a new screen.
 export class LiveRoom {
-  constructor({ key, code, token, app, choose, onRejected }) {
+  constructor({ key, code, token, app, choose, onRejected, rejoin = null }) {
     this.key = key;
+    this.rejoin = rejoin;
     this.code = code;
     this.app = app;
     this.choose = choose;
@@ -64,6 +73,7 @@ export class LiveRoom {
     this.yourTurn = false;
     this.screen = null;
     this.screenKey = null;
+    this.bar = null;
     this.root = null;
     this.mounts = 0;
     // Every change is drawn through this chain, one after the other: a screen's module may
@@ -71,7 +81,9 @@ export class LiveRoom {
     // the screen once it is mounted, in order.
     this.drawn = Promise.resolve();
     this.nextId = 1;
+    this.tapped = new Map(); // action id -> the data-key (or element) tapped to send it
     this.chat = new ChatLog();
+    this.moves = new MoveLog();
     this.conn = new Connection(code, token, {
       onMessage: (message) => this.receive(message),
       onState: (state) => connectionLabel(state),
@@ -121,8 +133,12 @@ export class LiveRoom {
         if (gap && !this.syncAsked) this.conn.send({ type: 'sync' });
         this.syncAsked = gap;
         this.version = message.version;
+        if (message.version < this.version) this.moves = new MoveLog(); // a new game
+        this.moves.seed(message.view && message.view.opening);
+        if (message.events) this.moves.add(message.events);
         this.view = message.view;
         this.deadline = message.deadline ?? null;
+        noteGameClock(message);
         this.schedule(message.events || []);
         break;
       }
@@ -130,7 +146,10 @@ export class LiveRoom {
         this.chat.add(message);
         break;
       case 'error':
-        toast(errorText(message));
+        this.refused(message);
+        break;
+      case 'ack':
+        this.tapped.delete(message.id);
         break;
       default:
         break;
@@ -154,10 +173,16 @@ export class LiveRoom {
       if (mounts !== this.mounts || !this.root) return; // detached or re-attached meanwhile
       this.dropScreen();
       const stage = h('div', { class: ['stage', `stage-${chosen.kind}`, `game-${this.room.game}`] });
-      fill(this.root, stage);
+      // Presence is announced politely: a screen reader hears who went away between moves.
+      this.bar = h('div', { class: 'table-bar', role: 'status', hidden: true });
+      fill(this.root, this.bar, stage);
       this.screen = screen.mount(stage, this.context());
+      // Phones show the latest move at the top; the TV draws its own move log.
+      this.describe = chosen.kind === 'game' ? screen.describe : null;
       this.screenKey = chosen.key;
+      window.scrollTo(0, 0); // a new screen (the game after Start) begins at its top
     }
+    drawTableBar(this.bar, this.context(), latestMove(this.moves, this.describe, this.room));
     this.screen.update(this.context());
     if (events.length && this.screen.events) this.screen.events(events, this.context());
   }
@@ -185,13 +210,31 @@ export class LiveRoom {
       view: this.view,
       deadline: this.deadline,
       chat: this.chat,
+      moves: this.moves,
       readonly: false,
+      rejoin: this.rejoin,
       navigate: this.app.navigate,
-      act: (action) => this.send({ type: 'action', action, id: this.nextId++ }),
+      act: (action) => this.act(action),
       lobby: (op, fields = {}) => this.send({ type: 'lobby', op, ...fields }),
       say: (text) => this.send({ type: 'chat', text }),
       send: (message) => this.send(message),
     };
+  }
+
+  act(action) {
+    const id = this.nextId++;
+    if (lastTap) this.tapped.set(id, lastTap.dataset.key || lastTap);
+    this.send({ type: 'action', action, id });
+  }
+
+  // Beside the tapped control if it is still on screen (found again by its data-key when the
+  // screen was redrawn meanwhile), else as a toast.
+  refused(message) {
+    const tapped = this.tapped.get(message.id);
+    this.tapped.delete(message.id);
+    const near = typeof tapped === 'string' ? document.querySelector(`[data-key="${CSS.escape(tapped)}"]`) : tapped;
+    if (near && near.isConnected) explainNear(near, errorText(message));
+    else toast(errorText(message));
   }
 
   send(message) {

@@ -3,39 +3,59 @@
 
 import { h, fill, refill, button } from './dom.js';
 import { t, has, currentLang } from './i18n.js';
-import { gameInfo } from './games.js';
+import { gameInfo, loadGame } from './games.js';
 import { optionsForm, optionLabel, showValue, editable } from './options.js';
 import { qrImage } from './common.js';
+import { shareOrigin } from './share.js';
 import { chatBox } from './chat.js';
 import { teamsEditor } from './teams.js';
 
 export function mount(root, ctx) {
   const link = `${location.origin}/r/${ctx.code}`;
+  const linkText = h('a', { href: link, class: 'share-link', text: link });
+  const qr = qrImage(link, t('lobby.qr', { link }));
   const head = h('div', { class: 'lobby-head' });
   const seats = h('section', { class: 'panel seats', 'aria-labelledby': 'seats-title' });
   const teams = h('section', { class: 'panel teams', hidden: true, 'aria-labelledby': 'teams-title' });
   const options = h('section', { class: 'panel options-panel', 'aria-labelledby': 'options-title' });
-  const hostBox = h('section', { class: 'panel host-tools', 'aria-labelledby': 'host-title' });
+  const hostBox = h('section', { class: 'panel host-tools', 'aria-label': t('lobby.host_tools') });
+  const policyBox = h('div');
   const rename = renameForm(ctx);
+  // What the common evening never changes is folded: the lobby fits one phone screen.
+  const more = h('details', { class: 'panel more-options' },
+    h('summary', { text: t('lobby.more') }), options, policyBox);
   const chat = chatBox(ctx, { idPrefix: 'lobby-chat' });
   const share = h('section', { class: 'panel share', 'aria-labelledby': 'share-title' },
     h('h2', { id: 'share-title', text: t('lobby.share') }),
     h('p', { class: 'code-big' }, h('span', { class: 'sr', text: t('lobby.code') }), ctx.code),
-    h('p', { class: 'link' }, h('a', { href: link, class: 'share-link', text: link })),
+    h('p', { class: 'link' }, linkText),
     h('div', { class: 'buttons' },
       button(t('lobby.copy'), async (event) => {
-        try { await navigator.clipboard.writeText(link); event.target.textContent = t('lobby.copied'); } catch { /* no clipboard */ }
+        try { await navigator.clipboard.writeText(linkText.href); event.target.textContent = t('lobby.copied'); } catch { /* no clipboard */ }
       }),
       h('a', { href: `/r/${ctx.code}/tv?lang=${currentLang()}`, target: '_blank', rel: 'noopener', class: 'button', text: t('lobby.tv') })),
-    qrImage(link, t('lobby.qr', { link })));
+    qr);
+  // Opened on the server's own machine: the link others can open is on its network address.
+  shareOrigin().then((origin) => {
+    if (origin === location.origin) return;
+    const shared = `${origin}/r/${ctx.code}`;
+    linkText.href = shared;
+    linkText.textContent = shared;
+    qr.replaceWith(qrImage(shared, t('lobby.qr', { link: shared })));
+  });
   fill(root, head,
     h('div', { class: 'lobby-grid' },
-      h('div', { class: 'col' }, share, seats, teams),
-      h('div', { class: 'col' }, options, hostBox, rename, chat.element)));
+      h('div', { class: 'col' }, seats, hostBox, teams),
+      h('div', { class: 'col' }, share, rename, more, chat.element)));
 
   let info = null;
   let optionsKey = '';
-  gameInfo(ctx.room.game).then((found) => { info = found; update(ctx, true); });
+  Promise.all([gameInfo(ctx.room.game), loadGame(ctx.room.game)]).then(([found, game]) => {
+    // A game may say which options apply to the values chosen so far (`optionApplies`).
+    const applies = game.optionApplies || (() => true);
+    info = { ...found, applies };
+    update(ctx, true);
+  });
 
   function update(next, force = false) {
     ctx = next;
@@ -50,12 +70,12 @@ export function mount(root, ctx) {
     teams.hidden = !hasTeams;
     if (hasTeams) teamsEditor(teams, ctx, info);
     // Rebuilding the form under the host's fingers would lose focus: only when values change.
-    const key = JSON.stringify([room.options, you.host]);
+    const key = JSON.stringify([room.options, you.host, room.seats.length]);
     if (force || key !== optionsKey) {
       optionsKey = key;
       drawOptions(options, ctx, info);
     }
-    drawHostTools(hostBox, ctx, info);
+    drawHostTools(hostBox, policyBox, ctx, info);
   }
 
   return { update: (next) => update(next), destroy: () => chat.destroy() };
@@ -92,8 +112,9 @@ function drawOptions(box, ctx, info) {
   const { room } = ctx;
   const isHost = room.you && room.you.host;
   const title = h('h2', { id: 'options-title', text: t('lobby.options') });
+  const shown = info.options.filter((option) => info.applies(option.name, room.options, room.seats.length));
   if (isHost) {
-    const form = optionsForm(room.game, info.options, room.options, {
+    const form = optionsForm(room.game, shown, room.options, {
       idPrefix: 'lobby-opt',
       onChange: (name, value) => ctx.lobby('set_options', { options: { ...room.options, [name]: value } }),
     });
@@ -101,18 +122,26 @@ function drawOptions(box, ctx, info) {
     return;
   }
   fill(box, title, h('dl', { class: 'option-values' },
-    info.options.filter(editable).map((option) => [
+    shown.filter(editable).map((option) => [
       h('dt', { text: optionLabel(room.game, option.name) }),
       h('dd', { text: showValue(room.game, option, room.options[option.name]) }),
     ])));
 }
 
-function drawHostTools(box, ctx, info) {
+// A bot kind's friendly name (`bot.<kind>` in the catalogs), else the kind itself.
+// A difficulty by its friendly name, else a bot by its own (translated when the catalog has it).
+function botName(kind) {
+  if (has(`lobby.bot_level.${kind}`)) return t(`lobby.bot_level.${kind}`);
+  return has(`bot.${kind}`) ? t(`bot.${kind}`) : kind;
+}
+
+function drawHostTools(box, policyBox, ctx, info) {
   const { room } = ctx;
   const you = room.you || {};
   if (!you.host) {
     fill(box, h('h2', { id: 'host-title', text: t('lobby.waiting_title') }),
       h('p', { text: t('lobby.waiting', { name: hostName(room) }) }));
+    fill(policyBox);
     return;
   }
   const enough = room.seats.length >= info.min_players;
@@ -120,15 +149,14 @@ function drawHostTools(box, ctx, info) {
   // The difficulties by friendly name when the game has them, else every bot by its own name.
   const levels = (info.bots || []).filter((kind) => has(`lobby.bot_level.${kind}`));
   const botKind = h('select', { id: 'bot-kind', 'aria-label': t('lobby.bot_kind') },
-    (levels.length ? levels : info.bots || []).map((kind) => h('option', { value: kind, text: levels.length ? t(`lobby.bot_level.${kind}`) : kind })));
+    (levels.length ? levels : info.bots || []).map((kind) => h('option', { value: kind, text: botName(kind) })));
   const policy = h('select', { id: 'policy', onchange: (event) => ctx.lobby('set_policy', { policy: event.target.value }) },
     ['wait', 'bot', 'skip'].map((name) => h('option', { value: name, selected: room.policy === name, text: t(`lobby.policy.${name}`) })));
+  refill(policyBox, h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy));
   refill(box,
-    h('h2', { id: 'host-title', text: t('lobby.host_tools') }),
     h('div', { class: 'row' },
       (info.bots || []).length > 1 ? botKind : null,
       button(t('lobby.add_bot'), () => ctx.lobby('add_bot', (info.bots || []).length ? { kind: botKind.value || info.bots[0] } : {}), { disabled: full, 'data-key': 'add-bot' })),
-    h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy),
     button(t('lobby.start'), () => ctx.lobby('start'), { class: 'primary big start', 'data-key': 'start', disabled: !enough }),
     enough ? null : h('p', { class: 'muted', text: t('lobby.need', { n: info.min_players }) }));
 }

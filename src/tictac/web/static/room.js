@@ -11,6 +11,7 @@ import { loadGame } from './games.js';
 export function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
   return showLive(root, `play:${code}`, app, async () => {
+    takeRejoinLink(code);
     const seat = savedSeat(code);
     if (seat) openRoom(root, code, seat.token, app);
     else await showJoin(root, code, app);
@@ -57,6 +58,21 @@ async function showJoin(root, code, app) {
   name.focus();
 }
 
+// A rejoin link (/r/CODE#seat=TOKEN, shown on the player's own phone) hands this browser the
+// seat. The token travels in the fragment, which no request carries, and leaves the address
+// bar at once.
+function takeRejoinLink(code) {
+  const found = /^#seat=([\w-]+)$/.exec(location.hash);
+  if (!found) return;
+  history.replaceState(history.state, '', location.pathname);
+  saveSeat(code, { token: found[1], seat: null });
+}
+
+// The link that opens this seat on another device.
+function rejoinLink(code, token) {
+  return `${location.origin}/r/${code}#seat=${token}`;
+}
+
 // Which screen shows a room: the lobby, the game's own module, or the end.
 function chooseScreen(room, view) {
   if (room.status === 'lobby') return { key: 'lobby', kind: 'lobby', load: () => import('./lobby.js') };
@@ -72,7 +88,7 @@ function chooseScreen(room, view) {
 
 function openRoom(root, code, token, app) {
   startLive(new LiveRoom({
-    key: `play:${code}`, code, token, app, choose: chooseScreen,
+    key: `play:${code}`, code, token, app, choose: chooseScreen, rejoin: rejoinLink(code, token),
     onRejected: (closeCode) => {
       if (closeCode === 4401) {
         forgetSeat(code);

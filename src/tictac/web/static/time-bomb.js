@@ -1,4 +1,4 @@
-// Time Bomb: your role (shown only while you hold the card), your wire counts, the table of
+// Time Bomb: your role and wire counts (shown only while you hold the card), the table of
 // face-down wires where the holder of the pliers cuts, claims, the log, the chat and counters.
 
 import { h, fill, refill, toast } from './dom.js';
@@ -34,14 +34,18 @@ function wiresTable(view, room, allowed = new Set(), onCut = null) {
           h('span', { class: 'name', text: nameOf(room, row.seat) }),
           row.seat === view.seat ? h('span', { class: 'tag you', text: t('common.you') }) : null,
           view.holder === row.seat ? h('span', { class: 'tag host', text: `✂ ${t('bomb.pliers')}` }) : null,
-          row.claim ? h('span', { class: 'claim', text: `« ${claimText(row.claim)} »` }) : null),
+          // A claim says its round; one from a round before the re-deal is greyed.
+          row.claim ? h('span', { class: ['claim', row.claim.round !== view.round && 'old'],
+            text: t('bomb.claim_of_round', { claim: claimText(row.claim), n: row.claim.round }) }) : null),
         h('div', { class: 'wires' }, row.face_down.map((position) => {
           const key = `${row.seat}:${position}`;
           const can = onCut && allowed.has(key);
+          // A wire that may not be cut now still answers a tap: the server's refusal says why
+          // (not your pliers, your own wire), beside it.
           return h('button', {
-            type: 'button', class: 'wire', disabled: !can, 'data-key': key,
+            type: 'button', class: ['wire', can && 'can'], disabled: !onCut, 'aria-disabled': can ? null : 'true', 'data-key': key,
             'aria-label': t('bomb.wire', { name: nameOf(room, row.seat), n: position + 1 }),
-            onclick: can ? () => onCut(row.seat, position) : null,
+            onclick: onCut ? () => onCut(row.seat, position) : null,
           });
         })),
         thisRound.length ? h('ul', { class: 'revealed-wires', 'aria-label': t('bomb.cut_here') }, thisRound.map((cut) => h('li', null, wireFace(cut.kind)))) : null);
@@ -59,14 +63,20 @@ function logList(view, room) {
   return h('ol', { class: 'log', tabindex: 0, 'aria-label': t('bomb.log') }, entries.map((entry) => entry.node));
 }
 
-function roleCard(getRole) {
+// The wires a player holds face down: as secret as the role, shown with it.
+function wireCounts(faceDown) {
+  return h('span', { class: 'wire-counts' },
+    ['safe', 'defusing', 'bomb'].map((kind) => h('span', { class: 'count' }, wireFace(kind), ` × ${faceDown[kind]}`)));
+}
+
+function roleCard(getYou) {
   const card = h('button', { type: 'button', class: 'role-card', 'aria-describedby': 'role-help' }, t('bomb.hold_role'));
   const showRole = (event) => {
     if (event) event.preventDefault();
-    const role = getRole();
-    if (!role) return;
-    card.textContent = t(`bomb.role.${role}`);
-    card.classList.add('revealed', role);
+    const you = getYou();
+    if (!you || !you.role) return;
+    fill(card, h('span', { class: 'role-name', text: t(`bomb.role.${you.role}`) }), you.face_down ? wireCounts(you.face_down) : null);
+    card.classList.add('revealed', you.role);
   };
   const hide = () => {
     card.textContent = t('bomb.hold_role');
@@ -88,9 +98,8 @@ export function mount(root, ctx) {
   const claimBox = h('section', { class: 'panel', 'aria-labelledby': 'claim-title' });
   const logBox = h('section', { class: 'panel', 'aria-labelledby': 'log-title' });
   const chat = ctx.readonly ? null : chatBox(ctx, { idPrefix: 'bomb-chat' });
-  const role = roleCard(() => ctx.view.you && ctx.view.you.role);
-  const counts = h('div', { class: 'wire-counts' });
-  fill(you, h('h2', { text: t('bomb.you') }), role, counts);
+  const role = roleCard(() => ctx.view.you);
+  fill(you, h('h2', { text: t('bomb.you') }), role);
   let claimKey = '';
   fill(root, head, status, h('div', { class: 'game-grid' },
     h('div', { class: 'col' }, you, table, claimBox),
@@ -124,8 +133,6 @@ export function mount(root, ctx) {
     const holding = view.holder === view.seat && view.seat !== null;
     fill(status, statusLine(holding ? t('bomb.your_cut') : t('bomb.waiting', { name: nameOf(room, view.holder) }), holding));
     you.hidden = view.seat === null;
-    const mineNow = view.you ? view.you.face_down : null;
-    fill(counts, mineNow ? ['safe', 'defusing', 'bomb'].map((kind) => h('span', { class: 'count' }, wireFace(kind), ` × ${mineNow[kind]}`)) : null);
     const allowed = new Set(legalOf(view, 'cut').map((cut) => `${cut.target}:${cut.position}`));
     refill(table, h('h2', { text: t('bomb.table') }),
       wiresTable(view, room, allowed, ctx.readonly ? null : (target, position) => ctx.act({ type: 'cut', target, position })));

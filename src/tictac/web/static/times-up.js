@@ -3,9 +3,10 @@
 // read-back after round 1 and the live scores.
 
 import { h, fill, refill, button } from './dom.js';
-import { t, has } from './i18n.js';
+import { t, tn, has } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
-import { bindCountdown, serverNow, timeUpAlarm } from './clock.js';
+import { bindCountdown, gameNow, timeUpAlarm } from './clock.js';
+import { moveLog } from './movelog.js';
 
 // During play the floating player is named with the team they sit with this round; once the
 // game is over they stand alone beside the teams, with their own total.
@@ -56,7 +57,7 @@ function countdownFor(view, onZero, frozen = false) {
     el.textContent = String(Math.max(0, Math.ceil((clock.deadline_ms - clock.now_ms) / 1000)));
     return el;
   }
-  return bindCountdown(el, clock.deadline_ms, clock.deadline_ms > serverNow() ? onZero : null);
+  return bindCountdown(el, clock.deadline_ms, clock.deadline_ms > gameNow() ? onZero : null);
 }
 
 function cardBlock(card, view) {
@@ -64,6 +65,36 @@ function cardBlock(card, view) {
     h('p', { class: 'muted', text: t('tu.your_card') }),
     h('p', { class: 'big-name', text: card.name }),
     card.about ? h('p', { class: 'description', text: card.about }) : null);
+}
+
+// The cards found since the turn began, from the events before the one being described.
+function foundThisTurn(earlier) {
+  const start = earlier.map((event) => event.type).lastIndexOf('turn_started');
+  return earlier.slice(start + 1).filter((event) => event.type === 'card_found').map((event) => event.name);
+}
+
+// Which lobby options apply to the values chosen so far: the names each player writes only
+// for a deck the players write, the odd-player rule only at 5 or 7 players.
+export function optionApplies(name, values, players) {
+  if (name === 'names_per_player') return values.pack === 'players';
+  if (name === 'odd_players') return players % 2 === 1;
+  return true;
+}
+
+// One line of the move log for a public event (see movelog.js).
+export function describe(event, room, earlier = []) {
+  switch (event.type) {
+    case 'turn_started': return t('moves.tu.turn_started', { n: event.team + 1, name: nameOf(room, event.cluegiver) });
+    case 'card_found': return t('moves.tu.card_found', { n: event.team + 1, card: event.name });
+    case 'card_set_aside': return t('moves.tu.card_set_aside');
+    case 'foul': return t('moves.tu.foul');
+    case 'turn_ended': {
+      const found = foundThisTurn(earlier);
+      return tn('moves.tu.turn_ended', found.length, { team: event.team + 1 }) + (found.length ? t('moves.tu.found', { cards: found.join(', ') }) : '');
+    }
+    case 'round_ended': return t('moves.tu.round_ended', { n: event.round, scores: event.scores.join(' – ') });
+    default: return null;
+  }
 }
 
 export function mount(root, ctx) {
@@ -250,7 +281,7 @@ export function mount(root, ctx) {
     if (writeDone) writeDone.textContent = doneText(view);
     guessForm.hidden = !(view.phase === 'running' && legalOf(view, 'guess').length && !ctx.readonly);
     refill(tail, drawTail(view, room));
-    fill(side, scoreBoard(view, room));
+    fill(side, scoreBoard(view, room), moveLog(ctx.moves, describe, room));
   }
 
   function events(list) {

@@ -2,8 +2,9 @@
 // to follow, direction, pending penalty, TIMO and catch buttons, and the scores.
 
 import { h, fill, refill, button } from './dom.js';
-import { t } from './i18n.js';
+import { t, tn } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
+import { moveLog } from './movelog.js';
 
 const COLOURS = ['blue', 'green', 'orange', 'pink'];
 const COLOUR_SYMBOL = { blue: '▲', green: '●', orange: '■', pink: '♥' };
@@ -76,6 +77,29 @@ function scoresPanel(view, room) {
     rounds.length ? h('ol', { class: 'log', tabindex: 0, 'aria-label': t('stats.story') }, rounds) : null);
 }
 
+// One line of the move log for a public event (see movelog.js).
+export function describe(event, room) {
+  const name = (seat) => nameOf(room, seat);
+  switch (event.type) {
+    case 'round_started': return t('moves.timo.round_started', { n: event.round, card: cardName(event.top) });
+    case 'played': return t(event.timo ? 'moves.timo.played_timo' : 'moves.timo.played', { name: name(event.seat), card: cardName(event.card) })
+      + (event.color && parseCard(event.card).colour === 'black' ? ` → ${t(`timo.colour.${event.color}`)}` : '');
+    case 'drew': return event.penalty ? t('moves.timo.took', { name: name(event.seat), n: event.count })
+      : tn('moves.timo.drew', event.count, { name: name(event.seat) });
+    case 'passed': return t('moves.timo.passed', { name: name(event.seat) });
+    case 'timo': return t('moves.timo.timo', { name: name(event.seat) });
+    case 'caught': return tn('moves.timo.caught', event.count, { name: name(event.target), by: name(event.seat) });
+    case 'skipped': return t('moves.timo.skipped', { name: name(event.seat) });
+    case 'reversed': return t('moves.timo.reversed', { way: directionText(event.direction) });
+    case 'penalty': return t('moves.timo.penalty', { name: name(event.seat), n: event.count });
+    case 'pile_rebuilt': return t('moves.timo.pile_rebuilt');
+    case 'round_over': return [t('moves.timo.round_over', { n: event.round, name: name(event.winner), points: event.points }),
+      ...event.hands.map((hand, seat) => (seat === event.winner ? null
+        : t('moves.timo.hand', { name: name(seat), cards: hand.map(cardName).join(', ') || '—' })))].filter(Boolean).join('\n');
+    default: return null;
+  }
+}
+
 export function mount(root, ctx) {
   let armedTimo = false;
   let choosing = null;
@@ -136,10 +160,13 @@ export function mount(root, ctx) {
       hand.map((card) => {
         const can = playable.has(card) && !ctx.readonly;
         const isDrawn = view.drawn === card;
-        return cardFace(card, { class: [can && 'playable', choosing === card && 'chosen', isDrawn && 'drawn'].filter(Boolean).join(' ') },
-          can ? () => {
+        // A card that cannot be played still answers a tap: the server's refusal says why
+        // (not your turn, does not match, stack or take), beside it.
+        const refused = () => ctx.act({ type: 'play', card, ...(parseCard(card).colour === 'black' ? { color: 'blue' } : {}) });
+        return cardFace(card, { class: [can && 'playable', choosing === card && 'chosen', isDrawn && 'drawn'].filter(Boolean).join(' '), 'aria-disabled': can ? null : 'true' },
+          ctx.readonly ? null : can ? () => {
             if (parseCard(card).colour === 'black') { choosing = card; update(ctx); } else play(card);
-          } : null);
+          } : refused);
       }));
     const picker = choosing ? h('div', null,
       h('p', { id: 'pick-colour', text: t('timo.pick_colour') }),
@@ -156,7 +183,7 @@ export function mount(root, ctx) {
     if (view.seat === null) fill(mine, h('p', { class: 'muted', text: t('common.spectating') }));
     else refill(mine, h('h2', { text: t('timo.your_hand') }), handBox, picker, actions,
       canTimoPlay && !timoCall ? h('p', { class: 'help', text: armedTimo ? t('timo.armed') : t('timo.arm_help') }) : null);
-    fill(side, scoresPanel(view, room));
+    fill(side, scoresPanel(view, room), moveLog(ctx.moves, describe, room));
   }
 
   return { update };

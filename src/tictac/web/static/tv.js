@@ -12,6 +12,7 @@ import { nameOf, qrImage } from './common.js';
 import { winnersLine } from './end.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
+import { moveLog } from './movelog.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
@@ -57,7 +58,8 @@ function chooseTv(room, view) {
     kind: 'tv',
     load: async () => {
       const game = await loadGame(room.game);
-      return tvScreen(over ? (ctx) => endTv(ctx, game) : (ctx, feed) => game.tv(ctx.view, ctx.room, feed));
+      return tvScreen(over ? (ctx) => endTv(ctx, game)
+        : (ctx, feed) => [game.tv(ctx.view, ctx.room, feed), game.describe ? moveLog(ctx.moves, game.describe, ctx.room, { latest: 6 }) : null]);
     },
   };
 }

@@ -1,0 +1,50 @@
+// The move log of a live room: every public event of the game, kept from when the page joined,
+// and drawn in the reader's language by the game's module (`describe(event, room, earlier)`
+// gives a line, or null for an event not worth a line). Phones and the TV draw the same log.
+
+import { h } from './dom.js';
+import { t } from './i18n.js';
+
+const KEPT = 200;
+
+export class MoveLog {
+  constructor() {
+    this.events = [];
+  }
+
+  add(events) {
+    this.events.push(...events);
+    if (this.events.length > KEPT) this.events.splice(0, this.events.length - KEPT);
+  }
+
+  // A page that joins mid-round starts from the round's opening, when the view tells it.
+  seed(events) {
+    if (!this.events.length && events) this.add(events);
+  }
+}
+
+// The line of the newest event worth one, or null.
+export function latestMove(log, describe, room) {
+  if (!log || !describe) return null;
+  for (let index = log.events.length - 1; index >= 0; index -= 1) {
+    const text = describe(log.events[index], room, log.events.slice(0, index));
+    if (text) return text;
+  }
+  return null;
+}
+
+// The latest `latest` lines, newest first.
+export function moveLog(log, describe, room, { latest = 30 } = {}) {
+  const lines = [];
+  if (log && describe) {
+    log.events.forEach((event, index) => {
+      const text = describe(event, room, log.events.slice(0, index));
+      if (text) lines.push(text);
+    });
+  }
+  return h('section', { class: 'panel move-log', 'aria-label': t('moves.title') },
+    h('h2', { text: t('moves.title') }),
+    lines.length ? h('ol', { class: 'log moves', reversed: true },
+      lines.slice(-latest).reverse().map((text) => h('li', { text })))
+      : h('p', { class: 'muted', text: t('moves.none') }));
+}

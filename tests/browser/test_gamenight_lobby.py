@@ -1,0 +1,68 @@
+"""The lobby on one phone screen (Chromium at 360×640): players and Start without scrolling,
+the rest folded under "More options", options only where they apply, bots by friendly names;
+Start brings every phone to the top of the game."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from .players import Player, add_bots, create_room, join_room, screenshot, start_game, wait_for
+
+
+def test_the_lobby_fits_a_phone_and_start_opens_the_game_at_its_top(
+    browser: Browser, server: str
+) -> None:
+    cal = Player(browser, server, "Cal")
+    bea = Player(browser, server, "Bea")
+    code = create_room(cal, "time-bomb")
+    join_room(bea, code)
+    add_bots(cal, 2)
+    start = cal.page.locator("button.start")
+    box = start.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 640, box
+    assert cal.page.locator("details.more-options").get_attribute("open") is None
+    kinds = cal.page.locator("#bot-kind option").all_inner_texts()
+    assert "Sharp (reasons)" in kinds and "reasoning" not in kinds
+    screenshot(cal, "gamenight-lobby-host")
+    screenshot(bea, "gamenight-lobby-guest")
+    for person in (cal, bea):
+        person.page.evaluate("window.scrollTo(0, 400)")
+    start_game(cal, [cal, bea])
+    for person in (cal, bea):
+        wait_for(lambda person=person: person.page.locator(".wires-table").count() == 1,
+                 person.page, what="the game screen")
+        assert person.page.evaluate("window.scrollY") == 0
+    for person in (cal, bea):
+        assert person.errors == [], person.errors
+        person.close()
+
+
+def test_names_per_player_shows_only_for_a_deck_the_players_write(
+    browser: Browser, server: str
+) -> None:
+    ana = Player(browser, server, "Ana")
+    create_room(ana, "times-up")
+    ana.page.click("details.more-options summary")
+    ana.page.wait_for_selector("#lobby-opt-pack")
+    assert ana.page.locator("#lobby-opt-names_per_player").count() == 0
+    ana.page.select_option("#lobby-opt-pack", "players")
+    ana.page.wait_for_selector("#lobby-opt-names_per_player")
+    screenshot(ana, "gamenight-lobby-more-options")
+    assert ana.errors == [], ana.errors
+    ana.close()
+
+
+def test_a_host_on_loopback_shares_the_lan_address(browser: Browser, server: str) -> None:
+    """Served on every interface, the server tells its LAN origin (`/api/share`, checked in
+    tests/server/test_share_origin.py); this server listens on loopback only, so the answer is
+    the one such a server gives, set on the page's route."""
+    lan = "http://192.0.2.7:8000"
+    host = Player(browser, server, "Ada")
+    host.page.route("**/api/share", lambda route: route.fulfill(json={"origin": lan}))
+    code = create_room(host, "time-bomb")
+    wait_for(lambda: host.page.inner_text(".share .link") == f"{lan}/r/{code}", host.page,
+             what="the LAN link")
+    src = host.page.locator(".share img.qr").get_attribute("src") or ""
+    assert "192.0.2.7" in src
+    assert host.errors == [], host.errors
+    host.close()
