@@ -13,11 +13,12 @@ from tictac.bots.time_bomb import role_claim
 from tictac.bots.time_bomb_search import CAUGHT_LYING
 from tictac.bots.time_bomb_search import SearchBot as TimeBombSearch
 from tictac.bots.time_bomb_search import determinize as time_bomb_sample
+from tictac.bots.time_bomb_search import judge as time_bomb_judge
 from tictac.bots.timos_twist_search import SearchBot as TimosTwistSearch
 from tictac.bots.timos_twist_search import determinize as timos_twist_sample
 from tictac.engine import Rng
 from tictac.games import time_bomb, timos_twist
-from tictac.games.time_bomb.table import KINDS, SHERLOCK
+from tictac.games.time_bomb.table import BOMB, DEFUSING, KINDS, SAFE, SHERLOCK
 
 QUICK = Budget(iterations=40, ms=None)
 
@@ -102,6 +103,23 @@ def test_time_bomb_sample_deals_a_sherlock_the_row_it_claimed() -> None:
                 assert (said["defusing"], said["bomb"]) == (1, False)
                 checked += 1
     assert checked > 100
+
+
+def test_time_bomb_sherlock_would_rather_hand_the_pliers_to_whoever_holds_the_bomb() -> None:
+    """Nobody cuts their own row, so the cut after the pliers reach the bomb's holder cannot
+    find it: of two safe cuts handing the pliers to a Sherlock, the one to the bomb's holder is
+    judged better for Sherlock's team."""
+    state = time_bomb.setup(5, {"first_holder": 0}, 1)
+    state.roles = [SHERLOCK, SHERLOCK, SHERLOCK, "moriarty", "moriarty"]
+    state.rows = [[SAFE] * 5, [BOMB, SAFE, SAFE, SAFE, SAFE], [SAFE] * 5,
+                  [DEFUSING] * 3 + [SAFE] * 2, [DEFUSING] * 2 + [SAFE] * 3]
+    judged = []
+    for target in (1, 2):
+        trial = state.clone()
+        time_bomb.apply(trial, 0, {"type": "cut", "target": target, "position": 4}, 0)
+        judged.append(time_bomb_judge(trial, SHERLOCK))
+    to_the_bomb_holder, to_another = judged
+    assert to_the_bomb_holder > to_another
 
 
 def test_timos_twist_search_bot_goes_out_when_it_can() -> None:
