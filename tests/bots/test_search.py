@@ -133,6 +133,22 @@ def test_timos_twist_search_bot_goes_out_when_it_can() -> None:
     assert action == {"type": "play", "card": "blue-0"}
 
 
+def test_timos_twist_search_bot_counts_a_round_won_by_the_move_it_tries() -> None:
+    """Going out ends the round (here the game) within the move tried: the samples score it as
+    won, rather than playing on into the next round (or past the end of the game)."""
+    state = timos_twist.setup(2, {"timo_grace_ms": 0, "draw_anytime": True, "target_score": 50}, 5)
+    seat = state.turn
+    state.hands[seat] = [0]  # blue-0
+    state.scores[seat] = 49
+    state.discard.append(1)  # blue-1 on top
+    state.color = 0
+    bot = TimosTwistSearch(seat, Rng(1), QUICK)
+    legal = timos_twist.legal_actions(state, seat)
+    assert {"type": "draw"} in legal
+    action = bot.act(timos_twist.view(state, seat), legal, True)
+    assert action == {"type": "play", "card": "blue-0"}
+
+
 def test_search_bots_play_whole_games_with_legal_moves_only() -> None:
     for seed in range(2):
         state = timos_twist.setup(3, {"target_score": 50}, seed)
