@@ -8,7 +8,7 @@ import time
 import pytest
 
 from tictac.bots.driver import play_out
-from tictac.bots.search import Budget, ucb1_search
+from tictac.bots.search import Budget, no_time_for_another, ucb1_search
 from tictac.bots.time_bomb import role_claim
 from tictac.bots.time_bomb_search import CAUGHT_LYING
 from tictac.bots.time_bomb_search import SearchBot as TimeBombSearch
@@ -43,6 +43,16 @@ def test_a_time_budget_stops_the_search() -> None:
     started = time.perf_counter()
     ucb1_search(3, slow, Budget(iterations=1_000_000, ms=30), Rng(1))
     assert time.perf_counter() - started < 1.0
+
+
+def test_the_search_stops_before_an_iteration_would_pass_its_deadline() -> None:
+    """Iterations of 100 ms so far: with 50 ms left another would overrun, so the search stops;
+    iterations of 1 ms: it goes on. Without a clock (`ms=None`) it never stops early."""
+    now = time.perf_counter()
+    deadline = now + 0.05
+    assert no_time_for_another(deadline, now - 0.1, 1)
+    assert not no_time_for_another(deadline, now - 0.1, 100)
+    assert not no_time_for_another(None, now - 100.0, 1)
 
 
 def random_states(game, players: int, seeds: int, options=None):  # type: ignore[no-untyped-def]

@@ -21,7 +21,7 @@ import math
 import time
 from typing import Any
 
-from tictac.bots.search import Budget
+from tictac.bots.search import Budget, no_time_for_another
 from tictac.bots.time_bomb import ReasoningBot, prior_suspicion, role_claim, suspicions
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.rules import apply
@@ -67,11 +67,11 @@ class SearchBot(ReasoningBot):
             return self._cut_row(view, targets[0])
         team = view["you"]["role"]
         wins = [0.0] * len(targets)
-        deadline = self.budget.deadline()
+        started, deadline = time.perf_counter(), self.budget.deadline()
         samples = max(MIN_SAMPLES, self.budget.iterations)  # each sample judges every cut
         history = role_likelihoods(view, self.seat)
         for done in range(samples):
-            if done >= MIN_SAMPLES and deadline is not None and time.perf_counter() >= deadline:
+            if done >= MIN_SAMPLES and no_time_for_another(deadline, started, done):
                 break
             state, weight = determinize(view, self.seat, self.rng, history)
             for index, target in enumerate(targets):
