@@ -8,16 +8,17 @@ import time
 import pytest
 
 from tictac.bots.driver import play_out
-from tictac.bots.search import Budget, ucb1_search
+from tictac.bots.search import Budget, no_time_for_another, ucb1_search
 from tictac.bots.time_bomb import role_claim
 from tictac.bots.time_bomb_search import CAUGHT_LYING
 from tictac.bots.time_bomb_search import SearchBot as TimeBombSearch
 from tictac.bots.time_bomb_search import determinize as time_bomb_sample
+from tictac.bots.time_bomb_search import judge as time_bomb_judge
 from tictac.bots.timos_twist_search import SearchBot as TimosTwistSearch
 from tictac.bots.timos_twist_search import determinize as timos_twist_sample
 from tictac.engine import Rng
 from tictac.games import time_bomb, timos_twist
-from tictac.games.time_bomb.table import KINDS, SHERLOCK
+from tictac.games.time_bomb.table import BOMB, DEFUSING, KINDS, SAFE, SHERLOCK
 
 QUICK = Budget(iterations=40, ms=None)
 
@@ -42,6 +43,16 @@ def test_a_time_budget_stops_the_search() -> None:
     started = time.perf_counter()
     ucb1_search(3, slow, Budget(iterations=1_000_000, ms=30), Rng(1))
     assert time.perf_counter() - started < 1.0
+
+
+def test_the_search_stops_before_an_iteration_would_pass_its_deadline() -> None:
+    """Iterations of 100 ms so far: with 50 ms left another would overrun, so the search stops;
+    iterations of 1 ms: it goes on. Without a clock (`ms=None`) it never stops early."""
+    now = time.perf_counter()
+    deadline = now + 0.05
+    assert no_time_for_another(deadline, now - 0.1, 1)
+    assert not no_time_for_another(deadline, now - 0.1, 100)
+    assert not no_time_for_another(None, now - 100.0, 1)
 
 
 def random_states(game, players: int, seeds: int, options=None):  # type: ignore[no-untyped-def]
@@ -104,6 +115,23 @@ def test_time_bomb_sample_deals_a_sherlock_the_row_it_claimed() -> None:
     assert checked > 100
 
 
+def test_time_bomb_sherlock_would_rather_hand_the_pliers_to_whoever_holds_the_bomb() -> None:
+    """Nobody cuts their own row, so the cut after the pliers reach the bomb's holder cannot
+    find it: of two safe cuts handing the pliers to a Sherlock, the one to the bomb's holder is
+    judged better for Sherlock's team."""
+    state = time_bomb.setup(5, {"first_holder": 0}, 1)
+    state.roles = [SHERLOCK, SHERLOCK, SHERLOCK, "moriarty", "moriarty"]
+    state.rows = [[SAFE] * 5, [BOMB, SAFE, SAFE, SAFE, SAFE], [SAFE] * 5,
+                  [DEFUSING] * 3 + [SAFE] * 2, [DEFUSING] * 2 + [SAFE] * 3]
+    judged = []
+    for target in (1, 2):
+        trial = state.clone()
+        time_bomb.apply(trial, 0, {"type": "cut", "target": target, "position": 4}, 0)
+        judged.append(time_bomb_judge(trial, SHERLOCK))
+    to_the_bomb_holder, to_another = judged
+    assert to_the_bomb_holder > to_another
+
+
 def test_timos_twist_search_bot_goes_out_when_it_can() -> None:
     state = timos_twist.setup(2, {"timo_grace_ms": 0}, 5)
     seat = state.turn
@@ -112,6 +140,22 @@ def test_timos_twist_search_bot_goes_out_when_it_can() -> None:
     state.color = 0
     bot = TimosTwistSearch(seat, Rng(1), QUICK)
     action = bot.act(timos_twist.view(state, seat), timos_twist.legal_actions(state, seat), True)
+    assert action == {"type": "play", "card": "blue-0"}
+
+
+def test_timos_twist_search_bot_counts_a_round_won_by_the_move_it_tries() -> None:
+    """Going out ends the round (here the game) within the move tried: the samples score it as
+    won, rather than playing on into the next round (or past the end of the game)."""
+    state = timos_twist.setup(2, {"timo_grace_ms": 0, "draw_anytime": True, "target_score": 50}, 5)
+    seat = state.turn
+    state.hands[seat] = [0]  # blue-0
+    state.scores[seat] = 49
+    state.discard.append(1)  # blue-1 on top
+    state.color = 0
+    bot = TimosTwistSearch(seat, Rng(1), QUICK)
+    legal = timos_twist.legal_actions(state, seat)
+    assert {"type": "draw"} in legal
+    action = bot.act(timos_twist.view(state, seat), legal, True)
     assert action == {"type": "play", "card": "blue-0"}
 
 

@@ -19,6 +19,8 @@ from tictac.engine import Rng
 
 # How eagerly UCB1 tries an action it has sampled little: the usual sqrt(2) for rewards in [0, 1].
 EXPLORATION = math.sqrt(2.0)
+# The share of a move's time budget the search itself may spend.
+MARGIN = 0.9
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,18 @@ class Budget:
     ms: float | None = 200.0
 
     def deadline(self) -> float | None:
-        return None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        """When the search stops: `MARGIN` short of `ms`, as an iteration may run long (a
+        garbage collection, another process on the core) and the move has its own work."""
+        return None if self.ms is None else time.perf_counter() + self.ms * MARGIN / 1000.0
+
+
+def no_time_for_another(deadline: float | None, started: float, done: int) -> bool:
+    """Whether one more iteration, as long as the mean of the `done` ones since `started`, would
+    end past `deadline`: the search stops before its deadline rather than just after it."""
+    if deadline is None or done == 0:
+        return False
+    now = time.perf_counter()
+    return now + (now - started) / done >= deadline
 
 
 def ucb1_search(
@@ -44,12 +57,12 @@ def ucb1_search(
         return 0
     visits = [0] * count
     totals = [0.0] * count
-    deadline = budget.deadline()
+    started, deadline = time.perf_counter(), budget.deadline()
     for done in range(max(budget.iterations, count)):
         if done < count:
             index = done
         else:
-            if deadline is not None and time.perf_counter() >= deadline:
+            if no_time_for_another(deadline, started, done):
                 break
             spread = EXPLORATION * math.sqrt(math.log(done))
             index = max(

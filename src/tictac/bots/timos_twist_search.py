@@ -72,8 +72,9 @@ class SearchBot:
 
         def playout(index: int, rng: Rng) -> float:
             state = determinize(view, seat, rng, reads)
+            rounds = len(state.rounds)
             apply(state, seat, candidates[index], 0)
-            return play_round_out(state, rng, seat)
+            return play_round_out(state, rng, seat, rounds)
 
         chosen = candidates[ucb1_search(len(candidates), playout, self.budget, self.rng)]
         self._left = _table_left(view, chosen)
@@ -176,15 +177,17 @@ def determinize(view: View, seat: int, rng: Rng, reads: Reads = Reads()) -> Stat
     )
 
 
-def play_round_out(state: State, rng: Rng, seat: int) -> float:
-    """Play the round on with `default_move` for every seat for at most `PLAYOUT_DEPTH` moves:
-    1 if `seat` won it, 0 if another seat did, else a guess from the hand sizes."""
-    rounds = len(state.rounds)
-    for _ in range(PLAYOUT_DEPTH):
-        if len(state.rounds) > rounds:
-            return 1.0 if state.rounds[rounds][0] == seat else 0.0
+def play_round_out(state: State, rng: Rng, seat: int, rounds: int) -> float:
+    """Play the round (the one after the `rounds` finished ones: the move just tried may have
+    ended it, and the game) on with `default_move` for every seat for at most `PLAYOUT_DEPTH`
+    moves: 1 if `seat` won it, 0 if another seat did, else a guess from the hand sizes."""
+    moves = 0
+    while len(state.rounds) == rounds and moves < PLAYOUT_DEPTH:
         turn = state.turn
         apply(state, turn, default_move(state, legal_actions(state, turn), rng), 0)
+        moves += 1
+    if len(state.rounds) > rounds:
+        return 1.0 if state.rounds[rounds][0] == seat else 0.0
     own = len(state.hands[seat])
     fewest = min(len(hand) for other, hand in enumerate(state.hands) if other != seat)
     return 1.0 / (1.0 + math.exp(CARD_WEIGHT * (own - fewest)))
