@@ -4,6 +4,7 @@ due; when it rings, at most one move is made (the next ring comes at once if mor
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -173,15 +174,19 @@ class Autopilot:
             return
         if self._asked_optional != len(room.log) and now >= self.changed_ms + room.bot_pause_ms:
             self._asked_optional = len(room.log)
-            optional = optional_move(game, state, self._playing_bots(), self._bot_choice, now)
+            # Bots think on a worker thread: a search bot's 200 ms on the event loop would hold
+            # up every room of the server. This room's inbox waits, so its state stays put.
+            optional = await asyncio.to_thread(optional_move, game, state, self._playing_bots(),
+                                               self._bot_choice, now)
             if optional is not None:
                 await self._try(optional, "optional")
                 return
         if "stand_in" not in self._spent and now >= self._move_due():
             stand_ins = self._stand_ins()
             if stand_ins:
-                await self._try(forced_move(game, state, stand_ins[:1], self._stand_in_choice,
-                                            now), "stand_in")
+                move = await asyncio.to_thread(forced_move, game, state, stand_ins[:1],
+                                               self._stand_in_choice, now)
+                await self._try(move, "stand_in")
 
     def auto_move(self, seat: int, now: int) -> LoggedAction | None:
         """The game's automatic move for `seat` (a turn timer's, or the host's skip)."""
