@@ -132,8 +132,8 @@ export class LiveRoom {
         const gap = this.version >= 0 && message.version > this.version + 1;
         if (gap && !this.syncAsked) this.conn.send({ type: 'sync' });
         this.syncAsked = gap;
-        this.version = message.version;
         if (message.version < this.version) this.moves = new MoveLog(); // a new game
+        this.version = message.version;
         this.moves.seed(message.view && message.view.opening);
         if (message.events) this.moves.add(message.events);
         this.view = message.view;

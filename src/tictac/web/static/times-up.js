@@ -3,7 +3,7 @@
 // read-back after round 1 and the live scores.
 
 import { h, fill, refill, button } from './dom.js';
-import { t, tn, has } from './i18n.js';
+import { t, has } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 import { bindCountdown, gameNow, timeUpAlarm } from './clock.js';
 import { moveLog } from './movelog.js';
@@ -90,7 +90,7 @@ export function describe(event, room, earlier = []) {
     case 'foul': return t('moves.tu.foul');
     case 'turn_ended': {
       const found = foundThisTurn(earlier);
-      return tn('moves.tu.turn_ended', found.length, { team: event.team + 1 }) + (found.length ? t('moves.tu.found', { cards: found.join(', ') }) : '');
+      return t('moves.tu.turn_ended', { n: found.length, team: event.team + 1 }) + (found.length ? t('moves.tu.found', { cards: found.join(', ') }) : '');
     }
     case 'round_ended': return t('moves.tu.round_ended', { n: event.round, scores: event.scores.join(' – ') });
     default: return null;

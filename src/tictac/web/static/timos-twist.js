@@ -2,7 +2,7 @@
 // to follow, direction, pending penalty, TIMO and catch buttons, and the scores.
 
 import { h, fill, refill, button } from './dom.js';
-import { t, tn } from './i18n.js';
+import { t } from './i18n.js';
 import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 import { moveLog } from './movelog.js';
 
@@ -85,10 +85,10 @@ export function describe(event, room) {
     case 'played': return t(event.timo ? 'moves.timo.played_timo' : 'moves.timo.played', { name: name(event.seat), card: cardName(event.card) })
       + (event.color && parseCard(event.card).colour === 'black' ? ` → ${t(`timo.colour.${event.color}`)}` : '');
     case 'drew': return event.penalty ? t('moves.timo.took', { name: name(event.seat), n: event.count })
-      : tn('moves.timo.drew', event.count, { name: name(event.seat) });
+      : t('moves.timo.drew', { n: event.count, name: name(event.seat) });
     case 'passed': return t('moves.timo.passed', { name: name(event.seat) });
     case 'timo': return t('moves.timo.timo', { name: name(event.seat) });
-    case 'caught': return tn('moves.timo.caught', event.count, { name: name(event.target), by: name(event.seat) });
+    case 'caught': return t('moves.timo.caught', { n: event.count, name: name(event.target), by: name(event.seat) });
     case 'skipped': return t('moves.timo.skipped', { name: name(event.seat) });
     case 'reversed': return t('moves.timo.reversed', { way: directionText(event.direction) });
     case 'penalty': return t('moves.timo.penalty', { name: name(event.seat), n: event.count });
