@@ -22,7 +22,7 @@ def test_the_lobby_fits_a_phone_and_start_opens_the_game_at_its_top(
     assert box is not None and box["y"] + box["height"] <= 640, box
     assert cal.page.locator("details.more-options").get_attribute("open") is None
     kinds = cal.page.locator("#bot-kind option").all_inner_texts()
-    assert "Sharp (reasons)" in kinds and "reasoning" not in kinds
+    assert kinds == ["Easy", "Normal", "Hard"]  # the difficulties, by their friendly names
     screenshot(cal, "gamenight-lobby-host")
     screenshot(bea, "gamenight-lobby-guest")
     for person in (cal, bea):

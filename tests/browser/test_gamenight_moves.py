@@ -11,7 +11,8 @@ from .test_timos_twist import catch_if_you_can, play_one_turn
 
 
 def log_of(player: Player) -> str:
-    box = player.page.locator(".move-log")
+    """A phone's move log, or the TV's ticker (the latest move, in one big line)."""
+    box = player.page.locator(".move-log, .tv-ticker")
     return box.first.inner_text() if box.count() else ""
 
 

@@ -23,14 +23,20 @@ export class MoveLog {
   }
 }
 
+// The lines of the newest `count` events worth one, newest first.
+export function latestMoves(log, describe, room, count) {
+  const lines = [];
+  if (!log || !describe) return lines;
+  for (let index = log.events.length - 1; index >= 0 && lines.length < count; index -= 1) {
+    const text = describe(log.events[index], room, log.events.slice(0, index));
+    if (text) lines.push(text);
+  }
+  return lines;
+}
+
 // The line of the newest event worth one, or null.
 export function latestMove(log, describe, room) {
-  if (!log || !describe) return null;
-  for (let index = log.events.length - 1; index >= 0; index -= 1) {
-    const text = describe(log.events[index], room, log.events.slice(0, index));
-    if (text) return text;
-  }
-  return null;
+  return latestMoves(log, describe, room, 1)[0] ?? null;
 }
 
 // The latest `latest` lines, newest first.
@@ -44,7 +50,7 @@ export function moveLog(log, describe, room, { latest = 30 } = {}) {
   }
   return h('section', { class: 'panel move-log', 'aria-label': t('moves.title') },
     h('h2', { text: t('moves.title') }),
-    lines.length ? h('ol', { class: 'log moves', reversed: true },
+    lines.length ? h('ol', { class: 'log moves', reversed: true, tabindex: 0 },
       lines.slice(-latest).reverse().map((text) => h('li', { text })))
       : h('p', { class: 'muted', text: t('moves.none') }));
 }

@@ -168,7 +168,8 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
       h('span', { class: 'tv-wires', role: 'img', 'aria-label': t('tv.bomb.row', { name: nameOf(room, row.seat), n: row.face_down.length }) },
         row.face_down.map(() => h('span', { class: 'tv-wire' })),
         cutHere.map((entry) => h('span', { class: ['tv-wire', 'open', entry.kind, entry === newest && 'tv-flip'], text: KIND_SYMBOL[entry.kind] }))),
-      row.claim ? h('span', { class: 'claim', text: `« ${claimText(row.claim)} »` }) : null);
+      // Short on the TV (a row has room for little); a claim from before the re-deal is greyed.
+      row.claim ? h('span', { class: ['claim', row.claim.round !== view.round && 'old'], text: `« ${claimText(row.claim)} »` }) : null);
   });
   const latest = [...view.revealed.map((entry) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameOf(room, entry.cutter), target: nameOf(room, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
     ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }))]

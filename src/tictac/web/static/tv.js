@@ -12,7 +12,7 @@ import { nameOf, qrImage } from './common.js';
 import { winnersLine } from './end.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
-import { moveLog } from './movelog.js';
+import { latestMoves } from './movelog.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
@@ -59,7 +59,7 @@ function chooseTv(room, view) {
     load: async () => {
       const game = await loadGame(room.game);
       return tvScreen(over ? (ctx) => endTv(ctx, game)
-        : (ctx, feed) => [game.tv(ctx.view, ctx.room, feed), game.describe ? moveLog(ctx.moves, game.describe, ctx.room, { latest: 6 }) : null]);
+        : (ctx, feed) => [game.tv(ctx.view, ctx.room, feed), ticker(ctx, game)]);
     },
   };
 }
@@ -78,6 +78,14 @@ const EVENT_CUES = {
 // A TV screen redraws all of itself from each update. `feed` gives the game's `tv` the events of
 // the view just received (empty on other redraws, so animations run once) and a `memory` object
 // kept while this screen is up (a game keeps its recent moves there).
+// What just happened, the last two moves in big lines at the foot of the screen (a first card
+// and its effect come together); the phones keep the whole log.
+function ticker(ctx, game) {
+  const lines = latestMoves(ctx.moves, game.describe, ctx.room, 2).reverse();
+  return lines.length ? h('div', { class: 'tv-ticker', role: 'status' },
+    lines.map((text, index) => h('p', { class: index < lines.length - 1 ? 'older' : null, text }))) : null;
+}
+
 function tvScreen(draw) {
   return {
     mount(root) {
