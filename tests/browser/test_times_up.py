@@ -121,14 +121,15 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     )
     table.press(keeper, ".judge button.foul")
     assert table.view()["phase"] == "waiting"
-    # The move log says it on the TV and on every phone, in each reader's language: the find,
-    # the foul and the turn's recap with the card found.
-    logs = [(tv, "Foul! The turn ends"), (eve, "Faute ! Le tour s'arrête")]
-    for screen, foul in logs:
-        wait_for(lambda screen=screen, foul=foul: foul in screen.page.inner_text(".move-log"),
-                 screen.page, what=f"the foul in {screen.name}'s move log")
-    assert f"found {name}" in tv.page.inner_text(".move-log")
-    assert f"2 cards found: {name}, " in tv.page.inner_text(".move-log")  # typed, then Found
+    # The moves say it on the TV (its ticker: the last two) and on every phone (the whole log),
+    # in each reader's language: the foul and the turn's recap with the cards found.
+    logs = [(tv, ".tv-ticker", "Foul! The turn ends"),
+            (eve, ".move-log", "Faute ! Le tour s'arrête")]
+    for screen, where, foul in logs:
+        wait_for(lambda screen=screen, where=where, foul=foul:
+                 foul in screen.page.inner_text(where),
+                 screen.page, what=f"the foul in {screen.name}'s moves")
+    assert f"2 cards found: {name}, " in tv.page.inner_text(".tv-ticker")  # typed, then Found
 
     # The next turn runs out: every phone at the table beeps and buzzes.
     giver = table.start_turn()
