@@ -4,7 +4,10 @@ replace a person by a bot for good."""
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Browser
+from websockets.sync.client import connect
 
 from .gamenight import bomb_table
 from .players import Player, screenshot, wait_for
@@ -18,10 +21,21 @@ def host_control(host: Player, op: str, seat: int | None = None) -> None:
     host.page.click(f"details.table-host button[data-op='{op}']{where}")
 
 
+def slow_bots(host: Player, server: str, code: str) -> None:
+    """The host's own `set_bot_pause` (5 s), sent on a second socket with the host's token."""
+    seat = json.loads(host.page.evaluate(f"localStorage.getItem('tictac.seat.play.{code}')"))
+    url = server.replace("http", "ws", 1) + f"/ws/{code}?token={seat['token']}"
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "lobby", "op": "set_bot_pause", "ms": 5000, "id": 1}))
+        ws.send(json.dumps({"type": "ping", "t": 1}))
+        while json.loads(ws.recv(timeout=10))["type"] != "pong":
+            pass
+
+
 def test_host_pauses_resumes_skips_and_replaces_from_the_game_screen(
     browser: Browser, server: str
 ) -> None:
-    cal, bea, tv, _ = bomb_table(browser, server, first_holder=1)
+    cal, bea, tv, code = bomb_table(browser, server, first_holder=1)
     assert bea.page.locator("details.table-host").count() == 0  # only the host has them
 
     host_control(cal, "pause")
@@ -37,6 +51,9 @@ def test_host_pauses_resumes_skips_and_replaces_from_the_game_screen(
     assert "paused" in bea.page.inner_text(".refusal")
     assert cal.version() == 0
 
+    # Slow the bots down first: after the skip a bot may hold the pliers, and at the suite's
+    # 60 ms pause the bots could cut their way to the end before the host's next tap.
+    slow_bots(cal, server, code)
     host_control(cal, "resume")
     wait_for(lambda: cal.page.locator(".paused-note").count() == 0, cal.page, what="resumed")
     host_control(cal, "skip", 1)
