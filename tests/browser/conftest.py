@@ -68,7 +68,9 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
 class ServerProcess:
     """`tictac serve` on a loopback port with its own SQLite file; stop and start it again on
     the same port and file to see rooms come back (bots pause 60 ms so games run fast).
-    `extra` flags and `env` variables are added to the command and its environment."""
+    Its games come from a fixed seed, so a run deals what the last one dealt (a flag in
+    `extra` may give another). `extra` flags and `env` variables are added to the command
+    and its environment."""
 
     def __init__(
         self, folder: Path, extra: tuple[str, ...] = (), env: dict[str, str] | None = None
@@ -102,6 +104,8 @@ class ServerProcess:
             "100000",
             "--join-burst",
             "100000",
+            "--seed",
+            "browser",
             *self.extra,
         ]
         with self.log.open("ab") as out:

@@ -43,6 +43,7 @@ FLAGS: list[tuple[str, type, Any, str]] = [
      "per-message deflate on WebSockets: on or off (see docs/server.md)"),
     ("log_level", str, S.log_level, "uvicorn log level"),
     ("games", str, "", "more games to serve, as name=module,... (see docs/architecture.md)"),
+    ("seed", str, S.seed, "draw every game and bot from this seed (tests and demos only)"),
 ]
 
 
@@ -69,7 +70,7 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         create_per_min=args.create_per_min, create_burst=args.create_burst,
         join_per_min=args.join_per_min, join_burst=args.join_burst,
         request_timeout_s=args.request_timeout_s, deflate=args.deflate == "on",
-        log_level=args.log_level,
+        log_level=args.log_level, seed=args.seed,
     )
 
 

@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from tictac.rooms import RoomManager
+from tictac.rooms import RoomManager, SeededChance
 from tictac.server import game_client, http_api, lan, openapi, pages, qr, ws
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
@@ -24,7 +24,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await Store.open(settings.db_url)
-        manager = RoomManager(store, settings=settings.rooms)
+        chance = SeededChance(settings.seed) if settings.seed else None
+        manager = RoomManager(store, chance=chance, settings=settings.rooms)
         replayed = await manager.restore()
         log.info("tictac ready: %d rooms restored, %d actions replayed",
                  len(manager.rooms), replayed)

@@ -34,4 +34,7 @@ class ServerSettings:
     request_timeout_s: float = 10.0
     deflate: bool = False
     log_level: str = "info"
+    # Every room's games and bots drawn from this seed, so a test or a demo plays the same
+    # games each run; empty: the operating system's randomness (the only choice for real use).
+    seed: str = ""
     static_dir: Path = STATIC_DIR
