@@ -122,14 +122,14 @@ async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table
     await room.call(room.act, host, safe_cut(room.state, 0), 1)
     assert room.status == "playing"
     await refused("bad_token", fetch(room, None, None, None))
-    mine = await fetch(room, token, None, 2)  # asking for seat 2: still one's own
+    mine = (await fetch(room, token, None, 2)).answer  # asking for seat 2: still one's own
     assert not mine["finished"] and len(mine["steps"]) == 2
     assert all(step["action"] is None for step in mine["steps"])
     assert [step["view"]["seat"] for step in mine["steps"]] == [0, 0]
     await table.op(room, host, "set_policy", policy="skip", after_s=5)
     await room.call(room.disconnect, host)
     await table.run(room, lambda: room.status == "finished", step_ms=1000)
-    after = await fetch(room, token, 0, 2)
+    after = (await fetch(room, token, 0, 2)).answer
     assert after["finished"] and after["players"] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
     assert [step["action"] for step in after["steps"][1:]] == [e.action for e in room.log]
     assert after["steps"][-1]["view"] == room.game.view(room.state, 2)

@@ -4,6 +4,7 @@ seat and version."""
 from __future__ import annotations
 
 import gc
+import json
 
 from roomtable import FakeConn, Table, refused
 
@@ -27,12 +28,12 @@ async def test_finished_replay_needs_a_token_unless_the_host_made_replays_public
     watcher, watcher_token = await table.join(room, "Watcher", spectator=True)
     await refused("bad_token", fetch(room, None, 0, 1))
     await refused("bad_token", fetch(room, "not-a-token", 0, 1))
-    seen = await fetch(room, watcher_token, 0, 1)  # any place of the room will do
+    seen = (await fetch(room, watcher_token, 0, 1)).answer  # any place of the room will do
     host = FakeConn()
     await room.call(room.connect, host, token)
     await refused("not_host", table.op(room, watcher, "set_replays", public=True))
     await table.op(room, host, "set_replays", public=True)
-    assert await fetch(room, None, 0, 1) == seen
+    assert (await fetch(room, None, 0, 1)).answer == seen
     dump = next(dump for dump in await table.store.load_rooms() if dump.code == room.code)
     assert dump.record["public_replays"] is True  # a restart keeps the host's choice
     await table.op(room, host, "set_replays", public=False)
@@ -54,9 +55,12 @@ async def test_replays_are_rate_limited_per_requester(table: Table) -> None:
 async def test_a_replay_is_computed_once_per_game_seat_and_version(table: Table) -> None:
     room, token = await finished_room(table)
     first = await fetch(room, token, 0, 1)
-    assert (await fetch(room, token, 0, 1))["steps"] is first["steps"]
-    other_seat = await fetch(room, token, 0, 2)
-    assert other_seat["steps"] is not first["steps"]
+    again = await fetch(room, token, 0, 1)
+    assert again.answer["steps"] is first.answer["steps"]
+    assert again.encoded() is first.encoded()  # encoded once
+    assert json.loads(first.encoded()) == first.answer
+    other_seat = (await fetch(room, token, 0, 2)).answer
+    assert other_seat["steps"] is not first.answer["steps"]
     assert other_seat["steps"][-1]["view"] == room.game.view(room.state, 2)
 
 
@@ -64,13 +68,13 @@ async def test_fetch_answers_as_the_rooms_own_job_does_for_past_games_too(
         table: Table) -> None:
     room, token = await finished_room(table)
     _, other = await table.join(room, "Other", spectator=True)
-    inside = await fetch(room, token, 0, 3)
-    assert await fetch(room, other, 0, 3) == inside
+    inside = (await fetch(room, token, 0, 3)).answer
+    assert (await fetch(room, other, 0, 3)).answer == inside
     host = FakeConn()
     await room.call(room.connect, host, token)
     await table.op(room, host, "play_again")
     await table.op(room, host, "start")
-    assert await fetch(room, other, 0, 3) == inside  # game 0 now comes from the store
+    assert (await fetch(room, other, 0, 3)).answer == inside  # game 0 now comes from the store
     await refused("bad_seat", fetch(room, other, 0, 4))
     await refused("bad_token", fetch(room, None, 0, 3))
 

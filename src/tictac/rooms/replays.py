@@ -5,14 +5,16 @@ once it is over, any seat's views and every action, for anyone holding a place i
 A replay replays the whole game, which takes long for a long game (a 1,500-action game took
 about 0.1 s): it is computed on a worker thread, so the event loop and every other room go on
 meanwhile (with `fetch`, the replay's own room too), and kept in a small cache per room, since
-the answer for one game, seat and version never changes. Each requester (a place, or a client
-address) may ask for a few a minute.
+the answer for one game, seat and version never changes (encoded to JSON once: a long game's
+replay is hundreds of kilobytes, whose encoding holds the interpreter lock for milliseconds).
+Each requester (a place, or a client address) may ask for a few a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -34,6 +36,19 @@ Key = tuple[int, int | None, bool, int]  # game index, seat, with actions, versi
 
 
 @dataclass
+class Replay:
+    answer: dict[str, Any]
+    _encoded: bytes | None = None
+
+    def encoded(self) -> bytes:
+        """The answer as compact JSON, encoded the first time it is sent."""
+        if self._encoded is None:
+            self._encoded = json.dumps(self.answer, ensure_ascii=False, allow_nan=False,
+                                       separators=(",", ":")).encode()
+        return self._encoded
+
+
+@dataclass
 class Source:
     setup: SetupArgs
     started_ms: int
@@ -45,16 +60,16 @@ class ReplayCache:
     """The replays a room recently answered, and how many each requester asked for lately."""
 
     def __init__(self) -> None:
-        self.answers: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self.answers: OrderedDict[Key, Replay] = OrderedDict()
         self._asked: dict[Hashable, tuple[int, int]] = {}  # requester -> (window start, count)
 
-    def get(self, key: Key) -> dict[str, Any] | None:
+    def get(self, key: Key) -> Replay | None:
         answer = self.answers.get(key)
         if answer is not None:
             self.answers.move_to_end(key)
         return answer
 
-    def put(self, key: Key, answer: dict[str, Any]) -> None:
+    def put(self, key: Key, answer: Replay) -> None:
         self.answers[key] = answer
         while len(self.answers) > CACHED:
             self.answers.popitem(last=False)
@@ -82,11 +97,11 @@ class Ask:
     finished: bool
     key: Key
     source: Source | None  # None: a past game, read from the store
-    cached: dict[str, Any] | None
+    cached: Replay | None
 
 
 async def fetch(room: Room, token: str | None, index: int | None, seat: int | None,
-                client: str | None = None) -> dict[str, Any]:
+                client: str | None = None) -> Replay:
     """A replay, from outside the room's task: the room checks the request (a quick job), and
     the game is read and replayed without holding the room up."""
     ask = await room.call(_ask, room, token, index, seat, client)
@@ -125,7 +140,7 @@ def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
     return Ask(index, seat, finished, key, source, room.replays.get(key))
 
 
-async def _answer(room: Room, ask: Ask) -> dict[str, Any]:
+async def _answer(room: Room, ask: Ask) -> Replay:
     if ask.cached is not None:
         return ask.cached
     source = ask.source
@@ -137,10 +152,10 @@ async def _answer(room: Room, ask: Ask) -> dict[str, Any]:
         _check_seat(source, ask.seat)
     steps = await asyncio.to_thread(built_off_the_loop, room.game, source, ask.seat,
                                     ask.finished)
-    answer = {
+    answer = Replay({
         "code": room.code, "game": room.game_name, "index": ask.index, "players": source.names,
         "options": dict(source.setup.options), "finished": ask.finished, "steps": steps,
-    }
+    })
     room.replays.put(ask.key, answer)
     return answer
 

@@ -182,7 +182,7 @@ async def replay(request: Request) -> Response:
                                      client=client)
     except IllegalAction as refusal:
         return error(refusal, manager)
-    return JSONResponse(answer)
+    return Response(answer.encoded(), media_type="application/json")
 
 
 async def healthz(request: Request) -> Response:
