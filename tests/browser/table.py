@@ -50,7 +50,7 @@ class Seat:
         self.ids = itertools.count(1)
         url = base.replace("http://", "ws://") + f"/ws/{self.code}?token={self.token}"
         self.stack = contextlib.ExitStack()
-        self.socket: ClientConnection = self.stack.enter_context(connect(url))
+        self.socket: ClientConnection = self.stack.enter_context(connect(url, max_queue=None))
         self.pump(0.3)
 
     def pump(self, wait: float = 0.0) -> list[dict[str, Any]]:

@@ -87,7 +87,8 @@ class Seat:
         self.url = f"{server.ws_base}/ws/{made['code']}?token={made['token']}"
 
     def __enter__(self) -> Seat:
-        self.ws: ClientConnection = connect(self.url, compression=None).__enter__()
+        self.ws: ClientConnection = connect(self.url, compression=None,
+                                            max_queue=None).__enter__()
         self.recv()
         self.send({"type": "lobby", "op": "start"})
         while (message := self.recv())["type"] != "view":

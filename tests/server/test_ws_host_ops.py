@@ -14,7 +14,7 @@ from websockets.sync.client import ClientConnection, connect
 
 def open_ws(server: ServerProcess, code: str, token: str) -> ClientConnection:
     ws: ClientConnection = connect(f"{server.ws_base}/ws/{code}?token={token}",
-                                   compression=None).__enter__()
+                                   compression=None, max_queue=None).__enter__()
     return ws
 
 

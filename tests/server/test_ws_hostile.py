@@ -82,7 +82,10 @@ def assert_clean(message: Any) -> None:
 
 class Socket:
     def __init__(self, url: str) -> None:
-        self.ws: ClientConnection = connect(url, compression=None, max_size=2**22).__enter__()
+        # An unbounded queue: a socket that reads only part of what it is sent must not
+        # stall its reader thread, or closing it waits for ever.
+        self.ws: ClientConnection = connect(url, compression=None, max_size=2**22,
+                                            max_queue=None).__enter__()
         self.errors: list[str] = []
         self.pings = itertools.count()
 

@@ -38,6 +38,9 @@ def room_with(server: ServerProcess, names: list[str]) -> tuple[str, list[str]]:
 
 
 def open_ws(server: ServerProcess, code: str, token: str, **options: Any) -> ClientConnection:
+    """A socket whose incoming queue never fills: a test socket that reads only some of what
+    it is sent must not stall its reader thread, or closing it waits for ever."""
+    options = {"max_queue": None, **options}
     ws: ClientConnection = connect(f"{server.ws_base}/ws/{code}?token={token}",
                                    compression=None, **options).__enter__()
     return ws
