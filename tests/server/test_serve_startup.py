@@ -63,3 +63,24 @@ def test_serving_installs_no_dev_or_bench_group() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert project["tool"]["uv"]["default-groups"] == []
     assert "--group dev" in (ROOT / "scripts" / "test").read_text()
+
+
+STARTED_APP = """
+import sys
+from starlette.testclient import TestClient
+from tictac.server import create_app
+from tictac.server.settings import ServerSettings
+
+with TestClient(create_app(ServerSettings(db_url=sys.argv[1]))):
+    print(all(module in sys.modules for module in sys.argv[2:]))
+"""
+
+
+def test_every_game_is_imported_before_the_server_listens(tmp_path: Path) -> None:
+    # The Time's Up guess checker takes seconds to import on a busy machine: imported by the
+    # first room instead, it would hold up every room of the server meanwhile.
+    games = ["tictac.games.times_up.guess", "tictac.games.timos_twist", "tictac.games.time_bomb"]
+    ran = subprocess.run([str(Path(TICTAC).with_name("python")), "-c", STARTED_APP,
+                          db_url(str(tmp_path / "t.sqlite3")), *games],
+                         capture_output=True, text=True, timeout=60)
+    assert ran.stdout.strip() == "True", ran.stderr[-2000:]

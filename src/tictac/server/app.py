@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 
+from tictac.engine import GAMES, get_game
 from tictac.rooms import RoomManager, SeededChance
 from tictac.server import game_client, http_api, lan, openapi, pages, qr, ws
 from tictac.server.quotas import Quotas
@@ -23,6 +24,11 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # Every game is imported before the socket listens: the first Time's Up room would
+        # otherwise import its guess checker (seconds on a busy machine) on the event loop,
+        # and every room of the server would wait for it.
+        for name in GAMES:
+            get_game(name)
         store = await Store.open(settings.db_url)
         chance = SeededChance(settings.seed) if settings.seed else None
         manager = RoomManager(store, chance=chance, settings=settings.rooms)
