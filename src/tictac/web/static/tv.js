@@ -13,16 +13,19 @@ import { winnersLine } from './end.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
 import { latestMoves } from './movelog.js';
+import { shareOrigin } from './share.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
   const lang = new URLSearchParams(location.search).get('lang');
-  await Promise.all([tvStyle(), LANGS.includes(lang) && lang !== currentLang() ? loadLang(lang) : null]);
+  // The QR and link name the server's LAN address when the TV page was opened on loopback.
+  const [origin] = await Promise.all([shareOrigin(), tvStyle(),
+    LANGS.includes(lang) && lang !== currentLang() ? loadLang(lang) : null]);
   return showLive(root, `tv:${code}`, app, async () => {
     const seat = savedSeat(code, 'tv') || await joinAsTv(root, code);
     if (!seat) return;
     startLive(new LiveRoom({
-      key: `tv:${code}`, code, token: seat.token, app, choose: chooseTv,
+      key: `tv:${code}`, code, token: seat.token, app, choose: (room, view) => chooseTv(room, view, origin),
       onRejected: () => { forgetSeat(code, 'tv'); app.navigate(`/r/${code}/tv`); },
     }), root);
   });
@@ -50,8 +53,8 @@ async function joinAsTv(root, code) {
   }
 }
 
-function chooseTv(room, view) {
-  if (room.status === 'lobby' || !view) return { key: 'lobby', kind: 'tv', load: async () => tvScreen(lobbyTv) };
+function chooseTv(room, view, origin) {
+  if (room.status === 'lobby' || !view) return { key: 'lobby', kind: 'tv', load: async () => tvScreen((ctx, feed) => lobbyTv(ctx, feed, origin)) };
   const over = room.status === 'finished' || view.over;
   return {
     key: `${over ? 'end' : 'game'}:${room.game}`,
@@ -113,10 +116,10 @@ function tvScreen(draw) {
 }
 
 // Players appear as they join: only names not seen before on this screen pop in.
-function lobbyTv({ room }, { memory }) {
+function lobbyTv({ room }, { memory }, origin) {
   const seen = memory.seen || new Set();
   memory.seen = new Set(room.seats.map((seat) => seat.name));
-  const link = `${location.origin}/r/${room.code}`;
+  const link = `${origin}/r/${room.code}`;
   return h('div', { class: 'tv-lobby' },
     h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link }))),
     h('div', { class: 'tv-join' },
