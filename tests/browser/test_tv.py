@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
-from .players import SHOTS_DIR, Player, wait_for
+from .players import SHOTS_DIR, Player, screenshot, wait_for
 from .table import (
     FINISH_ANIMATIONS,
     Seat,
@@ -142,6 +142,60 @@ def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None
     assert watch.phone.page.locator(".summary .stats").count() == 1
     watch.close()
     write_figures()
+
+
+def revealed(page: Page, scope: str) -> dict[int, tuple[list[str], str]]:
+    """The round's end as a page shows it: each hand's cards (their ids) and points text."""
+    found: dict[int, tuple[list[str], str]] = {}
+    for row in page.locator(f"{scope} .reveal-hands li").all():
+        cards = [card.get_attribute("data-card") or "" for card in row.locator(".card").all()]
+        found[int(row.get_attribute("data-seat") or -1)] = (
+            cards, row.locator(".reveal-points").inner_text())
+    return found
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_timos_twist_round_end_shows_every_hand_and_its_points(
+    browser: Browser, server: str, lang: str
+) -> None:
+    """The round's end on the TV (in the table's place) and on a phone: the winner's gain, then
+    every other hand's cards and points, as the `round_over` event reveals them; it stays for
+    the next round's first moves (one per seat), then the table comes back."""
+    seats = sit(server, "timos-twist", NAMES[lang][:4], {"target_score": 10_000,
+                                                          "timo_grace_ms": 0})
+    watch = Watch(browser, server, "timos-twist", lang, seats[0])
+    start(seats)
+    play_until(seats, timo_move, lambda: bool(seats[0].view and seats[0].view["rounds"]))
+    over = next(event for event in seats[0].events if event["type"] == "round_over")
+    losers = [seat for seat in range(4) if seat != over["winner"]]
+    watch.look("round-end", seats[0].version, {".tv-reveal .round-reveal": 0.5})
+    for page, scope in ((watch.tv.page, ".tv-reveal"), (watch.phone.page, ".round-reveal")):
+        shown = revealed(page, scope)
+        assert sorted(shown) == losers
+        for seat in losers:
+            cards, text = shown[seat]
+            assert cards == over["hands"][seat]
+            count = over["hand_points"][seat]
+            singular = count <= 1 if lang == "fr" else count == 1
+            assert text == f"{count} point" + ("" if singular else "s")
+        gain = page.inner_text(f"{scope} .reveal-gain")
+        assert f"+{over['points']} point" in gain and NAMES[lang][over["winner"]] in gain
+    screenshot(watch.phone, f"timos-twist-round-end-{lang}")
+    watch.phone.page.click("[data-key=close-reveal]")
+    wait_for(lambda: watch.phone.page.locator(".round-reveal").count() == 0, watch.phone.page,
+             what="the round's end closed on the phone")
+    moves = 0
+    while watch.tv.page.locator(".tv-reveal").count():
+        assert moves < 12, "the round's end never left the TV"
+        before = seats[0].version
+        moves += play_until(seats, timo_move, lambda before=before: seats[0].version > before)
+        shows_version(watch.tv, seats[0].version, "the TV after a move")
+    since = seats[0].events[seats[0].events.index(over):]
+    assert sum(event["type"] in ("played", "drew", "passed") for event in since) == 4
+    assert watch.tv.page.locator(".tv-table").count() == 1
+    watch.close()
+    for seat in seats:
+        seat.close()
 
 
 def bomb_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:

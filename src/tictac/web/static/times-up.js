@@ -360,6 +360,18 @@ function statsPanel(view, room) {
       entry.found.map((n, team) => t('stats.tu.round_team', { team: team + 1, n, first: entry.first[team] ? knownName(view, entry.first[team]) : '–' })).join(' · ')))));
 }
 
+// Each cluegiver's turns and the cards they made their team find, and the best turn.
+function cluegiversPanel(view, room) {
+  const stats = view.outcome && view.outcome.stats;
+  if (!stats || !stats.cluegivers || !stats.cluegivers.length) return null;
+  const best = stats.best_turn;
+  return h('section', { class: 'panel cluegivers', 'aria-labelledby': 'tu-cluegivers' },
+    h('h2', { id: 'tu-cluegivers', text: t('stats.tu.cluegivers') }),
+    scoresTable([{ label: t('stats.tu.cluegiver') }, { label: t('stats.tu.turns'), num: true }, { label: t('stats.tu.found'), num: true }],
+      stats.cluegivers.map((entry) => ({ cells: [nameOf(room, entry.seat), entry.turns, entry.found], mine: entry.seat === view.seat }))),
+    best && best.found ? h('p', { class: 'best-turn', text: t('stats.tu.best_turn', { name: nameOf(room, best.seat), team: best.team + 1, n: best.found, round: best.round }) }) : null);
+}
+
 export function summary(view, room) {
-  return h('div', { class: 'summary' }, scoreBoard(view, room), statsPanel(view, room));
+  return h('div', { class: 'summary' }, h('div', { class: 'col' }, scoreBoard(view, room), cluegiversPanel(view, room)), statsPanel(view, room));
 }

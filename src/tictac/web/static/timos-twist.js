@@ -77,6 +77,41 @@ function scoresPanel(view, room) {
     rounds.length ? h('ol', { class: 'log', tabindex: 0, 'aria-label': t('stats.story') }, rounds) : null);
 }
 
+// The hands at a round's end as its `round_over` event reveals them (the cards), or as the
+// game's figures count them (an end screen whose page did not see that event).
+function revealedHands(event) {
+  return event.hands.map((cards, seat) => ({ seat, cards, count: cards.length, points: event.hand_points[seat] }));
+}
+
+// The end of the newest round while the table still looks at it: until every seat has moved
+// once in the next round (a move: a card played, cards drawn, a pass).
+const MOVES = new Set(['played', 'drew', 'passed']);
+export function recentRoundEnd(log, players) {
+  const events = log ? log.events : [];
+  let moves = 0;
+  for (let index = events.length - 1; index >= 0 && moves < players; index -= 1) {
+    const event = events[index];
+    if (event.type === 'round_over') return event;
+    if (MOVES.has(event.type)) moves += 1;
+  }
+  return null;
+}
+
+// A round's end: the winner's gain, then every other hand, its cards and what it counts.
+function roundReveal(room, { round, winner, points, hands }, closer = null) {
+  const title = `reveal-title-${round}`;
+  return h('section', { class: 'panel round-reveal', 'aria-labelledby': title },
+    h('h2', { id: title, text: t('timo.reveal.title', { n: round }) }),
+    h('p', { class: 'reveal-gain', text: t('timo.reveal.gain', { name: nameOf(room, winner), n: points }) }),
+    h('ul', { class: 'reveal-hands' }, hands.filter((hand) => hand.seat !== winner).map((hand) => h('li', { 'data-seat': hand.seat },
+      h('span', { class: 'name', text: nameOf(room, hand.seat) }),
+      hand.cards
+        ? h('span', { class: 'reveal-cards', role: 'group', 'aria-label': t('timo.cards_held', { n: hand.count }) }, hand.cards.map((id) => cardFace(id, { class: 'mini' })))
+        : h('span', { class: 'reveal-cards', text: t('timo.cards_held', { n: hand.count }) }),
+      h('span', { class: 'reveal-points', text: t('timo.points', { n: hand.points }) })))),
+    closer);
+}
+
 // One line of the move log for a public event (see movelog.js).
 export function describe(event, room) {
   const name = (seat) => nameOf(room, seat);
@@ -95,7 +130,7 @@ export function describe(event, room) {
     case 'pile_rebuilt': return t('moves.timo.pile_rebuilt');
     case 'round_over': return [t('moves.timo.round_over', { n: event.round, name: name(event.winner), points: event.points }),
       ...event.hands.map((hand, seat) => (seat === event.winner ? null
-        : t('moves.timo.hand', { name: name(seat), cards: hand.map(cardName).join(', ') || '—' })))].filter(Boolean).join('\n');
+        : t('moves.timo.hand', { name: name(seat), cards: hand.map(cardName).join(', ') || '—', points: t('timo.points', { n: event.hand_points[seat] }) })))].filter(Boolean).join('\n');
     default: return null;
   }
 }
@@ -103,14 +138,15 @@ export function describe(event, room) {
 export function mount(root, ctx) {
   let armedTimo = false;
   let choosing = null;
-  let lastRounds = null;
+  let closedRound = null;
   const head = h('div');
   const status = h('div');
+  const reveal = h('div');
   const strip = h('div');
   const centre = h('section', { class: 'panel', 'aria-label': t('timo.table') });
   const mine = h('section', { class: 'panel', 'aria-label': t('timo.your_hand') });
   const side = h('div', { class: 'col' });
-  fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, strip, centre, mine), side));
+  fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, reveal, strip, centre, mine), side));
 
   function update(next) {
     ctx = next;
@@ -141,11 +177,12 @@ export function mount(root, ctx) {
     refill(strip, playersStrip(view, room, { catchFor }));
     fill(centre, pileAndTop(view));
 
-    if (lastRounds !== null && view.rounds.length > lastRounds) {
-      const won = view.rounds[view.rounds.length - 1];
-      centre.prepend(h('p', { class: 'status yours', role: 'status', text: t('timo.round_over', { name: nameOf(room, won.winner), points: won.points }) }));
-    }
-    lastRounds = view.rounds.length;
+    // A round's end stays on screen for the first moves of the next one, or until closed.
+    const ended = recentRoundEnd(ctx.moves, view.players);
+    if (ended && ended.round !== closedRound) {
+      refill(reveal, roundReveal(room, { ...ended, hands: revealedHands(ended) },
+        button(t('common.close'), () => { closedRound = ended.round; update(ctx); }, { 'data-key': 'close-reveal' })));
+    } else fill(reveal);
 
     const hand = view.hand || [];
     const play = (card, colour) => {
@@ -210,7 +247,7 @@ function seatSpot(seat, players) {
   return { x: 50 + 40 * Math.cos(angle), y: 50 + 37 * Math.sin(angle) };
 }
 
-export function tv(view, room, { events = [], memory = {} } = {}) {
+export function tv(view, room, { events = [], memory = {}, log = null } = {}) {
   memory.moves = [...events.map((event) => moveLine(event, room)).filter(Boolean).reverse(), ...(memory.moves || [])].slice(0, 3);
   const played = events.find((event) => event.type === 'played');
   const touched = new Map(events.filter((event) => ['drew', 'caught', 'timo'].includes(event.type))
@@ -234,11 +271,13 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
       h('span', { class: 'tv-score', text: `★ ${view.scores[seat]}` }),
       size === 1 && view.timo[seat] ? h('span', { class: 'tv-timo-tag', text: 'TIMO' }) : null);
   });
+  const ended = recentRoundEnd(log, view.players);
   return h('div', { class: 'tv-timos' },
     h('div', { class: 'tv-head' },
       h('h1', { class: 'tv-title', text: t('tv.turn', { name: nameOf(room, view.turn) }) }),
       h('p', { class: 'tv-sub', text: `${t('timo.round', { n: view.round })} · ${t('tv.target', { n: view.target_score })}` })),
-    h('div', { class: 'tv-table', role: 'group', 'aria-label': t('timo.table') }, centre, h('ol', { class: 'tv-seats', 'aria-label': t('common.players') }, seats)),
+    ended ? h('div', { class: 'tv-reveal' }, roundReveal(room, { ...ended, hands: revealedHands(ended) }))
+      : h('div', { class: 'tv-table', role: 'group', 'aria-label': t('timo.table') }, centre, h('ol', { class: 'tv-seats', 'aria-label': t('common.players') }, seats)),
     h('ol', { class: 'tv-moves', 'aria-label': t('tv.moves') }, memory.moves.map((line, index) => h('li', { class: index === 0 && events.length ? 'tv-new' : null, text: line }))));
 }
 
@@ -255,6 +294,17 @@ function statsPanel(view, room) {
     biggest && biggest.cards ? h('p', { text: t('stats.timo.biggest', { name: nameOf(room, biggest.seat), n: biggest.cards, points: biggest.points }) }) : null);
 }
 
-export function summary(view, room) {
-  return h('div', { class: 'summary' }, scoresPanel(view, room), statsPanel(view, room));
+// The last round's hands: their cards when the page saw that round end, else their counts.
+function lastRound(view, room, log) {
+  const stats = view.outcome && view.outcome.stats;
+  const last = view.rounds[view.rounds.length - 1];
+  if (!stats || !stats.last_hands || !last) return null;
+  const event = log && log.events.findLast((entry) => entry.type === 'round_over');
+  const hands = event && event.round === view.rounds.length ? revealedHands(event)
+    : stats.last_hands.map((hand) => ({ seat: hand.seat, cards: null, count: hand.cards, points: hand.points }));
+  return roundReveal(room, { round: view.rounds.length, winner: last.winner, points: last.points, hands });
+}
+
+export function summary(view, room, log = null) {
+  return h('div', { class: 'summary' }, h('div', { class: 'col' }, scoresPanel(view, room), lastRound(view, room, log)), statsPanel(view, room));
 }

@@ -62,7 +62,7 @@ function chooseTv(room, view, origin) {
     load: async () => {
       const game = await loadGame(room.game);
       return tvScreen(over ? (ctx) => endTv(ctx, game)
-        : (ctx, feed) => [game.tv(ctx.view, ctx.room, feed), ticker(ctx, game)]);
+        : (ctx, feed) => [game.tv(ctx.view, ctx.room, { ...feed, log: ctx.moves }), ticker(ctx, game)]);
     },
   };
 }
@@ -132,7 +132,8 @@ function lobbyTv({ room }, { memory }, origin) {
 }
 
 // The end: a podium (seats grouped by score, best first), then the game's own summary.
-function endTv({ view, room }, game) {
+function endTv(ctx, game) {
+  const { view, room } = ctx;
   const outcome = view.outcome || {};
   const scores = outcome.scores || [];
   const winners = outcome.winners || [];
@@ -145,5 +146,5 @@ function endTv({ view, room }, game) {
     h('span', { class: 'names', text: room.seats.filter((seat) => rankOf(seat.seat) === rank).map((seat) => nameOf(room, seat.seat)).join(', ') }))));
   return h('div', { class: 'tv-end' },
     h('div', { class: 'tv-end-head' }, h('h1', { class: 'tv-title', text: winnersLine(view, room) }), podium),
-    h('div', { class: 'tv-summary' }, game.summary(view, room)));
+    h('div', { class: 'tv-summary' }, game.summary(view, room, ctx.moves)));
 }
