@@ -134,7 +134,7 @@ def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None
     pile = {".tv-discard .card": 0.28}
     watch.look("deal", 0, pile, [HD])
     play_until(seats, timo_move, lambda: seats[0].version >= 7)
-    assert watch.tv.page.locator(".tv-moves li").count() >= 1
+    assert watch.tv.page.locator(".tv-ticker p").count() >= 1
     watch.look("play", seats[0].version, pile)
     play_until(seats, timo_move, lambda: bool(seats[0].view and seats[0].view["over"]))
     watch.look("end", seats[0].version, {".tv-podium": 0.25})
@@ -168,7 +168,7 @@ def test_timos_twist_round_end_shows_every_hand_and_its_points(
     play_until(seats, timo_move, lambda: bool(seats[0].view and seats[0].view["rounds"]))
     over = next(event for event in seats[0].events if event["type"] == "round_over")
     losers = [seat for seat in range(4) if seat != over["winner"]]
-    watch.look("round-end", seats[0].version, {".tv-reveal .round-reveal": 0.5})
+    watch.look("round-end", seats[0].version, {".tv-reveal .round-reveal": 0.4})
     for page, scope in ((watch.tv.page, ".tv-reveal"), (watch.phone.page, ".round-reveal")):
         shown = revealed(page, scope)
         assert sorted(shown) == losers

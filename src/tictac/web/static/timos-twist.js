@@ -67,13 +67,18 @@ function playersStrip(view, room, { catchFor = null } = {}) {
       catchFor && catchFor(seat))));
 }
 
-function scoresPanel(view, room) {
+// `lastHands` (at the end): each seat's cards left in the last round and what they counted.
+function scoresPanel(view, room, lastHands = null) {
   const winners = view.outcome ? view.outcome.winners : [];
-  const rows = view.scores.map((score, seat) => ({ cells: [nameOf(room, seat), score], winner: winners.includes(seat) }));
+  const last = view.rounds[view.rounds.length - 1];
+  const leftIn = (seat) => (seat === last.winner ? `+${last.points}`
+    : `${t('timo.cards_held', { n: lastHands[seat].cards })} · ${t('timo.points', { n: lastHands[seat].points })}`);
+  const columns = [{ label: t('common.player') }, lastHands && last ? { label: t('timo.last_round') } : null, { label: t('common.score'), num: true }].filter(Boolean);
+  const rows = view.scores.map((score, seat) => ({ cells: [nameOf(room, seat), ...(lastHands && last ? [leftIn(seat)] : []), score], winner: winners.includes(seat) }));
   const rounds = view.rounds.map((entry, index) => h('li', { text: t('timo.round_won', { n: index + 1, name: nameOf(room, entry.winner), points: entry.points }) }));
   return h('section', { class: 'panel' },
     h('h2', { text: t('timo.scores', { target: view.target_score }) }),
-    scoresTable([{ label: t('common.player') }, { label: t('common.score'), num: true }], rows),
+    scoresTable(columns, rows),
     rounds.length ? h('ol', { class: 'log', tabindex: 0, 'aria-label': t('stats.story') }, rounds) : null);
 }
 
@@ -106,7 +111,7 @@ function roundReveal(room, { round, winner, points, hands }, closer = null) {
     h('ul', { class: 'reveal-hands' }, hands.filter((hand) => hand.seat !== winner).map((hand) => h('li', { 'data-seat': hand.seat },
       h('span', { class: 'name', text: nameOf(room, hand.seat) }),
       hand.cards
-        ? h('span', { class: 'reveal-cards', role: 'group', 'aria-label': t('timo.cards_held', { n: hand.count }) }, hand.cards.map((id) => cardFace(id, { class: 'mini' })))
+        ? h('span', { class: 'reveal-cards', role: 'group', 'aria-label': t('timo.cards_held', { n: hand.count }), style: `--n: ${Math.max(hand.count, 2)}` }, hand.cards.map((id) => cardFace(id, { class: 'mini' })))
         : h('span', { class: 'reveal-cards', text: t('timo.cards_held', { n: hand.count }) }),
       h('span', { class: 'reveal-points', text: t('timo.points', { n: hand.points }) })))),
     closer);
@@ -226,29 +231,13 @@ export function mount(root, ctx) {
   return { update };
 }
 
-// A move of the table told in one line, for the TV's recent moves.
-function moveLine(event, room) {
-  const name = nameOf(room, event.seat);
-  switch (event.type) {
-    case 'played': return t('tv.timo.played', { name, card: cardName(event.card) }) + (event.timo ? ' · TIMO!' : '');
-    case 'drew': return t('tv.timo.drew', { name, n: event.count });
-    case 'passed': return t('tv.timo.passed', { name });
-    case 'timo': return t('tv.timo.timo', { name });
-    case 'caught': return t('tv.timo.caught', { name, target: nameOf(room, event.target), n: event.count });
-    case 'skipped': return t('tv.timo.skipped', { name });
-    case 'round_over': return t('timo.round_won', { n: event.round, name: nameOf(room, event.winner), points: event.points });
-    default: return null;
-  }
-}
-
 // Seats sit around an oval, seat 0 at the bottom, in the order play goes clockwise.
 function seatSpot(seat, players) {
   const angle = Math.PI / 2 + (2 * Math.PI * seat) / players;
   return { x: 50 + 40 * Math.cos(angle), y: 50 + 37 * Math.sin(angle) };
 }
 
-export function tv(view, room, { events = [], memory = {}, log = null } = {}) {
-  memory.moves = [...events.map((event) => moveLine(event, room)).filter(Boolean).reverse(), ...(memory.moves || [])].slice(0, 3);
+export function tv(view, room, { events = [], log = null } = {}) {
   const played = events.find((event) => event.type === 'played');
   const touched = new Map(events.filter((event) => ['drew', 'caught', 'timo'].includes(event.type))
     .map((event) => [event.type === 'caught' ? event.target : event.seat, event.type]));
@@ -277,8 +266,7 @@ export function tv(view, room, { events = [], memory = {}, log = null } = {}) {
       h('h1', { class: 'tv-title', text: t('tv.turn', { name: nameOf(room, view.turn) }) }),
       h('p', { class: 'tv-sub', text: `${t('timo.round', { n: view.round })} · ${t('tv.target', { n: view.target_score })}` })),
     ended ? h('div', { class: 'tv-reveal' }, roundReveal(room, { ...ended, hands: revealedHands(ended) }))
-      : h('div', { class: 'tv-table', role: 'group', 'aria-label': t('timo.table') }, centre, h('ol', { class: 'tv-seats', 'aria-label': t('common.players') }, seats)),
-    h('ol', { class: 'tv-moves', 'aria-label': t('tv.moves') }, memory.moves.map((line, index) => h('li', { class: index === 0 && events.length ? 'tv-new' : null, text: line }))));
+      : h('div', { class: 'tv-table', role: 'group', 'aria-label': t('timo.table') }, centre, h('ol', { class: 'tv-seats', 'aria-label': t('common.players') }, seats)));
 }
 
 function statsPanel(view, room) {
@@ -294,17 +282,20 @@ function statsPanel(view, room) {
     biggest && biggest.cards ? h('p', { text: t('stats.timo.biggest', { name: nameOf(room, biggest.seat), n: biggest.cards, points: biggest.points }) }) : null);
 }
 
-// The last round's hands: their cards when the page saw that round end, else their counts.
-function lastRound(view, room, log) {
-  const stats = view.outcome && view.outcome.stats;
-  const last = view.rounds[view.rounds.length - 1];
-  if (!stats || !stats.last_hands || !last) return null;
+// The last round's end as this page saw it (its `round_over` event), if it did.
+function lastRoundEvent(view, log) {
   const event = log && log.events.findLast((entry) => entry.type === 'round_over');
-  const hands = event && event.round === view.rounds.length ? revealedHands(event)
-    : stats.last_hands.map((hand) => ({ seat: hand.seat, cards: null, count: hand.cards, points: hand.points }));
-  return roundReveal(room, { round: view.rounds.length, winner: last.winner, points: last.points, hands });
+  return event && event.round === view.rounds.length ? event : null;
 }
 
+// The end: the last round's hands with their cards when this page saw that round end, else
+// (the TV, a replay) their counts and points in a column of the scores.
 export function summary(view, room, log = null) {
-  return h('div', { class: 'summary' }, h('div', { class: 'col' }, scoresPanel(view, room), lastRound(view, room, log)), statsPanel(view, room));
+  const ended = lastRoundEvent(view, log);
+  const stats = view.outcome && view.outcome.stats;
+  const counted = !ended && stats && stats.last_hands;
+  return h('div', { class: 'summary' },
+    h('div', { class: 'col' }, scoresPanel(view, room, counted),
+      ended ? roundReveal(room, { ...ended, hands: revealedHands(ended) }) : null),
+    statsPanel(view, room));
 }

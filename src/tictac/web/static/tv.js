@@ -84,7 +84,8 @@ const EVENT_CUES = {
 // What just happened, the last two moves in big lines at the foot of the screen (a first card
 // and its effect come together); the phones keep the whole log.
 function ticker(ctx, game) {
-  const lines = latestMoves(ctx.moves, game.describe, ctx.room, 2).reverse();
+  // A move told in several lines (a round's end and every hand) shows its first line here.
+  const lines = latestMoves(ctx.moves, game.describe, ctx.room, 2).reverse().map((text) => text.split('\n')[0]);
   return lines.length ? h('div', { class: 'tv-ticker', role: 'status' },
     lines.map((text, index) => h('p', { class: index < lines.length - 1 ? 'older' : null, text }))) : null;
 }
@@ -132,8 +133,7 @@ function lobbyTv({ room }, { memory }, origin) {
 }
 
 // The end: a podium (seats grouped by score, best first), then the game's own summary.
-function endTv(ctx, game) {
-  const { view, room } = ctx;
+function endTv({ view, room }, game) {
   const outcome = view.outcome || {};
   const scores = outcome.scores || [];
   const winners = outcome.winners || [];
@@ -146,5 +146,6 @@ function endTv(ctx, game) {
     h('span', { class: 'names', text: room.seats.filter((seat) => rankOf(seat.seat) === rank).map((seat) => nameOf(room, seat.seat)).join(', ') }))));
   return h('div', { class: 'tv-end' },
     h('div', { class: 'tv-end-head' }, h('h1', { class: 'tv-title', text: winnersLine(view, room) }), podium),
-    h('div', { class: 'tv-summary' }, game.summary(view, room, ctx.moves)));
+    // No move log: a round's hands are counted there, their cards would not fit under a podium.
+    h('div', { class: 'tv-summary' }, game.summary(view, room)));
 }
