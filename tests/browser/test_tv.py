@@ -241,6 +241,24 @@ def times_up_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def cluegivers_from(events: list[dict[str, Any]]) -> tuple[list[tuple[int, tuple[int, int]]], Any]:
+    """From the public events alone: each cluegiver's (turns, cards found), most found first
+    (then by seat), and the first turn that found the most."""
+    turns: list[dict[str, int]] = []
+    for event in events:
+        if event["type"] == "turn_started":
+            turns.append({"seat": event["cluegiver"], "round": event["round"],
+                          "team": event["team"], "found": 0})
+        elif event["type"] == "card_found":
+            turns[-1]["found"] += 1
+    totals: dict[int, tuple[int, int]] = {}
+    for turn in turns:
+        count, found = totals.get(turn["seat"], (0, 0))
+        totals[turn["seat"]] = (count + 1, found + turn["found"])
+    order = sorted(totals.items(), key=lambda item: (-item[1][1], item[0]))
+    return order, max(turns, key=lambda turn: turn["found"])
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_times_up_on_the_tv(browser: Browser, server: str, lang: str) -> None:
     # French: a deck the players write; English: a pack, dealt (each keeps all but two).
@@ -280,5 +298,17 @@ def test_times_up_on_the_tv(browser: Browser, server: str, lang: str) -> None:
     assert readback_checked
     watch.look("end", seats[0].version, {".tv-podium": 0.25})
     assert watch.tv.page.locator(".tv-summary .stats").count() == 1
+    givers, best = cluegivers_from(seats[0].events)
+    names = NAMES[lang]
+    turn_word = {"en": ("turn", "turns"), "fr": ("tour", "tours")}[lang]
+    colon = ": " if lang == "en" else " : "
+    for page, scope in ((watch.tv.page, ".tv-summary"), (watch.phone.page, ".summary")):
+        shown = page.locator(f"{scope} .cluegivers .givers li").all_inner_texts()
+        wanted = [f"{names[seat]}{colon}{found} {'en' if lang == 'fr' else 'in'} {turns} "
+                  f"{turn_word[turns > 1]}" for seat, (turns, found) in givers]
+        assert shown == wanted
+        line = page.inner_text(f"{scope} .cluegivers .best-turn")
+        assert names[best["seat"]] in line and f"{best['found']} car" in line
+        assert f" {best['round']}" in line
     watch.close()
     write_figures()

@@ -45,7 +45,7 @@ function scoreBoard(view, room) {
         mine: view.your_team === index,
       }))),
     view.floater ? h('p', { class: ['muted', 'floater-score', floaterWon && 'winner'], text: t('tu.floater', { name: nameOf(room, view.floater.seat), n: view.floater.score }) }) : null,
-    h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
+    view.over ? null : h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
 }
 
 // The turn's countdown; `frozen` (a replay) shows the time that was left at that moment.
@@ -367,8 +367,7 @@ function cluegiversPanel(view, room) {
   const best = stats.best_turn;
   return h('section', { class: 'panel cluegivers', 'aria-labelledby': 'tu-cluegivers' },
     h('h2', { id: 'tu-cluegivers', text: t('stats.tu.cluegivers') }),
-    scoresTable([{ label: t('stats.tu.cluegiver') }, { label: t('stats.tu.turns'), num: true }, { label: t('stats.tu.found'), num: true }],
-      stats.cluegivers.map((entry) => ({ cells: [nameOf(room, entry.seat), entry.turns, entry.found], mine: entry.seat === view.seat }))),
+    h('ul', { class: 'givers' }, stats.cluegivers.map((entry) => h('li', { text: t('stats.tu.giver', { name: nameOf(room, entry.seat), found: entry.found, n: entry.turns }) }))),
     best && best.found ? h('p', { class: 'best-turn', text: t('stats.tu.best_turn', { name: nameOf(room, best.seat), team: best.team + 1, n: best.found, round: best.round }) }) : null);
 }
 
