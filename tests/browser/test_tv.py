@@ -140,6 +140,10 @@ def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None
     watch.look("end", seats[0].version, {".tv-podium": 0.25})
     assert watch.tv.page.locator(".tv-summary .stats").count() == 1
     assert watch.phone.page.locator(".summary .stats").count() == 1
+    # the phone saw the last round end: its hands with their cards; the TV counts them
+    assert watch.phone.page.locator(".summary .round-reveal .reveal-hands li").count() == 3
+    assert watch.tv.page.locator(".tv-summary .round-reveal").count() == 0
+    screenshot(watch.phone, f"timos-twist-end-{lang}")
     watch.close()
     write_figures()
 
@@ -310,5 +314,6 @@ def test_times_up_on_the_tv(browser: Browser, server: str, lang: str) -> None:
         line = page.inner_text(f"{scope} .cluegivers .best-turn")
         assert names[best["seat"]] in line and f"{best['found']} car" in line
         assert f" {best['round']}" in line
+    screenshot(watch.phone, f"times-up-end-{lang}")
     watch.close()
     write_figures()
