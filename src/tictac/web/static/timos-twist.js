@@ -133,7 +133,7 @@ export function describe(event, room) {
     case 'reversed': return t('moves.timo.reversed', { way: directionText(event.direction) });
     case 'penalty': return t('moves.timo.penalty', { name: name(event.seat), n: event.count });
     case 'pile_rebuilt': return t('moves.timo.pile_rebuilt');
-    case 'round_over': return [t('moves.timo.round_over', { n: event.round, name: name(event.winner), points: event.points }),
+    case 'round_over': return [t('moves.timo.round_over', { n: event.round, name: name(event.winner), points: t('timo.points', { n: event.points }) }),
       ...event.hands.map((hand, seat) => (seat === event.winner ? null
         : t('moves.timo.hand', { name: name(seat), cards: hand.map(cardName).join(', ') || '—', points: t('timo.points', { n: event.hand_points[seat] }) })))].filter(Boolean).join('\n');
     default: return null;
@@ -279,7 +279,7 @@ function statsPanel(view, room) {
     h('h2', { text: t('stats.title') }),
     scoresTable([{ label: t('common.player') }, { label: t('stats.rounds_won'), num: true }, { label: t('stats.best_round'), num: true }], rows),
     richest ? h('p', { text: t('stats.timo.richest', { n: richest.round, name: nameOf(room, richest.seat), points: richest.points }) }) : null,
-    biggest && biggest.cards ? h('p', { text: t('stats.timo.biggest', { name: nameOf(room, biggest.seat), n: biggest.cards, points: biggest.points }) }) : null);
+    biggest && biggest.cards ? h('p', { text: t('stats.timo.biggest', { name: nameOf(room, biggest.seat), n: biggest.cards, points: t('timo.points', { n: biggest.points }) }) }) : null);
 }
 
 // The last round's end as this page saw it (its `round_over` event), if it did.
