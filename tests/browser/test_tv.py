@@ -158,6 +158,14 @@ def revealed(page: Page, scope: str) -> dict[int, tuple[list[str], str]]:
     return found
 
 
+def reveal_below_hand(page: Page) -> bool:
+    return bool(page.evaluate("""() => {
+      const reveal = document.querySelector('.round-reveal');
+      const hand = document.querySelector('.hand');
+      return Boolean(hand.compareDocumentPosition(reveal) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }"""))
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_timos_twist_round_end_shows_every_hand_and_its_points(
     browser: Browser, server: str, lang: str
@@ -169,6 +177,8 @@ def test_timos_twist_round_end_shows_every_hand_and_its_points(
                                                           "timo_grace_ms": 0})
     watch = Watch(browser, server, "timos-twist", lang, seats[0])
     start(seats)
+    # a second phone, open while the round ends (a page shows the ends it saw), will close it
+    other = phone_of(browser, server, seats[1], "fr-FR" if lang == "fr" else "en-GB")
     play_until(seats, timo_move, lambda: bool(seats[0].view and seats[0].view["rounds"]))
     over = next(event for event in seats[0].events if event["type"] == "round_over")
     losers = [seat for seat in range(4) if seat != over["winner"]]
@@ -184,19 +194,29 @@ def test_timos_twist_round_end_shows_every_hand_and_its_points(
             assert text == f"{count} point" + ("" if singular else "s")
         gain = page.inner_text(f"{scope} .reveal-gain")
         assert f"+{over['points']} point" in gain and NAMES[lang][over["winner"]] in gain
+    # Round 2 opens with seat 0 dealing, so it is not seat 0's turn: its phone shows the end on top.
+    assert seats[0].view["turn"] != 0
+    assert reveal_below_hand(watch.phone.page) is False
     screenshot(watch.phone, f"timos-twist-round-end-{lang}")
-    watch.phone.page.click("[data-key=close-reveal]")
-    wait_for(lambda: watch.phone.page.locator(".round-reveal").count() == 0, watch.phone.page,
-             what="the round's end closed on the phone")
+    other.page.click("[data-key=close-reveal]")
+    wait_for(lambda: other.page.locator(".round-reveal").count() == 0, other.page,
+             what="the round's end closed on a phone")
     moves = 0
     while watch.tv.page.locator(".tv-reveal").count():
         assert moves < 12, "the round's end never left the TV"
         before = seats[0].version
         moves += play_until(seats, timo_move, lambda before=before: seats[0].version > before)
         shows_version(watch.tv, seats[0].version, "the TV after a move")
+        shows_version(watch.phone, seats[0].version, "the phone after a move")
+        if watch.phone.page.locator(".round-reveal").count():
+            # on the player's own turn the end goes below their hand, which stays in view
+            assert reveal_below_hand(watch.phone.page) is (seats[0].view["turn"] == 0)
     since = seats[0].events[seats[0].events.index(over):]
     assert sum(event["type"] in ("played", "drew", "passed") for event in since) == 4
     assert watch.tv.page.locator(".tv-table").count() == 1
+    assert watch.phone.page.locator(".round-reveal").count() == 0
+    assert other.errors == [], other.errors
+    other.close()
     watch.close()
     for seat in seats:
         seat.close()

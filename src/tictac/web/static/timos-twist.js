@@ -147,11 +147,12 @@ export function mount(root, ctx) {
   const head = h('div');
   const status = h('div');
   const reveal = h('div');
+  const revealBelow = h('div');
   const strip = h('div');
   const centre = h('section', { class: 'panel', 'aria-label': t('timo.table') });
   const mine = h('section', { class: 'panel', 'aria-label': t('timo.your_hand') });
   const side = h('div', { class: 'col' });
-  fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, reveal, strip, centre, mine), side));
+  fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, reveal, strip, centre, mine, revealBelow), side));
 
   function update(next) {
     ctx = next;
@@ -182,12 +183,15 @@ export function mount(root, ctx) {
     refill(strip, playersStrip(view, room, { catchFor }));
     fill(centre, pileAndTop(view));
 
-    // A round's end stays on screen for the first moves of the next one, or until closed.
+    // A round's end stays on screen for the first moves of the next one, or until closed: on
+    // top, or below the hand while it is this player's turn (their cards stay in view).
     const ended = recentRoundEnd(ctx.moves, view.players);
+    const [shown, other] = myTurn ? [revealBelow, reveal] : [reveal, revealBelow];
+    fill(other);
     if (ended && ended.round !== closedRound) {
-      refill(reveal, roundReveal(room, { ...ended, hands: revealedHands(ended) },
+      refill(shown, roundReveal(room, { ...ended, hands: revealedHands(ended) },
         button(t('common.close'), () => { closedRound = ended.round; update(ctx); }, { 'data-key': 'close-reveal' })));
-    } else fill(reveal);
+    } else fill(shown);
 
     const hand = view.hand || [];
     const play = (card, colour) => {
