@@ -47,6 +47,7 @@ class Seat:
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None
         self.version = -1
+        self.events: list[dict[str, Any]] = []  # the public events of every view received
         self.ids = itertools.count(1)
         url = base.replace("http://", "ws://") + f"/ws/{self.code}?token={self.token}"
         self.stack = contextlib.ExitStack()
@@ -69,6 +70,7 @@ class Seat:
             elif message["type"] == "view" and message["version"] >= self.version:
                 self.version = message["version"]
                 self.view = message["view"]
+                self.events += message.get("events") or []
 
     def send(self, message: dict[str, Any]) -> None:
         self.socket.send(json.dumps(message))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -13,6 +14,7 @@ import pytest
 import segno
 from playwright.sync_api import Browser
 
+from .conftest import ServerProcess
 from .players import Player, create_room, wait_for
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -89,3 +91,31 @@ def test_the_lobby_and_the_tv_show_the_qr_of_the_link_they_print(
     for person in (host, tv):
         assert person.errors == [], person.errors
         person.close()
+
+
+def test_a_tv_on_loopback_shows_the_qr_of_the_lan_address_when_serving_every_interface(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """`--host 0.0.0.0`, the TV opened through 127.0.0.1: what its QR code encodes (read back
+    from the SVG the page loaded) and the link it prints name the server's LAN address."""
+    everywhere = ServerProcess(tmp_path, extra=("--host", "0.0.0.0"))
+    everywhere.start()
+    try:
+        lan = httpx.get(everywhere.url + "/api/share").json()["origin"]
+        assert lan and urlsplit(lan).port == everywhere.port
+        assert urlsplit(lan).hostname not in ("127.0.0.1", "localhost")
+        host = Player(browser, everywhere.url, "Ada")
+        code = create_room(host, "time-bomb")
+        tv = Player(browser, everywhere.url, "TV")
+        tv.goto(f"/r/{code}/tv")
+        image = tv.page.locator(".tv-qr img.qr")
+        image.wait_for()
+        svg = httpx.get(everywhere.url + (image.get_attribute("src") or "")).content
+        assert modules_of(svg) == segno_modules(f"{lan}/r/{code}")
+        assert modules_of(svg) != segno_modules(f"{everywhere.url}/r/{code}")
+        assert tv.page.locator(".tv .link").inner_text() == f"{lan}/r/{code}"
+        for person in (host, tv):
+            assert person.errors == [], person.errors
+            person.close()
+    finally:
+        everywhere.stop()

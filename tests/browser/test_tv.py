@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
-from .players import SHOTS_DIR, Player, wait_for
+from .players import SHOTS_DIR, Player, screenshot, wait_for
 from .table import (
     FINISH_ANIMATIONS,
     Seat,
@@ -134,14 +134,92 @@ def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None
     pile = {".tv-discard .card": 0.28}
     watch.look("deal", 0, pile, [HD])
     play_until(seats, timo_move, lambda: seats[0].version >= 7)
-    assert watch.tv.page.locator(".tv-moves li").count() >= 1
+    assert watch.tv.page.locator(".tv-ticker p").count() >= 1
     watch.look("play", seats[0].version, pile)
     play_until(seats, timo_move, lambda: bool(seats[0].view and seats[0].view["over"]))
     watch.look("end", seats[0].version, {".tv-podium": 0.25})
     assert watch.tv.page.locator(".tv-summary .stats").count() == 1
     assert watch.phone.page.locator(".summary .stats").count() == 1
+    # the phone saw the last round end: its hands with their cards; the TV counts them
+    assert watch.phone.page.locator(".summary .round-reveal .reveal-hands li").count() == 3
+    assert watch.tv.page.locator(".tv-summary .round-reveal").count() == 0
+    screenshot(watch.phone, f"timos-twist-end-{lang}")
     watch.close()
     write_figures()
+
+
+def revealed(page: Page, scope: str) -> dict[int, tuple[list[str], str]]:
+    """The round's end as a page shows it: each hand's cards (their ids) and points text."""
+    found: dict[int, tuple[list[str], str]] = {}
+    for row in page.locator(f"{scope} .reveal-hands li").all():
+        cards = [card.get_attribute("data-card") or "" for card in row.locator(".card").all()]
+        found[int(row.get_attribute("data-seat") or -1)] = (
+            cards, row.locator(".reveal-points").inner_text())
+    return found
+
+
+def reveal_below_hand(page: Page) -> bool:
+    return bool(page.evaluate("""() => {
+      const reveal = document.querySelector('.round-reveal');
+      const hand = document.querySelector('.hand');
+      return Boolean(hand.compareDocumentPosition(reveal) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }"""))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_timos_twist_round_end_shows_every_hand_and_its_points(
+    browser: Browser, server: str, lang: str
+) -> None:
+    """The round's end on the TV (in the table's place) and on a phone: the winner's gain, then
+    every other hand's cards and points, as the `round_over` event reveals them; it stays for
+    the next round's first moves (one per seat), then the table comes back."""
+    seats = sit(server, "timos-twist", NAMES[lang][:4], {"target_score": 10_000,
+                                                          "timo_grace_ms": 0})
+    watch = Watch(browser, server, "timos-twist", lang, seats[0])
+    start(seats)
+    # a second phone, open while the round ends (a page shows the ends it saw), will close it
+    other = phone_of(browser, server, seats[1], "fr-FR" if lang == "fr" else "en-GB")
+    play_until(seats, timo_move, lambda: bool(seats[0].view and seats[0].view["rounds"]))
+    over = next(event for event in seats[0].events if event["type"] == "round_over")
+    losers = [seat for seat in range(4) if seat != over["winner"]]
+    watch.look("round-end", seats[0].version, {".tv-reveal .round-reveal": 0.4})
+    for page, scope in ((watch.tv.page, ".tv-reveal"), (watch.phone.page, ".round-reveal")):
+        shown = revealed(page, scope)
+        assert sorted(shown) == losers
+        for seat in losers:
+            cards, text = shown[seat]
+            assert cards == over["hands"][seat]
+            count = over["hand_points"][seat]
+            singular = count <= 1 if lang == "fr" else count == 1
+            assert text == f"{count} point" + ("" if singular else "s")
+        gain = page.inner_text(f"{scope} .reveal-gain")
+        assert f"+{over['points']} point" in gain and NAMES[lang][over["winner"]] in gain
+    # Round 2 opens with seat 0 dealing, so it is not seat 0's turn: its phone shows the end on top.
+    assert seats[0].view["turn"] != 0
+    assert reveal_below_hand(watch.phone.page) is False
+    screenshot(watch.phone, f"timos-twist-round-end-{lang}")
+    other.page.click("[data-key=close-reveal]")
+    wait_for(lambda: other.page.locator(".round-reveal").count() == 0, other.page,
+             what="the round's end closed on a phone")
+    moves = 0
+    while watch.tv.page.locator(".tv-reveal").count():
+        assert moves < 12, "the round's end never left the TV"
+        before = seats[0].version
+        moves += play_until(seats, timo_move, lambda before=before: seats[0].version > before)
+        shows_version(watch.tv, seats[0].version, "the TV after a move")
+        shows_version(watch.phone, seats[0].version, "the phone after a move")
+        if watch.phone.page.locator(".round-reveal").count():
+            # on the player's own turn the end goes below their hand, which stays in view
+            assert reveal_below_hand(watch.phone.page) is (seats[0].view["turn"] == 0)
+    since = seats[0].events[seats[0].events.index(over):]
+    assert sum(event["type"] in ("played", "drew", "passed") for event in since) == 4
+    assert watch.tv.page.locator(".tv-table").count() == 1
+    assert watch.phone.page.locator(".round-reveal").count() == 0
+    assert other.errors == [], other.errors
+    other.close()
+    watch.close()
+    for seat in seats:
+        seat.close()
 
 
 def bomb_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
@@ -187,6 +265,24 @@ def times_up_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def cluegivers_from(events: list[dict[str, Any]]) -> tuple[list[tuple[int, tuple[int, int]]], Any]:
+    """From the public events alone: each cluegiver's (turns, cards found), most found first
+    (then by seat), and the first turn that found the most."""
+    turns: list[dict[str, int]] = []
+    for event in events:
+        if event["type"] == "turn_started":
+            turns.append({"seat": event["cluegiver"], "round": event["round"],
+                          "team": event["team"], "found": 0})
+        elif event["type"] == "card_found":
+            turns[-1]["found"] += 1
+    totals: dict[int, tuple[int, int]] = {}
+    for turn in turns:
+        count, found = totals.get(turn["seat"], (0, 0))
+        totals[turn["seat"]] = (count + 1, found + turn["found"])
+    order = sorted(totals.items(), key=lambda item: (-item[1][1], item[0]))
+    return order, max(turns, key=lambda turn: turn["found"])
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_times_up_on_the_tv(browser: Browser, server: str, lang: str) -> None:
     # French: a deck the players write; English: a pack, dealt (each keeps all but two).
@@ -226,5 +322,18 @@ def test_times_up_on_the_tv(browser: Browser, server: str, lang: str) -> None:
     assert readback_checked
     watch.look("end", seats[0].version, {".tv-podium": 0.25})
     assert watch.tv.page.locator(".tv-summary .stats").count() == 1
+    givers, best = cluegivers_from(seats[0].events)
+    names = NAMES[lang]
+    turn_word = {"en": ("turn", "turns"), "fr": ("tour", "tours")}[lang]
+    colon = ": " if lang == "en" else " : "
+    for page, scope in ((watch.tv.page, ".tv-summary"), (watch.phone.page, ".summary")):
+        shown = page.locator(f"{scope} .cluegivers .givers li").all_inner_texts()
+        wanted = [f"{names[seat]}{colon}{found} {'en' if lang == 'fr' else 'in'} {turns} "
+                  f"{turn_word[turns > 1]}" for seat, (turns, found) in givers]
+        assert shown == wanted
+        line = page.inner_text(f"{scope} .cluegivers .best-turn")
+        assert names[best["seat"]] in line and f"{best['found']} car" in line
+        assert f" {best['round']}" in line
+    screenshot(watch.phone, f"times-up-end-{lang}")
     watch.close()
     write_figures()

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from tictac.engine import LoggedAction, SetupArgs, replay
 from tictac.games import times_up as game
 from tictac.games.times_up.state import State
+from tictac.games.times_up.stats import turn_finds
 
 MAX_STEPS = 300
 
@@ -107,5 +108,9 @@ def test_random_games_keep_every_invariant(
             assert sum(len(cards) for cards in state.found[-1]) < max(deck_size, 1)
         check_views(state)
     event(f"reached round {state.round}, {state.phase}")
+    # the turns recorded (the end-of-game figures) replay too, and share out every card found
     assert replay(game, args, log) == state
+    finds = [turn["found"] for turn in turn_finds(state)]
+    assert min(finds, default=0) >= 0
+    assert sum(finds) == sum(len(cards) for by_team in state.found for cards in by_team)
 

@@ -31,6 +31,7 @@ def test_the_winner_scores_face_value_20_and_50_for_the_cards_left_in_other_hand
     assert over["points"] == 7 + 20 + 20 + 20 + 50 + 50 + 0
     assert over["hands"] == [[], ["green-7", "pink-skip", "orange-twist"],
                              ["green-plus2", "joker", "plus4", "pink-0"]]
+    assert over["hand_points"] == [0, 7 + 20 + 20, 20 + 50 + 50 + 0]
     assert state.scores == [167, 0, 0]
     assert state.rounds == [(0, 167)]
 

@@ -32,6 +32,29 @@ def test_the_biggest_hand_left_is_the_largest_losing_hand_of_the_last_round() ->
     assert biggest == {"seat": 2, "cards": 2, "points": hand_points(state.hands[2])}
 
 
+def test_the_last_hands_count_every_card_left_and_what_it_is_worth() -> None:
+    state = finished(game, 3, 5, target_score=1)
+    state.hands = [[], [INDEX["blue-7"], INDEX["pink-skip"]], [INDEX["plus4"]]]
+    assert game_stats(state)["last_hands"] == [
+        {"seat": 0, "cards": 0, "points": 0},
+        {"seat": 1, "cards": 2, "points": 7 + 20},
+        {"seat": 2, "cards": 1, "points": 50},
+    ]
+
+
+def test_the_last_hands_of_a_finished_game_are_those_its_last_round_revealed() -> None:
+    state = game.setup(2, {"target_score": 1}, 4)
+    events: list[dict[str, object]] = []
+    while game.outcome(state) is None:
+        seat = game.to_act(state)[0]
+        action = game.legal_actions(state, seat)[0]
+        events += game.apply(state, seat, action, 10**9)[1]
+    over = [event for event in events if event["type"] == "round_over"][-1]
+    last = game_stats(state)["last_hands"]
+    assert [entry["cards"] for entry in last] == [len(hand) for hand in over["hands"]]
+    assert [entry["points"] for entry in last] == over["hand_points"]
+
+
 def test_the_final_view_carries_the_stats_and_play_does_not() -> None:
     state = finished(game, 2, 3, target_score=1)
     assert game.view(state, None)["outcome"]["stats"] == game_stats(state)

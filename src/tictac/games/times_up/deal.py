@@ -49,6 +49,7 @@ def new_game(
         ready=[],
         guesses=[],
         now_ms=0,
+        turns=[],
     )
     if pack is None:
         if stacked is not None:

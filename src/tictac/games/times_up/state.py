@@ -29,6 +29,18 @@ class Guess:
     overruled: bool = False
 
 
+@dataclass(frozen=True)
+class Turn:
+    """One turn as it started: its round, team and cluegiver, and how many cards that team had
+    won this round before it (so the turn's own finds are the cards won after, up to the team's
+    next turn of the round). Kept for the end-of-game figures."""
+
+    round: int
+    team: int
+    cluegiver: int
+    won_before: int
+
+
 @dataclass(slots=True)
 class State:
     players: int
@@ -56,6 +68,7 @@ class State:
     ready: list[int]  # READBACK: seats that confirmed
     guesses: list[Guess]  # this turn's typed guesses
     now_ms: int  # the stamp of the last action: the game's latest news of the time
+    turns: list[Turn]  # every turn started, in order
 
     def clone(self) -> State:
         return State(
@@ -80,6 +93,7 @@ class State:
             ready=self.ready[:],
             guesses=self.guesses[:],
             now_ms=self.now_ms,
+            turns=self.turns[:],
         )
 
     # Roles, from the teams, the round and the rotation.

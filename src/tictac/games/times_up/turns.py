@@ -9,7 +9,7 @@ from tictac.engine.fields import str_field
 from tictac.games.times_up import errors, rules
 from tictac.games.times_up.guess import matches, words
 from tictac.games.times_up.phases import OVER, READBACK, ROUND_WON, RUNNING, WAITING
-from tictac.games.times_up.state import Guess, State
+from tictac.games.times_up.state import Guess, State, Turn
 
 MAX_GUESS = 100
 
@@ -29,6 +29,7 @@ def start(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
     state.in_hand = state.deck.pop()
     state.guesses = []
     state.phase = RUNNING
+    state.turns.append(Turn(state.round, state.team, giver, len(state.found[-1][state.team])))
     return [{"type": "turn_started", "round": state.round, "team": state.team,
              "cluegiver": giver, "timekeeper": keeper, "deadline": state.deadline}]
 

@@ -1,5 +1,7 @@
 """End-of-game figures for Timo's Twist, read from the finished state: rounds won and points by
-seat, the richest round, and the hands left on the table when the last round ended."""
+seat, the richest round, and the hands left on the table when the last round ended: how many
+cards each holds and what they count (the cards themselves are in that round's `round_over`
+event; a finished game's view names no card another seat held)."""
 
 from __future__ import annotations
 
@@ -16,11 +18,11 @@ def game_stats(state: State) -> dict[str, Any]:
         wins[winner] += 1
         best_points[winner] = max(best_points[winner], points)
     last_winner = state.rounds[-1][0] if state.rounds else None
-    left = [
+    hands = [
         {"seat": seat, "cards": len(hand), "points": hand_points(hand)}
         for seat, hand in enumerate(state.hands)
-        if seat != last_winner
     ]
+    left = [entry for entry in hands if entry["seat"] != last_winner]
     richest = max(
         (
             {"round": number, "seat": winner, "points": points}
@@ -43,4 +45,5 @@ def game_stats(state: State) -> dict[str, Any]:
         "biggest_hand_left": max(
             left, key=lambda entry: (entry["cards"], entry["points"]), default=None
         ),
+        "last_hands": hands,
     }

@@ -144,13 +144,14 @@ def finish_round(state: State, winner: int, events: list[Event]) -> None:
     """Score the round for its winner; end the game at the target score or deal the next round
     with the dealer one seat further clockwise."""
     hands = state.hands
-    points = sum(hand_points(hand) for seat, hand in enumerate(hands) if seat != winner)
+    counted = [hand_points(hand) for hand in hands]
+    points = sum(count for seat, count in enumerate(counted) if seat != winner)
     state.scores[winner] += points
     state.rounds.append((winner, points))
     events.append(
         {"type": "round_over", "round": len(state.rounds), "winner": winner, "points": points,
          "hands": [[IDS[card] for card in hand] for hand in hands],
-         "scores": state.scores[:]}
+         "hand_points": counted, "scores": state.scores[:]}
     )
     if state.scores[winner] >= state.target_score:
         state.winner = winner

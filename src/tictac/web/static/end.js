@@ -35,7 +35,7 @@ function mount(root, ctx, game) {
       you.host && room.status === 'finished' ? button(t('end.play_again'), () => ctx.lobby('play_again'), { class: 'primary big' }) : h('p', { class: 'muted', text: t('end.host_decides') }),
       h('p', null, h('a', { href: `/replay/${room.code}`, 'data-link': true, text: t('end.replay') })),
       h('p', null, h('a', { href: '/', 'data-link': true, text: t('notfound.home') })));
-    fill(summaryBox, game.summary(view, room));
+    fill(summaryBox, game.summary(view, room, ctx.moves));
   }
 
   return { update, destroy: () => chat.destroy() };

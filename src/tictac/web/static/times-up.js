@@ -45,7 +45,7 @@ function scoreBoard(view, room) {
         mine: view.your_team === index,
       }))),
     view.floater ? h('p', { class: ['muted', 'floater-score', floaterWon && 'winner'], text: t('tu.floater', { name: nameOf(room, view.floater.seat), n: view.floater.score }) }) : null,
-    h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
+    view.over ? null : h('p', { class: 'muted', text: t('tu.deck', { n: view.deck_count, aside: view.set_aside_count }) }));
 }
 
 // The turn's countdown; `frozen` (a replay) shows the time that was left at that moment.
@@ -360,6 +360,17 @@ function statsPanel(view, room) {
       entry.found.map((n, team) => t('stats.tu.round_team', { team: team + 1, n, first: entry.first[team] ? knownName(view, entry.first[team]) : '–' })).join(' · ')))));
 }
 
+// Each cluegiver's turns and the cards they made their team find, and the best turn.
+function cluegiversPanel(view, room) {
+  const stats = view.outcome && view.outcome.stats;
+  if (!stats || !stats.cluegivers || !stats.cluegivers.length) return null;
+  const best = stats.best_turn;
+  return h('section', { class: 'panel cluegivers', 'aria-labelledby': 'tu-cluegivers' },
+    h('h2', { id: 'tu-cluegivers', text: t('stats.tu.cluegivers') }),
+    h('ul', { class: 'givers' }, stats.cluegivers.map((entry) => h('li', { text: t('stats.tu.giver', { name: nameOf(room, entry.seat), found: entry.found, n: entry.turns }) }))),
+    best && best.found ? h('p', { class: 'best-turn', text: t('stats.tu.best_turn', { name: nameOf(room, best.seat), team: best.team + 1, n: best.found, round: best.round }) }) : null);
+}
+
 export function summary(view, room) {
-  return h('div', { class: 'summary' }, scoreBoard(view, room), statsPanel(view, room));
+  return h('div', { class: 'summary' }, h('div', { class: 'col' }, scoreBoard(view, room), cluegiversPanel(view, room)), statsPanel(view, room));
 }

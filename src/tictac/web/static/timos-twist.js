@@ -67,14 +67,54 @@ function playersStrip(view, room, { catchFor = null } = {}) {
       catchFor && catchFor(seat))));
 }
 
-function scoresPanel(view, room) {
+// `lastHands` (at the end): each seat's cards left in the last round and what they counted.
+function scoresPanel(view, room, lastHands = null) {
   const winners = view.outcome ? view.outcome.winners : [];
-  const rows = view.scores.map((score, seat) => ({ cells: [nameOf(room, seat), score], winner: winners.includes(seat) }));
+  const last = view.rounds[view.rounds.length - 1];
+  const leftIn = (seat) => (seat === last.winner ? `+${last.points}`
+    : `${t('timo.cards_held', { n: lastHands[seat].cards })} · ${t('timo.points', { n: lastHands[seat].points })}`);
+  const columns = [{ label: t('common.player') }, lastHands && last ? { label: t('timo.last_round') } : null, { label: t('common.score'), num: true }].filter(Boolean);
+  const rows = view.scores.map((score, seat) => ({ cells: [nameOf(room, seat), ...(lastHands && last ? [leftIn(seat)] : []), score], winner: winners.includes(seat) }));
   const rounds = view.rounds.map((entry, index) => h('li', { text: t('timo.round_won', { n: index + 1, name: nameOf(room, entry.winner), points: entry.points }) }));
   return h('section', { class: 'panel' },
     h('h2', { text: t('timo.scores', { target: view.target_score }) }),
-    scoresTable([{ label: t('common.player') }, { label: t('common.score'), num: true }], rows),
+    scoresTable(columns, rows),
     rounds.length ? h('ol', { class: 'log', tabindex: 0, 'aria-label': t('stats.story') }, rounds) : null);
+}
+
+// The hands at a round's end as its `round_over` event reveals them (the cards), or as the
+// game's figures count them (an end screen whose page did not see that event).
+function revealedHands(event) {
+  return event.hands.map((cards, seat) => ({ seat, cards, count: cards.length, points: event.hand_points[seat] }));
+}
+
+// The end of the newest round while the table still looks at it: until every seat has moved
+// once in the next round (a move: a card played, cards drawn, a pass).
+const MOVES = new Set(['played', 'drew', 'passed']);
+export function recentRoundEnd(log, players) {
+  const events = log ? log.events : [];
+  let moves = 0;
+  for (let index = events.length - 1; index >= 0 && moves < players; index -= 1) {
+    const event = events[index];
+    if (event.type === 'round_over') return event;
+    if (MOVES.has(event.type)) moves += 1;
+  }
+  return null;
+}
+
+// A round's end: the winner's gain, then every other hand, its cards and what it counts.
+function roundReveal(room, { round, winner, points, hands }, closer = null) {
+  const title = `reveal-title-${round}`;
+  return h('section', { class: 'panel round-reveal', 'aria-labelledby': title },
+    h('h2', { id: title, text: t('timo.reveal.title', { n: round }) }),
+    h('p', { class: 'reveal-gain', text: t('timo.reveal.gain', { name: nameOf(room, winner), n: points }) }),
+    h('ul', { class: 'reveal-hands' }, hands.filter((hand) => hand.seat !== winner).map((hand) => h('li', { 'data-seat': hand.seat },
+      h('span', { class: 'name', text: nameOf(room, hand.seat) }),
+      hand.cards
+        ? h('span', { class: 'reveal-cards', role: 'group', 'aria-label': t('timo.cards_held', { n: hand.count }), style: `--n: ${Math.max(hand.count, 2)}` }, hand.cards.map((id) => cardFace(id, { class: 'mini' })))
+        : h('span', { class: 'reveal-cards', text: t('timo.cards_held', { n: hand.count }) }),
+      h('span', { class: 'reveal-points', text: t('timo.points', { n: hand.points }) })))),
+    closer);
 }
 
 // One line of the move log for a public event (see movelog.js).
@@ -93,9 +133,9 @@ export function describe(event, room) {
     case 'reversed': return t('moves.timo.reversed', { way: directionText(event.direction) });
     case 'penalty': return t('moves.timo.penalty', { name: name(event.seat), n: event.count });
     case 'pile_rebuilt': return t('moves.timo.pile_rebuilt');
-    case 'round_over': return [t('moves.timo.round_over', { n: event.round, name: name(event.winner), points: event.points }),
+    case 'round_over': return [t('moves.timo.round_over', { n: event.round, name: name(event.winner), points: t('timo.points', { n: event.points }) }),
       ...event.hands.map((hand, seat) => (seat === event.winner ? null
-        : t('moves.timo.hand', { name: name(seat), cards: hand.map(cardName).join(', ') || '—' })))].filter(Boolean).join('\n');
+        : t('moves.timo.hand', { name: name(seat), cards: hand.map(cardName).join(', ') || '—', points: t('timo.points', { n: event.hand_points[seat] }) })))].filter(Boolean).join('\n');
     default: return null;
   }
 }
@@ -103,14 +143,16 @@ export function describe(event, room) {
 export function mount(root, ctx) {
   let armedTimo = false;
   let choosing = null;
-  let lastRounds = null;
+  let closedRound = null;
   const head = h('div');
   const status = h('div');
+  const reveal = h('div');
+  const revealBelow = h('div');
   const strip = h('div');
   const centre = h('section', { class: 'panel', 'aria-label': t('timo.table') });
   const mine = h('section', { class: 'panel', 'aria-label': t('timo.your_hand') });
   const side = h('div', { class: 'col' });
-  fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, strip, centre, mine), side));
+  fill(root, head, status, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, reveal, strip, centre, mine, revealBelow), side));
 
   function update(next) {
     ctx = next;
@@ -141,11 +183,15 @@ export function mount(root, ctx) {
     refill(strip, playersStrip(view, room, { catchFor }));
     fill(centre, pileAndTop(view));
 
-    if (lastRounds !== null && view.rounds.length > lastRounds) {
-      const won = view.rounds[view.rounds.length - 1];
-      centre.prepend(h('p', { class: 'status yours', role: 'status', text: t('timo.round_over', { name: nameOf(room, won.winner), points: won.points }) }));
-    }
-    lastRounds = view.rounds.length;
+    // A round's end stays on screen for the first moves of the next one, or until closed: on
+    // top, or below the hand while it is this player's turn (their cards stay in view).
+    const ended = recentRoundEnd(ctx.moves, view.players);
+    const [shown, other] = myTurn ? [revealBelow, reveal] : [reveal, revealBelow];
+    fill(other);
+    if (ended && ended.round !== closedRound) {
+      refill(shown, roundReveal(room, { ...ended, hands: revealedHands(ended) },
+        button(t('common.close'), () => { closedRound = ended.round; update(ctx); }, { 'data-key': 'close-reveal' })));
+    } else fill(shown);
 
     const hand = view.hand || [];
     const play = (card, colour) => {
@@ -189,29 +235,13 @@ export function mount(root, ctx) {
   return { update };
 }
 
-// A move of the table told in one line, for the TV's recent moves.
-function moveLine(event, room) {
-  const name = nameOf(room, event.seat);
-  switch (event.type) {
-    case 'played': return t('tv.timo.played', { name, card: cardName(event.card) }) + (event.timo ? ' · TIMO!' : '');
-    case 'drew': return t('tv.timo.drew', { name, n: event.count });
-    case 'passed': return t('tv.timo.passed', { name });
-    case 'timo': return t('tv.timo.timo', { name });
-    case 'caught': return t('tv.timo.caught', { name, target: nameOf(room, event.target), n: event.count });
-    case 'skipped': return t('tv.timo.skipped', { name });
-    case 'round_over': return t('timo.round_won', { n: event.round, name: nameOf(room, event.winner), points: event.points });
-    default: return null;
-  }
-}
-
 // Seats sit around an oval, seat 0 at the bottom, in the order play goes clockwise.
 function seatSpot(seat, players) {
   const angle = Math.PI / 2 + (2 * Math.PI * seat) / players;
   return { x: 50 + 40 * Math.cos(angle), y: 50 + 37 * Math.sin(angle) };
 }
 
-export function tv(view, room, { events = [], memory = {} } = {}) {
-  memory.moves = [...events.map((event) => moveLine(event, room)).filter(Boolean).reverse(), ...(memory.moves || [])].slice(0, 3);
+export function tv(view, room, { events = [], log = null } = {}) {
   const played = events.find((event) => event.type === 'played');
   const touched = new Map(events.filter((event) => ['drew', 'caught', 'timo'].includes(event.type))
     .map((event) => [event.type === 'caught' ? event.target : event.seat, event.type]));
@@ -234,12 +264,13 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
       h('span', { class: 'tv-score', text: `★ ${view.scores[seat]}` }),
       size === 1 && view.timo[seat] ? h('span', { class: 'tv-timo-tag', text: 'TIMO' }) : null);
   });
+  const ended = recentRoundEnd(log, view.players);
   return h('div', { class: 'tv-timos' },
     h('div', { class: 'tv-head' },
       h('h1', { class: 'tv-title', text: t('tv.turn', { name: nameOf(room, view.turn) }) }),
       h('p', { class: 'tv-sub', text: `${t('timo.round', { n: view.round })} · ${t('tv.target', { n: view.target_score })}` })),
-    h('div', { class: 'tv-table', role: 'group', 'aria-label': t('timo.table') }, centre, h('ol', { class: 'tv-seats', 'aria-label': t('common.players') }, seats)),
-    h('ol', { class: 'tv-moves', 'aria-label': t('tv.moves') }, memory.moves.map((line, index) => h('li', { class: index === 0 && events.length ? 'tv-new' : null, text: line }))));
+    ended ? h('div', { class: 'tv-reveal' }, roundReveal(room, { ...ended, hands: revealedHands(ended) }))
+      : h('div', { class: 'tv-table', role: 'group', 'aria-label': t('timo.table') }, centre, h('ol', { class: 'tv-seats', 'aria-label': t('common.players') }, seats)));
 }
 
 function statsPanel(view, room) {
@@ -252,9 +283,23 @@ function statsPanel(view, room) {
     h('h2', { text: t('stats.title') }),
     scoresTable([{ label: t('common.player') }, { label: t('stats.rounds_won'), num: true }, { label: t('stats.best_round'), num: true }], rows),
     richest ? h('p', { text: t('stats.timo.richest', { n: richest.round, name: nameOf(room, richest.seat), points: richest.points }) }) : null,
-    biggest && biggest.cards ? h('p', { text: t('stats.timo.biggest', { name: nameOf(room, biggest.seat), n: biggest.cards, points: biggest.points }) }) : null);
+    biggest && biggest.cards ? h('p', { text: t('stats.timo.biggest', { name: nameOf(room, biggest.seat), n: biggest.cards, points: t('timo.points', { n: biggest.points }) }) }) : null);
 }
 
-export function summary(view, room) {
-  return h('div', { class: 'summary' }, scoresPanel(view, room), statsPanel(view, room));
+// The last round's end as this page saw it (its `round_over` event), if it did.
+function lastRoundEvent(view, log) {
+  const event = log && log.events.findLast((entry) => entry.type === 'round_over');
+  return event && event.round === view.rounds.length ? event : null;
+}
+
+// The end: the last round's hands with their cards when this page saw that round end, else
+// (the TV, a replay) their counts and points in a column of the scores.
+export function summary(view, room, log = null) {
+  const ended = lastRoundEvent(view, log);
+  const stats = view.outcome && view.outcome.stats;
+  const counted = !ended && stats && stats.last_hands;
+  return h('div', { class: 'summary' },
+    h('div', { class: 'col' }, scoresPanel(view, room, counted),
+      ended ? roundReveal(room, { ...ended, hands: revealedHands(ended) }) : null),
+    statsPanel(view, room));
 }

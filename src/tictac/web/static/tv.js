@@ -13,16 +13,19 @@ import { winnersLine } from './end.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
 import { latestMoves } from './movelog.js';
+import { shareOrigin } from './share.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
   const lang = new URLSearchParams(location.search).get('lang');
-  await Promise.all([tvStyle(), LANGS.includes(lang) && lang !== currentLang() ? loadLang(lang) : null]);
+  // The QR and link name the server's LAN address when the TV page was opened on loopback.
+  const [origin] = await Promise.all([shareOrigin(), tvStyle(),
+    LANGS.includes(lang) && lang !== currentLang() ? loadLang(lang) : null]);
   return showLive(root, `tv:${code}`, app, async () => {
     const seat = savedSeat(code, 'tv') || await joinAsTv(root, code);
     if (!seat) return;
     startLive(new LiveRoom({
-      key: `tv:${code}`, code, token: seat.token, app, choose: chooseTv,
+      key: `tv:${code}`, code, token: seat.token, app, choose: (room, view) => chooseTv(room, view, origin),
       onRejected: () => { forgetSeat(code, 'tv'); app.navigate(`/r/${code}/tv`); },
     }), root);
   });
@@ -50,8 +53,8 @@ async function joinAsTv(root, code) {
   }
 }
 
-function chooseTv(room, view) {
-  if (room.status === 'lobby' || !view) return { key: 'lobby', kind: 'tv', load: async () => tvScreen(lobbyTv) };
+function chooseTv(room, view, origin) {
+  if (room.status === 'lobby' || !view) return { key: 'lobby', kind: 'tv', load: async () => tvScreen((ctx, feed) => lobbyTv(ctx, feed, origin)) };
   const over = room.status === 'finished' || view.over;
   return {
     key: `${over ? 'end' : 'game'}:${room.game}`,
@@ -59,7 +62,7 @@ function chooseTv(room, view) {
     load: async () => {
       const game = await loadGame(room.game);
       return tvScreen(over ? (ctx) => endTv(ctx, game)
-        : (ctx, feed) => [game.tv(ctx.view, ctx.room, feed), ticker(ctx, game)]);
+        : (ctx, feed) => [game.tv(ctx.view, ctx.room, { ...feed, log: ctx.moves }), ticker(ctx, game)]);
     },
   };
 }
@@ -81,7 +84,8 @@ const EVENT_CUES = {
 // What just happened, the last two moves in big lines at the foot of the screen (a first card
 // and its effect come together); the phones keep the whole log.
 function ticker(ctx, game) {
-  const lines = latestMoves(ctx.moves, game.describe, ctx.room, 2).reverse();
+  // A move told in several lines (a round's end and every hand) shows its first line here.
+  const lines = latestMoves(ctx.moves, game.describe, ctx.room, 2).reverse().map((text) => text.split('\n')[0]);
   return lines.length ? h('div', { class: 'tv-ticker', role: 'status' },
     lines.map((text, index) => h('p', { class: index < lines.length - 1 ? 'older' : null, text }))) : null;
 }
@@ -113,10 +117,10 @@ function tvScreen(draw) {
 }
 
 // Players appear as they join: only names not seen before on this screen pop in.
-function lobbyTv({ room }, { memory }) {
+function lobbyTv({ room }, { memory }, origin) {
   const seen = memory.seen || new Set();
   memory.seen = new Set(room.seats.map((seat) => seat.name));
-  const link = `${location.origin}/r/${room.code}`;
+  const link = `${origin}/r/${room.code}`;
   return h('div', { class: 'tv-lobby' },
     h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link }))),
     h('div', { class: 'tv-join' },
@@ -142,5 +146,6 @@ function endTv({ view, room }, game) {
     h('span', { class: 'names', text: room.seats.filter((seat) => rankOf(seat.seat) === rank).map((seat) => nameOf(room, seat.seat)).join(', ') }))));
   return h('div', { class: 'tv-end' },
     h('div', { class: 'tv-end-head' }, h('h1', { class: 'tv-title', text: winnersLine(view, room) }), podium),
+    // No move log: a round's hands are counted there, their cards would not fit under a podium.
     h('div', { class: 'tv-summary' }, game.summary(view, room)));
 }
