@@ -25,11 +25,14 @@ from tictac.rooms.replays import ReplayCache
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.stats import Stats
 from tictac.rooms.wire import dumps
-from tictac.store import RoomDump, Store
+from tictac.store import Fenced, RoomDump, Store
 
 log = logging.getLogger(__name__)
 
 POLICIES = ("wait", "bot", "skip")
+# The close code of a room given up by this server (another server owns it now): "service
+# restart", which clients answer by reconnecting, to whichever server they reach.
+CLOSE_MOVED = 1012
 
 
 class Conn(Protocol):
@@ -111,6 +114,19 @@ class Room:
         """Stops the task (server shutdown); the room lives on in the store."""
         self.autopilot.cancel()
         await self.inbox.stop()
+
+    def abandon(self) -> None:
+        """Gives the room up without a word to the store (another server owns it now): every
+        connection is closed with CLOSE_MOVED and the room is forgotten. Runs as a job of the
+        room's own inbox, which then stops."""
+        log.warning("room %s: another server owns it now; this copy is closed", self.code)
+        self.inbox.closed = True
+        self.autopilot.cancel()
+        for conn in self.conns:
+            conn.close(CLOSE_MOVED)
+        self.stats.connections -= len(self.conns)
+        self.conns.clear()
+        self._on_close(self)
 
     async def expire(self) -> None:
         log.info("room %s expired", self.code)
@@ -241,6 +257,10 @@ class Room:
         self.log.append(entry)
         try:
             await self.store.append(self.code, self.games - 1, len(self.log), entry)
+        except Fenced:
+            self.log.pop()
+            self.abandon()
+            raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
         except Exception:
             log.exception("room %s: the store refused an action; rolling it back", self.code)
             self.log.pop()
