@@ -176,6 +176,9 @@ class Node:
                 await self.leases.release(code)
         except (RedisError, OSError):
             raise RoomError(ROOM_UNAVAILABLE, "rooms cannot be made now; try again") from None
+        except Exception:
+            log.exception("the store could not be read")
+            raise RoomError(STORE_FAILED, "rooms cannot be made now; try again") from None
         try:
             return await self.manager.create(game, name, options, code=code)
         except BaseException:

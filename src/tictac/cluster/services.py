@@ -13,6 +13,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -47,9 +48,12 @@ def _wait_port(port: int, seconds: float = 30) -> None:
 
 
 class Postgres:
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.data = root / "pgdata"
+    """In a new directory of /tmp (the `postgres` user cannot enter a root-only one such as
+    pytest's temporary directories); `remove` deletes it."""
+
+    def __init__(self) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="tictac-postgres-"))
+        self.data = self.root / "pgdata"
         self.port = free_port()
         self.bin = Path(PG_BIN[-1])
         self.as_root = os.getuid() == 0
@@ -60,11 +64,13 @@ class Postgres:
 
     def _run(self, *command: str) -> None:
         prefix = ["runuser", "-u", "postgres", "--"] if self.as_root else []
-        subprocess.run([*prefix, *command], check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, cwd="/")
+        done = subprocess.run([*prefix, *command], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, cwd="/", check=False)
+        if done.returncode:
+            raise RuntimeError(f"{command[0]} failed: {done.stderr.decode(errors='replace')}")
 
     def init(self) -> Postgres:
-        self.root.mkdir(parents=True, exist_ok=True)
+        self.root.chmod(0o755)
         if self.as_root:
             shutil.chown(self.root, "postgres", "postgres")
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
@@ -86,8 +92,13 @@ class Postgres:
         return self
 
     def stop(self, mode: str = "fast") -> None:
-        with contextlib.suppress(subprocess.CalledProcessError):
+        """`fast` lets it shut down; `immediate` is a crash (it recovers at the next start)."""
+        with contextlib.suppress(RuntimeError):
             self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def remove(self) -> None:
+        self.stop("immediate")
+        shutil.rmtree(self.root, ignore_errors=True)
 
 
 class Redis:

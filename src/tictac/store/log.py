@@ -142,8 +142,11 @@ class Store:
         database that cannot be opened is a `StoreError` in one line."""
         path = _sqlite_file(url)
         where = path or make_url(url).render_as_string(hide_password=True)
-        engine = create_async_engine(url)
         parsed = make_url(url)
+        # A database server that restarted leaves the pool's connections dead: reads (rare)
+        # test theirs first; the writer's first batch after a restart fails (`store_failed`)
+        # and the pool starts afresh.
+        engine = create_async_engine(url, pool_pre_ping=parsed.get_backend_name() != "sqlite")
         sync_engine = sa.create_engine(parsed.set(drivername=parsed.get_backend_name()))
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
