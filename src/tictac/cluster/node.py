@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
 from tictac.cluster.bus import Bus, pack, unpack
@@ -41,6 +41,7 @@ Call = Callable[..., Awaitable[Any]]
 ServeRemote = Callable[[Room, RemoteConn, str, Callable[[Callable[[str], None]],
                                                         Awaitable[None]]], Awaitable[None]]
 CALL_TIMEOUT_S = 15.0
+REDIS_CONNECTIONS = 32
 TRIES = 3  # a room that moves while it is asked for is looked for again this often
 
 
@@ -57,8 +58,11 @@ class Node:
         self.id = node_id()
         self.manager = manager
         self.lease_ms = lease_ms
-        self.redis = Redis.from_url(redis_url, decode_responses=True,
-                                    socket_connect_timeout=2, socket_timeout=5)
+        # A pool that makes callers wait for a connection rather than fail: a node taking over
+        # a hundred rooms at once asks Redis a hundred things at once.
+        self.redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+            redis_url, max_connections=REDIS_CONNECTIONS, timeout=10, decode_responses=True,
+            socket_connect_timeout=2, socket_timeout=5))
         self.leases = Leases(self.redis, self.id, lease_ms)
         self.bus = Bus(self.redis, self.id, self._receive, self._lost)
         self.serve_remote: ServeRemote | None = None  # set by the server
