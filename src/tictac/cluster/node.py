@@ -135,8 +135,12 @@ class Node:
 
     async def _locate(self, code: str) -> Room | str:
         loop = asyncio.get_running_loop()
-        # A dead owner's rooms are free once its lease runs out: wait that long at most.
+        # A dead owner's rooms are free once its lease runs out: wait that long at most. A
+        # killed process stops listening at once (the kernel closes its connections), so an
+        # owner heard by nobody for a third of a lease is taken for dead sooner. Were it alive
+        # but cut off from Redis, its copy is fenced out (see leases.py).
         deadline = loop.time() + self.lease_ms / 1000 + 2
+        unheard_since: float | None = None
         while True:
             room = self.manager.rooms.get(code)
             if room is not None and not room.closed:
@@ -146,7 +150,14 @@ class Node:
                 return await self._adopt(code)
             if await self.bus.listeners(owner):
                 return owner
-            if loop.time() > deadline:
+            now = loop.time()
+            if unheard_since is None:
+                unheard_since = now
+            elif now - unheard_since >= self.lease_ms / 3000 \
+                    and await self.leases.take(code, owner) == self.id:
+                log.info("room %s: its owner %s listens no more; taken over", code, owner)
+                return await self._adopt(code)
+            if now > deadline:
                 raise RoomError(ROOM_UNAVAILABLE, "the room's server does not answer; try again")
             await asyncio.sleep(0.1)
 
@@ -194,7 +205,12 @@ class Node:
         for _ in range(TRIES):
             where = await self.locate(code)
             if isinstance(where, Room):
-                return await self.calls[op](where, **args)
+                try:
+                    return await self.calls[op](where, **args)
+                except RoomError:
+                    if not where.abandoned:
+                        raise
+                    continue  # it moved while it was asked: ask its new owner
             try:
                 return await self._ask(where, normalize(code) or code, op, args)
             except Moved:

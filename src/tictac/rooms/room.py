@@ -93,6 +93,7 @@ class Room:
         self.autopilot = Autopilot(self, now)
         self.replays = ReplayCache()
         self.inbox = Inbox(f"room {code}")
+        self.abandoned = False  # closed because another server owns it now (see `abandon`)
 
     # -- its life --------------------------------------------------------------------------
 
@@ -120,7 +121,7 @@ class Room:
         connection is closed with CLOSE_MOVED and the room is forgotten. Runs as a job of the
         room's own inbox, which then stops."""
         log.warning("room %s: another server owns it now; this copy is closed", self.code)
-        self.inbox.closed = True
+        self.inbox.closed = self.abandoned = True
         self.autopilot.cancel()
         for conn in self.conns:
             conn.close(CLOSE_MOVED)

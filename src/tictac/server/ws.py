@@ -187,8 +187,11 @@ async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
     try:
         place = await room.call(room.connect, conn, token)
     except RoomError as refusal:
-        await _refuse(conn, refusal, CLOSE_NO_ROOM if refusal.code == NO_ROOM
-                      else CLOSE_BAD_TOKEN)
+        if room.abandoned:  # it moved while the client came in: reconnecting finds it
+            close = CLOSE_MOVED
+        else:
+            close = CLOSE_NO_ROOM if refusal.code == NO_ROOM else CLOSE_BAD_TOKEN
+        await _refuse(conn, refusal, close)
         return
     client = Client(room, conn, place.pid, quotas)
     bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
