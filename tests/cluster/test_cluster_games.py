@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 import pytest
 from scripted import start, watch
 from serverproc import ServerProcess
@@ -41,8 +42,6 @@ async def test_every_game_is_played_through_different_nodes(nodes: list[ServerPr
 async def test_a_room_summary_and_a_bad_code_answer_on_every_node(
         nodes: list[ServerProcess]) -> None:
     code, seated, _ = await spread_table(nodes, "time-bomb", 4)
-    import httpx
-
     async with httpx.AsyncClient(timeout=30) as http:
         for node in nodes:
             answer = await http.get(f"{node.base}/api/rooms/{code}")
