@@ -87,8 +87,9 @@ async def test_a_postgresql_restart_answers_store_failed_then_recovers(
                   for error in player.errors):
         assert time.monotonic() < deadline, "no store_failed while the database was down"
         await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)  # acks of actions committed before the stop have arrived by now
     acked_during = acked(players)
-    await asyncio.sleep(0.5)
+    await asyncio.sleep(1)
     assert acked(players) == acked_during, "an action was acknowledged while the database was down"
     services.postgres.start()
     await until_acks(players, acked_during + 20, playing)

@@ -53,6 +53,10 @@ class Leases:
     async def beat(self) -> None:
         await self.redis.set(ALIVE + self.node, "1", px=self.lease_ms)
 
+    async def leave(self) -> None:
+        """This node stops for good: its rooms are free at once (it released them first)."""
+        await self.redis.delete(ALIVE + self.node)
+
     async def acquire(self, code: str) -> str:
         """Takes the room unless a live node owns it; returns the owner (this node if taken)."""
         owner: str = await self._acquire(keys=[OWNER + code], args=[self.node, ALIVE])

@@ -93,11 +93,12 @@ class Node:
         with contextlib.suppress(RedisError, OSError):
             for code in codes:
                 await self.leases.release(code)
-            await self.redis.delete(f"tictac:alive:{self.id}")
+            await self.leases.leave()
         await self.bus.stop()
         for task in list(self._tasks):
             task.cancel()
         await self.redis.aclose()
+        await self.redis.connection_pool.disconnect()
 
     def _spawn(self, job: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(job)
