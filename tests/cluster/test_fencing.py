@@ -1,14 +1,16 @@
-"""Two copies of one room on one PostgreSQL database, as when a node stalled past its lease and
-another took its room over: the log's unique (room, game, sequence) key lets the newer copy's
-action in and fences the stale copy out, which closes its connections (they reconnect) and
-never appends again."""
+"""The store on PostgreSQL as nodes of a cluster share it. Two copies of one room, as when a node
+stalled past its lease and another took its room over: the log's unique (room, game, sequence)
+key lets the newer copy's action in and fences the stale copy out, which closes its connections
+(they reconnect) and never appends again. Nodes starting together on a fresh database."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 from conftest import Services
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rooms"))  # roomtable
@@ -17,7 +19,7 @@ from roomtable import FakeConn, Table, refused, safe_cut
 
 from tictac.engine import LoggedAction
 from tictac.rooms.room import CLOSE_MOVED
-from tictac.store import Fenced
+from tictac.store import Fenced, Store
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -57,3 +59,14 @@ async def test_an_append_at_a_taken_place_is_fenced(services: Services) -> None:
         with pytest.raises(Fenced):
             await table.store.append(room.code, 0, 1, LoggedAction(1, {"type": "x"}, 2))
         await table.store.append(room.code, 0, 2, entry)  # the writer goes on
+
+
+async def test_nodes_starting_together_migrate_one_fresh_database(services: Services) -> None:
+    services.postgres.create_database("fresh")
+    url = services.postgres.url_of("fresh")
+    stores = await asyncio.wait_for(asyncio.gather(*(Store.open(url) for _ in range(4))), 60)
+    async with stores[0].engine.connect() as conn:
+        version = (await conn.execute(sa.text("select version_num from alembic_version"))).all()
+    for store in stores:
+        await store.close()
+    assert version == [("0001",)]

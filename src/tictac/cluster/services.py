@@ -58,9 +58,12 @@ class Postgres:
         self.bin = Path(PG_BIN[-1])
         self.as_root = os.getuid() == 0
 
+    def url_of(self, database: str) -> str:
+        return f"postgresql+asyncpg://postgres@127.0.0.1:{self.port}/{database}"
+
     @property
     def url(self) -> str:
-        return f"postgresql+asyncpg://postgres@127.0.0.1:{self.port}/tictac"
+        return self.url_of("tictac")
 
     def _run(self, *command: str) -> None:
         prefix = ["runuser", "-u", "postgres", "--"] if self.as_root else []
@@ -86,9 +89,9 @@ class Postgres:
         _wait_port(self.port)
         return self
 
-    def create_database(self) -> Postgres:
+    def create_database(self, name: str = "tictac") -> Postgres:
         self._run(str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port),
-                  "-U", "postgres", "tictac")
+                  "-U", "postgres", name)
         return self
 
     def stop(self, mode: str = "fast") -> None:

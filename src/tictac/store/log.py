@@ -109,8 +109,13 @@ class DatabaseFile:
         return self.lost
 
 
+MIGRATION_LOCK = 0x7469637461630001  # PostgreSQL advisory lock: one node migrates at a time
+
+
 def _migrate(engine: Engine) -> None:
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # nodes of a cluster starting together wait here
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         upgrade(conn)
 
 
