@@ -4,12 +4,26 @@ others, and players who reconnect to another node whenever their socket closes."
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
-from scripted import QUICK, Player
+from scripted import QUICK, Player, start
 from serverproc import ServerProcess
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from tictac.cluster.services import Postgres, Redis
+
+
+@dataclass
+class Services:
+    """The PostgreSQL and Redis the cluster tests share (see conftest.py)."""
+
+    postgres: Postgres
+    redis: Redis
+
+
+LONG = {"target_score": 80, "timo_grace_ms": 0}  # Timo's Twist games that last past a failure
 
 
 async def spread_table(nodes: list[ServerProcess], game: str, players: int, *, made_on: int = 0,
@@ -77,4 +91,48 @@ def check_acks(players: list[Player], steps: list[dict[str, Any]]) -> int:
         for version, seat, action in player.acks:
             assert (steps[version]["seat"], steps[version]["action"]) == (seat, action)
             checked += 1
+    return checked
+
+
+def acked(players: list[Player]) -> int:
+    return sum(len(player.acks) for player in players)
+
+
+async def until_acks(players: list[Player], count: int, playing: list[asyncio.Task[bool]]) -> None:
+    while acked(players) < count:
+        assert not all(task.done() for task in playing), "the games ended too early"
+        await asyncio.sleep(0.02)
+
+
+Playing = tuple[list[tuple[str, list[Player]]], list[Player], list[str], list[asyncio.Task[bool]]]
+
+
+async def play_tables(nodes: list[ServerProcess], count: int, made_on: int | None = None,
+                      ) -> Playing:
+    """`count` long Timo's Twist tables made on the nodes in turn (or all on `made_on`), being
+    played through every node: the tables, their players, the nodes' WebSocket addresses the
+    players reconnect to, and the players' tasks."""
+    tables = []
+    for index in range(count):
+        code, seated, _ = await spread_table(
+            nodes, "timos-twist", 3, made_on=index % len(nodes) if made_on is None else made_on,
+            options=LONG)
+        await start(seated[0])
+        tables.append((code, seated))
+    players = [player for _, seated in tables for player in seated]
+    bases = [node.ws_base for node in nodes]
+    return tables, players, bases, [asyncio.create_task(play_on(player, bases))
+                                    for player in players]
+
+
+async def finish_and_check(nodes: list[ServerProcess], tables: list[tuple[str, list[Player]]],
+                           playing: list[asyncio.Task[bool]]) -> int:
+    assert all(await asyncio.gather(*playing))
+    checked = 0
+    for code, seated in tables:
+        steps = await replay_steps(nodes[-1], code, seated[0].token)
+        assert steps[-1]["view"]["over"] is True
+        checked += check_acks(seated, steps)
+        for player in seated:
+            await player.close()
     return checked

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,15 +14,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))  # se
 
 from serverproc import ServerProcess
 
+from cluster import Services
 from tictac.cluster.services import Postgres, Redis, available
 
 LEASE_MS = 1500  # short, so a dead node's rooms are taken over quickly
-
-
-@dataclass
-class Services:
-    postgres: Postgres
-    redis: Redis
 
 
 @pytest.fixture(scope="session")

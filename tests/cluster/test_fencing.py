@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from conftest import Services
+
+from cluster import Services
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rooms"))  # roomtable
 

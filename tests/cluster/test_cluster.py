@@ -1,68 +1,70 @@
-"""The cluster under failures, with games being played: Redis restarted (every lease and
+"""A cluster of three nodes sharing PostgreSQL and Redis. Every game played to its end with the
+room made on one node and its players joining and connected through the others (actions, views
+and joins relayed); then games played on under failures: Redis restarted (every lease and
 subscription lost), PostgreSQL restarted, and a room's owner killed with SIGKILL. Every
 acknowledged action is in the log afterwards and every game goes on to its end.
 
-The tests share three nodes; the one that kills a node comes last."""
+The tests share the three nodes; the one that kills a node comes last."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 
+import httpx
 import pytest
-from conftest import Services
-from scripted import Player, start
+from scripted import start, watch
 from serverproc import ServerProcess
 
-from cluster import check_acks, play_on, replay_steps, spread_table
+from cluster import (
+    Services,
+    acked,
+    check_acks,
+    finish_and_check,
+    play_tables,
+    replay_steps,
+    spread_table,
+    until_acks,
+)
+from tictac.engine import GAMES, get_game
 
 pytestmark = pytest.mark.timeout(90)
 
-LONG = {"target_score": 150, "timo_grace_ms": 0}  # games that last past the failure
-
-
-def acked(players: list[Player]) -> int:
-    return sum(len(player.acks) for player in players)
-
-
-async def until_acks(players: list[Player], count: int, playing: list[asyncio.Task[bool]]) -> None:
-    while acked(players) < count:
-        assert not all(task.done() for task in playing), "the games ended too early"
-        await asyncio.sleep(0.02)
-
-
-Playing = tuple[list[tuple[str, list[Player]]], list[Player], list[str], list[asyncio.Task[bool]]]
-
-
-async def play_tables(nodes: list[ServerProcess], count: int, made_on: int | None = None,
-                      ) -> Playing:
-    """`count` long Timo's Twist tables made on the nodes in turn (or all on `made_on`), being
-    played through every node: the tables, their players, the nodes' WebSocket addresses the
-    players reconnect to, and the players' tasks."""
-    tables = []
-    for index in range(count):
-        code, seated, _ = await spread_table(
-            nodes, "timos-twist", 3, made_on=index % len(nodes) if made_on is None else made_on,
-            options=LONG)
+async def test_every_game_is_played_through_different_nodes(nodes: list[ServerProcess]) -> None:
+    tables = [await spread_table(nodes, name, get_game(name).MIN_PLAYERS, made_on=index,
+                                 spectators=1)
+              for index, name in enumerate(sorted(GAMES))]
+    assert {player.ws_base for _, seated, _ in tables for player in seated} == \
+        {node.ws_base for node in nodes}
+    for _, seated, _ in tables:
         await start(seated[0])
-        tables.append((code, seated))
-    players = [player for _, seated in tables for player in seated]
-    bases = [node.ws_base for node in nodes]
-    return tables, players, bases, [asyncio.create_task(play_on(player, bases))
-                                    for player in players]
-
-
-async def finish_and_check(nodes: list[ServerProcess], tables: list[tuple[str, list[Player]]],
-                           playing: list[asyncio.Task[bool]]) -> int:
-    assert all(await asyncio.gather(*playing))
-    checked = 0
-    for code, seated in tables:
-        steps = await replay_steps(nodes[-1], code, seated[0].token)
+    results = await asyncio.gather(*(player.play() for _, seated, _ in tables for player in seated),
+                                   *(watch(spectator) for _, _, [spectator] in tables))
+    assert all(result is not False for result in results)
+    for index, (code, seated, [spectator]) in enumerate(tables):
+        # asked of a node that does not own the room: the replay is relayed too
+        steps = await replay_steps(nodes[(index + 2) % len(nodes)], code, spectator.token)
         assert steps[-1]["view"]["over"] is True
-        checked += check_acks(seated, steps)
-        for player in seated:
+        assert check_acks(seated, steps) == len(steps) - 1
+        for version, view in spectator.views:  # what a relayed spectator saw is the log's
+            assert view == steps[version]["view"]
+    for _, seated, spectators in tables:
+        for player in [*seated, *spectators]:
             await player.close()
-    return checked
+
+
+async def test_a_room_summary_and_a_bad_code_answer_on_every_node(
+        nodes: list[ServerProcess]) -> None:
+    code, seated, _ = await spread_table(nodes, "time-bomb", 4)
+    async with httpx.AsyncClient(timeout=30) as http:
+        for node in nodes:
+            answer = await http.get(f"{node.base}/api/rooms/{code}")
+            assert answer.status_code == 200 and answer.json()["code"] == code
+            assert answer.json()["seats"][3]["name"] == "P3"
+            missing = await http.get(f"{node.base}/api/rooms/ZZZZZ")
+            assert missing.status_code == 404 and missing.json()["code"] == "no_room"
+    for player in seated:
+        await player.close()
 
 
 async def test_a_redis_restart_loses_no_room_and_no_action(
