@@ -46,7 +46,8 @@ async def test_a_stale_owner_is_fenced_out_by_the_logs_unique_key(services: Serv
         await refused("store_failed", room.call(room.act, host, safe_cut(room.state, 0), 1))
         assert host.closed == CLOSE_MOVED and room.closed
         assert room.code not in stale.manager.rooms
-        await refused("no_room", room.call(room.act, host, cut, 2))  # it never appends again
+        await refused("no_room", room.call(room.act, host, cut, 2))  # it never appends again,
+        await refused("no_room", room.apply(0, cut))  # not even from a job already running
         stored = await newer.store.load_game(room.code, 0)
         assert stored is not None and stored.log == taken.log and len(stored.log) == 1
 

@@ -24,10 +24,10 @@ log = logging.getLogger(__name__)
 
 class RoomManager:
     def __init__(self, store: Store, *, clock: Clock | None = None,
-                 chance: Chance | None = None, settings: RoomSettings | None = None,
-                 on_forget: Callable[[str], None] | None = None) -> None:
+                 chance: Chance | None = None, settings: RoomSettings | None = None) -> None:
         self.store = store
-        self.on_forget = on_forget  # told of each room this process lets go (the cluster)
+        # Told of each room this process lets go (set by the cluster, which frees its lease).
+        self.on_forget: Callable[[str], None] | None = None
         self.clock = clock or RealClock()
         self.chance = chance or SystemChance()
         self.settings = settings or RoomSettings()

@@ -17,7 +17,7 @@ from tictac.rooms import messages
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
-from tictac.rooms.errors import NOT_SEATED, PAUSED, STORE_FAILED, WRONG_STATUS, RoomError
+from tictac.rooms.errors import NO_ROOM, NOT_SEATED, PAUSED, STORE_FAILED, WRONG_STATUS, RoomError
 from tictac.rooms.inbox import Inbox
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import load_record, record_of, setup_from_json
@@ -252,6 +252,8 @@ class Room:
                     acked: tuple[Conn, int] | None = None) -> None:
         """Validates and applies, makes the action durable, then tells everyone (the sender
         first, with an `ack`)."""
+        if self.abandoned:  # a copy fenced out never appends again, even from its own job
+            raise RoomError(NO_ROOM, f"room {self.code} moved to another server")
         now = self.game_now()
         self.state, events = self.game.apply(self.state, seat, action, now)
         entry = LoggedAction(seat, action, now)
