@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -29,7 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -158,6 +159,7 @@ def bare_choice(seat: int, pad: str) -> Callable[[str, int], str | None]:
 
 async def measure(clients: list[asyncio.Task[None]], run: Run, warmup: float,
                   seconds: float, pid: int, rss_before: int, rooms: int) -> dict[str, float]:
+    """`pid`: the server's process, with its worker processes if it has any."""
     await asyncio.sleep(warmup)
     run.measuring = True
     started, server_cpu, client_cpu = time.perf_counter(), cpu_s(pid), time.process_time()
@@ -192,17 +194,33 @@ def free_port() -> int:
     return port
 
 
+def family(pid: int) -> list[int]:
+    """The process and its children (a server's workers)."""
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return [pid]
+    return [pid, *(int(child) for child in children)]
+
+
 def cpu_s(pid: int) -> float:
-    """CPU seconds the process has used (user + system)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds the process and its children have used (user + system)."""
+    total = 0
+    for member in family(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    total = 0
+    for member in family(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total
 
 
 def wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
@@ -235,8 +253,13 @@ async def connect_all(urls: list[str], deflate: bool) -> list[ClientConnection]:
     return sockets
 
 
-async def game_run(args: argparse.Namespace, deflate: bool,
-                   think_s: float = 0.0) -> dict[str, float]:
+# After a run's measurement, before its server stops: (server process, port, rooms' tokens).
+Then = Callable[[subprocess.Popen[bytes], int, dict[str, list[str]]], Awaitable[None]]
+
+
+async def game_run(args: argparse.Namespace, deflate: bool, think_s: float = 0.0, *,
+                   serve: tuple[str, ...] = (), then: Then | None = None) -> dict[str, float]:
+    """`serve`: more arguments of `tictac serve` (another database, a cluster)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         process = subprocess.Popen(
@@ -244,14 +267,17 @@ async def game_run(args: argparse.Namespace, deflate: bool,
              "--bot-pause-ms", "0", "--rate", "1000", "--log-level", "warning",
              # the bench's 200 rooms and 800 joins all come from 127.0.0.1
              "--create-burst", "100000", "--join-burst", "100000",
-             "--deflate", "on" if deflate else "off"],
+             "--deflate", "on" if deflate else "off", *serve],
             stdout=subprocess.DEVNULL)
         try:
             wait_listening(port, process)
             rss_before = rss_kib(process.pid)
             base = f"http://127.0.0.1:{port}"
             options = {"target_score": 10000, "timo_grace_ms": 0}
-            async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            # A connection per request: with several workers on one port, each request may
+            # reach another worker, so the rooms are spread over them as a crowd would spread them.
+            async with httpx.AsyncClient(base_url=base, timeout=30, limits=httpx.Limits(
+                    max_keepalive_connections=0)) as http:
                 made = [(await http.post("/api/rooms", json={
                     "game": "timos-twist", "name": "P0", "options": options})).json()
                     for _ in range(args.rooms)]
@@ -277,6 +303,9 @@ async def game_run(args: argparse.Namespace, deflate: bool,
                                    rss_before, args.rooms)
             for ws in sockets:
                 await ws.close()
+            if then is not None:
+                await then(process, port, {m["code"]: room_tokens for m, room_tokens
+                                           in zip(made, tokens, strict=True)})
             return result
         finally:
             stop(process)

@@ -1,4 +1,5 @@
-"""`tictac serve`: the game server (HTTP + WebSocket), its rooms kept in an SQLite file.
+"""`tictac serve`: the game server (HTTP + WebSocket), its rooms kept in an SQLite file (or, as
+one node of a cluster, in PostgreSQL with Redis: docs/deploy.md).
 
 Every flag has an environment variable (TICTAC_HOST, TICTAC_PORT, ...): the flag wins. The
 defaults are the settings classes' own."""
@@ -44,6 +45,10 @@ FLAGS: list[tuple[str, type, Any, str]] = [
     ("log_level", str, S.log_level, "uvicorn log level"),
     ("games", str, "", "more games to serve, as name=module,... (see docs/architecture.md)"),
     ("seed", str, S.seed, "draw every game and bot from this seed (tests and demos only)"),
+    ("redis", str, S.redis_url,
+     "Redis URL: run as a node of a cluster sharing a PostgreSQL --db (docs/deploy.md)"),
+    ("workers", int, S.workers, "server processes on this machine (needs --redis)"),
+    ("lease_ms", int, S.lease_ms, "a dead node's rooms are taken over after this long"),
 ]
 
 
@@ -70,7 +75,8 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         create_per_min=args.create_per_min, create_burst=args.create_burst,
         join_per_min=args.join_per_min, join_burst=args.join_burst,
         request_timeout_s=args.request_timeout_s, deflate=args.deflate == "on",
-        log_level=args.log_level, seed=args.seed,
+        log_level=args.log_level, seed=args.seed, redis_url=args.redis, workers=args.workers,
+        lease_ms=args.lease_ms,
     )
 
 
@@ -127,12 +133,37 @@ def check_store(url: str) -> str | None:
     return None
 
 
+def check_redis(url: str) -> str | None:
+    """Why Redis cannot be reached (one line), or None."""
+    from redis.asyncio import Redis
+    from redis.exceptions import RedisError
+
+    async def ping() -> None:
+        client = Redis.from_url(url, socket_connect_timeout=3)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(ping())
+    except (RedisError, OSError, ValueError) as failure:
+        return f"cannot reach Redis at {url}: {failure}"
+    return None
+
+
+def check_cluster(settings: ServerSettings) -> str | None:
+    """Why the cluster settings cannot work, or None."""
+    if settings.workers < 1:
+        return "--workers is at least 1"
+    if not settings.redis_url:
+        return "--workers above 1 needs --redis" if settings.workers > 1 else None
+    if settings.db_url.startswith("sqlite"):
+        return "--redis needs a database every node reaches: --db postgresql+asyncpg://..."
+    return check_redis(settings.redis_url)
+
+
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from tictac.server import create_app
-    from tictac.server.timeouts import timed_protocol
-
     if args.deflate not in ("on", "off"):
         print("--deflate is on or off", file=sys.stderr)
         return 2
@@ -142,10 +173,26 @@ def run(args: argparse.Namespace) -> int:
         print(wrong, file=sys.stderr)
         return 2
     settings = settings_from(args)
-    problem = check_store(settings.db_url)
+    problem = check_cluster(settings) or check_store(settings.db_url)
     if problem is not None:
         print(f"tictac serve: {problem}", file=sys.stderr)
         return 1
+    if settings.workers == 1:
+        serve(args, None)
+        return 0
+    return supervise(args, settings)
+
+
+def serve(args: argparse.Namespace, listening: socket.socket | None) -> None:
+    """One server process: on its own socket, or on `listening`, shared by every worker."""
+    import uvicorn
+
+    from tictac.server import create_app
+    from tictac.server.timeouts import timed_protocol
+
+    if listening is not None:  # a worker, started afresh: the games are registered again
+        register_games(args.games)
+    settings = settings_from(args)
     # The store's database thread needs the GIL for a moment at each step of a commit; with
     # the default 5 ms switch interval a busy event loop makes every commit wait for it.
     sys.setswitchinterval(0.0005)
@@ -154,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
-            if self.started:  # the socket listens: now the address is worth giving out
+            if self.started and listening is None:  # the address is now worth giving out
                 announce(settings.host, settings.port)
 
     config = uvicorn.Config(
@@ -165,5 +212,44 @@ def run(args: argparse.Namespace) -> int:
     )
     for name in ("uvicorn.access", "uvicorn.error"):  # uvicorn.Config has set them up
         logging.getLogger(name).addFilter(HideTokens())
-    Server(config).run()
+    Server(config).run(sockets=None if listening is None else [listening])
+
+
+def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
+    """`--workers N`: N server processes on one listening socket (the kernel spreads the
+    connections), each a node of the cluster; one that dies is started again (a new node)."""
+    import multiprocessing
+    import signal
+    import time
+
+    listening = socket.create_server((settings.host, settings.port), backlog=2048)
+    listening.set_inheritable(True)
+    spawn = multiprocessing.get_context("spawn")
+    stopping = False
+
+    def start() -> multiprocessing.process.BaseProcess:
+        worker = spawn.Process(target=serve, args=(args, listening), daemon=False)
+        worker.start()
+        return worker
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    workers = [start() for _ in range(settings.workers)]
+    announce(settings.host, settings.port)
+    while not stopping:
+        time.sleep(0.2)
+        for index, worker in enumerate(workers):
+            if not worker.is_alive() and not stopping:
+                print(f"tictac serve: worker {worker.pid} ended ({worker.exitcode}); "
+                      "starting another", file=sys.stderr)
+                workers[index] = start()
+    for worker in workers:
+        if worker.pid is not None and worker.is_alive():
+            os.kill(worker.pid, signal.SIGTERM)
+    for worker in workers:
+        worker.join(15)
     return 0

@@ -24,6 +24,7 @@ TOO_MANY_PLACES = "too_many_places"
 NO_SPECTATOR = "no_spectator"
 PAUSED = "paused"
 NO_MOVE = "no_move"
+ROOM_UNAVAILABLE = "room_unavailable"  # its server in a cluster cannot be reached now
 
 
 class RoomError(IllegalAction):

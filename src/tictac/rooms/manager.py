@@ -4,6 +4,7 @@ and forgets them when they expire."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from tictac.engine import GAMES, resolve
 from tictac.rooms import lobby
@@ -16,7 +17,7 @@ from tictac.rooms.places import Place
 from tictac.rooms.room import Room
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.stats import Stats
-from tictac.store import Store
+from tictac.store import RoomDump, Store
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,8 @@ class RoomManager:
     def __init__(self, store: Store, *, clock: Clock | None = None,
                  chance: Chance | None = None, settings: RoomSettings | None = None) -> None:
         self.store = store
+        # Told of each room this process lets go (set by the cluster, which frees its lease).
+        self.on_forget: Callable[[str], None] | None = None
         self.clock = clock or RealClock()
         self.chance = chance or SystemChance()
         self.settings = settings or RoomSettings()
@@ -36,36 +39,44 @@ class RoomManager:
                     settings=self.settings, stats=self.stats, on_close=self._forget)
 
     def _forget(self, room: Room) -> None:
-        self.rooms.pop(room.code, None)
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+            if self.on_forget is not None:
+                self.on_forget(room.code)
 
     async def restore(self) -> int:
         """Brings back every stored room; returns how many actions were replayed."""
         replayed = 0
         for dump in await self.store.load_rooms():
             try:
-                room = Room.restore(dump, clock=self.clock, chance=self.chance, store=self.store,
-                                    settings=self.settings, stats=self.stats,
-                                    on_close=self._forget)
+                room = self.adopt(dump)
             except Exception:
                 # One room whose log no longer replays (a game changed its rules) must not
                 # keep every other room from coming back: it stays in the store, untouched.
                 log.exception("room %s could not be restored", dump.code)
                 continue
-            self.rooms[room.code] = room
-            room.start()
             replayed += len(room.log)
         log.info("restored %d rooms (%d actions replayed)", len(self.rooms), replayed)
         return replayed
 
-    async def create(self, game: str, name: str, options: dict[str, object] | None
-                     ) -> tuple[Room, str, Place]:
-        """A new room with its creator seated as host; everything is checked first."""
+    def adopt(self, dump: RoomDump) -> Room:
+        """The stored room brought back to life in this process (its log replayed)."""
+        room = Room.restore(dump, clock=self.clock, chance=self.chance, store=self.store,
+                            settings=self.settings, stats=self.stats, on_close=self._forget)
+        self.rooms[room.code] = room
+        room.start()
+        return room
+
+    async def create(self, game: str, name: str, options: dict[str, object] | None,
+                     code: str | None = None) -> tuple[Room, str, Place]:
+        """A new room with its creator seated as host; everything is checked first. `code`:
+        one reserved by the caller (the cluster's, free on every server), else a new one."""
         if game not in GAMES:
             raise RoomError(UNKNOWN_GAME, f"no game {game!r}; known: {', '.join(GAMES)}")
         if len(self.rooms) >= self.settings.max_rooms:
             raise RoomError(TOO_MANY_ROOMS, "this server has as many rooms as it takes")
         clean_name(name)
-        room = self._room(new_code(self.rooms), game)
+        room = self._room(code or new_code(self.rooms), game)
         resolve(room.game.OPTIONS, options)
         room.options = dict(options or {})
         self.rooms[room.code] = room

@@ -17,7 +17,7 @@ from tictac.rooms import messages
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
-from tictac.rooms.errors import NOT_SEATED, PAUSED, STORE_FAILED, WRONG_STATUS, RoomError
+from tictac.rooms.errors import NO_ROOM, NOT_SEATED, PAUSED, STORE_FAILED, WRONG_STATUS, RoomError
 from tictac.rooms.inbox import Inbox
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import load_record, record_of, setup_from_json
@@ -25,11 +25,14 @@ from tictac.rooms.replays import ReplayCache
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.stats import Stats
 from tictac.rooms.wire import dumps
-from tictac.store import RoomDump, Store
+from tictac.store import Fenced, RoomDump, Store
 
 log = logging.getLogger(__name__)
 
 POLICIES = ("wait", "bot", "skip")
+# The close code of a room given up by this server (another server owns it now): "service
+# restart", which clients answer by reconnecting, to whichever server they reach.
+CLOSE_MOVED = 1012
 
 
 class Conn(Protocol):
@@ -90,6 +93,7 @@ class Room:
         self.autopilot = Autopilot(self, now)
         self.replays = ReplayCache()
         self.inbox = Inbox(f"room {code}")
+        self.abandoned = False  # closed because another server owns it now (see `abandon`)
 
     # -- its life --------------------------------------------------------------------------
 
@@ -111,6 +115,19 @@ class Room:
         """Stops the task (server shutdown); the room lives on in the store."""
         self.autopilot.cancel()
         await self.inbox.stop()
+
+    def abandon(self) -> None:
+        """Gives the room up without a word to the store (another server owns it now): every
+        connection is closed with CLOSE_MOVED and the room is forgotten. Runs as a job of the
+        room's own inbox, which then stops."""
+        log.warning("room %s: another server owns it now; this copy is closed", self.code)
+        self.inbox.closed = self.abandoned = True
+        self.autopilot.cancel()
+        for conn in self.conns:
+            conn.close(CLOSE_MOVED)
+        self.stats.connections -= len(self.conns)
+        self.conns.clear()
+        self._on_close(self)
 
     async def expire(self) -> None:
         log.info("room %s expired", self.code)
@@ -235,12 +252,18 @@ class Room:
                     acked: tuple[Conn, int] | None = None) -> None:
         """Validates and applies, makes the action durable, then tells everyone (the sender
         first, with an `ack`)."""
+        if self.abandoned:  # a copy fenced out never appends again, even from its own job
+            raise RoomError(NO_ROOM, f"room {self.code} moved to another server")
         now = self.game_now()
         self.state, events = self.game.apply(self.state, seat, action, now)
         entry = LoggedAction(seat, action, now)
         self.log.append(entry)
         try:
             await self.store.append(self.code, self.games - 1, len(self.log), entry)
+        except Fenced:
+            self.log.pop()
+            self.abandon()
+            raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
         except Exception:
             log.exception("room %s: the store refused an action; rolling it back", self.code)
             self.log.pop()

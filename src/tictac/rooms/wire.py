@@ -17,3 +17,11 @@ def dumps(message: Any) -> str:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:  # orjson.JSONEncodeError is a TypeError
         return json.dumps(message, separators=(",", ":"))
+
+
+def error_message(code: str, message: str, msg_id: int | None = None) -> str:
+    """A refusal as sent to a client; `id` is the refused message's, when it had one."""
+    answer: dict[str, object] = {"type": "error", "code": code, "message": message}
+    if msg_id is not None:
+        answer["id"] = msg_id
+    return dumps(answer)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 
 from starlette.applications import Starlette
 from starlette.routing import Mount, Route, WebSocketRoute
 
+from tictac.cluster import Node
 from tictac.engine import GAMES, get_game
 from tictac.rooms import RoomManager, SeededChance
 from tictac.server import game_client, http_api, lan, openapi, pages, qr, ws
@@ -32,14 +34,23 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         store = await Store.open(settings.db_url)
         chance = SeededChance(settings.seed) if settings.seed else None
         manager = RoomManager(store, chance=chance, settings=settings.rooms)
-        replayed = await manager.restore()
-        log.info("tictac ready: %d rooms restored, %d actions replayed",
-                 len(manager.rooms), replayed)
         app.state.manager = manager
+        if settings.redis_url:
+            # One node of a cluster: rooms come back one by one, when they are first asked for.
+            node = app.state.node = Node(manager, settings.redis_url, settings.lease_ms)
+            node.serve_remote = partial(ws.serve, settings=settings, quotas=app.state.quotas)
+            node.calls = http_api.ROOM_CALLS
+            await node.start()
+        else:
+            replayed = await manager.restore()
+            log.info("tictac ready: %d rooms restored, %d actions replayed",
+                     len(manager.rooms), replayed)
         try:
             yield
         finally:
             await manager.close()
+            if app.state.node is not None:
+                await app.state.node.stop()
             await store.close()
 
     routes = [
@@ -63,4 +74,5 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     app.state.settings = settings
     app.state.limits = http_api.Limits(settings)
     app.state.quotas = Quotas()
+    app.state.node = None
     return app

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocket
 
 from tictac.rooms.mailbox import Mailbox
 from tictac.rooms.stats import Stats
-from tictac.rooms.wire import dumps
+from tictac.rooms.wire import error_message
 from tictac.server.errors import CLOSE_SLOW_CLIENT, CLOSE_UNSENDABLE
 
 log = logging.getLogger(__name__)
@@ -45,10 +45,7 @@ class Connection:
 
     def error(self, code: str, message: str, msg_id: int | None = None) -> None:
         self.stats.errors[code] += 1
-        answer: dict[str, object] = {"type": "error", "code": code, "message": message}
-        if msg_id is not None:
-            answer["id"] = msg_id
-        self.send(dumps(answer))
+        self.send(error_message(code, message, msg_id))
 
     def close(self, code: int) -> None:
         """Closes after what is queued has gone out."""

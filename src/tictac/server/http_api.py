@@ -10,8 +10,10 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from tictac.bots import bot_kinds
+from tictac.cluster import Node
+from tictac.cluster.node import Call
 from tictac.engine import GAMES, IllegalAction, get_game
-from tictac.rooms import RoomManager, lobby, replays
+from tictac.rooms import Room, RoomManager, lobby, replays
 from tictac.rooms import errors as room_errors
 from tictac.server import game_client, metrics
 from tictac.server.errors import BAD_JSON, BAD_MESSAGE, BAD_TEXT, RATE_LIMITED, TOO_LARGE
@@ -29,6 +31,7 @@ STATUS = {
     room_errors.NAME_TAKEN: 409, room_errors.TOO_MANY_ROOMS: 503, TOO_LARGE: 413,
     room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
     room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
+    room_errors.ROOM_UNAVAILABLE: 503,
 }
 
 
@@ -129,7 +132,9 @@ async def create_room(request: Request) -> Response:
     try:
         _admit(request, _limits(request).create)
         body = await _body(request, CreateRoom)
-        room, token, place = await manager.create(body.game, body.name, body.options)
+        node = _node(request)
+        room, token, place = await (manager.create if node is None else node.create)(
+            body.game, body.name, body.options)
     except IllegalAction as refusal:
         return error(refusal, manager)
     except StoreError as failure:
@@ -141,25 +146,67 @@ async def create_room(request: Request) -> Response:
 async def get_room(request: Request) -> Response:
     manager = _manager(request)
     try:
-        room = manager.get(request.path_params["code"])
+        answer = await on_room(request, await _where(request), "summary")
     except IllegalAction as refusal:
         return error(refusal, manager)
-    return JSONResponse(await room.call(room.summary))
+    return JSONResponse(answer)
 
 
 async def join_room(request: Request) -> Response:
     manager = _manager(request)
     try:
         _admit(request, _limits(request).join)
-        room = manager.get(request.path_params["code"])
+        where = await _where(request)
         body = await _body(request, JoinRoom)
-        token, place = await room.call(lobby.join, room, body.name, body.spectator)
+        answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator)
     except IllegalAction as refusal:
         return error(refusal, manager)
     except StoreError as failure:
         return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
-    return JSONResponse({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
-                         "room": room.summary(place)})
+    return JSONResponse(answer)
+
+
+# What is asked of a room by HTTP, run where the room lives: here, or on the node of the
+# cluster that owns it (which runs the same function and sends the answer back).
+
+
+async def _summary(room: Room) -> dict[str, Any]:
+    summary: dict[str, Any] = await room.call(room.summary)
+    return summary
+
+
+async def _join(room: Room, name: str, spectator: bool) -> dict[str, Any]:
+    token, place = await room.call(lobby.join, room, name, spectator)
+    return {"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
+            "room": room.summary(place)}
+
+
+async def _replay(room: Room, token: str | None, game: int | None, seat: int | None,
+                  client: str | None) -> str:
+    """The replay as JSON text, encoded once per cached answer (it may be relayed as is)."""
+    return (await replays.fetch(room, token, game, seat, client=client)).encoded().decode()
+
+
+ROOM_CALLS: dict[str, Call] = {"summary": _summary, "join": _join, "replay": _replay}
+
+
+def _node(request: Request) -> Node | None:
+    node: Node | None = request.app.state.node
+    return node
+
+
+async def _where(request: Request) -> Room | str:
+    """The room named in the path, or (in a cluster) the node that owns it."""
+    node, code = _node(request), request.path_params["code"]
+    return _manager(request).get(code) if node is None else await node.locate(code)
+
+
+async def on_room(request: Request, where: Room | str, op: str, **args: Any) -> Any:
+    if isinstance(where, Room):
+        return await ROOM_CALLS[op](where, **args)
+    node = _node(request)
+    assert node is not None
+    return await node.run(request.path_params["code"], op, **args)
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -175,14 +222,13 @@ def _int_param(request: Request, name: str) -> int | None:
 async def replay(request: Request) -> Response:
     manager = _manager(request)
     try:
-        room = manager.get(request.path_params["code"])
-        client = request.client.host if request.client else None
-        answer = await replays.fetch(room, request.query_params.get("token"),
-                                     _int_param(request, "game"), _int_param(request, "seat"),
-                                     client=client)
+        where = await _where(request)
+        answer = await on_room(request, where, "replay", token=request.query_params.get("token"),
+                               game=_int_param(request, "game"), seat=_int_param(request, "seat"),
+                               client=request.client.host if request.client else None)
     except IllegalAction as refusal:
         return error(refusal, manager)
-    return Response(answer.encoded(), media_type="application/json")
+    return Response(answer, media_type="application/json")
 
 
 async def healthz(request: Request) -> Response:

@@ -38,3 +38,8 @@ class ServerSettings:
     # games each run; empty: the operating system's randomness (the only choice for real use).
     seed: str = ""
     static_dir: Path = STATIC_DIR
+    # A cluster (docs/deploy.md): with a Redis URL this process is one node of many sharing a
+    # PostgreSQL database; a room's owner that stops beating for `lease_ms` is taken over.
+    redis_url: str = ""
+    lease_ms: int = 3000
+    workers: int = 1  # processes `tictac serve` runs on this machine, each a node

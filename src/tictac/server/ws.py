@@ -7,15 +7,18 @@ import asyncio
 import inspect
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tictac.cluster import Node
+from tictac.cluster.relay import RemoteConn
 from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager, lobby
-from tictac.rooms.errors import NO_ROOM, RoomError
+from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, RoomError
+from tictac.rooms.room import CLOSE_MOVED
 from tictac.rooms.wire import dumps
 from tictac.server.connection import Connection
 from tictac.server.errors import (
@@ -38,9 +41,10 @@ from tictac.server.text import clean, plain
 
 __all__ = ["BAD_JSON", "BAD_MESSAGE", "TOO_LARGE", "endpoint", "parse"]
 ACTION_KEYS = frozenset(ActionIn.model_fields)
+ClientConn = Connection | RemoteConn  # a socket of this node's, or one relayed from another
 
 
-async def _answer(conn: Connection, msg_id: int | None, job: Callable[..., Any],
+async def _answer(conn: ClientConn, msg_id: int | None, job: Callable[..., Any],
                   *args: Any) -> None:
     """Runs in the room's task: a refusal goes back to the sender, tagged with its id."""
     try:
@@ -101,7 +105,7 @@ class Client:
 
     __slots__ = ("conn", "pid", "quotas", "room")
 
-    def __init__(self, room: Room, conn: Connection, pid: int, quotas: Quotas) -> None:
+    def __init__(self, room: Room, conn: ClientConn, pid: int, quotas: Quotas) -> None:
         self.room, self.conn, self.pid, self.quotas = room, conn, pid, quotas
 
 
@@ -124,7 +128,8 @@ def dispatch(client: Client, message: Any) -> None:
         room.post(_answer, conn, None, lobby.run_op, room, conn, message.op, fields)
 
 
-async def _refuse(conn: Connection, refusal: IllegalAction, close_code: int) -> None:
+async def _refuse(conn: ClientConn, refusal: IllegalAction,
+                  close_code: int) -> None:
     conn.error(refusal.code, refusal.message)
     conn.close(close_code)
     await conn.finish()
@@ -133,15 +138,38 @@ async def _refuse(conn: Connection, refusal: IllegalAction, close_code: int) -> 
 async def endpoint(websocket: WebSocket) -> None:
     manager: RoomManager = websocket.app.state.manager
     settings: ServerSettings = websocket.app.state.settings
-    quotas: Quotas = websocket.app.state.quotas
+    node: Node | None = websocket.app.state.node
     await websocket.accept()
     conn = Connection(websocket, manager.stats, settings.max_outbox)
     token = websocket.query_params.get("token", "")
+    code = websocket.path_params["code"]
     try:
-        room = manager.get(websocket.path_params["code"])
+        room = manager.get(code) if node is None else await node.locate(code)
     except RoomError as refusal:
-        await _refuse(conn, refusal, CLOSE_NO_ROOM)
+        await _refuse(conn, refusal, CLOSE_MOVED if refusal.code == ROOM_UNAVAILABLE
+                      else CLOSE_NO_ROOM)
         return
+    if isinstance(room, Room):
+        await serve(room, conn, token, lambda handle: pump(websocket, conn, handle),
+                    settings=settings, quotas=websocket.app.state.quotas)
+        return
+    assert node is not None  # another node owns the room: its frames go there and back
+    link = node.relay(room, code, conn, token)
+    try:
+        await pump(websocket, conn, link.forward)
+    finally:
+        node.unlink(link)
+        await conn.finish()
+
+
+Feed = Callable[[Callable[[str], None]], Awaitable[None]]
+
+
+async def serve(room: Room, conn: ClientConn, token: str, feed: Feed, *,
+                settings: ServerSettings, quotas: Quotas) -> None:
+    """One client of a room, from its token to its last frame: `feed` hands each frame the
+    client sends to the handler it is given, and returns when the client has gone (a local
+    WebSocket's frames, or a relayed one's from another node)."""
     if not quotas.open_socket(room.code, token):
         limit = quotas.settings.sockets_per_token
         await _refuse(conn, IllegalAction(TOO_MANY_CONNECTIONS,
@@ -149,21 +177,45 @@ async def endpoint(websocket: WebSocket) -> None:
                       CLOSE_TOO_MANY)
         return
     try:
-        await _serve(websocket, settings, room, conn, token, quotas)
+        await _serve(room, conn, token, feed, settings, quotas)
     finally:
         quotas.close_socket(room.code, token)
 
 
-async def _serve(websocket: WebSocket, settings: ServerSettings, room: Room, conn: Connection,
-                 token: str, quotas: Quotas) -> None:
+async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
+                 settings: ServerSettings, quotas: Quotas) -> None:
     try:
         place = await room.call(room.connect, conn, token)
     except RoomError as refusal:
-        await _refuse(conn, refusal, CLOSE_NO_ROOM if refusal.code == NO_ROOM
-                      else CLOSE_BAD_TOKEN)
+        if room.abandoned:  # it moved while the client came in: reconnecting finds it
+            close = CLOSE_MOVED
+        else:
+            close = CLOSE_NO_ROOM if refusal.code == NO_ROOM else CLOSE_BAD_TOKEN
+        await _refuse(conn, refusal, close)
         return
     client = Client(room, conn, place.pid, quotas)
     bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
+
+    def handle(text: str) -> None:
+        if not bucket.take(time.monotonic()):
+            conn.error(RATE_LIMITED, f"at most {settings.rate_per_s:g} messages a second")
+            return
+        try:
+            message = parse(text, settings.max_message_bytes)
+        except IllegalAction as refusal:
+            conn.error(refusal.code, refusal.message)
+            return
+        dispatch(client, message)
+
+    try:
+        await feed(handle)
+    finally:
+        room.post(room.disconnect, conn)
+        await conn.finish()
+
+
+async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], None]) -> None:
+    """Hands every frame the client sends to `handle` until the socket closes."""
     try:
         while True:
             frame = await websocket.receive()
@@ -172,21 +224,10 @@ async def _serve(websocket: WebSocket, settings: ServerSettings, room: Room, con
             text = frame.get("text")
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", "replace")
-            if not bucket.take(time.monotonic()):
-                conn.error(RATE_LIMITED, f"at most {settings.rate_per_s:g} messages a second")
-                continue
-            try:
-                message = parse(text, settings.max_message_bytes)
-            except IllegalAction as refusal:
-                conn.error(refusal.code, refusal.message)
-                continue
-            dispatch(client, message)
+            handle(text)
     except (WebSocketDisconnect, RuntimeError):
         pass
     except asyncio.CancelledError:
         task = asyncio.current_task()
         if not conn.dropped or task is None or task.uncancel():
             raise  # a real cancellation (shutdown), not the connection letting go
-    finally:
-        room.post(room.disconnect, conn)
-        await conn.finish()

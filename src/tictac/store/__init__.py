@@ -1,8 +1,8 @@
 """Durable room records and append-only action logs (SQLAlchemy Core, async).
 
-SQLite through aiosqlite by default; the same code is meant to serve PostgreSQL through asyncpg.
+SQLite through aiosqlite by default; PostgreSQL through asyncpg (reads) and psycopg (the writer).
 """
 
-from tictac.store.log import GameLog, RoomDump, Store, StoreError
+from tictac.store.log import Fenced, GameLog, RoomDump, Store, StoreError
 
-__all__ = ["GameLog", "RoomDump", "Store", "StoreError"]
+__all__ = ["Fenced", "GameLog", "RoomDump", "Store", "StoreError"]

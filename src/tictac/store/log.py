@@ -75,6 +75,11 @@ class StoreError(Exception):
     """The store cannot keep what it is given; the message says why, naming the database."""
 
 
+class Fenced(StoreError):
+    """An action's place in its log (room, game, sequence) is taken: another owner of the room
+    appended there, so this copy of the room is stale (see docs/deploy.md)."""
+
+
 class DatabaseFile:
     """The SQLite file a store opened, and whether the file at its path is still that one."""
 
@@ -104,8 +109,13 @@ class DatabaseFile:
         return self.lost
 
 
+MIGRATION_LOCK = 0x7469637461630001  # PostgreSQL advisory lock: one node migrates at a time
+
+
 def _migrate(engine: Engine) -> None:
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # nodes of a cluster starting together wait here
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         upgrade(conn)
 
 
@@ -137,8 +147,11 @@ class Store:
         database that cannot be opened is a `StoreError` in one line."""
         path = _sqlite_file(url)
         where = path or make_url(url).render_as_string(hide_password=True)
-        engine = create_async_engine(url)
         parsed = make_url(url)
+        # A database server that restarted leaves the pool's connections dead: reads (rare)
+        # test theirs first; the writer's first batch after a restart fails (`store_failed`)
+        # and the pool starts afresh.
+        engine = create_async_engine(url, pool_pre_ping=parsed.get_backend_name() != "sqlite")
         sync_engine = sa.create_engine(parsed.set(drivername=parsed.get_backend_name()))
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
@@ -225,6 +238,10 @@ class Store:
                     raise StoreError(problem)
         except Exception as error:
             if len(writes) == 1:
+                if _taken(error) and isinstance(writes[0], dict):
+                    row = writes[0]
+                    return [Fenced(f"room {row['room']} game {row['game_idx']} already has "
+                                   f"action {row['seq']}")]
                 return [error]
             # One bad write must not sink the others: retry them one by one.
             return [self._commit([write])[0] for write in writes]
@@ -262,16 +279,20 @@ class Store:
 
     # -- reads -------------------------------------------------------------------------------
 
-    async def load_rooms(self) -> list[RoomDump]:
-        """Every room with every game's setup and the latest game's log (enough to restore)."""
+    async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
+        """Every room (or the one called `code`) with every game's setup and the latest game's
+        log (enough to restore)."""
         async with self.engine.connect() as conn:
             # Records are read as text and decoded one by one: a record that no longer decodes
             # (a damaged file, a hand edit) is left out alone instead of failing every room.
-            room_rows = (await conn.execute(
-                sa.select(rooms.c.code, rooms.c.game, sa.cast(rooms.c.record, sa.Text))
-                .order_by(rooms.c.code))).all()
+            room_query = sa.select(rooms.c.code, rooms.c.game, sa.cast(rooms.c.record, sa.Text))
+            game_query = sa.select(games)
+            if code is not None:
+                room_query = room_query.where(rooms.c.code == code)
+                game_query = game_query.where(games.c.room == code)
+            room_rows = (await conn.execute(room_query.order_by(rooms.c.code))).all()
             game_rows = (await conn.execute(
-                sa.select(games).order_by(games.c.room, games.c.idx))).all()
+                game_query.order_by(games.c.room, games.c.idx))).all()
             dumps = {}
             for code, game, text in room_rows:
                 try:
@@ -311,6 +332,14 @@ class Store:
                 raise RuntimeError(f"room {code} game {idx}: log has a hole before seq {row.seq}")
             log.append(LoggedAction(row.seat, row.action, row.now_ms))
         return log
+
+
+def _taken(error: Exception) -> bool:
+    """Whether `error` is a unique key's refusal (PostgreSQL's code 23505, SQLite's words)."""
+    if not isinstance(error, sa.exc.IntegrityError):
+        return False
+    cause = error.orig
+    return getattr(cause, "sqlstate", None) == "23505" or "UNIQUE constraint" in str(cause)
 
 
 def _room_write(code: str, game: str, record: dict[str, Any], now_ms: int) -> Write:

@@ -1,0 +1,142 @@
+"""Cluster load: the load of `server_load.py` (200 rooms x 5 clients playing Timo's Twist) against
+`tictac serve` as a cluster on PostgreSQL and Redis (both started here from Debian's packages, on
+loopback ports), first with one process, then with two (`--workers 2`: one listening socket,
+the kernel spreads the connections, so about half of each room's clients reach the node that
+does not own it and are relayed). Then the failover: one of the two workers is killed with
+SIGKILL and every room it owned is asked for an action again, through the shared port, until
+each is acknowledged.
+
+    uv run --group dev python bench/cluster_load.py [--rooms 200] [--seconds 8]
+
+Prints actions/s and p50/p99 for each, their ratio, the two processes' p99 when paced at the
+one process's flat-out rate, the failover time from the kill to the last of the dead node's
+rooms acting again, and the load average (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import uvloop
+from redis.asyncio import Redis
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from server_load import family, game_run, report
+from tictac.cluster.services import Postgres, available
+from tictac.cluster.services import Redis as RedisServer
+
+LEASE_MS = 3000  # the default
+
+
+def load() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+async def first_view(ws: ClientConnection) -> dict[str, object]:
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if message["type"] == "view":
+            view: dict[str, object] = message["view"]
+            return view
+
+
+async def act_again(port: int, code: str, tokens: list[str]) -> float:
+    """When the room next acknowledged an action: the seat to act, found through the host's
+    view, plays its first legal move; any failure (the room is being taken over) is retried."""
+    base = f"ws://127.0.0.1:{port}/ws/{code}?token="
+    while True:
+        try:
+            async with connect(base + tokens[0], ping_interval=None) as host:
+                to_act = (await first_view(host))["to_act"]
+            seat = to_act[0] if isinstance(to_act, list) and to_act else 0
+            async with connect(base + tokens[seat], ping_interval=None) as ws:
+                legal = (await first_view(ws))["legal"]
+                assert isinstance(legal, list) and legal
+                await ws.send(json.dumps({"type": "action", "action": legal[0], "id": 1}))
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+                    if message["type"] == "ack":
+                        return time.perf_counter()
+                    if message["type"] == "error":
+                        break
+        except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
+            pass
+        await asyncio.sleep(0.05)
+
+
+def failover(redis_url: str, found: dict[str, float]):  # type: ignore[no-untyped-def]
+    async def kill_one(process: subprocess.Popen[bytes], port: int,
+                       rooms: dict[str, list[str]]) -> None:
+        redis = Redis.from_url(redis_url, decode_responses=True)
+        codes = list(rooms)
+        owners = await redis.mget([f"tictac:owner:{code}" for code in codes])
+        await redis.aclose()
+        # The victim: the worker owning the most rooms (a node's id is host.pid.random).
+        node = Counter(owner for owner in owners if owner).most_common(1)[0][0]
+        victim = int(node.split(".")[-2])
+        assert victim in family(process.pid)
+        dead = [code for code, owner in zip(codes, owners, strict=True) if owner == node]
+        os.kill(victim, signal.SIGKILL)
+        killed = time.perf_counter()
+        acted = await asyncio.gather(*(act_again(port, code, rooms[code]) for code in dead))
+        found.update(rooms=len(dead), seconds=max(acted) - killed if acted else float("nan"),
+                     median=sorted(acted)[len(acted) // 2] - killed if acted else float("nan"))
+
+    return kill_one
+
+
+async def main(args: argparse.Namespace) -> None:
+    missing = available()
+    if missing is not None:
+        sys.exit(f"cluster_load: {missing}")
+    print(f"{args.rooms} rooms x 5 clients, {args.warmup:g} s warm-up, {args.seconds:g} s "
+          f"measured per run, {os.cpu_count()} cores; load average before: {load()}")
+    postgres = Postgres().init().start().create_database()
+    with tempfile.TemporaryDirectory() as tmp:
+        redis = RedisServer(Path(tmp)).start()
+        try:
+            def cluster(workers: int) -> tuple[str, ...]:
+                # the later --db wins over server_load's SQLite file
+                return ("--db", postgres.url, "--redis", redis.url, "--workers", str(workers))
+
+            one = await game_run(args, False, serve=cluster(1))
+            report("1 process", one)
+            print(f"  load average: {load()}")
+            found: dict[str, float] = {}
+            two = await game_run(args, False, serve=cluster(2),
+                                 then=failover(redis.url, found))
+            report("2 processes", two)
+            print(f"  load average: {load()}")
+            paced = await game_run(args, False, args.rooms / one["actions_per_s"],
+                                   serve=cluster(2))
+            report(f"2 processes, {one['actions_per_s']:.0f}/s", paced)
+            print(f"  load average: {load()}")
+        finally:
+            redis.stop()
+            postgres.remove()
+    print(f"2 processes / 1 process: {two['actions_per_s'] / one['actions_per_s']:.2f}x "
+          "actions/s (goal 1.6x)")
+    print(f"p99 of 2 processes paced at 1 process's saturation rate "
+          f"({one['actions_per_s']:.0f} actions/s): {paced['p99_ms']:.1f} ms (goal < 50 ms)")
+    print(f"failover: {found['rooms']:.0f} rooms of the killed worker acting again "
+          f"{found['seconds']:.2f} s after SIGKILL (median room {found['median']:.2f} s; "
+          f"lease {LEASE_MS} ms; goal < 5 s)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--warmup", type=float, default=2.0)
+    uvloop.run(main(parser.parse_args()))

@@ -1,0 +1,77 @@
+"""Who owns which room, in Redis.
+
+A node is alive while its key `tictac:alive:<node>` exists: the node sets it again every
+third of `lease_ms`, with `lease_ms` to live, so a killed node's key is gone `lease_ms` after
+its last beat. A room's owner is the node named in `tictac:owner:<code>`; another node takes the
+room over once that node's alive key is gone (one script: check and set at once). So a room's
+lease is its owner's liveness: one write a beat per node, however many rooms it owns. Sooner
+than that, a node seen listening on no channel for a third of a lease (a killed process's
+connections close at once) is taken for dead (`take`, see node.py).
+
+Redis only says who *should* append; the log's unique (room, game, sequence) key in the database
+is what stops a stale owner (a node that stalled past its lease) from forking a room's log.
+"""
+
+from __future__ import annotations
+
+from redis.asyncio import Redis
+
+ALIVE = "tictac:alive:"
+OWNER = "tictac:owner:"
+
+# KEYS[1]: the room's owner key; ARGV[1]: this node. The owner after the attempt.
+ACQUIRE = """
+local owner = redis.call('GET', KEYS[1])
+if owner and owner ~= ARGV[1] and redis.call('EXISTS', ARGV[2] .. owner) == 1 then
+  return owner
+end
+redis.call('SET', KEYS[1], ARGV[1])
+return ARGV[1]
+"""
+# KEYS[1]: the room's owner key; ARGV[1]: this node, ARGV[2]: the owner found dead.
+TAKE = """
+local owner = redis.call('GET', KEYS[1])
+if owner and owner ~= ARGV[2] then return owner end
+redis.call('SET', KEYS[1], ARGV[1])
+return ARGV[1]
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+class Leases:
+    def __init__(self, redis: Redis, node: str, lease_ms: int) -> None:
+        self.redis = redis
+        self.node = node
+        self.lease_ms = lease_ms
+        self._acquire = redis.register_script(ACQUIRE)
+        self._take = redis.register_script(TAKE)
+        self._release = redis.register_script(RELEASE)
+
+    async def beat(self) -> None:
+        await self.redis.set(ALIVE + self.node, "1", px=self.lease_ms)
+
+    async def leave(self) -> None:
+        """This node stops for good: its rooms are free at once (it released them first)."""
+        await self.redis.delete(ALIVE + self.node)
+
+    async def acquire(self, code: str) -> str:
+        """Takes the room unless a live node owns it; returns the owner (this node if taken)."""
+        owner: str = await self._acquire(keys=[OWNER + code], args=[self.node, ALIVE])
+        return owner
+
+    async def take(self, code: str, dead: str) -> str:
+        """Takes the room from `dead` (a node seen gone) unless it changed hands meanwhile."""
+        owner: str = await self._take(keys=[OWNER + code], args=[self.node, dead])
+        return owner
+
+    async def release(self, code: str) -> None:
+        await self._release(keys=[OWNER + code], args=[self.node])
+
+    async def owners(self, codes: list[str]) -> list[str | None]:
+        if not codes:
+            return []
+        found = await self.redis.mget([OWNER + code for code in codes])
+        return [None if owner is None else str(owner) for owner in found]

@@ -1,0 +1,387 @@
+"""This server as one node of a cluster: the seam between the rooms and Redis.
+
+Any node accepts any client. A room lives on exactly one node, its owner (`leases.py`); a node
+that is asked for a room it does not own either takes it (nobody live owns it: the room is
+restored from the database, as at a restart) or relays (`relay.py`): it keeps the client's
+WebSocket and passes frames both ways over the bus (`bus.py`); HTTP calls on a room (its
+summary, a join, a replay) are asked of the owner and answered back the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import os
+import secrets
+import socket
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import orjson
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
+
+from tictac.cluster.bus import Bus, pack, unpack
+from tictac.cluster.leases import Leases
+from tictac.cluster.relay import Link, RemoteConn, Session
+from tictac.engine import IllegalAction
+from tictac.rooms import Room, RoomManager
+from tictac.rooms.codes import new_code, normalize
+from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, STORE_FAILED, RoomError
+from tictac.rooms.room import CLOSE_MOVED
+from tictac.store import StoreError
+
+log = logging.getLogger(__name__)
+
+# A room's operation run where the room lives: (room, arguments) -> the JSON answer.
+Call = Callable[..., Awaitable[Any]]
+# Serves a relayed connection on the owner: (room, conn, token, feed of the client's frames).
+ServeRemote = Callable[[Room, RemoteConn, str, Callable[[Callable[[str], None]],
+                                                        Awaitable[None]]], Awaitable[None]]
+CALL_TIMEOUT_S = 15.0
+REDIS_CONNECTIONS = 32
+TRIES = 3  # a room that moves while it is asked for is looked for again this often
+
+
+class Moved(Exception):
+    """The node asked no longer has the room (or is gone)."""
+
+
+def node_id() -> str:
+    return f"{socket.gethostname()}.{os.getpid()}.{secrets.token_hex(3)}"
+
+
+class Node:
+    def __init__(self, manager: RoomManager, redis_url: str, lease_ms: int) -> None:
+        self.id = node_id()
+        self.manager = manager
+        self.lease_ms = lease_ms
+        # A pool that makes callers wait for a connection rather than fail: a node taking over
+        # a hundred rooms at once asks Redis a hundred things at once.
+        self.redis = Redis(connection_pool=BlockingConnectionPool.from_url(
+            redis_url, max_connections=REDIS_CONNECTIONS, timeout=10, decode_responses=True,
+            socket_connect_timeout=2, socket_timeout=5))
+        self.leases = Leases(self.redis, self.id, lease_ms)
+        self.bus = Bus(self.redis, self.id, self._receive, self._lost)
+        self.serve_remote: ServeRemote | None = None  # set by the server
+        self.calls: dict[str, Call] = {}  # set by the server
+        self.links: dict[str, Link] = {}  # relayed connections this node holds the socket of
+        self.sessions: dict[str, Session] = {}  # relayed connections to rooms this node owns
+        self._replies: dict[str, asyncio.Future[Any]] = {}
+        self._ids = itertools.count(1)
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._ticker: asyncio.Task[None] | None = None
+        manager.on_forget = self._forget
+
+    # -- life ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.leases.beat()
+        self.bus.start()
+        await asyncio.wait_for(self.bus.listening.wait(), 10)
+        self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
+        log.info("node %s joined the cluster", self.id)
+
+    async def stop(self) -> None:
+        """Lets go of every room at once: another node takes each at its next client."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+        codes = list(self.manager.rooms)  # the manager has stopped them
+        with contextlib.suppress(RedisError, OSError):
+            for code in codes:
+                await self.leases.release(code)
+            await self.leases.leave()
+        await self.bus.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.redis.aclose()
+        await self.redis.connection_pool.disconnect()
+
+    def _spawn(self, job: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _forget(self, code: str) -> None:
+        self._spawn(self._release(code))
+
+    async def _release(self, code: str) -> None:
+        with contextlib.suppress(RedisError, OSError):
+            await self.leases.release(code)
+
+    # -- finding a room ----------------------------------------------------------------------
+
+    async def locate(self, code: str) -> Room | str:
+        """The room if this node owns it (taking it if no live node does), else its owner."""
+        canonical = normalize(code)
+        if canonical is None:
+            raise RoomError(NO_ROOM, f"no room {code!r}")
+        room = self.manager.rooms.get(canonical)
+        if room is not None and not room.closed:
+            return room
+        lock = self._locks.setdefault(canonical, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._locate(canonical)
+        except (RedisError, OSError) as failure:
+            log.warning("room %s: Redis did not answer (%s)", canonical, failure)
+            raise RoomError(ROOM_UNAVAILABLE, "the room cannot be reached now; try again") \
+                from None
+        finally:
+            if not lock.locked():
+                self._locks.pop(canonical, None)
+
+    async def _locate(self, code: str) -> Room | str:
+        loop = asyncio.get_running_loop()
+        # A dead owner's rooms are free once its lease runs out: wait that long at most. A
+        # killed process stops listening at once (the kernel closes its connections), so an
+        # owner heard by nobody for a third of a lease is taken for dead sooner. Were it alive
+        # but cut off from Redis, its copy is fenced out (see leases.py).
+        deadline = loop.time() + self.lease_ms / 1000 + 2
+        unheard_since: float | None = None
+        while True:
+            room = self.manager.rooms.get(code)
+            if room is not None and not room.closed:
+                return room
+            owner = await self.leases.acquire(code)
+            if owner == self.id:
+                return await self._adopt(code)
+            if await self.bus.listeners(owner):
+                return owner
+            now = loop.time()
+            if unheard_since is None:
+                unheard_since = now
+            elif now - unheard_since >= self.lease_ms / 3000 \
+                    and await self.leases.take(code, owner) == self.id:
+                log.info("room %s: its owner %s listens no more; taken over", code, owner)
+                return await self._adopt(code)
+            if now > deadline:
+                raise RoomError(ROOM_UNAVAILABLE, "the room's server does not answer; try again")
+            await asyncio.sleep(0.1)
+
+    async def _adopt(self, code: str) -> Room:
+        """The room restored from the store, now owned here."""
+        try:
+            dumps = await self.manager.store.load_rooms(code)
+            if not dumps:
+                raise RoomError(NO_ROOM, f"no room {code!r}")
+            room = self.manager.adopt(dumps[0])
+        except RoomError:
+            await self._release(code)
+            raise
+        except Exception:
+            log.exception("room %s could not be restored", code)
+            await self._release(code)
+            raise RoomError(STORE_FAILED, "the room could not be read; try again") from None
+        log.info("room %s restored here (%d actions replayed)", code, len(room.log))
+        return room
+
+    async def create(self, game: str, name: str, options: dict[str, object] | None
+                     ) -> tuple[Room, str, Any]:
+        """A new room owned here, under a code no node and no stored room holds."""
+        try:
+            while True:
+                code = new_code(self.manager.rooms)
+                if await self.leases.acquire(code) != self.id:
+                    continue
+                if not await self.manager.store.load_rooms(code):
+                    break
+                await self.leases.release(code)
+        except (RedisError, OSError):
+            raise RoomError(ROOM_UNAVAILABLE, "rooms cannot be made now; try again") from None
+        except Exception:
+            log.exception("the store could not be read")
+            raise RoomError(STORE_FAILED, "rooms cannot be made now; try again") from None
+        try:
+            return await self.manager.create(game, name, options, code=code)
+        except BaseException:
+            await self._release(code)
+            raise
+
+    async def run(self, code: str, op: str, **args: Any) -> Any:
+        """`calls[op](room, **args)` where the room lives, and its answer."""
+        for _ in range(TRIES):
+            where = await self.locate(code)
+            if isinstance(where, Room):
+                try:
+                    return await self.calls[op](where, **args)
+                except RoomError:
+                    if not where.abandoned:
+                        raise
+                    continue  # it moved while it was asked: ask its new owner
+            try:
+                return await self._ask(where, normalize(code) or code, op, args)
+            except Moved:
+                continue
+        raise RoomError(ROOM_UNAVAILABLE, "the room keeps moving; try again")
+
+    async def _ask(self, owner: str, code: str, op: str, args: dict[str, Any]) -> Any:
+        rid = f"{self.id}#{next(self._ids)}"
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._replies[rid] = future
+
+        def unheard() -> None:
+            if not future.done():
+                future.set_exception(Moved())
+
+        self.bus.send(owner, pack("call", code, op, rid, body=orjson.dumps(args).decode()),
+                      unheard)
+        try:
+            return await asyncio.wait_for(future, CALL_TIMEOUT_S)
+        except TimeoutError:
+            raise RoomError(ROOM_UNAVAILABLE, "the room's server did not answer") from None
+        finally:
+            self._replies.pop(rid, None)
+
+    # -- relaying ----------------------------------------------------------------------------
+
+    def relay(self, owner: str, code: str, conn: Any, token: str) -> Link:
+        """The link that carries a client's frames to the room's owner and back."""
+        link = Link(self.bus, f"{self.id}#{next(self._ids)}", owner, code, conn)
+        self.links[link.cid] = link
+        link.open(token)
+        return link
+
+    def unlink(self, link: Link) -> None:
+        if self.links.pop(link.cid, None) is not None:
+            link.shut()
+
+    # -- what other nodes send ---------------------------------------------------------------
+
+    def _receive(self, text: str) -> None:
+        kind = text[:text.find("\t")]
+        try:
+            if kind == "send":
+                _, cid, body = unpack(text, 1)
+                link = self.links.get(cid)
+                if link is not None:
+                    link.conn.send(body)
+            elif kind == "msg":
+                _, cid, body = unpack(text, 1)
+                session = self.sessions.get(cid)
+                if session is not None:
+                    session.frames.put(body)
+                else:  # the room left this node: the client reconnects
+                    self.bus.send(gateway_of(cid), pack("close", cid, body=str(CLOSE_MOVED)))
+            elif kind == "close":
+                _, cid, body = unpack(text, 1)
+                link = self.links.get(cid)
+                if link is not None:
+                    link.conn.close(int(body))
+            elif kind == "open":
+                _, code, cid, token = unpack(text, 2)
+                self._open(code, cid, token)
+            elif kind == "shut":
+                _, cid, _ = unpack(text, 1)
+                session = self.sessions.get(cid)
+                if session is not None:
+                    session.end()
+            elif kind == "call":
+                _, code, op, rid, body = unpack(text, 3)
+                self._spawn(self._answer(code, op, rid, orjson.loads(body)))
+            elif kind == "reply":
+                _, rid, status, body = unpack(text, 2)
+                self._reply(rid, status, body)
+            else:
+                log.warning("bus: unknown message %r", text[:40])
+        except Exception:
+            log.exception("bus: message %r failed", text[:80])
+
+    def _open(self, code: str, cid: str, token: str) -> None:
+        room = self.manager.rooms.get(code)
+        conn = RemoteConn(self.bus, cid, gateway_of(cid), self.manager.stats)
+        if room is None or room.closed or self.serve_remote is None:
+            conn.close(CLOSE_MOVED)
+            return
+        session = self.sessions[cid] = Session(conn)
+        self._spawn(self._serve(room, session, token))
+
+    async def _serve(self, room: Room, session: Session, token: str) -> None:
+        assert self.serve_remote is not None
+        try:
+            await self.serve_remote(room, session.conn, token, session.feed)
+        finally:
+            self.sessions.pop(session.conn.cid, None)
+
+    async def _answer(self, code: str, op: str, rid: str, args: dict[str, Any]) -> None:
+        room = self.manager.rooms.get(code)
+        if room is None or room.closed:
+            status, body = "moved", "null"
+        else:
+            try:
+                status, body = "ok", orjson.dumps(await self.calls[op](room, **args)).decode()
+            except IllegalAction as refusal:
+                status, body = "err", orjson.dumps(refusal.to_json()).decode()
+            except StoreError as failure:
+                status = "err"
+                body = orjson.dumps({"code": STORE_FAILED, "message": str(failure)}).decode()
+        self.bus.send(gateway_of(rid), pack("reply", rid, status, body=body))
+
+    def _reply(self, rid: str, status: str, body: str) -> None:
+        future = self._replies.get(rid)
+        if future is None or future.done():
+            return
+        value = orjson.loads(body)
+        if status == "ok":
+            future.set_result(value)
+        elif status == "err":
+            future.set_exception(IllegalAction(value["code"], value["message"]))
+        else:
+            future.set_exception(Moved())
+
+    def _lost(self) -> None:
+        """The bus broke: frames on the way are lost, so every relayed connection ends (its
+        client reconnects) and every question waiting for an answer is asked again."""
+        for link in list(self.links.values()):
+            link.conn.close(CLOSE_MOVED)
+        for session in list(self.sessions.values()):
+            session.end()
+        for future in self._replies.values():
+            if not future.done():
+                future.set_exception(Moved())
+
+    # -- every third of a lease ----------------------------------------------------------------
+
+    async def _tick_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_ms / 3000)
+            try:
+                await self._tick()
+            except (RedisError, OSError) as failure:
+                log.warning("node %s: Redis did not answer (%s)", self.id, failure)
+
+    async def _tick(self) -> None:
+        await self.leases.beat()
+        # Rooms: one another node took over (this node stalled past its lease) is given up;
+        # one whose lease Redis lost (a restart) is taken again, unless another node has it.
+        codes = list(self.manager.rooms)
+        for code, owner in zip(codes, await self.leases.owners(codes), strict=True):
+            room = self.manager.rooms.get(code)
+            if room is None:
+                continue
+            if owner is None:
+                owner = await self.leases.acquire(code)
+            if owner != self.id:
+                room.post(room.abandon)
+        # Relayed connections whose owner died or let the room go: their clients reconnect.
+        links = list(self.links.values())
+        owners = await self.leases.owners([link.code for link in links])
+        alive = {node: await self.bus.listeners(node) > 0
+                 for node in {link.owner for link in links}}
+        for link, owner in zip(links, owners, strict=True):
+            if owner != link.owner or not alive[link.owner]:
+                link.conn.close(CLOSE_MOVED)
+        # Sessions whose gateway died: their clients are gone.
+        gateways = {session.conn.gateway for session in self.sessions.values()}
+        dead = {node for node in gateways if not await self.bus.listeners(node)}
+        for session in list(self.sessions.values()):
+            if session.conn.gateway in dead:
+                session.end()
+
+
+def gateway_of(cid: str) -> str:
+    """The node holding a relayed connection's socket (connection and call ids start with it)."""
+    return cid.rsplit("#", 1)[0]

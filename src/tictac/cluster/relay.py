@@ -1,0 +1,78 @@
+"""A client connection relayed between two nodes: the gateway holds the WebSocket, the owner
+holds the room.
+
+On the gateway, a `Link` sends the client's frames to the owner as they come (`open` with the
+token, `msg` for each frame, `shut` when the socket closes); what the owner sends back goes
+into the client's `Connection` (`send`, `close`). On the owner, a `Session` feeds those frames
+to the very loop a local WebSocket goes through (limits, parsing, the room's inbox), and a
+`RemoteConn` is the connection as the room sees it. A frame nobody hears (the owner died, or
+the gateway) ends the connection: its client reconnects and sends `sync`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tictac.cluster.bus import Bus, pack
+from tictac.rooms.mailbox import Mailbox
+from tictac.rooms.room import CLOSE_MOVED
+from tictac.rooms.stats import Stats
+from tictac.rooms.wire import error_message
+
+
+class Link:
+    def __init__(self, bus: Bus, cid: str, owner: str, code: str, conn: Any) -> None:
+        self.bus, self.cid, self.owner, self.code, self.conn = bus, cid, owner, code, conn
+
+    def open(self, token: str) -> None:
+        self.bus.send(self.owner, pack("open", self.code, self.cid, body=token), self.moved)
+
+    def forward(self, text: str) -> None:
+        self.bus.send(self.owner, pack("msg", self.cid, body=text), self.moved)
+
+    def shut(self) -> None:
+        self.bus.send(self.owner, pack("shut", self.cid))
+
+    def moved(self) -> None:
+        self.conn.close(CLOSE_MOVED)
+
+
+class RemoteConn:
+    """A relayed client as its room sees it (the `Conn` of rooms, plus what the server's
+    endpoint uses of its own connections)."""
+
+    dropped = False  # a slow client is let go by its gateway's `Connection`
+
+    def __init__(self, bus: Bus, cid: str, gateway: str, stats: Stats) -> None:
+        self.bus, self.cid, self.gateway, self.stats = bus, cid, gateway, stats
+        self.gone: Callable[[], None] | None = None  # the gateway did not hear a message
+
+    def send(self, text: str) -> None:
+        self.bus.send(self.gateway, pack("send", self.cid, body=text), self.gone)
+
+    def error(self, code: str, message: str, msg_id: int | None = None) -> None:
+        self.stats.errors[code] += 1
+        self.send(error_message(code, message, msg_id))
+
+    def close(self, code: int) -> None:
+        self.bus.send(self.gateway, pack("close", self.cid, body=str(code)))
+
+    async def finish(self) -> None:
+        """Nothing to wait for here: the gateway's connection lets its queue go out."""
+
+
+class Session:
+    """A relayed connection on its room's owner: the client's frames (None: it left)."""
+
+    def __init__(self, conn: RemoteConn) -> None:
+        self.conn = conn
+        self.frames: Mailbox[str | None] = Mailbox()
+        conn.gone = self.end
+
+    def end(self) -> None:
+        self.frames.put(None)
+
+    async def feed(self, handle: Callable[[str], None]) -> None:
+        while (text := await self.frames.get()) is not None:
+            handle(text)

@@ -1,0 +1,138 @@
+"""Tables spread over the nodes of a cluster: made on one node, joined and played through the
+others, and players who reconnect to another node whenever their socket closes."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from scripted import QUICK, Player, start
+from serverproc import ServerProcess
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from tictac.cluster.services import Postgres, Redis
+
+
+@dataclass
+class Services:
+    """The PostgreSQL and Redis the cluster tests share (see conftest.py)."""
+
+    postgres: Postgres
+    redis: Redis
+
+
+LONG = {"target_score": 80, "timo_grace_ms": 0}  # Timo's Twist games that last past a failure
+
+
+async def spread_table(nodes: list[ServerProcess], game: str, players: int, *, made_on: int = 0,
+                       spectators: int = 0, options: dict[str, Any] | None = None,
+                       ) -> tuple[str, list[Player], list[Player]]:
+    """A room made on `nodes[made_on]`; everyone else joins through the next nodes in turn and
+    connects to a node of their own (seat i to node made_on + i), so most frames are relayed."""
+    count = len(nodes)
+    async with httpx.AsyncClient(timeout=30) as http:
+        made = (await http.post(nodes[made_on].base + "/api/rooms", json={
+            "game": game, "name": "P0", "options": QUICK[game] if options is None else options,
+        })).json()
+        code, joined = made["code"], [made]
+        for index in range(1, players + spectators):
+            through = nodes[(made_on + index) % count]
+            answer = await http.post(f"{through.base}/api/rooms/{code}/join", json={
+                "name": f"P{index}", "spectator": index >= players})
+            assert answer.status_code == 200, answer.text
+            joined.append(answer.json())
+    everyone = [Player(nodes[(made_on + index) % count].ws_base, code, j["token"],
+                       j["seat"] if index < players else None, game)
+                for index, j in enumerate(joined)]
+    for player in everyone:
+        await player.connect()
+        await player.until("room")
+    return code, everyone[:players], everyone[players:]
+
+
+async def reconnect(player: Player, bases: list[str]) -> None:
+    """To the next node of `bases` that takes the connection (the list may shrink meanwhile)."""
+    for attempt in range(200):
+        player.ws_base = bases[attempt % len(bases)]
+        try:
+            await player.connect()
+            return
+        except (OSError, InvalidHandshake, TimeoutError):
+            await asyncio.sleep(0.1)
+    raise AssertionError(f"player of seat {player.seat} found no node to reconnect to")
+
+
+async def play_on(player: Player, bases: list[str]) -> bool:
+    """Plays the seat to the game's end through whatever node answers: a closed socket (its node
+    died, or the room moved) is followed by a new connection with the same token."""
+    while True:
+        try:
+            return await player.play()
+        except (ConnectionClosed, OSError):
+            await reconnect(player, bases)
+
+
+async def replay_steps(node: ServerProcess, code: str, token: str) -> list[dict[str, Any]]:
+    async with httpx.AsyncClient(timeout=30) as http:
+        answer = await http.get(f"{node.base}/api/rooms/{code}/replay", params={"token": token})
+    assert answer.status_code == 200, answer.text
+    steps: list[dict[str, Any]] = answer.json()["steps"]
+    return steps
+
+
+def check_acks(players: list[Player], steps: list[dict[str, Any]]) -> int:
+    """Every acknowledged action is in the log at the version its ack gave; returns how many.
+    Two owners appending to one room would acknowledge two actions at one version: at most one
+    of them can match the log."""
+    checked = 0
+    for player in players:
+        for version, seat, action in player.acks:
+            assert (steps[version]["seat"], steps[version]["action"]) == (seat, action)
+            checked += 1
+    return checked
+
+
+def acked(players: list[Player]) -> int:
+    return sum(len(player.acks) for player in players)
+
+
+async def until_acks(players: list[Player], count: int, playing: list[asyncio.Task[bool]]) -> None:
+    while acked(players) < count:
+        assert not all(task.done() for task in playing), "the games ended too early"
+        await asyncio.sleep(0.02)
+
+
+Playing = tuple[list[tuple[str, list[Player]]], list[Player], list[str], list[asyncio.Task[bool]]]
+
+
+async def play_tables(nodes: list[ServerProcess], count: int, made_on: int | None = None,
+                      ) -> Playing:
+    """`count` long Timo's Twist tables made on the nodes in turn (or all on `made_on`), being
+    played through every node: the tables, their players, the nodes' WebSocket addresses the
+    players reconnect to, and the players' tasks."""
+    tables = []
+    for index in range(count):
+        code, seated, _ = await spread_table(
+            nodes, "timos-twist", 3, made_on=index % len(nodes) if made_on is None else made_on,
+            options=LONG)
+        await start(seated[0])
+        tables.append((code, seated))
+    players = [player for _, seated in tables for player in seated]
+    bases = [node.ws_base for node in nodes]
+    return tables, players, bases, [asyncio.create_task(play_on(player, bases))
+                                    for player in players]
+
+
+async def finish_and_check(nodes: list[ServerProcess], tables: list[tuple[str, list[Player]]],
+                           playing: list[asyncio.Task[bool]]) -> int:
+    assert all(await asyncio.gather(*playing))
+    checked = 0
+    for code, seated in tables:
+        steps = await replay_steps(nodes[-1], code, seated[0].token)
+        assert steps[-1]["view"]["over"] is True
+        checked += check_acks(seated, steps)
+        for player in seated:
+            await player.close()
+    return checked

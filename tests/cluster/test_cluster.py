@@ -1,0 +1,111 @@
+"""A cluster of three nodes sharing PostgreSQL and Redis. Every game played to its end with the
+room made on one node and its players joining and connected through the others (actions, views
+and joins relayed); then games played on under failures: Redis restarted (every lease and
+subscription lost), PostgreSQL restarted, and a room's owner killed with SIGKILL. Every
+acknowledged action is in the log afterwards and every game goes on to its end.
+
+The tests share the three nodes; the one that kills a node comes last."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import httpx
+import pytest
+from scripted import start, watch
+from serverproc import ServerProcess
+
+from cluster import (
+    Services,
+    acked,
+    check_acks,
+    finish_and_check,
+    play_tables,
+    replay_steps,
+    spread_table,
+    until_acks,
+)
+from tictac.engine import GAMES, get_game
+
+pytestmark = pytest.mark.timeout(90)
+
+async def test_every_game_is_played_through_different_nodes(nodes: list[ServerProcess]) -> None:
+    tables = [await spread_table(nodes, name, get_game(name).MIN_PLAYERS, made_on=index,
+                                 spectators=1)
+              for index, name in enumerate(sorted(GAMES))]
+    assert {player.ws_base for _, seated, _ in tables for player in seated} == \
+        {node.ws_base for node in nodes}
+    for _, seated, _ in tables:
+        await start(seated[0])
+    results = await asyncio.gather(*(player.play() for _, seated, _ in tables for player in seated),
+                                   *(watch(spectator) for _, _, [spectator] in tables))
+    assert all(result is not False for result in results)
+    for index, (code, seated, [spectator]) in enumerate(tables):
+        # asked of a node that does not own the room: the replay is relayed too
+        steps = await replay_steps(nodes[(index + 2) % len(nodes)], code, spectator.token)
+        assert steps[-1]["view"]["over"] is True
+        assert check_acks(seated, steps) == len(steps) - 1
+        for version, view in spectator.views:  # what a relayed spectator saw is the log's
+            assert view == steps[version]["view"]
+    for _, seated, spectators in tables:
+        for player in [*seated, *spectators]:
+            await player.close()
+
+
+async def test_a_room_summary_and_a_bad_code_answer_on_every_node(
+        nodes: list[ServerProcess]) -> None:
+    code, seated, _ = await spread_table(nodes, "time-bomb", 4)
+    async with httpx.AsyncClient(timeout=30) as http:
+        for node in nodes:
+            answer = await http.get(f"{node.base}/api/rooms/{code}")
+            assert answer.status_code == 200 and answer.json()["code"] == code
+            assert answer.json()["seats"][3]["name"] == "P3"
+            missing = await http.get(f"{node.base}/api/rooms/ZZZZZ")
+            assert missing.status_code == 404 and missing.json()["code"] == "no_room"
+    for player in seated:
+        await player.close()
+
+
+async def test_a_redis_restart_loses_no_room_and_no_action(
+        services: Services, nodes: list[ServerProcess]) -> None:
+    tables, players, _, playing = await play_tables(nodes, 3)
+    await until_acks(players, 30, playing)
+    services.redis.stop()  # SIGKILL, no persistence: every lease and subscription is gone
+    await asyncio.sleep(0.5)
+    services.redis.start()
+    before = acked(players)
+    await until_acks(players, before + 30, playing)  # the tables play on
+    assert await finish_and_check(nodes, tables, playing) >= before + 30
+
+
+async def test_a_postgresql_restart_answers_store_failed_then_recovers(
+        services: Services, nodes: list[ServerProcess]) -> None:
+    tables, players, _, playing = await play_tables(nodes, 2)
+    await until_acks(players, 20, playing)
+    services.postgres.stop("immediate")
+    deadline = time.monotonic() + 20
+    while not any(error["code"] == "store_failed" for player in players
+                  for error in player.errors):
+        assert time.monotonic() < deadline, "no store_failed while the database was down"
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)  # acks of actions committed before the stop have arrived by now
+    acked_during = acked(players)
+    await asyncio.sleep(1)
+    assert acked(players) == acked_during, "an action was acknowledged while the database was down"
+    services.postgres.start()
+    await until_acks(players, acked_during + 20, playing)
+    assert await finish_and_check(nodes, tables, playing) >= acked_during + 20
+
+
+async def test_sigkill_of_an_owner_mid_game_loses_no_acknowledged_action(
+        nodes: list[ServerProcess]) -> None:
+    victim, survivors = nodes[0], nodes[1:]
+    # Every room made on (so owned by) the victim; its players on every node.
+    tables, players, bases, playing = await play_tables(nodes, 3, made_on=0)
+    await until_acks(players, 40, playing)
+    bases.remove(victim.ws_base)  # reconnections go to the survivors from now on
+    victim.kill()
+    acked_before = acked(players)
+    await until_acks(players, acked_before + 30, playing)  # the rooms came back elsewhere
+    assert await finish_and_check(survivors, tables, playing) >= acked_before + 30
