@@ -22,7 +22,8 @@ import time
 from typing import Any
 
 from tictac.bots.search import Budget, no_time_for_another
-from tictac.bots.time_bomb import ReasoningBot, prior_suspicion, role_claim, suspicions
+from tictac.bots.time_bomb import ReasoningBot
+from tictac.bots.time_bomb_belief import Deal, claim_of, deal_roles, role_belief
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.rules import apply
 from tictac.games.time_bomb.state import State
@@ -33,7 +34,6 @@ from tictac.games.time_bomb.table import (
     KINDS,
     MORIARTY,
     SHERLOCK,
-    role_cards,
 )
 
 # A Sherlock tells the truth (but hides the bomb behind "no defusing wire"): a sample in which a
@@ -45,7 +45,7 @@ MORIARTY_MISFIT = 0.05
 # `players` towards the win, the bomb loses at once (a Sherlock fears it as five defusing wires),
 # and whoever gets the pliers cuts next. Tuned on 400-game runs against reasoning Moriarty players.
 PROGRESS = 0.1
-PLIERS = 0.02
+PLIERS = 0.06
 # A Sherlock also weighs the risk that the next cut, by whoever it hands the pliers to, finds
 # the bomb: a loss counted twice over (the game's value is one half), as the cut after that
 # may risk it again. Tuned on 200- and 400-game runs with search bots in every seat; a
@@ -56,6 +56,8 @@ MIN_SAMPLES = 4
 
 
 class SearchBot(ReasoningBot):
+    says = staticmethod(claim_of)
+
     def __init__(self, seat: int, rng: Rng, budget: Budget | None = None) -> None:
         super().__init__(seat, rng)
         self.budget = budget or Budget()
@@ -69,11 +71,11 @@ class SearchBot(ReasoningBot):
         wins = [0.0] * len(targets)
         started, deadline = time.perf_counter(), self.budget.deadline()
         samples = max(MIN_SAMPLES, self.budget.iterations)  # each sample judges every cut
-        history = role_likelihoods(view, self.seat)
+        belief = role_belief(view, self.seat)
         for done in range(samples):
             if done >= MIN_SAMPLES and no_time_for_another(deadline, started, done):
                 break
-            state, weight = determinize(view, self.seat, self.rng, history)
+            state, weight = determinize(view, self.seat, self.rng, belief)
             for index, target in enumerate(targets):
                 # Every position of the row, not one at random: which wire the cut finds is
                 # most of what the move decides, and this takes its chance out of the sums.
@@ -93,20 +95,15 @@ class SearchBot(ReasoningBot):
 
 
 def determinize(
-    view: View, seat: int, rng: Rng, history: dict[int, tuple[float, float]] | None = None
+    view: View, seat: int, rng: Rng, belief: list[Deal] | None = None
 ) -> tuple[State, float]:
     """A full state that agrees with `view`, and its weight: how likely this round's claims are
-    if the sample is the truth, times how likely the game so far is for the roles it deals
-    (`history`, from `role_likelihoods`). The rows of players sampled as Sherlock who claimed
-    are dealt to fit their claim (the weight takes the chance of such a deal), then the others
-    at random."""
-    players = view["players"]
+    if the sample is the truth. The roles are dealt by `belief` (`role_belief`: what the earlier
+    rounds said of them); the rows of players sampled as Sherlock who claimed this round are
+    dealt to fit their claim (the weight takes the chance of such a deal), then the others at
+    random."""
     own = view["you"]
-    unseen_roles = role_cards(players)
-    unseen_roles.remove(own["role"])
-    rng.shuffle(unseen_roles)
-    roles = [*unseen_roles[:seat], own["role"], *unseen_roles[seat : players - 1]]
-    set_aside = unseen_roles[players - 1] if len(unseen_roles) >= players else None
+    roles, set_aside = deal_roles(belief or role_belief(view, seat), rng)
 
     found = [r["kind"] for r in view["revealed"]]
     pool = {
@@ -118,8 +115,6 @@ def determinize(
 
     held: dict[int, dict[str, int]] = {seat: dict(own["face_down"])}
     weight = 1.0
-    for owner, (as_sherlock, as_moriarty) in (history or {}).items():
-        weight *= as_sherlock if roles[owner] == SHERLOCK else as_moriarty
     claims = _this_rounds_claims(view, seat)
     for owner, (claim, cut_since) in claims.items():
         if roles[owner] == SHERLOCK:
@@ -154,7 +149,7 @@ def determinize(
             said = {"type": "claim", "defusing": claim["defusing"], "bomb": claim["bomb"]}
             then = {kind: held[owner][kind] + cut_since[kind] for kind in KINDS}
             # The chance of this claim from a Moriarty with this row: a coin decides its bluff.
-            matches = sum(role_claim(MORIARTY, then, coin) == said for coin in (0, 1))
+            matches = sum(claim_of(MORIARTY, then, coin) == said for coin in (0, 1))
             weight *= matches / 2 or MORIARTY_MISFIT
     state = State(
         roles=roles, set_aside=set_aside, rows=rows, holder=view["holder"], rng=rng.fork(),
@@ -165,18 +160,6 @@ def determinize(
                 for c in view["claims"]],
     )
     return state, weight
-
-
-def role_likelihoods(view: View, seat: int) -> dict[int, tuple[float, float]]:
-    """For every other player, how likely the game so far (its cuts, its proved lies) is if it
-    plays for Sherlock and if it plays for Moriarty, relative to each other: what the reasoning
-    bot's suspicion adds to the role cards."""
-    prior = prior_suspicion(view["players"], view["you"]["role"])
-    _, suspicion = suspicions(view, seat)
-    return {
-        owner: (max(1.0 - chance, CAUGHT_LYING) / (1.0 - prior), chance / prior)
-        for owner, chance in suspicion.items() if owner != seat and 0 < prior < 1
-    }
 
 
 def _this_rounds_claims(
@@ -206,7 +189,7 @@ def _sherlock_rows(claim: dict[str, Any], cut_since: dict[str, int], wires: int)
         for defusing in range(wires + 1 - bomb):
             then = {"safe": wires - defusing - bomb + cut_since["safe"],
                     "defusing": defusing + cut_since["defusing"], "bomb": bomb}
-            said = role_claim(SHERLOCK, then, 0)
+            said = claim_of(SHERLOCK, then, 0)
             if said["defusing"] == claim["defusing"] and said["bomb"] == claim["bomb"]:
                 fits.append({"safe": wires - defusing - bomb, "defusing": defusing, "bomb": bomb})
     return fits
