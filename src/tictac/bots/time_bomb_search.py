@@ -2,17 +2,18 @@
 the table has said and done.
 
 What a seat cannot see is the other roles (and the card set aside) and which kinds lie face down
-in the other rows. A sample deals the unseen role cards at random, deals each player sampled as
-Sherlock who claimed this round a row that fits the claim, and the rest of the wires nobody has
-found (the game's totals less the cut wires and the seat's own) at random. It weighs itself by
-how likely the claims are under it (the chance of such a deal for a Sherlock; for a Moriarty,
-whether the claim fits the way a Moriarty hides its wires) and by how likely the game so far is
-for the roles it deals (the odd cuts and proved lies the reasoning bot counts). On every sample
-the bot makes every cut it may make with the engine, every position of every row, and judges the
-table after it (`judge`); the row with the best weighted mean is cut.
+in the other rows. A sample deals the unseen role cards by the bot's belief of who is who
+(`tictac.bots.time_bomb_belief`: the earlier rounds' claims read against the cuts), deals each
+player sampled as Sherlock who claimed this round a row that fits the claim, and the rest of
+the wires nobody has found (the game's totals less the cut wires and the seat's own) at random.
+It weighs itself by how likely this round's claims are under it (the chance of such a deal for a
+Sherlock; for a Moriarty, whether the claim fits the way a Moriarty hides its wires). On every
+sample the bot makes every cut it may make with the engine, every position of every row, and
+judges the table after it (`judge`); the row with the best weighted mean is cut.
 
-The bot claims as the reasoning bot does (`tictac.bots.time_bomb`), so its claims mean to its
-teammates what theirs mean to it.
+The bot claims by `claim_of`: a Sherlock the whole truth, a Moriarty as the reasoning bot lies;
+and it reads the others' claims by the same patterns, so its claims mean to its teammates what
+theirs mean to it.
 """
 
 from __future__ import annotations
@@ -36,14 +37,16 @@ from tictac.games.time_bomb.table import (
     SHERLOCK,
 )
 
-# A Sherlock tells the truth (but hides the bomb behind "no defusing wire"): a sample in which a
-# Sherlock's claim cannot be true is this unlikely. A Moriarty lies by a known pattern, but
+# A Sherlock tells the whole truth: a sample in which a Sherlock's claim cannot be true is this
+# unlikely. A Moriarty lies by a known pattern, but
 # people lie in many ways: a claim off the pattern only makes the sample this much less likely.
 CAUGHT_LYING = 0.001
 MORIARTY_MISFIT = 0.05
 # What a cut is worth when the game goes on (see `judge`): a defusing wire found is a step of
 # `players` towards the win, the bomb loses at once (a Sherlock fears it as five defusing wires),
-# and whoever gets the pliers cuts next. Tuned on 400-game runs against reasoning Moriarty players.
+# and whoever gets the pliers cuts next. PROGRESS was tuned on 400-game runs against reasoning
+# Moriarty players; PLIERS (0.02 before) on 200-game runs with search bots in every seat, once
+# the belief made it worth more to know who gets the pliers.
 PROGRESS = 0.1
 PLIERS = 0.06
 # A Sherlock also weighs the risk that the next cut, by whoever it hands the pliers to, finds
