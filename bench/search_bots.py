@@ -7,7 +7,9 @@ Timo's Twist: seeded single rounds, 2 players, the search bot against the heuris
 for scale, the heuristic against random), the search bot's seat alternating. Time Bomb: seeded
 5-player games, Sherlock's team of one kind against Moriarty's of another; the table prints how
 often Sherlock wins. Search bots stop on their iteration budget only (no clock), so a run gives
-the same figures on any machine; one process (the machine is shared).
+the same figures on any machine; one process (the machine is shared). A Timo's Twist iteration
+is one playout (a trial plays every candidate move on one sample); a Time Bomb sample judges
+every cut the bot may make.
 """
 
 from __future__ import annotations
