@@ -1,13 +1,15 @@
 """How strong the search bots are, on an iteration budget so the figures can be reproduced.
 
-    uv run python bench/search_bots.py [--rounds 1000] [--games 1000] [--tt-iterations 100]
+    uv run python bench/search_bots.py [--rounds 1000] [--games 1000] [--tt-iterations 300]
         [--tb-samples 60] [--only timos-twist|time-bomb]
 
 Timo's Twist: seeded single rounds, 2 players, the search bot against the heuristic bot (and,
 for scale, the heuristic against random), the search bot's seat alternating. Time Bomb: seeded
 5-player games, Sherlock's team of one kind against Moriarty's of another; the table prints how
 often Sherlock wins. Search bots stop on their iteration budget only (no clock), so a run gives
-the same figures on any machine; one process (the machine is shared).
+the same figures on any machine; one process (the machine is shared). A Timo's Twist iteration
+is one playout (a trial plays every candidate move on one sample); a Time Bomb sample judges
+every cut the bot may make.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=1000, help="Timo's Twist rounds")
     parser.add_argument("--games", type=int, default=1000, help="Time Bomb games a pairing")
-    parser.add_argument("--tt-iterations", type=int, default=100)
+    parser.add_argument("--tt-iterations", type=int, default=300)
     parser.add_argument("--tb-samples", type=int, default=60)
     parser.add_argument("--only", choices=("timos-twist", "time-bomb"))
     args = parser.parse_args()

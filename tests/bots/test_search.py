@@ -8,7 +8,7 @@ import time
 import pytest
 
 from tictac.bots.driver import play_out
-from tictac.bots.search import Budget, no_time_for_another, ucb1_search
+from tictac.bots.search import Budget, no_time_for_another, paired_search
 from tictac.bots.time_bomb import role_claim
 from tictac.bots.time_bomb_search import CAUGHT_LYING
 from tictac.bots.time_bomb_search import SearchBot as TimeBombSearch
@@ -23,25 +23,32 @@ from tictac.games.time_bomb.table import BOMB, DEFUSING, KINDS, SAFE, SHERLOCK
 QUICK = Budget(iterations=40, ms=None)
 
 
-def test_ucb1_spends_most_samples_on_the_best_action_and_picks_it() -> None:
-    chances = [0.2, 0.5, 0.8, 0.4]
-    tried = [0] * 4
+def test_paired_search_picks_the_action_best_on_the_same_samples() -> None:
+    """Every trial scores every action on one sample: here a sample's luck lifts all actions
+    alike, and action 2 is always a little better, which the paired totals show every time."""
+    trials = []
 
-    def playout(index: int, rng: Rng) -> float:
-        tried[index] += 1
-        return 1.0 if rng.random() < chances[index] else 0.0
+    def trial(rng: Rng) -> list[float]:
+        luck = rng.random()
+        trials.append(luck)
+        return [luck, luck + 0.01, luck + 0.02, luck - 0.5]
 
-    assert ucb1_search(4, playout, Budget(iterations=2000, ms=None), Rng(1)) == 2
-    assert sum(tried) == 2000 and tried[2] > max(tried[0], tried[1], tried[3])
+    assert paired_search(4, trial, Budget(iterations=400, ms=None), Rng(1)) == 2
+    assert len(trials) == 100, "a trial spends one iteration of the budget per action"
+
+
+def test_paired_search_gives_a_tie_to_the_first_action() -> None:
+    assert paired_search(3, lambda rng: [0.5, 0.5, 0.5], Budget(iterations=30, ms=None),
+                         Rng(1)) == 0
 
 
 def test_a_time_budget_stops_the_search() -> None:
-    def slow(index: int, rng: Rng) -> float:
+    def slow(rng: Rng) -> list[float]:
         time.sleep(0.002)
-        return 0.5
+        return [0.5, 0.5, 0.5]
 
     started = time.perf_counter()
-    ucb1_search(3, slow, Budget(iterations=1_000_000, ms=30), Rng(1))
+    paired_search(3, slow, Budget(iterations=1_000_000, ms=30), Rng(1))
     assert time.perf_counter() - started < 1.0
 
 

@@ -1,24 +1,21 @@
-"""What the search bots share: a budget per move, and flat Monte Carlo with UCB1 at the root.
+"""What the search bots share: a budget per move, and flat Monte Carlo over paired samples.
 
 A search bot never sees the state. At each decision it samples a *determinization*: a full state
 that agrees with everything its seat's view shows (cards played and held, counts, claims, cut
-wires) and fills in what the view hides at random. It plays each candidate action on such
-samples with the real engine, finishes the game (or round) with a quick default policy, and keeps
-the action that won most often. `UCB1` spends the samples on the actions still worth telling
-apart.
+wires) and fills in what the view hides at random. It plays every candidate action on each such
+sample with the real engine, finishes the game (or round) with a quick default policy, and keeps
+the action that won most often. Trying every action on the same samples (`paired_search`) makes
+the comparison far less noisy than spreading the samples over the actions.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from tictac.engine import Rng
 
-# How eagerly UCB1 tries an action it has sampled little: the usual sqrt(2) for rewards in [0, 1].
-EXPLORATION = math.sqrt(2.0)
 # The share of a move's time budget the search itself may spend.
 MARGIN = 0.9
 
@@ -47,28 +44,21 @@ def no_time_for_another(deadline: float | None, started: float, done: int) -> bo
     return now + (now - started) / done >= deadline
 
 
-def ucb1_search(
-    count: int, playout: Callable[[int, Rng], float], budget: Budget, rng: Rng
+def paired_search(
+    count: int, trial: Callable[[Rng], list[float]], budget: Budget, rng: Rng
 ) -> int:
-    """The index, among `count` actions, with the best mean reward: `playout(index, rng)` plays
-    action `index` on a fresh sample and returns a reward in [0, 1]. Every action is tried once
-    before UCB1 chooses; ties go to the lower index, so equal actions keep the caller's order."""
+    """The index, among `count` actions, with the best mean reward, when `trial(rng)` draws one
+    sample and returns the reward of every action on it: the actions are compared on the same
+    samples (common random numbers), so that the difference between two means measures the
+    actions rather than the luck of their samples. A trial counts as `count` iterations of the
+    budget; at least one is made. Ties go to the lower index."""
     if count == 1:
         return 0
-    visits = [0] * count
     totals = [0.0] * count
     started, deadline = time.perf_counter(), budget.deadline()
-    for done in range(max(budget.iterations, count)):
-        if done < count:
-            index = done
-        else:
-            if no_time_for_another(deadline, started, done):
-                break
-            spread = EXPLORATION * math.sqrt(math.log(done))
-            index = max(
-                range(count),
-                key=lambda i: totals[i] / visits[i] + spread / math.sqrt(visits[i]),
-            )
-        totals[index] += playout(index, rng)
-        visits[index] += 1
-    return max(range(count), key=lambda i: (totals[i] / visits[i], visits[i]))
+    for done in range(max(1, budget.iterations // count)):
+        if no_time_for_another(deadline, started, done):
+            break
+        for index, reward in enumerate(trial(rng)):
+            totals[index] += reward
+    return max(range(count), key=lambda i: (totals[i], -i))

@@ -53,6 +53,9 @@ class Estimate:
 
 
 class ReasoningBot:
+    # What it claims for its role and face-down wires (a subclass may speak otherwise).
+    says = staticmethod(lambda role, face_down, coin: role_claim(role, face_down, coin))
+
     def __init__(self, seat: int, rng: Rng) -> None:
         self.seat = seat
         self.rng = rng
@@ -68,7 +71,7 @@ class ReasoningBot:
         role, face_down = view["you"]["role"], view["you"]["face_down"]
         # The coin is drawn only when the bluff needs it, so seeded games play as they did.
         bluffs = role == MORIARTY and not face_down["bomb"] and not face_down["defusing"]
-        return role_claim(role, face_down, self.rng.below(2) if bluffs else 0)
+        return self.says(role, face_down, self.rng.below(2) if bluffs else 0)
 
     def _cut(self, view: View) -> Action:
         estimates = estimate_rows(view, self.seat)
@@ -161,7 +164,7 @@ def suspicions(view: View, seat: int) -> tuple[set[int], dict[int, float]]:
     defusing_left = view["defusing_total"] - view["defusing_found"] - own["defusing"]
     caught = _caught_lying(view, seat, defusing_left, 1 - own["bomb"])
     prior = prior_suspicion(view["players"], view["you"]["role"])
-    odd = _odd_cuts(view, seat)
+    odd = odd_cuts(view, seat)
     return caught, {
         row["seat"]: 1.0 if row["seat"] in caught else _posterior(prior, odd.get(row["seat"], 0))
         for row in view["rows"]
@@ -179,13 +182,13 @@ def prior_suspicion(players: int, role: str) -> float:
     return others / (sherlocks + moriarties - 1)
 
 
-def _posterior(prior: float, odd_cuts: int) -> float:
-    """The chance a player is a Moriarty after `odd_cuts` cuts a Sherlock would not have made."""
-    weight = prior * ODD_CUT_LIKELIHOOD**odd_cuts
+def _posterior(prior: float, odd: int) -> float:
+    """The chance a player is a Moriarty after `odd` cuts a Sherlock would not have made."""
+    weight = prior * ODD_CUT_LIKELIHOOD**odd
     return weight / (weight + 1.0 - prior)
 
 
-def _odd_cuts(view: View, seat: int) -> dict[int, int]:
+def odd_cuts(view: View, seat: int) -> dict[int, int]:
     """For each other player, how many of their cuts went against the claims made at the time:
     a row said to hold the bomb, or a row promising clearly fewer defusing wires than another.
     A Sherlock trusting the claims would not cut there; a Moriarty might."""
@@ -194,7 +197,7 @@ def _odd_cuts(view: View, seat: int) -> dict[int, int]:
         cutter = reveal["cutter"]
         if cutter == seat:
             continue
-        rates = _claimed_rates(view, reveal)
+        rates = claimed_rates(view, reveal)
         chosen = rates.get(reveal["target"])
         best = max((rate for t, rate in rates.items() if t != cutter), default=None)
         if chosen is not None and (
@@ -204,7 +207,7 @@ def _odd_cuts(view: View, seat: int) -> dict[int, int]:
     return odd
 
 
-def _claimed_rates(view: View, reveal: dict[str, Any]) -> dict[int, float]:
+def claimed_rates(view: View, reveal: dict[str, Any]) -> dict[int, float]:
     """Just before `reveal`, each claiming row's promised defusing wires per face-down wire;
     -1 for a row said to hold the bomb."""
     round_, number = reveal["round"], reveal["cut"]

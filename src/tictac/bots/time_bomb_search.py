@@ -2,17 +2,18 @@
 the table has said and done.
 
 What a seat cannot see is the other roles (and the card set aside) and which kinds lie face down
-in the other rows. A sample deals the unseen role cards at random, deals each player sampled as
-Sherlock who claimed this round a row that fits the claim, and the rest of the wires nobody has
-found (the game's totals less the cut wires and the seat's own) at random. It weighs itself by
-how likely the claims are under it (the chance of such a deal for a Sherlock; for a Moriarty,
-whether the claim fits the way a Moriarty hides its wires) and by how likely the game so far is
-for the roles it deals (the odd cuts and proved lies the reasoning bot counts). On every sample
-the bot makes every cut it may make with the engine, every position of every row, and judges the
-table after it (`judge`); the row with the best weighted mean is cut.
+in the other rows. A sample deals the unseen role cards by the bot's belief of who is who
+(`tictac.bots.time_bomb_belief`: the earlier rounds' claims read against the cuts), deals each
+player sampled as Sherlock who claimed this round a row that fits the claim, and the rest of
+the wires nobody has found (the game's totals less the cut wires and the seat's own) at random.
+It weighs itself by how likely this round's claims are under it (the chance of such a deal for a
+Sherlock; for a Moriarty, whether the claim fits the way a Moriarty hides its wires). On every
+sample the bot makes every cut it may make with the engine, every position of every row, and
+judges the table after it (`judge`); the row with the best weighted mean is cut.
 
-The bot claims as the reasoning bot does (`tictac.bots.time_bomb`), so its claims mean to its
-teammates what theirs mean to it.
+The bot claims by `claim_of`: a Sherlock the whole truth, a Moriarty as the reasoning bot lies;
+and it reads the others' claims by the same patterns, so its claims mean to its teammates what
+theirs mean to it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ import time
 from typing import Any
 
 from tictac.bots.search import Budget, no_time_for_another
-from tictac.bots.time_bomb import ReasoningBot, prior_suspicion, role_claim, suspicions
+from tictac.bots.time_bomb import ReasoningBot
+from tictac.bots.time_bomb_belief import Deal, claim_of, deal_roles, role_belief
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.rules import apply
 from tictac.games.time_bomb.state import State
@@ -33,19 +35,20 @@ from tictac.games.time_bomb.table import (
     KINDS,
     MORIARTY,
     SHERLOCK,
-    role_cards,
 )
 
-# A Sherlock tells the truth (but hides the bomb behind "no defusing wire"): a sample in which a
-# Sherlock's claim cannot be true is this unlikely. A Moriarty lies by a known pattern, but
+# A Sherlock tells the whole truth: a sample in which a Sherlock's claim cannot be true is this
+# unlikely. A Moriarty lies by a known pattern, but
 # people lie in many ways: a claim off the pattern only makes the sample this much less likely.
 CAUGHT_LYING = 0.001
 MORIARTY_MISFIT = 0.05
 # What a cut is worth when the game goes on (see `judge`): a defusing wire found is a step of
 # `players` towards the win, the bomb loses at once (a Sherlock fears it as five defusing wires),
-# and whoever gets the pliers cuts next. Tuned on 400-game runs against reasoning Moriarty players.
+# and whoever gets the pliers cuts next. PROGRESS was tuned on 400-game runs against reasoning
+# Moriarty players; PLIERS (0.02 before) on 200-game runs with search bots in every seat, once
+# the belief made it worth more to know who gets the pliers.
 PROGRESS = 0.1
-PLIERS = 0.02
+PLIERS = 0.06
 # A Sherlock also weighs the risk that the next cut, by whoever it hands the pliers to, finds
 # the bomb: a loss counted twice over (the game's value is one half), as the cut after that
 # may risk it again. Tuned on 200- and 400-game runs with search bots in every seat; a
@@ -56,6 +59,8 @@ MIN_SAMPLES = 4
 
 
 class SearchBot(ReasoningBot):
+    says = staticmethod(claim_of)
+
     def __init__(self, seat: int, rng: Rng, budget: Budget | None = None) -> None:
         super().__init__(seat, rng)
         self.budget = budget or Budget()
@@ -69,11 +74,11 @@ class SearchBot(ReasoningBot):
         wins = [0.0] * len(targets)
         started, deadline = time.perf_counter(), self.budget.deadline()
         samples = max(MIN_SAMPLES, self.budget.iterations)  # each sample judges every cut
-        history = role_likelihoods(view, self.seat)
+        belief = role_belief(view, self.seat)
         for done in range(samples):
             if done >= MIN_SAMPLES and no_time_for_another(deadline, started, done):
                 break
-            state, weight = determinize(view, self.seat, self.rng, history)
+            state, weight = determinize(view, self.seat, self.rng, belief)
             for index, target in enumerate(targets):
                 # Every position of the row, not one at random: which wire the cut finds is
                 # most of what the move decides, and this takes its chance out of the sums.
@@ -93,20 +98,15 @@ class SearchBot(ReasoningBot):
 
 
 def determinize(
-    view: View, seat: int, rng: Rng, history: dict[int, tuple[float, float]] | None = None
+    view: View, seat: int, rng: Rng, belief: list[Deal] | None = None
 ) -> tuple[State, float]:
     """A full state that agrees with `view`, and its weight: how likely this round's claims are
-    if the sample is the truth, times how likely the game so far is for the roles it deals
-    (`history`, from `role_likelihoods`). The rows of players sampled as Sherlock who claimed
-    are dealt to fit their claim (the weight takes the chance of such a deal), then the others
-    at random."""
-    players = view["players"]
+    if the sample is the truth. The roles are dealt by `belief` (`role_belief`: what the earlier
+    rounds said of them); the rows of players sampled as Sherlock who claimed this round are
+    dealt to fit their claim (the weight takes the chance of such a deal), then the others at
+    random."""
     own = view["you"]
-    unseen_roles = role_cards(players)
-    unseen_roles.remove(own["role"])
-    rng.shuffle(unseen_roles)
-    roles = [*unseen_roles[:seat], own["role"], *unseen_roles[seat : players - 1]]
-    set_aside = unseen_roles[players - 1] if len(unseen_roles) >= players else None
+    roles, set_aside = deal_roles(belief or role_belief(view, seat), rng)
 
     found = [r["kind"] for r in view["revealed"]]
     pool = {
@@ -118,8 +118,6 @@ def determinize(
 
     held: dict[int, dict[str, int]] = {seat: dict(own["face_down"])}
     weight = 1.0
-    for owner, (as_sherlock, as_moriarty) in (history or {}).items():
-        weight *= as_sherlock if roles[owner] == SHERLOCK else as_moriarty
     claims = _this_rounds_claims(view, seat)
     for owner, (claim, cut_since) in claims.items():
         if roles[owner] == SHERLOCK:
@@ -154,7 +152,7 @@ def determinize(
             said = {"type": "claim", "defusing": claim["defusing"], "bomb": claim["bomb"]}
             then = {kind: held[owner][kind] + cut_since[kind] for kind in KINDS}
             # The chance of this claim from a Moriarty with this row: a coin decides its bluff.
-            matches = sum(role_claim(MORIARTY, then, coin) == said for coin in (0, 1))
+            matches = sum(claim_of(MORIARTY, then, coin) == said for coin in (0, 1))
             weight *= matches / 2 or MORIARTY_MISFIT
     state = State(
         roles=roles, set_aside=set_aside, rows=rows, holder=view["holder"], rng=rng.fork(),
@@ -165,18 +163,6 @@ def determinize(
                 for c in view["claims"]],
     )
     return state, weight
-
-
-def role_likelihoods(view: View, seat: int) -> dict[int, tuple[float, float]]:
-    """For every other player, how likely the game so far (its cuts, its proved lies) is if it
-    plays for Sherlock and if it plays for Moriarty, relative to each other: what the reasoning
-    bot's suspicion adds to the role cards."""
-    prior = prior_suspicion(view["players"], view["you"]["role"])
-    _, suspicion = suspicions(view, seat)
-    return {
-        owner: (max(1.0 - chance, CAUGHT_LYING) / (1.0 - prior), chance / prior)
-        for owner, chance in suspicion.items() if owner != seat and 0 < prior < 1
-    }
 
 
 def _this_rounds_claims(
@@ -206,7 +192,7 @@ def _sherlock_rows(claim: dict[str, Any], cut_since: dict[str, int], wires: int)
         for defusing in range(wires + 1 - bomb):
             then = {"safe": wires - defusing - bomb + cut_since["safe"],
                     "defusing": defusing + cut_since["defusing"], "bomb": bomb}
-            said = role_claim(SHERLOCK, then, 0)
+            said = claim_of(SHERLOCK, then, 0)
             if said["defusing"] == claim["defusing"] and said["bomb"] == claim["bomb"]:
                 fits.append({"safe": wires - defusing - bomb, "defusing": defusing, "bomb": bomb})
     return fits

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tictac.bots.search import Budget, ucb1_search
+from tictac.bots.search import Budget, paired_search
 from tictac.engine import Action, Rng, View
 from tictac.games.timos_twist.cards import (
     COLOR,
@@ -70,13 +70,18 @@ class SearchBot:
         candidates = moves_worth_trying(legal)
         seat = self.seat
 
-        def playout(index: int, rng: Rng) -> float:
-            state = determinize(view, seat, rng, reads)
-            rounds = len(state.rounds)
-            apply(state, seat, candidates[index], 0)
-            return play_round_out(state, rng, seat, rounds)
+        def trial(rng: Rng) -> list[float]:
+            sample = determinize(view, seat, rng, reads)
+            rounds = len(sample.rounds)
+            luck = rng.next64()
+            rewards = []
+            for move in candidates:
+                state = sample.clone()
+                apply(state, seat, move, 0)
+                rewards.append(play_round_out(state, Rng(raw=luck), seat, rounds))
+            return rewards
 
-        chosen = candidates[ucb1_search(len(candidates), playout, self.budget, self.rng)]
+        chosen = candidates[paired_search(len(candidates), trial, self.budget, self.rng)]
         self._left = _table_left(view, chosen)
         self._seen = (view["round"], view["discard_size"], INDEX[view["top"]])
         if chosen["type"] == "play":

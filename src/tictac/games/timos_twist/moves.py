@@ -6,7 +6,7 @@ from __future__ import annotations
 from tictac.engine import Action, Event, IllegalAction
 from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN
 from tictac.engine.fields import bool_field, choice_field, int_field, str_field
-from tictac.engine.prologue import check_action, is_seat
+from tictac.engine.prologue import check_action
 from tictac.games.timos_twist.cards import (
     COLOR,
     COLOR_INDEX,
@@ -75,7 +75,9 @@ def _add_plays(actions: list[Action], card: int, timo_possible: bool) -> None:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    if state.winner != NOBODY or not is_seat(seat, state.players):
+    # Listed at every step of play and in every view: the seat test (`is_seat`) and `matching`
+    # are written out here rather than called.
+    if state.winner != NOBODY or type(seat) is not int or not 0 <= seat < state.players:
         return []
     actions: list[Action] = []
     exposed = state.exposed
@@ -98,7 +100,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         _add_plays(actions, state.drawn, timo_possible)
         actions.append({"type": "pass"})
         return actions
-    playable_cards = matching(state)
+    playable_cards = MATCHING[state.color * 16 + RANK[state.discard[-1]]]
     playable = False
     for card in hand:
         if card in playable_cards:

@@ -59,53 +59,69 @@ def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
 
 
 def view(state: State, seat: int | None) -> View:
-    # Built for every seat after every action (the server's hot path): one pass, no helper
-    # calls for what the state holds directly.
-    check_viewer(seat, state.players)
-    over = state.winner != NOBODY
-    result = outcome(state) if over else None
-    legal: list[Action] = []
-    hand = drawn = None
+    # Built for every seat after every action (the server's hot path) and by every agent that
+    # observes the table at each step: the keys are copied in order from a blank view (a dict
+    # copy is far cheaper than building a dict of this size) and the values set in one pass,
+    # with no helper calls for what the state holds directly.
+    if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
+        check_viewer(seat, state.players)
+    shown = _BLANK.copy()
+    shown["seat"] = seat
+    if state.winner == NOBODY:
+        turn = state.turn
+        shown["to_act"] = [turn]
+        shown["turn"] = turn
+        shown["round"] = len(state.rounds) + 1
+    else:
+        shown["to_act"] = []
+        shown["over"] = True
+        shown["outcome"] = outcome(state).to_json()  # type: ignore[union-attr]
+        shown["round"] = len(state.rounds)
     if seat is not None:
-        legal = legal_actions(state, seat)
-        hand = [IDS[card] for card in state.hands[seat]]
+        shown["legal"] = legal_actions(state, seat)
+        shown["hand"] = [IDS[card] for card in state.hands[seat]]
         if seat == state.turn and state.drawn != NOBODY:
-            drawn = IDS[state.drawn]
-    return {
-        "game": NAME,
-        "seat": seat,
-        "to_act": [] if over else [state.turn],
-        "legal": legal,
-        "over": over,
-        "outcome": result.to_json() if result else None,
-        "players": state.players,
-        "hand": hand,
-        "drawn": drawn,
-        "hand_sizes": list(map(len, state.hands)),
-        "timo": state.called[:],
-        "catchable": None if state.exposed == NOBODY else state.exposed,
-        "grace_until": state.grace_until or None,
-        "top": IDS[state.discard[-1]],
-        "color": COLORS[state.color],
-        "direction": state.direction,
-        "penalty": state.penalty,
-        "pile_size": len(state.pile),
-        "discard_size": len(state.discard),
-        "turn": None if over else state.turn,
-        "dealer": state.dealer,
-        "round": len(state.rounds) + (0 if over else 1),
-        "opening": state.opening[:],
-        "rounds": [{"winner": winner, "points": points} for winner, points in state.rounds],
-        "scores": state.scores[:],
+            shown["drawn"] = IDS[state.drawn]
+    else:
+        shown["legal"] = []
+    shown["players"] = state.players
+    shown["hand_sizes"] = list(map(len, state.hands))
+    shown["timo"] = state.called[:]
+    if state.exposed != NOBODY:
+        shown["catchable"] = state.exposed
+    if state.grace_until:
+        shown["grace_until"] = state.grace_until
+    shown["top"] = IDS[state.discard[-1]]
+    shown["color"] = COLORS[state.color]
+    shown["direction"] = state.direction
+    shown["penalty"] = state.penalty
+    shown["pile_size"] = len(state.pile)
+    shown["discard_size"] = len(state.discard)
+    shown["dealer"] = state.dealer
+    shown["opening"] = state.opening[:]
+    shown["rounds"] = [{"winner": winner, "points": points} for winner, points in state.rounds]
+    shown["scores"] = state.scores[:]
+    shown["target_score"] = state.target_score
+    shown["options"] = {
+        "stacking": state.stacking,
+        "draw_anytime": state.draw_anytime,
         "target_score": state.target_score,
-        "options": {
-            "stacking": state.stacking,
-            "draw_anytime": state.draw_anytime,
-            "target_score": state.target_score,
-            "timo_grace_ms": state.grace_ms,
-            "last_draw_counts": state.last_draw_counts,
-        },
+        "timo_grace_ms": state.grace_ms,
+        "last_draw_counts": state.last_draw_counts,
     }
+    return shown
+
+
+# Every key of a view in its order, with the value it has unless `view` sets another (a
+# spectator's hand, no drawn card, nobody catchable, the game going on).
+_BLANK: dict[str, Any] = {
+    "game": NAME, "seat": None, "to_act": None, "legal": None, "over": False, "outcome": None,
+    "players": None, "hand": None, "drawn": None, "hand_sizes": None, "timo": None,
+    "catchable": None, "grace_until": None, "top": None, "color": None, "direction": None,
+    "penalty": None, "pile_size": None, "discard_size": None, "turn": None, "dealer": None,
+    "round": None, "opening": None, "rounds": None, "scores": None, "target_score": None,
+    "options": None,
+}
 
 
 class LazyView(Mapping[str, Any]):
@@ -117,7 +133,8 @@ class LazyView(Mapping[str, Any]):
     __slots__ = ("_seat", "_state")
 
     def __init__(self, state: State, seat: int | None) -> None:
-        check_viewer(seat, state.players)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < state.players):
+            check_viewer(seat, state.players)
         self._state = state
         self._seat = seat
 
