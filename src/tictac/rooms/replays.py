@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -25,6 +24,7 @@ from tictac.engine import Game, LoggedAction, SetupArgs
 from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, RATE_LIMITED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
 from tictac.rooms.record import setup_from_json
+from tictac.rooms.wire import dumps
 
 if TYPE_CHECKING:
     from tictac.rooms.room import Room
@@ -38,13 +38,12 @@ Key = tuple[int, int | None, bool, int]  # game index, seat, with actions, versi
 @dataclass
 class Replay:
     answer: dict[str, Any]
-    _encoded: bytes | None = None
+    _encoded: str | None = None
 
-    def encoded(self) -> bytes:
-        """The answer as compact JSON, encoded the first time it is sent."""
+    def encoded(self) -> str:
+        """The answer as JSON text, encoded the first time it is sent."""
         if self._encoded is None:
-            self._encoded = json.dumps(self.answer, ensure_ascii=False, allow_nan=False,
-                                       separators=(",", ":")).encode()
+            self._encoded = dumps(self.answer)
         return self._encoded
 
 

@@ -184,7 +184,7 @@ async def _join(room: Room, name: str, spectator: bool) -> dict[str, Any]:
 async def _replay(room: Room, token: str | None, game: int | None, seat: int | None,
                   client: str | None) -> str:
     """The replay as JSON text, encoded once per cached answer (it may be relayed as is)."""
-    return (await replays.fetch(room, token, game, seat, client=client)).encoded().decode()
+    return (await replays.fetch(room, token, game, seat, client=client)).encoded()
 
 
 ROOM_CALLS: dict[str, Call] = {"summary": _summary, "join": _join, "replay": _replay}
