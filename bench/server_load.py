@@ -36,7 +36,8 @@ from pathlib import Path
 
 import httpx
 import uvloop
-from websockets.asyncio.client import ClientConnection, connect
+
+from ws_client import Client, OnText
 
 SEATS = 5
 VERSION = re.compile(r'"version":(\d+)')
@@ -109,32 +110,40 @@ class Run:
             table.expected = -1
 
 
-async def client_loop(ws: ClientConnection, seat: int, table: Table, run: Run,
-                      choose: Callable[[str, int], str | None]) -> None:
-    """Reads every message; only the seat to act parses its view fully (that is all a real
-    phone needs to do at once, and it keeps the client side from being the bottleneck)."""
-    async for text in ws:
-        assert isinstance(text, str)
+def player(seat: int, table: Table, run: Run, choose: Callable[[str, int], str | None]) -> OnText:
+    """What one client does with each message; only the seat to act parses its view fully (that
+    is all a real phone needs to do at once, and it keeps the client side from being the
+    bottleneck)."""
+    loop = asyncio.get_running_loop()
+
+    def send(client: Client, version: int, action: str) -> None:
+        table.sent_at, table.expected, table.seen = time.perf_counter(), version + 1, 0
+        client.send(action)
+
+    def on_text(client: Client, text: str) -> None:
         if text.startswith('{"type":"error"'):
             run.errors += 1
-            await ws.send('{"type":"sync"}')
-            continue
+            client.send('{"type":"sync"}')
+            return
         found = VERSION.search(text, 0, 60)
         if found is None:
-            continue
+            return
         version = int(found.group(1))
         run.delivered(table, version)
         if run.measuring and len(run.view_bytes) < 2000:
             run.view_bytes.append(len(text))
         acting = TO_ACT.search(text)
         if acting is None or int(acting.group(1)) != seat:
-            continue
+            return
         action = choose(text, version)
-        if action is not None:
-            if run.think_s:
-                await asyncio.sleep(run.rng.uniform(0, 2 * run.think_s))
-            table.sent_at, table.expected, table.seen = time.perf_counter(), version + 1, 0
-            await ws.send(action)
+        if action is None:
+            return
+        if run.think_s:
+            loop.call_later(run.rng.uniform(0, 2 * run.think_s), send, client, version, action)
+        else:
+            send(client, version, action)
+
+    return on_text
 
 
 def game_choice(rng: random.Random) -> Callable[[str, int], str | None]:
@@ -157,7 +166,7 @@ def bare_choice(seat: int, pad: str) -> Callable[[str, int], str | None]:
     return choose
 
 
-async def measure(clients: list[asyncio.Task[None]], run: Run, warmup: float,
+async def measure(clients: list[Client], run: Run, warmup: float,
                   seconds: float, pid: int, rss_before: int, rooms: int) -> dict[str, float]:
     """`pid`: the server's process, with its worker processes if it has any."""
     await asyncio.sleep(warmup)
@@ -168,9 +177,8 @@ async def measure(clients: list[asyncio.Task[None]], run: Run, warmup: float,
     elapsed = time.perf_counter() - started
     server_cpu, client_cpu = cpu_s(pid) - server_cpu, time.process_time() - client_cpu
     rss = rss_kib(pid)
-    for task in clients:
-        task.cancel()
-    await asyncio.gather(*clients, return_exceptions=True)
+    for client in clients:
+        client.close()
     lat = sorted(run.latencies) or [float("nan")]
     return {
         "actions_per_s": run.actions / elapsed,
@@ -243,14 +251,13 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         process.kill()
 
 
-async def connect_all(urls: list[str], deflate: bool) -> list[ClientConnection]:
-    compression = "deflate" if deflate else None
-    sockets = []
+async def connect_all(urls: list[str], players: list[OnText], deflate: bool) -> list[Client]:
+    clients = []
     for start in range(0, len(urls), 100):  # in waves, so the listen backlog never overflows
-        sockets += await asyncio.gather(*(connect(url, compression=compression, max_size=2**22,
-                                                  ping_interval=None)
-                                          for url in urls[start:start + 100]))
-    return sockets
+        clients += await asyncio.gather(*(
+            Client.connect(url, on_text, deflate) for url, on_text
+            in zip(urls[start:start + 100], players[start:start + 100], strict=True)))
+    return clients
 
 
 # After a run's measurement, before its server stops: (server process, port, rooms' tokens).
@@ -289,20 +296,14 @@ async def game_run(args: argparse.Namespace, deflate: bool, think_s: float = 0.0
                         room_tokens.append(joined.json()["token"])
             urls = [f"ws://127.0.0.1:{port}/ws/{m['code']}?token={token}"
                     for m, room_tokens in zip(made, tokens, strict=True) for token in room_tokens]
-            sockets = await connect_all(urls, deflate)
             run, rng = Run(think_s=think_s), random.Random(5)
-            tasks = []
-            for index, ws in enumerate(sockets):
-                if index % SEATS == 0:
-                    table = Table()
-                tasks.append(asyncio.create_task(
-                    client_loop(ws, index % SEATS, table, run, game_choice(rng))))
-            for host in sockets[::SEATS]:
-                await host.send('{"type":"lobby","op":"start"}')
-            result = await measure(tasks, run, args.warmup, args.seconds, process.pid,
+            players = [player(seat, table, run, game_choice(rng)) for table in
+                       [Table() for _ in made] for seat in range(SEATS)]
+            clients = await connect_all(urls, players, deflate)
+            for host in clients[::SEATS]:
+                host.send('{"type":"lobby","op":"start"}')
+            result = await measure(clients, run, args.warmup, args.seconds, process.pid,
                                    rss_before, args.rooms)
-            for ws in sockets:
-                await ws.close()
             if then is not None:
                 await then(process, port, {m["code"]: room_tokens for m, room_tokens
                                            in zip(made, tokens, strict=True)})
@@ -321,21 +322,14 @@ async def bare_run(args: argparse.Namespace, deflate: bool, pad: int,
         rss_before = rss_kib(process.pid)
         urls = [f"ws://127.0.0.1:{port}/ws/{room}" for room in range(args.rooms)
                 for _ in range(SEATS)]
-        sockets = await connect_all(urls, deflate)
-        run, tasks, padding = Run(think_s=think_s), [], "x" * pad
-        for index, ws in enumerate(sockets):
-            if index % SEATS == 0:
-                table = Table()
-            tasks.append(asyncio.create_task(client_loop(
-                ws, index % SEATS, table, run, bare_choice(index % SEATS, padding))))
-        for room in range(args.rooms):
-            first = sockets[room * SEATS]
-            await first.send(f'{{"type":"view","version":0,"to_act":[0],"pad":"{padding}"}}')
-        result = await measure(tasks, run, args.warmup, args.seconds, process.pid, rss_before,
-                               args.rooms)
-        for ws in sockets:
-            await ws.close()
-        return result
+        run, padding = Run(think_s=think_s), "x" * pad
+        players = [player(seat, table, run, bare_choice(seat, padding)) for table in
+                   [Table() for _ in range(args.rooms)] for seat in range(SEATS)]
+        clients = await connect_all(urls, players, deflate)
+        for first in clients[::SEATS]:
+            first.send(f'{{"type":"view","version":0,"to_act":[0],"pad":"{padding}"}}')
+        return await measure(clients, run, args.warmup, args.seconds, process.pid, rss_before,
+                             args.rooms)
     finally:
         stop(process)
 

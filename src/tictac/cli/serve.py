@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -183,14 +184,16 @@ def run(args: argparse.Namespace) -> int:
     return supervise(args, settings)
 
 
-def serve(args: argparse.Namespace, listening: socket.socket | None) -> None:
-    """One server process: on its own socket, or on `listening`, shared by every worker."""
+def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
+    """One server process: listening on its own, or, as a worker of `--workers`, serving the
+    sockets the supervisor hands it over `channel`."""
     import uvicorn
 
+    from tictac.cluster.dispatch import take_sockets
     from tictac.server import create_app
     from tictac.server.timeouts import timed_protocol
 
-    if listening is not None:  # a worker, started afresh: the games are registered again
+    if channel is not None:  # a worker, started afresh: the games are registered again
         register_games(args.games)
     settings = settings_from(args)
     # The store's database thread needs the GIL for a moment at each step of a commit; with
@@ -198,11 +201,35 @@ def serve(args: argparse.Namespace, listening: socket.socket | None) -> None:
     sys.setswitchinterval(0.0005)
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
 
+    opening: set[asyncio.Task[Any]] = set()  # handed-over sockets being made connections
+
     class Server(uvicorn.Server):
+        stop_taking: Callable[[], None] | None = None
+
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
-            if self.started and listening is None:  # the address is now worth giving out
-                announce(settings.host, settings.port)
+            if not self.started:
+                return
+            if channel is None:
+                announce(settings.host, settings.port)  # the address is now worth giving out
+                return
+            loop = asyncio.get_running_loop()
+
+            def serve_socket(sock: socket.socket) -> None:
+                # the protocol uvicorn makes for each connection it accepts itself
+                protocol = self.config.http_protocol_class(  # type: ignore[call-arg]
+                    config=self.config, server_state=self.server_state,
+                    app_state=self.lifespan.state)
+                task = loop.create_task(loop.connect_accepted_socket(lambda: protocol, sock))
+                opening.add(task)
+                task.add_done_callback(opening.discard)
+
+            self.stop_taking = take_sockets(channel, serve_socket)
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            if self.stop_taking is not None:
+                self.stop_taking()
+            await super().shutdown(sockets)
 
     config = uvicorn.Config(
         create_app(settings), host=settings.host, port=settings.port, loop="uvloop",
@@ -212,41 +239,56 @@ def serve(args: argparse.Namespace, listening: socket.socket | None) -> None:
     )
     for name in ("uvicorn.access", "uvicorn.error"):  # uvicorn.Config has set them up
         logging.getLogger(name).addFilter(HideTokens())
-    Server(config).run(sockets=None if listening is None else [listening])
+    # A worker listens on nothing itself (an empty list of sockets).
+    Server(config).run(sockets=None if channel is None else [])
 
 
 def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
-    """`--workers N`: N server processes on one listening socket (the kernel spreads the
-    connections), each a node of the cluster; one that dies is started again (a new node)."""
+    """`--workers N`: N server processes, each a node of the cluster, and this one accepting
+    for them (`cluster/dispatch.py`); a worker that dies is started again (a new node)."""
     import multiprocessing
     import signal
-    import time
 
+    import uvloop
+
+    from tictac.cluster.dispatch import Dispatcher, channel_pair
+
+    assert settings.redis_url is not None  # check_cluster saw to it
     listening = socket.create_server((settings.host, settings.port), backlog=2048)
-    listening.set_inheritable(True)
     spawn = multiprocessing.get_context("spawn")
-    stopping = False
+    dispatcher = Dispatcher(listening, settings.redis_url, settings.workers)
+    workers: list[multiprocessing.process.BaseProcess] = []
 
-    def start() -> multiprocessing.process.BaseProcess:
-        worker = spawn.Process(target=serve, args=(args, listening), daemon=False)
+    def start(slot: int) -> multiprocessing.process.BaseProcess:
+        ours, theirs = channel_pair()
+        worker = spawn.Process(target=serve, args=(args, theirs), daemon=False)
         worker.start()
+        theirs.close()  # the worker's end is the worker's: its death then shows on ours
+        assert worker.pid is not None
+        dispatcher.attach(slot, worker.pid, ours)
         return worker
 
-    def stop(signum: int, frame: object) -> None:
-        nonlocal stopping
-        stopping = True
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        stopping = asyncio.Event()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stopping.set)
+        workers.extend(start(slot) for slot in range(settings.workers))
+        accepting = asyncio.create_task(dispatcher.serve())
+        announce(settings.host, settings.port)
+        while not stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), 0.2)
+            for slot, worker in enumerate(workers):
+                if not worker.is_alive() and not stopping.is_set():
+                    print(f"tictac serve: worker {worker.pid} ended ({worker.exitcode}); "
+                          "starting another", file=sys.stderr)
+                    workers[slot] = start(slot)
+        accepting.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await accepting
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    workers = [start() for _ in range(settings.workers)]
-    announce(settings.host, settings.port)
-    while not stopping:
-        time.sleep(0.2)
-        for index, worker in enumerate(workers):
-            if not worker.is_alive() and not stopping:
-                print(f"tictac serve: worker {worker.pid} ended ({worker.exitcode}); "
-                      "starting another", file=sys.stderr)
-                workers[index] = start()
+    uvloop.run(run())
     for worker in workers:
         if worker.pid is not None and worker.is_alive():
             os.kill(worker.pid, signal.SIGTERM)

@@ -241,5 +241,7 @@ async def healthz(request: Request) -> Response:
 
 
 async def prometheus(request: Request) -> Response:
-    return Response(metrics.render(_manager(request)),
+    node = request.app.state.node
+    relayed = 0 if node is None else len(node.links)
+    return Response(metrics.render(_manager(request), relayed),
                     media_type="text/plain; version=0.0.4; charset=utf-8")

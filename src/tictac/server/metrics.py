@@ -13,8 +13,9 @@ from tictac.rooms import RoomManager
 
 
 class RoomCollector(Collector):
-    def __init__(self, manager: RoomManager) -> None:
+    def __init__(self, manager: RoomManager, relayed: int) -> None:
         self.manager = manager
+        self.relayed = relayed
 
     def collect(self) -> Iterator[Metric]:
         stats = self.manager.stats
@@ -27,6 +28,9 @@ class RoomCollector(Collector):
         yield rooms
         yield GaugeMetricFamily("tictac_connections", "Open WebSocket connections",
                                 value=stats.connections)
+        yield GaugeMetricFamily("tictac_relayed_connections",
+                                "WebSockets held here for a room another node owns",
+                                value=self.relayed)
         yield CounterMetricFamily("tictac_actions", "Game actions accepted and logged",
                                   value=stats.actions)
         errors = CounterMetricFamily("tictac_errors", "Error answers by code", labels=["code"])
@@ -37,7 +41,7 @@ class RoomCollector(Collector):
                                   value=self.manager.store.commits)
 
 
-def render(manager: RoomManager) -> bytes:
+def render(manager: RoomManager, relayed: int) -> bytes:
     registry = CollectorRegistry(auto_describe=True)
-    registry.register(RoomCollector(manager))
+    registry.register(RoomCollector(manager, relayed))
     return generate_latest(registry)

@@ -1,0 +1,177 @@
+"""`--workers N`: one process accepts every connection and hands it to the worker that owns the
+room it asks for, so the clients of a room meet on its owner and nothing is relayed.
+
+Workers sharing one listening socket would each get a random share of the connections: about
+half of a room's clients would reach a worker that does not own it, and every frame of theirs
+would cross Redis twice (`relay.py`), which on two cores cost what the second worker added.
+So the supervising process accepts, reads the start of the request without consuming it
+(MSG_PEEK), takes the room code out of its path (`/ws/CODE`, `/api/rooms/CODE...`), asks Redis
+who owns the room and passes the socket over a Unix socket (SCM_RIGHTS) to that worker, which
+serves it as if it had accepted it. A room nobody here owns goes to the worker its code hashes
+to, so its first clients meet where it will be taken; a request naming no room goes to the
+workers in turn. Relaying stays the answer for whatever still lands elsewhere: a room owned on
+another machine, or one that changed hands between the look-up and the handoff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import itertools
+import logging
+import re
+import socket
+from collections.abc import Callable
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from tictac.cluster.leases import OWNER
+from tictac.rooms.codes import normalize
+
+log = logging.getLogger(__name__)
+
+ROOM_PATH = re.compile(rb"[A-Z]{3,7} /(?:ws|api/rooms)/([A-Za-z0-9]{1,16})(?:[/? #]|$)")
+PEEK_BYTES = 512  # the request line's start: method, path and the code are in the first bytes
+FIRST_BYTES_S = 2.0  # a client silent this long is handed on as is (its worker times it out)
+LOOKUP_S = 0.5
+
+
+def channel_pair() -> tuple[socket.socket, socket.socket]:
+    """The supervisor's end and a worker's: one message a socket, boundaries kept."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    ours.setblocking(False)
+    return ours, theirs
+
+
+def room_in(head: bytes) -> str | None:
+    """The room code a request's first bytes ask for, or None."""
+    found = ROOM_PATH.match(head)
+    return None if found is None else normalize(found.group(1).decode("ascii"))
+
+
+def slot_of(code: str, slots: int) -> int:
+    """The worker a room nobody owns goes to: the same for every client of the room."""
+    return max(range(slots), key=lambda slot: hashlib.blake2b(
+        f"{slot}:{code}".encode(), digest_size=8).digest())
+
+
+class Dispatcher:
+    """In the supervising process: accepts on `listening`, hands each socket to a worker.
+
+    `channels[slot]` is the supervisor's end of slot's worker channel and `pids[slot]` that
+    worker's process id (a node's id carries it); both change when a worker is started again."""
+
+    def __init__(self, listening: socket.socket, redis_url: str, slots: int) -> None:
+        self.listening = listening
+        self.redis = Redis.from_url(redis_url, decode_responses=True,
+                                    socket_connect_timeout=LOOKUP_S, socket_timeout=LOOKUP_S)
+        self.channels: list[socket.socket | None] = [None] * slots
+        self.pids: list[int | None] = [None] * slots
+        self.host = socket.gethostname()
+        self._turn = itertools.cycle(range(slots))
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def attach(self, slot: int, pid: int, channel: socket.socket) -> None:
+        old = self.channels[slot]
+        if old is not None:
+            old.close()
+        self.channels[slot], self.pids[slot] = channel, pid
+
+    async def serve(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.listening.setblocking(False)
+        try:
+            while True:
+                try:
+                    conn, _ = await loop.sock_accept(self.listening)
+                except OSError as failure:  # out of descriptors: let some close first
+                    log.warning("dispatch: accept failed (%s)", failure)
+                    await asyncio.sleep(0.1)
+                    continue
+                task = asyncio.create_task(self._route(conn))
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+        finally:
+            for task in list(self._tasks):
+                task.cancel()
+            await self.redis.aclose()
+
+    async def _route(self, conn: socket.socket) -> None:
+        try:
+            code = room_in(await self._peek(conn))
+            slot = next(self._turn) if code is None else await self._slot_for(code)
+            self._hand(conn, slot)
+        except OSError as failure:
+            log.debug("dispatch: a connection was lost before its handoff (%s)", failure)
+        finally:
+            conn.close()  # the worker has its own descriptor now
+
+    async def _peek(self, conn: socket.socket) -> bytes:
+        loop = asyncio.get_running_loop()
+        readable: asyncio.Future[None] = loop.create_future()
+
+        def ready() -> None:
+            if not readable.done():
+                readable.set_result(None)
+
+        loop.add_reader(conn.fileno(), ready)
+        try:
+            await asyncio.wait_for(readable, FIRST_BYTES_S)
+        except TimeoutError:
+            return b""
+        finally:
+            loop.remove_reader(conn.fileno())
+        return conn.recv(PEEK_BYTES, socket.MSG_PEEK)
+
+    async def _slot_for(self, code: str) -> int:
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            owner = str(await self.redis.get(OWNER + code) or "")  # host.pid.random
+            host, _, rest = owner.rpartition(".")[0].rpartition(".")
+            if host == self.host and rest.isdigit() and int(rest) in self.pids:
+                return self.pids.index(int(rest))
+        return slot_of(code, len(self.channels))
+
+    def _hand(self, conn: socket.socket, slot: int) -> None:
+        """To `slot`'s worker, or the next that takes it (one being started again, or too
+        busy to read its channel, does not)."""
+        slots = len(self.channels)
+        for tried in range(slots):
+            channel = self.channels[(slot + tried) % slots]
+            if channel is None:
+                continue
+            try:
+                socket.send_fds(channel, [b"s"], [conn.fileno()])
+                return
+            except OSError:
+                continue
+        log.warning("dispatch: no worker took a connection; it is closed")
+
+
+def take_sockets(channel: socket.socket,
+                 serve: Callable[[socket.socket], None]) -> Callable[[], None]:
+    """In a worker: every socket the supervisor hands over goes to `serve`, until the function
+    returned is called."""
+    loop = asyncio.get_running_loop()
+    channel.setblocking(False)
+
+    def receive() -> None:
+        while True:
+            try:
+                data, fds, _, _ = socket.recv_fds(channel, 16, 1)
+            except BlockingIOError:
+                return
+            except OSError:
+                data, fds = b"", []
+            if not data:  # the supervisor is gone: no more sockets will come
+                loop.remove_reader(channel.fileno())
+                return
+            for fd in fds:
+                serve(socket.socket(fileno=fd))
+
+    def stop() -> None:
+        loop.remove_reader(channel.fileno())
+
+    loop.add_reader(channel.fileno(), receive)
+    return stop

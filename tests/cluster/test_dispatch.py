@@ -1,0 +1,98 @@
+"""`--workers N` hands each connection to the worker owning the room it asks for
+(`cluster/dispatch.py`): a room's clients meet on its owner and none is relayed, while a room
+owned by a node elsewhere is still reached, through the relay."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from scripted import open_table, start
+from serverproc import ServerProcess
+
+from cluster import Services
+from tictac.cluster.dispatch import room_in, slot_of
+from tictac.rooms.codes import new_code
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def test_the_room_code_is_read_from_the_start_of_a_request() -> None:
+    assert room_in(b"GET /ws/abcde?token=x HTTP/1.1\r\nHost: h\r\n") == "ABCDE"
+    assert room_in(b"GET /ws/ABCDE HTTP/1.1\r\n") == "ABCDE"
+    assert room_in(b"POST /api/rooms/ABCDE/join HTTP/1.1\r\n") == "ABCDE"
+    assert room_in(b"GET /api/rooms/ABCDE") == "ABCDE"  # the line's end has not come yet
+    for head in (b"POST /api/rooms HTTP/1.1\r\n", b"GET / HTTP/1.1\r\n",
+                 b"GET /ws/ABCD0 HTTP/1.1\r\n",  # 0 is no letter of a code
+                 b"GET /ws/AB", b"GET /ws/ABCDEFGHJKLMNPQRSTUVW HTTP/1.1\r\n",
+                 b"GET /ws/\xed\xa0\x80\xed HTTP/1.1\r\n", b"\x16\x03\x01\x02\x00\x01",
+                 b"", b"GET /static/ABCDE HTTP/1.1\r\n"):
+        assert room_in(head) is None, head
+
+
+def test_a_room_nobody_owns_goes_to_one_worker_for_all_its_clients() -> None:
+    codes = {new_code(()) for _ in range(400)}
+    assert all(slot_of(code, 2) == slot_of(code, 2) for code in codes)
+    spread = Counter(slot_of(code, 2) for code in codes)
+    assert set(spread) == {0, 1} and min(spread.values()) > len(codes) / 4
+    assert {slot_of(code, 3) for code in codes} == {0, 1, 2}
+
+
+def scrape(base: str) -> dict[str, float]:
+    """One worker's figures: a new connection, so the next scrape reaches the other worker."""
+    text = httpx.get(base + "/metrics", timeout=10).text
+    return {name: float(value) for name, value in
+            re.findall(r"^(tictac_(?:relayed_)?connections) (\S+)$", text, re.M)}
+
+
+def both_workers(base: str) -> Iterator[dict[str, float]]:
+    """Requests that name no room go to the workers in turn: two scrapes, one each."""
+    yield scrape(base)
+    yield scrape(base)
+
+
+@pytest.fixture
+def workers(services: Services, tmp_path: Path) -> Iterator[ServerProcess]:
+    server = ServerProcess(services.postgres.url, "--redis", services.redis.url,  # type: ignore[arg-type]
+                           "--workers", "2", output=tmp_path / "workers.log").start()
+    yield server
+    server.stop()
+
+
+async def test_every_client_of_a_room_reaches_its_owner_and_none_is_relayed(
+        workers: ServerProcess) -> None:
+    tables = [await open_table(workers.base, workers.ws_base, "time-bomb", 4) for _ in range(6)]
+    # Let the HTTP calls' connections close, so only the 24 WebSockets count.
+    await asyncio.sleep(0.5)
+    figures = list(both_workers(workers.base))
+    assert sum(f["tictac_connections"] for f in figures) == 24
+    assert all(f["tictac_connections"] > 0 for f in figures)  # the rooms are on both workers
+    assert sum(f["tictac_relayed_connections"] for f in figures) == 0
+    _, seated, _ = tables[0]
+    await start(seated[0])
+    assert all(await asyncio.gather(*(player.play() for player in seated)))
+    for _, players, _ in tables:
+        for player in players:
+            await player.close()
+
+
+async def test_a_room_owned_by_another_machine_is_played_through_the_relay(
+        workers: ServerProcess, services: Services, tmp_path: Path) -> None:
+    elsewhere = ServerProcess(services.postgres.url, "--redis", services.redis.url,  # type: ignore[arg-type]
+                              output=tmp_path / "elsewhere.log").start()
+    try:
+        # Made on the other node, played through the workers' port.
+        _, seated, _ = await open_table(elsewhere.base, workers.ws_base, "time-bomb", 4)
+        figures = list(both_workers(workers.base))
+        assert sum(f["tictac_relayed_connections"] for f in figures) == 4
+        await start(seated[0])
+        assert all(await asyncio.gather(*(player.play() for player in seated)))
+        for player in seated:
+            await player.close()
+    finally:
+        elsewhere.stop()
