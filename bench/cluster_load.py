@@ -1,16 +1,16 @@
 """Cluster load: the load of `server_load.py` (200 rooms x 5 clients playing Timo's Twist) against
 `tictac serve` as a cluster on PostgreSQL and Redis (both started here from Debian's packages, on
-loopback ports), first with one process, then with two (`--workers 2`: one listening socket,
-the kernel spreads the connections, so about half of each room's clients reach the node that
-does not own it and are relayed). Then the failover: one of the two workers is killed with
-SIGKILL and every room it owned is asked for an action again, through the shared port, until
-each is acknowledged.
+loopback ports), with one process and with two (`--workers 2`: the supervisor hands each
+connection to the worker owning its room), in turn for a few rounds since runs on a shared
+2-core machine vary. Then two processes paced at one process's flat-out rate, and after that
+run the failover: one of the two workers is killed with SIGKILL and every room it owned is
+asked for an action again, through the shared port, until each is acknowledged.
 
-    uv run --group dev python bench/cluster_load.py [--rooms 200] [--seconds 8]
+    uv run --group dev python bench/cluster_load.py [--rooms 200] [--seconds 8] [--rounds 3]
 
-Prints actions/s and p50/p99 for each, their ratio, the two processes' p99 when paced at the
-one process's flat-out rate, the failover time from the kill to the last of the dead node's
-rooms acting again, and the load average (the machine is shared).
+Prints actions/s, p50/p99 and server CPU per action for each run, the ratio of the medians, the
+two processes' p99 when paced at one process's median flat-out rate, the failover time from the
+kill to the last of the dead node's rooms acting again, and the load average.
 """
 
 from __future__ import annotations
@@ -96,6 +96,15 @@ def failover(redis_url: str, found: dict[str, float]):  # type: ignore[no-untype
     return kill_one
 
 
+def per_action_ms(run: dict[str, float]) -> float:
+    """Server CPU per action: what the processes spent, whatever their number."""
+    return 1000 * run["server_cpu"] / run["actions_per_s"]
+
+
+def median_run(runs: list[dict[str, float]]) -> dict[str, float]:
+    return sorted(runs, key=lambda run: run["actions_per_s"])[len(runs) // 2]
+
+
 async def main(args: argparse.Namespace) -> None:
     missing = available()
     if missing is not None:
@@ -110,23 +119,27 @@ async def main(args: argparse.Namespace) -> None:
                 # the later --db wins over server_load's SQLite file
                 return ("--db", postgres.url, "--redis", redis.url, "--workers", str(workers))
 
-            one = await game_run(args, False, serve=cluster(1))
-            report("1 process", one)
-            print(f"  load average: {load()}")
+            ones, twos = [], []
+            for round_ in range(1, args.rounds + 1):  # interleaved: drift hits both alike
+                ones.append(await game_run(args, False, serve=cluster(1)))
+                report(f"1 process, round {round_}", ones[-1])
+                twos.append(await game_run(args, False, serve=cluster(2)))
+                report(f"2 processes, round {round_}", twos[-1])
+                print(f"  ratio {twos[-1]['actions_per_s'] / ones[-1]['actions_per_s']:.2f}x; "
+                      f"server CPU per action {per_action_ms(ones[-1]):.2f} and "
+                      f"{per_action_ms(twos[-1]):.2f} ms; load average {load()}")
+            one, two = median_run(ones), median_run(twos)
             found: dict[str, float] = {}
-            two = await game_run(args, False, serve=cluster(2),
-                                 then=failover(redis.url, found))
-            report("2 processes", two)
-            print(f"  load average: {load()}")
             paced = await game_run(args, False, args.rooms / one["actions_per_s"],
-                                   serve=cluster(2))
+                                   serve=cluster(2), then=failover(redis.url, found))
             report(f"2 processes, {one['actions_per_s']:.0f}/s", paced)
             print(f"  load average: {load()}")
         finally:
             redis.stop()
             postgres.remove()
-    print(f"2 processes / 1 process: {two['actions_per_s'] / one['actions_per_s']:.2f}x "
-          "actions/s (goal 1.6x)")
+    print(f"2 processes / 1 process, medians of {args.rounds} rounds: "
+          f"{two['actions_per_s']:.0f} / {one['actions_per_s']:.0f} = "
+          f"{two['actions_per_s'] / one['actions_per_s']:.2f}x actions/s (goal 1.6x)")
     print(f"p99 of 2 processes paced at 1 process's saturation rate "
           f"({one['actions_per_s']:.0f} actions/s): {paced['p99_ms']:.1f} ms (goal < 50 ms)")
     print(f"failover: {found['rooms']:.0f} rooms of the killed worker acting again "
@@ -139,4 +152,6 @@ if __name__ == "__main__":
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="1-process and 2-process runs, taken in turn; medians compared")
     uvloop.run(main(parser.parse_args()))

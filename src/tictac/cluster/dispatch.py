@@ -36,6 +36,8 @@ ROOM_PATH = re.compile(rb"[A-Z]{3,7} /(?:ws|api/rooms)/([A-Za-z0-9]{1,16})(?:[/?
 PEEK_BYTES = 512  # the request line's start: method, path and the code are in the first bytes
 FIRST_BYTES_S = 2.0  # a client silent this long is handed on as is (its worker times it out)
 LOOKUP_S = 0.5
+HAND_WAIT_S = 30.0  # how long a connection waits for a worker while none is ready
+READY = b"ready"
 
 
 def channel_pair() -> tuple[socket.socket, socket.socket]:
@@ -60,8 +62,10 @@ def slot_of(code: str, slots: int) -> int:
 class Dispatcher:
     """In the supervising process: accepts on `listening`, hands each socket to a worker.
 
-    `channels[slot]` is the supervisor's end of slot's worker channel and `pids[slot]` that
-    worker's process id (a node's id carries it); both change when a worker is started again."""
+    `channels[slot]` is the supervisor's end of slot's worker channel once the worker said it
+    is ready, and `pids[slot]` that worker's process id (a node's id carries it); both change
+    when a worker is started again. Until a worker is ready its connections go to another, or
+    wait for one."""
 
     def __init__(self, listening: socket.socket, redis_url: str, slots: int) -> None:
         self.listening = listening
@@ -74,10 +78,29 @@ class Dispatcher:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def attach(self, slot: int, pid: int, channel: socket.socket) -> None:
+        """A worker just started: its channel is used once the worker says `ready` on it."""
+        loop = asyncio.get_running_loop()
         old = self.channels[slot]
         if old is not None:
             old.close()
-        self.channels[slot], self.pids[slot] = channel, pid
+        self.channels[slot], self.pids[slot] = None, pid
+
+        def heard() -> None:
+            try:
+                said = channel.recv(16)
+            except BlockingIOError:
+                return
+            except OSError:
+                said = b""
+            if said == READY and self.pids[slot] == pid:
+                self.channels[slot] = channel
+            elif not said:  # the worker is gone; its slot waits for the next one
+                loop.remove_reader(channel.fileno())
+                if self.channels[slot] is channel:
+                    self.channels[slot] = None
+                channel.close()
+
+        loop.add_reader(channel.fileno(), heard)
 
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
@@ -102,7 +125,7 @@ class Dispatcher:
         try:
             code = room_in(await self._peek(conn))
             slot = next(self._turn) if code is None else await self._slot_for(code)
-            self._hand(conn, slot)
+            await self._hand(conn, slot)
         except OSError as failure:
             log.debug("dispatch: a connection was lost before its handoff (%s)", failure)
         finally:
@@ -133,20 +156,22 @@ class Dispatcher:
                 return self.pids.index(int(rest))
         return slot_of(code, len(self.channels))
 
-    def _hand(self, conn: socket.socket, slot: int) -> None:
-        """To `slot`'s worker, or the next that takes it (one being started again, or too
-        busy to read its channel, does not)."""
+    async def _hand(self, conn: socket.socket, slot: int) -> None:
+        """To `slot`'s worker, or the next that takes it (one being started, or too busy to
+        read its channel, does not); with none ready, it waits for one."""
         slots = len(self.channels)
-        for tried in range(slots):
-            channel = self.channels[(slot + tried) % slots]
-            if channel is None:
-                continue
-            try:
-                socket.send_fds(channel, [b"s"], [conn.fileno()])
-                return
-            except OSError:
-                continue
-        log.warning("dispatch: no worker took a connection; it is closed")
+        for _ in range(int(HAND_WAIT_S / 0.05)):
+            for tried in range(slots):
+                channel = self.channels[(slot + tried) % slots]
+                if channel is None:
+                    continue
+                try:
+                    socket.send_fds(channel, [b"s"], [conn.fileno()])
+                    return
+                except OSError:
+                    continue
+            await asyncio.sleep(0.05)
+        log.warning("dispatch: no worker took a connection in %g s; it is closed", HAND_WAIT_S)
 
 
 def take_sockets(channel: socket.socket,
@@ -174,4 +199,5 @@ def take_sockets(channel: socket.socket,
         loop.remove_reader(channel.fileno())
 
     loop.add_reader(channel.fileno(), receive)
+    channel.send(READY)
     return stop
