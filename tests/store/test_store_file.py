@@ -19,13 +19,13 @@ async def test_a_replaced_file_refuses_every_write_and_the_new_file_gets_none(
         tmp_path: Path) -> None:
     db = tmp_path / "rooms.sqlite3"
     store = await Store.open(url(db))
-    await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1)
+    await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1, 0)
     assert store.healthy()
     backup = tmp_path / "backup.sqlite3"
     shutil.copy(db, backup)
     backup.replace(db)
     with pytest.raises(StoreError, match=str(db)):
-        await store.save_room("FGHJK", "time-bomb", {"seats": [0]}, 2)
+        await store.save_room("FGHJK", "time-bomb", {"seats": [0]}, 2, 0)
     assert not store.healthy() and "replaced" in (store.problem() or "")
     await store.close()
     reopened = await Store.open(url(db))

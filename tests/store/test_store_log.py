@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy as sa
 
 from tictac.engine import LoggedAction
-from tictac.store import Store
+from tictac.store import Fenced, Store
 from tictac.store.tables import metadata
 
 
@@ -31,15 +31,15 @@ async def test_migrations_build_the_schema_the_code_uses(tmp_path: Path) -> None
         version = (await conn.execute(sa.text("select version_num from alembic_version"))).all()
     await store.close()
     assert found == {t.name: sorted(c.name for c in t.columns) for t in metadata.sorted_tables}
-    assert version == [("0001",)]
+    assert version == [("0002",)]
     again = await Store.open(url(tmp_path))  # a second start finds nothing to migrate
     await again.close()
 
 
 async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> None:
     store = await Store.open(url(tmp_path))
-    await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1)
-    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {"seats": [0, 1]})
+    await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1, 0)
+    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {"seats": [0, 1]}, 0)
     entries = [LoggedAction(i % 4, {"type": "cut", "n": i}, 10 + i) for i in range(30)]
     await asyncio.gather(*(store.append("ABCDE", 0, seq, entry)
                            for seq, entry in enumerate(entries, start=1)))
@@ -55,15 +55,15 @@ async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> Non
     loaded = await reopened.load_game("ABCDE", 0)
     assert loaded is not None and loaded.log == entries
     assert await reopened.load_game("ABCDE", 1) is None
-    await reopened.delete_room("ABCDE")
+    await reopened.delete_room("ABCDE", 0)
     assert await reopened.load_rooms() == []
     await reopened.close()
 
 
 async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path) -> None:
     store = await Store.open(url(tmp_path))
-    await store.save_room("ABCDE", "time-bomb", {}, 1)
-    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {})
+    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
+    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
     first = LoggedAction(0, {"type": "cut"}, 3)
     results = await asyncio.gather(
         store.append("ABCDE", 0, 1, first),
@@ -79,8 +79,8 @@ async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path) -> None:
 
 async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path) -> None:
     store = await Store.open(url(tmp_path))
-    await store.save_room("ABCDE", "time-bomb", {}, 1)
-    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {})
+    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
+    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
     await store.append("ABCDE", 0, 1, LoggedAction(0, {"type": "cut"}, 3))
     await store.append("ABCDE", 0, 3, LoggedAction(0, {"type": "cut"}, 4))
     with pytest.raises(RuntimeError, match="hole"):
@@ -90,8 +90,8 @@ async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path) -> None
 
 async def test_a_record_that_no_longer_decodes_leaves_out_its_room_alone(tmp_path: Path) -> None:
     store = await Store.open(url(tmp_path))
-    await store.save_room("GOODA", "time-bomb", {"seats": [0]}, 1)
-    await store.save_room("BROKE", "time-bomb", {"seats": [0]}, 1)
+    await store.save_room("GOODA", "time-bomb", {"seats": [0]}, 1, 0)
+    await store.save_room("BROKE", "time-bomb", {"seats": [0]}, 1, 0)
     await store.close()
     with sqlite3.connect(tmp_path / "log.sqlite3") as raw:  # a damaged row, as a bad disk leaves
         raw.execute("update rooms set record = '{\"seats\": [' where code = 'BROKE'")
@@ -99,3 +99,51 @@ async def test_a_record_that_no_longer_decodes_leaves_out_its_room_alone(tmp_pat
     dumps = await again.load_rooms()
     await again.close()
     assert [(dump.code, dump.record) for dump in dumps] == [("GOODA", {"seats": [0]})]
+
+
+async def test_a_takeover_raises_the_epoch_and_a_write_under_the_old_one_is_fenced(
+        tmp_path: Path) -> None:
+    store = await Store.open(url(tmp_path))
+    await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1, 0)
+    assert await store.claim("ABCDE") == 1
+    assert await store.claim("NOONE") == 0  # no such room
+    with pytest.raises(Fenced):
+        await store.save_room("ABCDE", "time-bomb", {"seats": [9]}, 2, 0)
+    with pytest.raises(Fenced):
+        await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {"seats": [9]}, 0)
+    with pytest.raises(Fenced):
+        await store.delete_room("ABCDE", 0)
+    await store.save_room("ABCDE", "time-bomb", {"seats": [1]}, 3, 1)
+    [dump] = await store.load_rooms("ABCDE")
+    assert (dump.record, dump.epoch, dump.games) == ({"seats": [1]}, 1, [])
+    await store.delete_room("ABCDE", 1)
+    assert await store.load_rooms() == []
+    await store.close()
+
+
+async def test_a_database_of_the_first_schema_keeps_every_game_and_gets_epoch_0(
+        tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "log.sqlite3") as raw:  # as version 0001 left a file
+        raw.executescript("""
+            create table alembic_version (version_num varchar(32) primary key);
+            insert into alembic_version values ('0001');
+            create table rooms (code varchar(8) primary key, game varchar(40) not null,
+                                record json not null, updated_ms bigint not null);
+            create table games (room varchar(8) references rooms(code) on delete cascade,
+                                idx integer, setup json not null, started_ms bigint not null,
+                                primary key (room, idx));
+            create table actions (room varchar(8), game_idx integer, seq integer,
+                                  seat integer not null, action json not null,
+                                  now_ms bigint not null, primary key (room, game_idx, seq),
+                                  foreign key (room, game_idx) references games(room, idx)
+                                  on delete cascade);
+            insert into rooms values ('OLDER', 'time-bomb', '{"seats": [0]}', 1);
+            insert into games values ('OLDER', 0, '{"players": 4}', 2);
+            insert into actions values ('OLDER', 0, 1, 0, '{"type": "cut"}', 3);
+        """)
+    store = await Store.open(url(tmp_path))
+    [dump] = await store.load_rooms()
+    assert (dump.code, dump.record, dump.epoch) == ("OLDER", {"seats": [0]}, 0)
+    assert [game.log for game in dump.games] == [[LoggedAction(0, {"type": "cut"}, 3)]]
+    await store.save_room("OLDER", "time-bomb", {"seats": [0, 1]}, 2, 0)
+    await store.close()

@@ -163,9 +163,11 @@ class Node:
             await asyncio.sleep(0.1)
 
     async def _adopt(self, code: str) -> Room:
-        """The room restored from the store, now owned here."""
+        """The room restored from the store, now owned here: claimed first, so a copy still
+        running on a node taken for dead is refused its next record write."""
         try:
-            dumps = await self.manager.store.load_rooms(code)
+            dumps = await self.manager.store.load_rooms(code) \
+                if await self.manager.store.claim(code) else []
             if not dumps:
                 raise RoomError(NO_ROOM, f"no room {code!r}")
             room = self.manager.adopt(dumps[0])

@@ -74,6 +74,7 @@ class Room:
         self.turn_s: int | None = None
         self.bot_pause_ms = settings.bot_pause_ms
         self.games = 0
+        self.epoch = 0  # the store's for this copy of the room (raised by a cluster takeover)
         self.created_ms = now
         self.public_replays = False  # finished games replayed for anyone, not just the room
         # The game's clock: the server's, less the time the current game spent paused. Games,
@@ -130,8 +131,12 @@ class Room:
         self._on_close(self)
 
     async def expire(self) -> None:
+        try:
+            await self.store.delete_room(self.code, self.epoch)
+        except Fenced:
+            self.abandon()  # it lives on where it was taken over
+            return
         log.info("room %s expired", self.code)
-        await self.store.delete_room(self.code)
         self.inbox.closed = True
         self.autopilot.cancel()
         self._on_close(self)
@@ -139,7 +144,10 @@ class Room:
     async def save(self) -> None:
         try:
             await self.store.save_room(self.code, self.game_name, record_of(self),
-                                       self.clock.now_ms())
+                                       self.clock.now_ms(), self.epoch)
+        except Fenced:
+            self.abandon()
+            raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
         except Exception:
             log.exception("room %s: the store refused its record", self.code)
             raise RoomError(STORE_FAILED, "the room could not be saved; try again") from None
@@ -149,6 +157,7 @@ class Room:
         """The room as its record and log leave it: the latest game is replayed action by
         action, so the state is exactly the one everybody last saw."""
         room = cls(dump.code, dump.game, **kwargs)
+        room.epoch = dump.epoch
         now = room.clock.now_ms()
         load_record(room, dump.record, now)
         if room.status != "lobby" and dump.games:
@@ -316,7 +325,10 @@ class Room:
         stored = {**setup.to_json(), "names": [place.name for place in self.seating.seated()]}
         try:
             await self.store.start_game(self.code, self.games - 1, stored, now, self.game_name,
-                                        record_of(self))
+                                        record_of(self), self.epoch)
+        except Fenced:
+            self.abandon()
+            raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
         except Exception:
             log.exception("room %s: the store refused a new game", self.code)
             raise RoomError(STORE_FAILED, "the game could not be saved; try again") from None

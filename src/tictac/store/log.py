@@ -59,6 +59,7 @@ class RoomDump:
     game: str
     record: dict[str, Any]
     games: list[GameLog]
+    epoch: int = 0
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -250,14 +251,14 @@ class Store:
 
     # -- writes ------------------------------------------------------------------------------
 
-    def save_room(self, code: str, game: str, record: dict[str, Any],
-                  now_ms: int) -> asyncio.Future[None]:
-        return self._submit(_room_write(code, game, record, now_ms))
+    def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int,
+                  epoch: int) -> asyncio.Future[None]:
+        return self._submit(_room_write(code, game, record, now_ms, epoch))
 
     def start_game(self, code: str, idx: int, setup: dict[str, Any], now_ms: int, game: str,
-                   record: dict[str, Any]) -> asyncio.Future[None]:
+                   record: dict[str, Any], epoch: int) -> asyncio.Future[None]:
         """A new game and the room record that says it is on, in one transaction."""
-        save = _room_write(code, game, record, now_ms)
+        save = _room_write(code, game, record, now_ms, epoch)
 
         def write(conn: Connection) -> None:
             save(conn)
@@ -269,13 +270,33 @@ class Store:
         return self._submit({"room": code, "game_idx": idx, "seq": seq, "seat": entry.seat,
                              "action": entry.action, "now_ms": entry.now_ms})
 
-    def delete_room(self, code: str) -> asyncio.Future[None]:
+    def delete_room(self, code: str, epoch: int) -> asyncio.Future[None]:
         def write(conn: Connection) -> None:
+            held = conn.execute(sa.select(rooms.c.epoch).where(rooms.c.code == code)
+                                .with_for_update()).scalar()
+            if held is None:
+                return
+            if held != epoch:
+                raise _fenced(code, held, epoch)
             conn.execute(actions.delete().where(actions.c.room == code))
             conn.execute(games.delete().where(games.c.room == code))
             conn.execute(rooms.delete().where(rooms.c.code == code))
 
         return self._submit(write)
+
+    async def claim(self, code: str) -> int:
+        """A node takes the room over: its epoch goes up by one, so a copy still running
+        elsewhere is refused its next record write. The new epoch (0: no such room)."""
+        epochs = [0]
+
+        def write(conn: Connection) -> None:
+            conn.execute(rooms.update().where(rooms.c.code == code)
+                         .values(epoch=rooms.c.epoch + 1))
+            epochs.append(conn.execute(sa.select(rooms.c.epoch)
+                                       .where(rooms.c.code == code)).scalar() or 0)
+
+        await self._submit(write)
+        return epochs[-1]  # a write may run twice (see _commit): the committed run is the last
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -285,7 +306,8 @@ class Store:
         async with self.engine.connect() as conn:
             # Records are read as text and decoded one by one: a record that no longer decodes
             # (a damaged file, a hand edit) is left out alone instead of failing every room.
-            room_query = sa.select(rooms.c.code, rooms.c.game, sa.cast(rooms.c.record, sa.Text))
+            room_query = sa.select(rooms.c.code, rooms.c.game, sa.cast(rooms.c.record, sa.Text),
+                                   rooms.c.epoch)
             game_query = sa.select(games)
             if code is not None:
                 room_query = room_query.where(rooms.c.code == code)
@@ -294,13 +316,13 @@ class Store:
             game_rows = (await conn.execute(
                 game_query.order_by(games.c.room, games.c.idx))).all()
             dumps = {}
-            for code, game, text in room_rows:
+            for code, game, text, epoch in room_rows:
                 try:
                     record = json.loads(text)
                 except ValueError:
                     log.error("room %s: its stored record does not decode; left out", code)
                     continue
-                dumps[code] = RoomDump(code, game, record, [])
+                dumps[code] = RoomDump(code, game, record, [], epoch)
             for row in game_rows:
                 if row.room in dumps:
                     dumps[row.room].games.append(GameLog(row.idx, row.setup, row.started_ms))
@@ -342,13 +364,22 @@ def _taken(error: Exception) -> bool:
     return getattr(cause, "sqlstate", None) == "23505" or "UNIQUE constraint" in str(cause)
 
 
-def _room_write(code: str, game: str, record: dict[str, Any], now_ms: int) -> Write:
-    """An upsert written as update-then-insert, which every SQL database understands."""
+def _fenced(code: str, held: int, epoch: int) -> Fenced:
+    return Fenced(f"room {code} was taken over (epoch {held}; this copy's {epoch})")
+
+
+def _room_write(code: str, game: str, record: dict[str, Any], now_ms: int, epoch: int) -> Write:
+    """An upsert written as update-then-insert, which every SQL database understands; refused
+    if the room is stored under another epoch (another node took it over)."""
 
     def write(conn: Connection) -> None:
         values = {"game": game, "record": record, "updated_ms": now_ms}
-        done = conn.execute(rooms.update().where(rooms.c.code == code).values(values))
+        done = conn.execute(rooms.update().where(rooms.c.code == code, rooms.c.epoch == epoch)
+                            .values(values))
         if done.rowcount == 0:
-            conn.execute(rooms.insert().values(code=code, **values))
+            held = conn.execute(sa.select(rooms.c.epoch).where(rooms.c.code == code)).scalar()
+            if held is not None:
+                raise _fenced(code, held, epoch)
+            conn.execute(rooms.insert().values(code=code, epoch=epoch, **values))
 
     return write

@@ -8,7 +8,8 @@ import sqlalchemy as sa
 metadata = sa.MetaData()
 
 # One row a room: everything about it but its games (seats, tokens' hashes, options, policy)
-# as one JSON document, rewritten whenever the lobby changes.
+# as one JSON document, rewritten whenever the lobby changes. `epoch` goes up each time a node
+# of a cluster takes the room over; a record write carries the writer's and is refused if stale.
 rooms = sa.Table(
     "rooms",
     metadata,
@@ -16,6 +17,7 @@ rooms = sa.Table(
     sa.Column("game", sa.String(40), nullable=False),
     sa.Column("record", sa.JSON, nullable=False),
     sa.Column("updated_ms", sa.BigInteger, nullable=False),
+    sa.Column("epoch", sa.Integer, nullable=False, server_default="0"),
 )
 
 # One row a game played in a room: how it was set up.
