@@ -81,7 +81,8 @@ class Dispatcher:
         """A worker just started: its channel is used once the worker says `ready` on it."""
         loop = asyncio.get_running_loop()
         old = self.channels[slot]
-        if old is not None:
+        if old is not None:  # the last worker of the slot, whose end was not heard yet
+            loop.remove_reader(old.fileno())
             old.close()
         self.channels[slot], self.pids[slot] = None, pid
 
