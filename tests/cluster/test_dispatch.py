@@ -9,6 +9,8 @@ import contextlib
 import os
 import re
 import signal
+import socket
+import subprocess
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 from scripted import open_table, start
-from serverproc import ServerProcess
+from serverproc import TICTAC, ServerProcess, free_port
 
 from cluster import Services
 from tictac.cluster.dispatch import room_in, slot_of
@@ -151,3 +153,30 @@ async def test_the_games_of_a_dead_supervisors_workers_play_on(
         for worker in workers:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(worker, signal.SIGTERM)
+
+
+async def test_rooms_made_as_soon_as_the_port_answers_are_spread_over_every_worker(
+        services: Services, tmp_path: Path) -> None:
+    port = free_port()
+    with (tmp_path / "workers.log").open("ab") as output:
+        process = subprocess.Popen(
+            [TICTAC, "serve", "--port", str(port), "--db", services.postgres.url, "--redis",
+             services.redis.url, "--workers", "2", "--log-level", "warning",
+             "--create-burst", "1000"], stdout=output, stderr=output)
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60,
+                                     limits=httpx.Limits(max_keepalive_connections=0)) as http:
+            for _ in range(600):  # the moment the port takes connections, not /healthz
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
+                    break
+                await asyncio.sleep(0.05)
+            for _ in range(6):  # a new connection for each room
+                made = await http.post("/api/rooms", json={"game": "time-bomb", "name": "Ann"})
+                assert made.status_code == 201
+            figures = [(await http.get("/metrics")).text for _ in range(2)]
+        rooms = [sum(float(count) for count in re.findall(
+            r'^tictac_rooms\{status="\w+"\} (\S+)$', text, re.M)) for text in figures]
+        assert rooms == [3, 3]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(20)

@@ -243,6 +243,9 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     Server(config).run(sockets=None if channel is None else [])
 
 
+STARTUP_S = 60.0  # the longest the supervisor waits for every worker before accepting
+
+
 def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
     """`--workers N`: N server processes, each a node of the cluster, and this one accepting
     for them (`cluster/dispatch.py`); a worker that dies is started again (a new node)."""
@@ -274,6 +277,7 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, stopping.set)
         workers.extend(start(slot) for slot in range(settings.workers))
+        await dispatcher.all_ready(STARTUP_S)  # meanwhile the kernel holds new connections
         accepting = asyncio.create_task(dispatcher.serve())
         announce(settings.host, settings.port)
         while not stopping.is_set():

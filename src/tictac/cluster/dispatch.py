@@ -103,6 +103,14 @@ class Dispatcher:
 
         loop.add_reader(channel.fileno(), heard)
 
+    async def all_ready(self, timeout_s: float) -> None:
+        """Waits until every worker said it is ready (or `timeout_s` passed): connections
+        accepted before would all go to the first worker up, and so would their rooms."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_s
+        while not all(self.channels) and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+
     async def serve(self) -> None:
         loop = asyncio.get_running_loop()
         self.listening.setblocking(False)
