@@ -208,5 +208,6 @@ def take_sockets(channel: socket.socket,
         loop.remove_reader(channel.fileno())
 
     loop.add_reader(channel.fileno(), receive)
-    channel.send(READY)
+    with contextlib.suppress(OSError):  # a supervisor already gone: `receive` sees it end
+        channel.send(READY)
     return stop
