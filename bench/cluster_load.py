@@ -32,7 +32,7 @@ from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from server_load import family, game_run, report
+from server_load import family, game_run, load_parser, report
 from tictac.cluster.services import Postgres, available
 from tictac.cluster.services import Redis as RedisServer
 
@@ -148,10 +148,7 @@ async def main(args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rooms", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=8.0)
-    parser.add_argument("--warmup", type=float, default=2.0)
+    parser = load_parser(__doc__)
     parser.add_argument("--rounds", type=int, default=3,
                         help="1-process and 2-process runs, taken in turn; medians compared")
     uvloop.run(main(parser.parse_args()))

@@ -368,11 +368,17 @@ async def main(args: argparse.Namespace) -> None:
                await bare_run(args, False, int(off["view_bytes"]), think_s))
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def load_parser(doc: str) -> argparse.ArgumentParser:
+    """The arguments every load bench takes: how many rooms, and how long to warm up and measure."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--warmup", type=float, default=2.0)
+    return parser
+
+
+if __name__ == "__main__":
+    parser = load_parser(__doc__)
     parser.add_argument("--paced-rate", type=float, default=250.0,
                         help="actions/s offered in the paced runs (0: skip them)")
     parser.add_argument("--bare-port", type=int, help=argparse.SUPPRESS)

@@ -61,10 +61,9 @@ def scrape(base: str) -> dict[str, float]:
             re.findall(r"^(tictac_(?:relayed_)?connections) (\S+)$", text, re.M)}
 
 
-def both_workers(base: str) -> Iterator[dict[str, float]]:
+def both_workers(base: str) -> list[dict[str, float]]:
     """Requests that name no room go to the workers in turn: two scrapes, one each."""
-    yield scrape(base)
-    yield scrape(base)
+    return [scrape(base) for _ in range(2)]
 
 
 @pytest.fixture
@@ -80,7 +79,7 @@ async def test_every_client_of_a_room_reaches_its_owner_and_none_is_relayed(
     tables = [await open_table(workers.base, workers.ws_base, "time-bomb", 4) for _ in range(6)]
     # Let the HTTP calls' connections close, so only the 24 WebSockets count.
     await asyncio.sleep(0.5)
-    figures = list(both_workers(workers.base))
+    figures = both_workers(workers.base)
     assert sum(f["tictac_connections"] for f in figures) == 24
     assert all(f["tictac_connections"] > 0 for f in figures)  # the rooms are on both workers
     assert sum(f["tictac_relayed_connections"] for f in figures) == 0
@@ -99,7 +98,7 @@ async def test_a_room_owned_by_another_machine_is_played_through_the_relay(
     try:
         # Made on the other node, played through the workers' port.
         _, seated, _ = await open_table(elsewhere.base, workers.ws_base, "time-bomb", 4)
-        figures = list(both_workers(workers.base))
+        figures = both_workers(workers.base)
         assert sum(f["tictac_relayed_connections"] for f in figures) == 4
         await start(seated[0])
         assert all(await asyncio.gather(*(player.play() for player in seated)))
