@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictac.bots import make_bot
@@ -94,7 +94,7 @@ def junk_actions(types: list[str]) -> st.SearchStrategy[object]:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(data=st.data())
 def test_bad_input_is_refused_with_a_code_and_changes_nothing(
     name: str, data: st.DataObject

@@ -50,8 +50,13 @@ def _tictac_command() -> list[str]:
     return [found]
 
 
+# How long to wait for a server to come up: long, since a busy machine imports slowly and only
+# a server that never answers should fail a test (TICTAC_TEST_PATIENCE_S sets it).
+PATIENCE_S = float(os.environ.get("TICTAC_TEST_PATIENCE_S", "120"))
+
+
 def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"tictac serve exited early:\n{log.read_text()}")
@@ -112,7 +117,11 @@ class ServerProcess:
             self.process = subprocess.Popen(
                 command, stdout=out, stderr=subprocess.STDOUT, env=self.env
             )
-        _wait_healthy(self.url, self.process, self.log)
+        try:
+            _wait_healthy(self.url, self.process, self.log)
+        except BaseException:
+            self.stop()  # a server that failed to start is never left behind
+            raise
 
     def stop(self) -> None:
         if self.process is None:

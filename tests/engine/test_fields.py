@@ -54,15 +54,17 @@ def test_typed_fields_pass_good_values() -> None:
 
 
 @pytest.mark.parametrize(
-    "check",
+    ("check", "code"),
     [
-        lambda: str_field({"type": "x", "s": 1}, "s"),
-        lambda: str_field({"type": "x", "s": "a" * 201}, "s"),
-        lambda: bool_field({"type": "x", "b": 1}, "b"),
-        lambda: bool_field({"type": "x"}, "b"),
-        lambda: choice_field({"type": "x", "c": "red"}, "c", {"blue"}),
+        (lambda: str_field({"type": "x", "s": 1}, "s"), "bad_field"),
+        (lambda: str_field({"type": "x", "s": "a" * 201}, "s"), "bad_field"),
+        (lambda: str_field({"type": "x"}, "s"), "missing_field"),
+        (lambda: bool_field({"type": "x", "b": 1}, "b"), "bad_field"),
+        (lambda: bool_field({"type": "x"}, "b"), "missing_field"),
+        (lambda: choice_field({"type": "x", "c": "red"}, "c", {"blue"}), "bad_field"),
     ],
 )
-def test_typed_fields_refuse_bad_values(check) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalAction):
+def test_typed_fields_refuse_bad_values_with_their_code(check, code: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(IllegalAction) as refused:
         check()
+    assert refused.value.code == code

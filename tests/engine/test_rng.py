@@ -34,14 +34,14 @@ def test_fork_is_deterministic_and_advances_parent() -> None:
     assert a.fork() != Rng(3).fork()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.integers(min_value=1, max_value=500), st.integers())
 def test_below_stays_in_range(n: int, seed: int) -> None:
     rng = Rng(seed)
     assert all(0 <= rng.below(n) < n for _ in range(20))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.lists(st.integers(), max_size=60), st.integers())
 def test_shuffle_is_a_permutation(items: list[int], seed: int) -> None:
     shuffled = list(items)

@@ -13,6 +13,9 @@ from pathlib import Path
 import httpx
 
 TICTAC = str(Path(sys.executable).with_name("tictac"))
+# How long a test waits for a server to come up: long, since a busy machine imports slowly and
+# only a server that never answers should fail a test (TICTAC_TEST_PATIENCE_S sets it).
+PATIENCE_S = float(os.environ.get("TICTAC_TEST_PATIENCE_S", "120"))
 
 
 def free_port() -> int:
@@ -52,7 +55,16 @@ class ServerProcess:
             with self.output.open("ab") as output:
                 self.process = subprocess.Popen(command, stdout=output, stderr=output,
                                                 env={**os.environ})
-        deadline = time.monotonic() + 30
+        try:
+            self._wait_healthy()
+        except BaseException:
+            self.kill()  # a server that failed to start is never left behind
+            raise
+        return self
+
+    def _wait_healthy(self) -> None:
+        assert self.process is not None
+        deadline = time.monotonic() + PATIENCE_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 said = (self.output.read_text() if self.output is not None
@@ -60,10 +72,10 @@ class ServerProcess:
                 raise RuntimeError(f"server died: {said}")
             try:
                 if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
-                    return self
+                    return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        raise RuntimeError(f"server did not answer /healthz in {PATIENCE_S:.0f} s")
 
     def kill(self, sig: int = signal.SIGKILL) -> None:
         if self.process is not None and self.process.poll() is None:

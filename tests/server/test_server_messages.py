@@ -122,8 +122,9 @@ def seat(server: ServerProcess) -> Iterator[Seat]:
         yield seat
 
 
-@settings(max_examples=150, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150,
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(sent=malformed)
 def test_malformed_message_gets_one_error_and_changes_nothing(
         seat: Seat, sent: tuple[str, str]) -> None:

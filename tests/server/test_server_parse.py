@@ -43,7 +43,7 @@ def by_hand(raw: dict[str, Any]) -> ActionIn | None:
     return message
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(action_like)
 def test_action_check_agrees_with_the_model(raw: dict[str, Any]) -> None:
     model, hand = by_model(raw), by_hand(raw)

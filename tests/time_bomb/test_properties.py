@@ -16,7 +16,7 @@ from .support import hidden_kinds, random_steps
 GAMES = st.tuples(st.integers(4, 8), st.integers(0, 2**32))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(GAMES)
 def test_wires_are_conserved_and_there_is_exactly_one_bomb(players_seed: tuple[int, int]) -> None:
     players, seed = players_seed
@@ -28,7 +28,7 @@ def test_wires_are_conserved_and_there_is_exactly_one_bomb(players_seed: tuple[i
         assert BOMB not in revealed or game.outcome(state) is not None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(GAMES)
 def test_random_games_end_within_4_rounds(players_seed: tuple[int, int]) -> None:
     players, seed = players_seed
@@ -41,7 +41,7 @@ def test_random_games_end_within_4_rounds(players_seed: tuple[int, int]) -> None
     assert cuts == len(state.revealed)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(GAMES)
 def test_replay_of_the_log_gives_the_identical_game(players_seed: tuple[int, int]) -> None:
     players, seed = players_seed

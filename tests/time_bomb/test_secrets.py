@@ -65,7 +65,7 @@ def compare_with_twin(state: State, seat: int | None, rng: Rng) -> None:
     assert game.view(state, seat) == game.view(twin(state, seat, rng), seat)
 
 
-@settings(max_examples=LEAK_GAMES, deadline=None)
+@settings(max_examples=LEAK_GAMES)
 @given(players=st.integers(4, 8), seed=st.integers(0, 2**32))
 def test_no_view_leaks_a_role_or_a_wire_position(players: int, seed: int) -> None:
     """Every view at every step is searched; each step one viewer in turn is also compared with
@@ -82,7 +82,7 @@ def test_no_view_leaks_a_role_or_a_wire_position(players: int, seed: int) -> Non
         assert not any(team in dump(event) for event in events for team in TEAMS)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(players=st.integers(4, 8), seed=st.integers(0, 2**32))
 def test_every_viewer_matches_its_twin_at_every_step(players: int, seed: int) -> None:
     rng = Rng(seed)
@@ -93,7 +93,7 @@ def test_every_viewer_matches_its_twin_at_every_step(players: int, seed: int) ->
             compare_with_twin(state, seat, rng)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(players=st.integers(4, 8), seed=st.integers(0, 2**32))
 def test_events_hold_no_hidden_wire_and_roles_only_once_over(players: int, seed: int) -> None:
     for state, _, events in random_steps(players, seed):

@@ -300,7 +300,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     st.dictionaries(
         st.sampled_from(["id", "language", "kind", "title", "turn_seconds", "cards", "x"]),
@@ -313,7 +313,7 @@ def test_any_json_gets_a_list_of_problems_never_a_crash(data: dict[str, Any]) ->
     assert all(isinstance(problem, str) for problem in problems)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     st.sampled_from(["personalities", "words"]),
     st.integers(0, MIN_CARDS - 1),

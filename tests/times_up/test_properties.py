@@ -8,7 +8,7 @@ import json
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from tictac.engine import LoggedAction, SetupArgs, replay
@@ -68,7 +68,7 @@ def check_views(state: State) -> None:
                 assert json.dumps(state.faces[state.in_hand].name) not in text
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40)
 @given(
     data=st.data(),
     rules=st.sampled_from(["fr", "en"]),

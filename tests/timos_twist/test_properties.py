@@ -42,7 +42,7 @@ def strings_in(view: Any) -> set[str]:
     return set()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(**GAMES)
 def test_all_54_cards_are_always_accounted_for(
     players: int, seed: int, options: dict[str, Any], length: int
@@ -57,7 +57,7 @@ def test_all_54_cards_are_always_accounted_for(
         assert state.exposed == -1 or len(state.hands[state.exposed]) == 1
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(**GAMES)
 def test_no_view_holds_another_seats_card(
     players: int, seed: int, options: dict[str, Any], length: int
@@ -74,7 +74,7 @@ def test_no_view_holds_another_seats_card(
     assert game.view(state, None)["hand"] is None
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(**GAMES)
 def test_replaying_the_log_gives_an_identical_state(
     players: int, seed: int, options: dict[str, Any], length: int
@@ -90,7 +90,7 @@ def test_replaying_the_log_gives_an_identical_state(
         assert copy != state  # the clone shares nothing with the original
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(**GAMES)
 def test_every_legal_action_is_accepted(
     players: int, seed: int, options: dict[str, Any], length: int
