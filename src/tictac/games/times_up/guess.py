@@ -1,37 +1,45 @@
-"""Typed guesses, checked the way a fair table would judge a spoken one.
+"""Typed guesses, checked the way a fair table would judge a spoken one (docs/rulings.md,
+"Typed guesses").
 
 What a table hears as the same answer counts: case, accents, punctuation and spacing never
 matter ("jeanpaul sartre", "O Neal"); parenthesised parts of a name are optional, each word on
 its own ("Wolfgang Mozart" wins "(Wolfgang Amadeus) Mozart"); an article or a title the card
-does not print may be added ("un parapluie", "Sir Isaac Newton"); "St" is "Saint"; a Roman
-numeral may be said or typed as a number ("Louis 14", "Louis quatorze", "Henry the Eighth"); a
-misspelling that sounds the same or is one slip in a long word is forgiven ("Ghandi",
-"Schwarzeneger", "Micheal"). In word packs a word counts in the singular or the plural, each
-word of a compound on its own ("pommes de terre", "snowmen"), and en-words takes British words
-and spellings for its American ones ("lift", "colour").
+does not print may be said before the name ("un parapluie", "Sir Isaac Newton"); "St" is
+"Saint"; a Roman numeral may be said or typed as a number ("Louis 14", "Henry the Eighth"), and
+a ruler the card names without one may be given the first ("Napoléon Ier"). People's names
+also win in their other forms: a usual diminutive for the formal first name the card prints
+("Mike Jordan"), another transliteration or the name in another language ("Putin",
+"Julius Caesar"), one article or particle for another ("Billy le Kid", "Ludwig von
+Beethoven"), a spelling that sounds the same ("Ghandi", "Choumacher", "Nitche"), and a slip
+that the name's length forgives ("Dr. Suess", "Micheal", "Schwarzeneger"). In word packs a word
+counts in the singular or the plural, each word of a compound on its own ("pommes de terre",
+"snowmen"), British spellings for American ones ("colour"), and a dropped, doubled or swapped
+letter ("dictonary", "chausette", "restaraunt").
 
 What a table refuses stays refused: the rest of the name is required ("Nixon" does not win
-"Richard Nixon"), words in order, and a different name or word never wins: short words and
-names get no spelling slack ("Manet" is not "Monet", "moule" is not "poule"), numbers must be
-equal ("Louis XVI" is not "Louis XIV").
+"Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
+regional word ("couch" for "sofa", "lift" for "elevator"), a guess that is itself another word
+of the language ("poison" for "poisson", "loin" for "lion"), another first name ("Simon Veil"),
+the card's name with an initial, a name or a "Sr." more ("Michael B. Jordan"), short words and
+names changed by a letter ("Manet" is not "Monet", "moule" is not "poule"), another number
+("Louis XVI" is not "Louis XIV").
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
 import roman
-from rapidfuzz.distance import OSA, Levenshtein
+from rapidfuzz.distance import Levenshtein
 
 from tictac.games.times_up import lexicon
+from tictac.games.times_up.lexicon import words
 
-# Letters NFKD leaves whole: spelled out so "Œdipe" and "oedipe" are the same guess.
-_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ð": "d",
-                            "ß": "ss"})
+__all__ = ["Judge", "canonical", "matches", "number", "same_word", "sound", "variants", "words"]
+
 _GROUP = re.compile(r"\(([^()]*)\)")
 # Beyond this many optional groups a name is not a name: keep the variants few.
 _MAX_GROUPS = 4
@@ -42,13 +50,6 @@ _ROMAN = re.compile(r"[ivx]+")
 _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|eme)")
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
-
-
-def words(text: str) -> list[str]:
-    """The words of `text` with case, accents and punctuation gone."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_LIGATURES))
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[\W_]+", " ", bare).split()
 
 
 def variants(name: str) -> list[str]:
@@ -76,24 +77,34 @@ class Judge:
 
 
 def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
-    """Whether the typed `guess` wins the card `name`."""
-    said = canonical(words(guess), judge)
+    """Whether the typed `guess` wins the card `name` (or one of its other names, for a person
+    known by several: lexicon.EXONYMS)."""
+    said = tuple(canonical(words(guess), judge))
+    if not said:
+        return False
+    names = (name,) if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), (name,))
+    return any(_matches_name(said, each, judge) for each in names)
+
+
+def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
     target: list[tuple[str, bool]] = []
     for index, part in enumerate(_GROUP.split(name)):
         target += [(word, index % 2 == 1) for word in words(part)]
     tokens = canonical([word for word, _ in target], judge)
     card = tuple((token, optional) for token, (_, optional) in zip(tokens, target, strict=True))
-    if not said or not any(not optional for _, optional in card):
+    if not any(not optional for _, optional in card):
         return False
-    return _aligns(tuple(said), card, judge)
+    return _aligns(said, card, judge)
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
-    """One spelling for words that have several: "St" is "Saint", a British word is its
-    American twin (en)."""
+    """One spelling for words that have several: "St" is "Saint", a British spelling is the
+    American one (en), a transliterated name word is its first spelling (names)."""
     out = [lexicon.SPELLINGS.get(token, token) for token in tokens]
-    if judge.language == "en":
-        out = [lexicon.BRITISH.get(token, token) for token in out]
+    if judge.words_pack and judge.language == "en":
+        out = [lexicon.BRITISH_SPELLINGS.get(token, token) for token in out]
+    if not judge.words_pack:
+        out = [lexicon.TRANSLITERATIONS.get(token, token) for token in out]
     return out
 
 
@@ -117,35 +128,64 @@ def number(token: str) -> int | None:
 
 def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Judge) -> bool:
     """Whether the guess's words cover the card's words in order: every required word said,
-    optional ones said or not, extra articles and titles allowed, words joined or split."""
-    extras = _ARTICLES if judge.words_pack else _TITLES | _ARTICLES
+    optional ones said or not, extra articles (and titles before the name) allowed, words
+    joined or split."""
+    names = not judge.words_pack
+    # A title goes before a name: inside it, an extra word is another person's middle name.
+    leading = _TITLES | _ARTICLES if names else _ARTICLES
 
     @cache
     def walk(i: int, j: int) -> bool:
         if j == len(card):
-            return all(word in lexicon.SUFFIXES for word in said[i:])
+            return _ending(said[i:], card, judge)
         if card[j][1] and walk(i, j + 1):
             return True
-        if i < len(said) and said[i] in extras and walk(i + 1, j):
+        if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
-        if (not judge.words_pack and i < len(said) and _initial(said[i], *card[j])
-                and walk(i + 1, j + 1)):
+        if names and i < len(said) and _initial(said[i], *card[j]) and walk(i + 1, j + 1):
+            return True
+        # A usual diminutive for a first name, never for the surname that ends the card.
+        if (names and i < len(said) and j + 1 < len(card)
+                and said[i] in lexicon.DIMINUTIVES.get(card[j][0], ()) and walk(i + 1, j + 1)):
             return True
         for a in range(1, min(_MAX_JOIN, len(said) - i) + 1):
-            chunk = "".join(said[i:i + a])
             for b in range(1, min(_MAX_JOIN, len(card) - j) + 1):
-                whole = [token for token, _ in card[j:j + b]]
-                # Words said one for one are judged one by one: no spelling slack is pooled
-                # over several ("Robbie Williams" is not "Robin Williams"), and a number is
-                # never run into a word ("Napoléon III" is not "Napoléon").
-                joined = a > 1 or b > 1
-                if joined and (a == b or _has_number([*said[i:i + a], *whole], judge)):
+                pieces = [*said[i:i + a], *(token for token, _ in card[j:j + b])]
+                if (a > 1 or b > 1) and not _may_join(said[i:i + a], pieces, a == b, judge):
                     continue
-                if _same_words(chunk, whole, judge) and walk(i + a, j + b):
+                whole = [token for token, _ in card[j:j + b]]
+                chunk = "".join(said[i:i + a])
+                # Words run together are heard, not spelt: no slip is pooled over several
+                # ("Bill Gates Sr." is not "Bill Gates").
+                heard = a == 1 or _heard_alike(chunk, "".join(whole), judge)
+                if heard and _same_words(chunk, whole, judge) and walk(i + a, j + b):
                     return True
         return False
 
     return walk(0, 0)
+
+
+def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge: Judge) -> bool:
+    """Whether words may be run together to be compared. Words said one for one are judged one
+    by one: no spelling slack is pooled over several ("Robbie Williams" is not "Robin
+    Williams"); a number is never run into a word ("Napoléon III" is not "Napoléon"); and an
+    initial is run in only to spell the same letters ("HG Wells"), never as a slip ("Michael B
+    Jordan" is another man)."""
+    if one_for_one or _has_number(pieces, judge):
+        return False
+    card = "".join(pieces[len(said):])
+    return "".join(said) == card or all(len(piece) > 1 for piece in said)
+
+
+def _ending(rest: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Judge) -> bool:
+    """What may follow the whole name: a suffix ("Jr."), or, for a person the card names
+    without a number, the first of the name ("Napoléon Ier", "Napoleon the First")."""
+    if all(word in lexicon.SUFFIXES for word in rest):
+        return True
+    if rest[:1] and rest[0] in lexicon.NAME_ARTICLES:
+        rest = rest[1:]
+    return (not judge.words_pack and len(rest) == 1 and number(rest[0]) == 1
+            and not any(number(token) is not None for token, _ in card))
 
 
 def _has_number(tokens: list[str], judge: Judge) -> bool:
@@ -189,29 +229,75 @@ def same_word(said: str, printed: str, judge: Judge) -> bool:
     if any(c.isdigit() for c in said + printed):
         return False
     if judge.words_pack:
-        plurals = lexicon.PLURALS[judge.language]
-        if said in plurals(printed) or printed in plurals(said):
-            return True
-    if not judge.words_pack and said in _TITLES and printed in _TITLES:
-        return True  # "Lady Diana" for "Princess Diana": a title for another
-    stray_s = said == printed + "s" or printed == said + "s"
-    if not judge.words_pack and len(printed) >= 4 and stray_s:
-        return True  # a stray or missing final s: "Serena William", "Tiger Wood"
+        return _same_common_word(said, printed, judge.language)
+    return _same_name_word(said, printed)
+
+
+def _same_common_word(said: str, printed: str, language: str) -> bool:
+    """A word of a word pack: the card's word in the singular or the plural, or a slip of it
+    that is no other word of the language. A slip is a letter dropped, doubled or swapped
+    ("chausette", "eagel") from 4 letters, or two, one of them a changed letter, from 8
+    ("kangeroo", "restaraunt")."""
+    forms = {printed} | lexicon.PLURALS[language](printed)
+    if said in forms or printed in lexicon.PLURALS[language](said):
+        return True
+    if said in lexicon.common_words(language):
+        return False  # another word, however near: "poison" is not "poisson"
+    return any(_near_word(said, form, len(printed)) for form in forms)
+
+
+def _near_word(said: str, printed: str, length: int) -> bool:
     heard, meant = sound(said), sound(printed)
-    if not judge.words_pack:
-        heard, meant = _name_sound(heard), _name_sound(meant)
-    if len(printed) >= (4 if judge.words_pack else 3) and heard == meant:
-        return True
-    if heard[:1] != meant[:1]:
+    if said[:1] != printed[:1] and heard[:1] != meant[:1]:
         return False
-    if not judge.words_pack and len(printed) >= 4 and _vowel_slip(heard, meant):
+    if length >= 4 and heard == meant:
         return True
-    slips = OSA.distance(heard, meant)
-    # A slip is forgiven in long words only: short words and names have near neighbours
-    # ("Monet", "Manet"; "moule", "poule").
-    if judge.words_pack:
-        return len(meant) >= 9 and slips <= 1
-    return len(meant) >= 6 and slips <= (2 if len(meant) >= 11 else 1)
+    edits, changed, _ = min(_slips(said, printed), _slips(heard, meant))
+    return (length >= 4 and edits == 1 and not changed) or (length >= 8 and edits <= 2
+                                                           and changed <= 1)
+
+
+def _same_name_word(said: str, printed: str) -> bool:
+    """A word of a person's name: a title for another title, an article or a particle for
+    another, the same sound, or a slip the word's length (as heard) forgives: two letters
+    swapped from 4 letters, one dropped, added or changed from 6, two from 9. Never another
+    first name ("Simon" for "Simone"), nor the name with a diminutive's final "i" more or less
+    ("Fred" for "Freddie")."""
+    for kind in (_TITLES, lexicon.NAME_ARTICLES, lexicon.PARTICLES):
+        if said in kind and printed in kind:
+            return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
+    if frozenset({said, printed}) in lexicon.GENDERED:
+        return False
+    if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
+        return True  # a stray or missing final s: "Serena William", "Tiger Wood"
+    keys = _keys(said, printed)
+    if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys):
+        return True
+    if any(heard.rstrip("i") == meant.rstrip("i") for heard, meant in keys):
+        return False  # "Fred" and "Freddie", "Jim" and "Jimi": two names
+    if said[:1] != printed[:1] and all(heard[:1] != meant[:1] for heard, meant in keys):
+        return False
+    if _heard_alike(said, printed, Judge()):
+        return True
+    for heard, meant in keys:
+        edits, changed, swapped = _slips(heard, meant)
+        length = max(len(heard), len(meant))
+        if edits == 1 and length >= (4 if swapped else 6):
+            return True
+        if edits == 2 and changed <= 1 and length >= 9:
+            return True
+    return False
+
+
+def _keys(said: str, printed: str) -> list[tuple[str, str]]:
+    return list(zip(_name_sounds(said), _name_sounds(printed), strict=True))
+
+
+def _heard_alike(said: str, printed: str, judge: Judge) -> bool:
+    """The same sound, or one vowel more or less in a word of 4+ letters."""
+    keys = [(sound(said), sound(printed))] if judge.words_pack else _keys(said, printed)
+    return any(heard == meant or (len(printed) >= 4 and _vowel_slip(heard, meant))
+               for heard, meant in keys)
 
 
 def _vowel_slip(heard: str, meant: str) -> bool:
@@ -226,17 +312,70 @@ def _vowel_slip(heard: str, meant: str) -> bool:
 
 
 @cache
+def _slips(said: str, printed: str) -> tuple[int, int, int]:
+    """The fewest edits from `said` to `printed` (a letter dropped, added, changed, or two
+    neighbours swapped), and among those the fewest changed letters, then the most swaps:
+    (edits, changed, swapped)."""
+    cols = len(printed) + 1
+    # Each cell: (edits, changed, -swapped), so that min() prefers swaps to other edits.
+    best = [[(j, 0, 0) for j in range(cols)]]
+    for i in range(1, len(said) + 1):
+        row = [(i, 0, 0)]
+        for j in range(1, cols):
+            same = said[i - 1] == printed[j - 1]
+            diagonal, above, left = best[i - 1][j - 1], best[i - 1][j], row[j - 1]
+            options = [(diagonal[0] + (not same), diagonal[1] + (not same), diagonal[2]),
+                       (above[0] + 1, above[1], above[2]), (left[0] + 1, left[1], left[2])]
+            if (i > 1 and j > 1 and said[i - 1] == printed[j - 2]
+                    and said[i - 2] == printed[j - 1] and not same):
+                before = best[i - 2][j - 2]
+                options.append((before[0] + 1, before[1], before[2] - 1))
+            row.append(min(options))
+        best.append(row)
+    edits, changed, swaps = best[-1][-1]
+    return edits, changed, -swaps
+
+
+# Spellings of one sound: "ch", "sh", "sch", "tch", "tsch", "tzsch" (a French "ch" is an
+# English "sh", a German "sch", an English "ch" is a French "tch").
+_HUSH = re.compile(r"(?:t?z?s?c|t?z?s)h")
+
+
+@cache
 def sound(word: str) -> str:
-    """A rough key of how `word` sounds, kinder to names than its spelling: "ph" is "f",
-    "k" and "q" are "c", "y" is "i", a silent "h" goes, a "z" inside a word is an "s",
-    and doubled letters count once ("Gandhi" = "Ghandi", "Tchaikovsky" = "Tchaïkovski")."""
-    key = re.sub(r"(?<![csp])h", "", word)
-    key = key.replace("ph", "f").replace("ck", "c").replace("k", "c").replace("q", "c")
-    key = key.replace("y", "i")
+    """A rough key of how `word` sounds, kinder to foreign spellings than the letters: the
+    "sh" sounds are one ("X"), "ph" is "f", "k" and "q" are "c", "y" is "i", "ou" is "u", a
+    silent "h" goes, a "z" inside a word is an "s", and doubled letters count once ("Gandhi" =
+    "Ghandi", "Tchaikovsky" = "Chaikovsky", "Choumacher" = "Schumacher")."""
+    return _plain_sound(word.replace("ou", "u"))
+
+
+@cache
+def _plain_sound(word: str) -> str:
+    key = _HUSH.sub("X", word)
+    key = key.replace("ph", "f").replace("h", "")
+    key = key.replace("ck", "c").replace("k", "c").replace("q", "c").replace("y", "i")
     key = key[:1] + key[1:].replace("z", "s")
     return re.sub(r"(.)\1+", r"\1", key)
 
 
-def _name_sound(key: str) -> str:
-    """In names a final "ie" sounds as "y" ("Freddie", "Freddy")."""
+@cache
+def _name_sounds(word: str) -> tuple[str, str]:
+    """How a word of a name sounds, foreign spellings heard as French and English tables say
+    them: a final "ie" is "y" ("Freddie", "Freddy"), "ea" and "ei" are "e" ("O'Neil"), "dj"
+    is "j" and a Slavic final "ic" is "itch" ("Djokovic", "Jokovitch"), Dutch "ij" is "y"
+    ("Cruijff"). Two keys: "ou" is "u" in the first ("Raspoutine", "Rasputin"), a vowel of
+    its own in the second ("Gough", "Gogh")."""
+    word = re.sub(r"ic$", "ich", word.replace("dj", "j").replace("ij", "y"))
+    return _name_key(sound(word)), _name_key(_plain_sound(word))
+
+
+def _name_key(key: str) -> str:
+    key = key.replace("ea", "e").replace("ei", "e")
     return key[:-1] if key.endswith("ie") else key
+
+
+def _mute_e(key: str) -> str:
+    """A name heard without its final mute "e": "Poutine" is "Putin", "Adele" is "Adel"
+    (another first name is caught before: lexicon.GENDERED)."""
+    return key[:-1] if len(key) > 3 and key.endswith("e") and key[-2] not in "aeiou" else key

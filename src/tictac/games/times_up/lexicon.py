@@ -1,5 +1,7 @@
 """The words a typed guess may add, drop or spell another way, per language: articles, titles,
-numbers said for Roman numerals, spelling variants, and the plurals of word packs.
+numbers said for Roman numerals, spelling variants, the plurals of word packs, the other forms of
+people's names (`names/`: diminutives, transliterations, exonyms) and the words of each language
+(to tell a slip from another word).
 
 Every table is small on purpose: each entry is something a fair table hears as the same answer.
 Words here are in the checker's compared form: lower case, no accents, no punctuation.
@@ -7,10 +9,25 @@ Words here are in the checker's compared form: lower case, no accents, no punctu
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
-import inflect
+NAMES = Path(__file__).with_name("names")
+
+# Letters NFKD leaves whole: spelled out so "Œdipe" and "oedipe" are the same guess.
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ø": "o", "ł": "l", "đ": "d", "ð": "d",
+                            "ß": "ss"})
+
+
+def words(text: str) -> list[str]:
+    """The words of `text` in the compared form: case, accents and punctuation gone."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_LIGATURES))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"[\W_]+", " ", bare).split()
+
 
 # Articles a guesser may put before a word ("un parapluie", "the umbrella"); "l" and "d" are
 # what is left of "l'avion" and "d'" once apostrophes separate words.
@@ -28,18 +45,25 @@ TITLES = {
         "sir", "lady", "lord", "dame", "roi", "reine", "prince", "princesse", "empereur",
         "imperatrice", "president", "presidente", "pape", "general", "capitaine", "marechal",
         "saint", "sainte", "mere", "pere", "soeur", "frere", "abbe", "maitre", "tsar",
-        "commandant", "colonel",
+        "commandant", "colonel", "dom", "don",
     }),
     "en": frozenset({
         "the", "mr", "mrs", "ms", "miss", "doctor", "sir", "dame", "lord", "lady", "king",
         "queen", "prince", "princess", "emperor", "empress", "president", "pope", "general",
         "captain", "saint", "mother", "father", "sister", "brother", "tsar", "czar",
-        "commander", "colonel",
+        "commander", "colonel", "dom", "don",
     }),
 }
 
-# What may follow a name the card does not print ("Martin Luther King Jr.").
-SUFFIXES = frozenset({"junior", "senior", "sr"})
+# What may follow a name the card does not print ("Martin Luther King Jr."). Not "Sr.": a card
+# names the famous one, and "Bill Gates Sr." is his father.
+SUFFIXES = frozenset({"junior"})
+
+# Words of a name that one language says for another's: "Billy le Kid" for Billy the Kid,
+# "Ludwig von Beethoven" for Ludwig van Beethoven. Inside a name, one of a kind is heard as
+# another of the same kind.
+NAME_ARTICLES = frozenset({"the", "le", "la", "l", "les"})
+PARTICLES = frozenset({"de", "da", "di", "von", "van"})
 
 # One word, two spellings: each maps to the form both sides are compared in.
 SPELLINGS = {
@@ -47,15 +71,14 @@ SPELLINGS = {
     "teeshirt": "tshirt", "tee": "t",
 }
 
-# en-words is written in US English; a British table says these (spelling or word) for the
-# same thing.
-BRITISH = {
-    "lift": "elevator", "sweet": "candy", "sweets": "candy", "biscuit": "cookie",
-    "rubber": "eraser", "postbox": "mailbox", "mailman": "postman", "jumper": "sweater",
-    "lorry": "truck", "zip": "zipper", "racquet": "racket", "aeroplane": "airplane",
-    "colour": "color", "grey": "gray", "moustache": "mustache", "theatre": "theater",
-    "centre": "center", "jewellery": "jewelry", "pyjamas": "pajamas", "doughnut": "donut",
-    "tyre": "tire", "axe": "ax", "plough": "plow", "cheque": "check",
+# en-words is written in US English; a British table spells these words another way. Only
+# spellings: a British word for the thing ("lift" for "elevator") is another word, which never
+# wins the card (docs/rulings.md, "Typed guesses").
+BRITISH_SPELLINGS = {
+    "racquet": "racket", "aeroplane": "airplane", "colour": "color", "grey": "gray",
+    "moustache": "mustache", "theatre": "theater", "centre": "center", "jewellery": "jewelry",
+    "pyjamas": "pajamas", "doughnut": "donut", "tyre": "tire", "axe": "ax", "plough": "plow",
+    "cheque": "check",
 }
 
 # Numbers said or typed for a Roman numeral after a name ("Louis 14", "Louis quatorze",
@@ -107,22 +130,111 @@ def fr_plurals(word: str) -> set[str]:
     return forms
 
 
-_ENGLISH = inflect.engine()
-# Classical plurals too ("cacti", "hippopotami"): both are heard at a table.
-_CLASSICAL = inflect.engine()
-_CLASSICAL.classical(all=True)
+# English plurals beyond the regular -s: whole words, and word endings ("snowman", "snowmen").
+_EN_IRREGULAR = {"man": "men", "woman": "women", "child": "children", "foot": "feet",
+                 "tooth": "teeth", "goose": "geese", "mouse": "mice", "louse": "lice",
+                 "person": "people", "ox": "oxen"}
+_EN_SAME = {"sheep", "deer", "moose", "fish", "bison", "aircraft", "series", "species",
+            "rhinoceros", "butter"}
+_EN_ES = ("s", "x", "z", "ch", "sh", "o")
 
 
 @cache
 def en_plurals(word: str) -> set[str]:
-    """The plural forms of an English `word`: inflect's (irregular ones included: "mice",
-    "snowmen", "knives") and the regular -s a guesser may add anyway."""
+    """The plural forms of an English `word`: by rule ("boxes", "cherries", "knives",
+    "potatoes"), irregular ones ("mice", "snowmen", "teeth"), the classical ones a table also
+    hears ("cacti", "hippopotami", "stadia"), and the regular -s a guesser may add anyway."""
     forms = {word + "s"}
-    for engine in (_ENGLISH, _CLASSICAL):
-        plural = engine.plural_noun(word)
-        if plural:
-            forms.add(plural)
+    if word in _EN_SAME or word.endswith("fish"):
+        forms.add(word)
+    if word.endswith(_EN_ES):
+        forms.add(word + "es")
+    if re.search(r"[^aeiou]y$", word):
+        forms.add(word[:-1] + "ies")
+    if word.endswith(("f", "fe")):
+        forms.add(re.sub(r"fe?$", "ves", word))
+    for ending, plural in (("us", "i"), ("um", "a")):
+        if word.endswith(ending):
+            forms.add(word[:-2] + plural)
+    for singular, plural in _EN_IRREGULAR.items():
+        if word.endswith(singular):
+            forms.add(word[:-len(singular)] + plural)
     return forms
 
 
 PLURALS: dict[str, Callable[[str], set[str]]] = {"en": en_plurals, "fr": fr_plurals}
+
+
+# --- people's names -------------------------------------------------------------------------
+
+
+def _compared(text: str) -> str:
+    return " ".join(words(text))
+
+
+def _lines(file: str) -> list[str]:
+    text = (NAMES / file).read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def _diminutives() -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {}
+    for language in ("fr", "en"):
+        for line in _lines(f"diminutives.{language}.tsv"):
+            formal, short = line.split("\t")
+            found.setdefault(formal, set()).update(short.split())
+    return {formal: frozenset(short) for formal, short in found.items()}
+
+
+def _gendered() -> frozenset[frozenset[str]]:
+    pairs: set[frozenset[str]] = set()
+    for line in _lines("gendered.tsv"):
+        masculine, feminine = line.split("\t")
+        pairs.update(frozenset({masculine, form}) for form in feminine.split())
+    return frozenset(pairs)
+
+
+def _transliterations() -> dict[str, str]:
+    """Each spelling of a name word to the first spelling of its line."""
+    return {spelling: line.split()[0] for line in _lines("transliterations.tsv")
+            for spelling in line.split()}
+
+
+def _exonyms() -> dict[str, tuple[str, ...]]:
+    """Each name (in the compared form, parentheses kept as words) to every name of its line."""
+    found = {}
+    for line in _lines("exonyms.tsv"):
+        names = tuple(name.strip() for name in line.split(" | "))
+        found.update({_compared(name): names for name in names})
+    return found
+
+
+# Usual diminutives of formal first names, both languages together: a name is said the way of
+# its own language whatever the pack's ("Mike Jordan" at a French table).
+DIMINUTIVES = _diminutives()
+# Pairs of first names that are two names, not two spellings ({"simon", "simone"}).
+GENDERED = _gendered()
+TRANSLITERATIONS = _transliterations()
+EXONYMS = _exonyms()
+
+
+# --- the words of a language ----------------------------------------------------------------
+
+# A guess at least this common (Zipf scale: 3 is once in a million words) is a word of its
+# own, never a slip for the card's: "poison" for "poisson", "loin" for "lion". Rarer strings
+# are mostly misspellings ("potatoe" is 2.1 in English).
+_WORD_ZIPF = 2.5
+
+
+@cache
+def common_words(language: str) -> frozenset[str]:
+    """The words of `language` at least as common as _WORD_ZIPF, in the compared form, from
+    wordfreq's lists (shipped with the package). Loaded once, on the first guess that needs it:
+    importing and reading the list takes about a second, a lookup then nothing."""
+    import wordfreq  # its import alone takes half a second: only when needed
+
+    # Bucket i of the list holds the words of frequency 10 ** (-i / 100), Zipf 9 - i / 100.
+    buckets = wordfreq.get_frequency_list(language, wordlist="large")
+    cutoff = round((9 - _WORD_ZIPF) * 100)
+    return frozenset(word if word.isascii() else _compared(word)
+                     for bucket in buckets[:cutoff + 1] for word in bucket)
