@@ -43,7 +43,6 @@ def new_game(
         found=[[[] for _ in teams]],
         round=1,
         team=0,
-        turns_done=[0] * len(teams),
         deadline=None,
         time_left=None,
         ready=[],

@@ -203,7 +203,6 @@ def _return_set_aside(state: State) -> None:
 
 
 def _next_team(state: State) -> None:
-    state.turns_done[state.team] += 1
     state.team = (state.team + 1) % len(state.teams)
 
 
