@@ -75,8 +75,13 @@ def foul(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
     assert card is not None
     state.in_hand = None
     # Both rule sets shuffle it in: the next team has just heard clues about it.
-    state.deck.append(card)
-    state.rng.shuffle(state.deck)
+    if state.settings.rules.fouled_card_never_on_top and state.deck:
+        state.rng.shuffle(state.deck)
+        # anywhere but on top (the end of the list), each of those places alike
+        state.deck.insert(state.rng.below(len(state.deck)), card)
+    else:
+        state.deck.append(card)
+        state.rng.shuffle(state.deck)
     return [{"type": "foul", "seat": seat}, *_end_turn(state, "foul")]
 
 
