@@ -34,8 +34,8 @@ function wiresTable(view, room, allowed = new Set(), onCut = null) {
           h('span', { class: 'name', text: nameOf(room, row.seat) }),
           row.seat === view.seat ? h('span', { class: 'tag you', text: t('common.you') }) : null,
           view.holder === row.seat ? h('span', { class: 'tag host', text: `✂ ${t('bomb.pliers')}` }) : null,
-          // A claim says its round; one from a round before the re-deal is greyed.
-          row.claim ? h('span', { class: ['claim', row.claim.round !== view.round && 'old'],
+          // Only a claim of this round: the re-deal makes the rows anew.
+          row.claim ? h('span', { class: 'claim',
             text: t('bomb.claim_of_round', { claim: claimText(row.claim), n: row.claim.round }) }) : null),
         h('div', { class: 'wires' }, row.face_down.map((position) => {
           const key = `${row.seat}:${position}`;
