@@ -91,8 +91,8 @@ def test_a_floating_player_gives_clues_for_each_team_they_sit_with_in_turn() -> 
     1 and 3, team 1 in round 2). Before, team 1's cluegivers went 2, 3, 4, 2, 2 and seat 4 gave
     no clues for team 0 in round 3."""
     state = new_game(5, names=2, teams=[[0, 1], [2, 3]], odd_players="float", rules="fr")
-    # round 1 (10 cards): 4 turns; round 2: 4 turns; round 3: 4 turns
-    played = play(state, [3, 3, 3, 1] + [2, 3, 3, 2] + [2, 2, 3, 3], [])
+    # cards won by each turn: 10 cards, so 4 turns a round
+    played = play(state, [3, 3, 3, 1, 2, 3, 3, 2, 2, 2, 3, 3], [])
     assert [p.round for p in played] == [1] * 4 + [2] * 4 + [3] * 4
     assert [(p.team, p.cluegiver) for p in played] == [
         (0, 0), (1, 2), (0, 1), (1, 3),  # round 1: seat 4 with team 0, not reached yet

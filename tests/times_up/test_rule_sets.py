@@ -95,7 +95,7 @@ def test_en_round1_foul_never_leaves_the_card_on_top(seed: int, players: int, na
 def test_en_round1_foul_still_shuffles_the_card_back_anywhere_but_on_top() -> None:
     places = set()
     for seed in range(60):
-        before, after, card = _card_back("en", seed, "foul")
+        _, after, card = _card_back("en", seed, "foul")
         places.add(after.index(card))
     assert places == set(range(len(after) - 1))
 
