@@ -3,7 +3,7 @@
 
 import { h, fill, refill, toast } from './dom.js';
 import { t } from './i18n.js';
-import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
+import { nameOf, creditedRoom, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 import { chatBox } from './chat.js';
 
 const KIND_SYMBOL = { safe: '○', defusing: '✔', bomb: '✹' };
@@ -52,7 +52,10 @@ function wiresTable(view, room, allowed = new Set(), onCut = null) {
     }));
 }
 
-function logList(view, room) {
+// Every cut and claim; a seat is named by everyone who played it this game (a replace or a
+// kick hands it on: the cut just before was not the bot's).
+function logList(view, live) {
+  const room = creditedRoom(live);
   const entries = [
     ...view.revealed.map((cut) => ({ round: cut.round, cut: cut.cut, order: 1, node: h('li', null,
       t('bomb.log_cut', { cutter: nameOf(room, cut.cutter), target: nameOf(room, cut.target) }), ' ', wireFace(cut.kind)) })),
@@ -168,11 +171,12 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
       h('span', { class: 'tv-wires', role: 'img', 'aria-label': t('tv.bomb.row', { name: nameOf(room, row.seat), n: row.face_down.length }) },
         row.face_down.map(() => h('span', { class: 'tv-wire' })),
         cutHere.map((entry) => h('span', { class: ['tv-wire', 'open', entry.kind, entry === newest && 'tv-flip'], text: KIND_SYMBOL[entry.kind] }))),
-      // Short on the TV (a row has room for little); a claim from before the re-deal is greyed.
-      row.claim ? h('span', { class: ['claim', row.claim.round !== view.round && 'old'], text: `« ${claimText(row.claim)} »` }) : null);
+      // Short on the TV (a row has room for little); only a claim of this round.
+      row.claim ? h('span', { class: 'claim', text: `« ${claimText(row.claim)} »` }) : null);
   });
-  const latest = [...view.revealed.map((entry) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameOf(room, entry.cutter), target: nameOf(room, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
-    ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }))]
+  const credited = creditedRoom(room); // the log's lines: a seat by everyone who played it
+  const latest = [...view.revealed.map((entry) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameOf(credited, entry.cutter), target: nameOf(credited, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
+    ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameOf(credited, claim.seat), claim: claimText(claim) }) }))]
     .sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order).slice(0, 2);
   return h('div', { class: ['tv-bomb', newest && newest.kind === 'bomb' && 'tv-boom'] },
     h('div', { class: 'tv-head' },
