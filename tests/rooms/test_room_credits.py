@@ -58,9 +58,10 @@ async def test_replace_and_kick_keep_every_move_credited_to_whoever_made_it(
         table: Table) -> None:
     room, host, token, before_kick = await _replaced_and_kicked(table)
     room_now = host.room()
-    assert room_now["movers"][2] == [DAMIEN, BOT_FOR_DAMIEN]
-    assert room_now["movers"][3] == [CAMILLE, EMPTIED_OF_CAMILLE]
-    assert room_now["movers"][0] == [{"name": "Host", "for": None}]
+    assert room_now["movers"][2] == [DAMIEN | {"from": 0}, BOT_FOR_DAMIEN | {"from": 2}]
+    assert room_now["movers"][3] == [CAMILLE | {"from": 0},
+                                     EMPTIED_OF_CAMILLE | {"from": before_kick}]
+    assert room_now["movers"][0] == [{"name": "Host", "for": None, "from": 0}]
     assert room_now["seats"][2]["for"] == "Damien" and room_now["seats"][2]["name"] == "Bot 2"
     await _played_to_the_end(table, room, host)
     replay = (await fetch(room, token, None, None)).answer
@@ -93,7 +94,7 @@ async def test_a_past_game_keeps_its_credits_after_the_next_one_starts(table: Ta
     await table.op(room, host, "play_again")  # the seat a kick emptied goes
     await table.op(room, host, "add_bot", kind=None)
     await table.op(room, host, "start")
-    assert host.room()["movers"][2] == [{"name": "Bot 2", "for": None}]  # its own seat now
+    assert host.room()["movers"][2] == [{"name": "Bot 2", "for": None, "from": 0}]  # its own
     past = (await fetch(room, token, 0, None)).answer
     assert past["players"] == first["players"]
     assert _credited(past["steps"]) == _credited(first["steps"])
@@ -115,4 +116,4 @@ async def test_a_record_written_before_credits_still_loads(table: Table) -> None
     conn = FakeConn()
     await back.call(back.connect, conn, token)
     names = ["Host", "Bot 1", "Bot 2", "Bot 3"]
-    assert conn.room()["movers"] == [[{"name": name, "for": None}] for name in names]
+    assert conn.room()["movers"] == [[{"name": name, "for": None, "from": 0}] for name in names]

@@ -53,9 +53,11 @@ def person(names: Sequence[str], changes: Sequence[Sequence[Any]], seat: int,
 
 def movers(names: Sequence[str], changes: Sequence[Sequence[Any]],
            seats: int) -> list[list[Credit]]:
-    """For each seat, everyone who has played it this game, in order."""
-    every: list[list[Credit]] = [[mover(names, [], seat, 0)] for seat in range(seats)]
-    for _, seat, name, stands_for in changes:
+    """For each seat, everyone who has played it this game, in order, each with the index of
+    the first action that is theirs (`from`)."""
+    every: list[list[Credit]] = [[{**mover(names, [], seat, 0), "from": 0}]
+                                 for seat in range(seats)]
+    for start, seat, name, stands_for in changes:
         if 0 <= seat < seats:
-            every[seat].append({"name": name, "for": stands_for})
+            every[seat].append({"name": name, "for": stands_for, "from": start})
     return every

@@ -171,6 +171,10 @@ class Credit(Strict):
     for_: str | None = Field(alias="for")
 
 
+class Mover(Credit):
+    from_: int = Field(alias="from")  # the index of the first action of the game that is theirs
+
+
 class You(Strict):
     seat: int | None
     host: bool
@@ -194,7 +198,7 @@ class RoomSummary(Strict):
     games: int
     paused: bool
     you: You | None
-    movers: list[list[Credit]] | None  # by seat, everyone who played it this game, in order
+    movers: list[list[Mover]] | None  # by seat, everyone who played it this game, in order
 
 
 class RoomOut(Strict):

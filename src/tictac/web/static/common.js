@@ -18,6 +18,13 @@ export function creditName(credit) {
   return credit.for ? t('credit.bot_for', { bot: credit.name, name: credit.for }) : credit.name;
 }
 
+// Who played `seat` at the game's action `index` (0-based in the log), from the room's movers.
+export function nameAt(room, seat, index) {
+  const movers = room && room.movers && room.movers[seat];
+  if (!movers) return nameOf(room, seat);
+  return creditName(movers.filter((credit) => credit.from <= index).pop() || movers[0]);
+}
+
 // The room as an end screen names it: each seat by everyone who played it this game ("Damien,
 // then Bot 2 for Damien"), so figures by seat credit no one with moves they did not make. The
 // emptied seat's own moves are the room's, not a player's: left out.

@@ -89,13 +89,14 @@ export async function show(root, [rawCode]) {
   return () => { if (timer) clearInterval(timer); };
 }
 
-// By seat, everyone who made a move of the game, in order (as a live room's `movers`), from
-// the steps' own credits: the end summary names them all.
+// By seat, everyone who made a move of the game, in order, from the index of their first move
+// (as a live room's `movers`), from the steps' own credits.
 function moversOf(replay) {
-  const movers = (replay.players || []).map((name) => [{ name, for: null }]);
+  const movers = (replay.players || []).map((name) => [{ name, for: null, from: 0 }]);
   for (const step of replay.steps) {
     const seen = step.by && movers[step.seat];
-    if (seen && !seen.some((credit) => credit.name === step.by.name && credit.for === step.by.for)) seen.push(step.by);
+    const latest = seen && seen[seen.length - 1];
+    if (latest && (latest.name !== step.by.name || latest.for !== step.by.for)) seen.push({ ...step.by, from: step.version - 1 });
   }
   return movers;
 }

@@ -3,7 +3,7 @@
 
 import { h, fill, refill, toast } from './dom.js';
 import { t } from './i18n.js';
-import { nameOf, creditedRoom, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
+import { nameOf, nameAt, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 import { chatBox } from './chat.js';
 
 const KIND_SYMBOL = { safe: '○', defusing: '✔', bomb: '✹' };
@@ -52,15 +52,25 @@ function wiresTable(view, room, allowed = new Set(), onCut = null) {
     }));
 }
 
-// Every cut and claim; a seat is named by everyone who played it this game (a replace or a
-// kick hands it on: the cut just before was not the bot's).
-function logList(view, live) {
-  const room = creditedRoom(live);
+// The index in the game's log of each cut and each claim: every Time Bomb move is one or the
+// other, and a claim said at (round, cut) came before that cut. A move's maker is the seat's
+// holder at that index (a replace or a kick hands a seat on: the cut before was not the bot's).
+function logIndex(view) {
+  const before = (a, b) => a.round < b.round || (a.round === b.round && a.cut <= b.cut);
+  return {
+    cuts: view.revealed.map((cut, index) => index + view.claims.filter((claim) => before(claim, cut)).length),
+    claims: view.claims.map((claim, index) => index + view.revealed.filter((cut) => !before(claim, cut)).length),
+  };
+}
+
+// Every cut and claim, each named by whoever made it; the wires' owner as the seat is held now.
+function logList(view, room) {
+  const at = logIndex(view);
   const entries = [
-    ...view.revealed.map((cut) => ({ round: cut.round, cut: cut.cut, order: 1, node: h('li', null,
-      t('bomb.log_cut', { cutter: nameOf(room, cut.cutter), target: nameOf(room, cut.target) }), ' ', wireFace(cut.kind)) })),
-    ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, node: h('li', {
-      text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }) })),
+    ...view.revealed.map((cut, index) => ({ round: cut.round, cut: cut.cut, order: 1, node: h('li', null,
+      t('bomb.log_cut', { cutter: nameAt(room, cut.cutter, at.cuts[index]), target: nameOf(room, cut.target) }), ' ', wireFace(cut.kind)) })),
+    ...view.claims.map((claim, index) => ({ round: claim.round, cut: claim.cut, order: 0, node: h('li', {
+      text: t('bomb.log_claim', { name: nameAt(room, claim.seat, at.claims[index]), claim: claimText(claim) }) }) })),
   ];
   entries.sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order);
   return h('ol', { class: 'log', tabindex: 0, 'aria-label': t('bomb.log') }, entries.map((entry) => entry.node));
@@ -174,9 +184,9 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
       // Short on the TV (a row has room for little); only a claim of this round.
       row.claim ? h('span', { class: 'claim', text: `« ${claimText(row.claim)} »` }) : null);
   });
-  const credited = creditedRoom(room); // the log's lines: a seat by everyone who played it
-  const latest = [...view.revealed.map((entry) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameOf(credited, entry.cutter), target: nameOf(credited, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
-    ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameOf(credited, claim.seat), claim: claimText(claim) }) }))]
+  const at = logIndex(view);
+  const latest = [...view.revealed.map((entry, index) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameAt(room, entry.cutter, at.cuts[index]), target: nameOf(room, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
+    ...view.claims.map((claim, index) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameAt(room, claim.seat, at.claims[index]), claim: claimText(claim) }) }))]
     .sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order).slice(0, 2);
   return h('div', { class: ['tv-bomb', newest && newest.kind === 'bomb' && 'tv-boom'] },
     h('div', { class: 'tv-head' },
@@ -192,15 +202,18 @@ function kindCounts(counts) {
   return ['defusing', 'bomb', 'safe'].filter((kind) => counts[kind]).map((kind) => `${KIND_SYMBOL[kind]}${counts[kind]}`).join(' ') || '–';
 }
 
-// Every round's cuts in order: who cut whose wire, and what it was.
+// Every round's cuts in order: who cut whose wire (the cutter as whoever made the cut), and
+// what it was.
 function story(view, room) {
   const stats = view.outcome && view.outcome.stats;
   if (!stats) return null;
+  const at = logIndex(view).cuts;
+  let cuts = 0;
   return h('section', { class: 'panel stats' },
     h('h2', { text: t('stats.story') }),
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
       h('b', { text: `${t('bomb.round', { n: entry.round, of: view.rounds })} ` }),
-      entry.cuts.map((one) => `${nameOf(room, one.cutter)} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', ')))));
+      entry.cuts.map((one) => `${nameAt(room, one.cutter, at[cuts++])} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', ')))));
 }
 
 // The end: the winning team and why, every role with what each cut and lost, then the story.
