@@ -82,7 +82,7 @@ def test_a_replaced_player_keeps_their_moves_on_the_end_screen_and_in_the_replay
     wait_for(lambda: cal.version() >= 1, cal.page, what="Bea's cut")
     host_control(cal, "replace", 1)
     wait_for(lambda: cal.room()["seats"][1]["bot"], cal.page, what="a bot in Bea's seat")
-    wait_for(lambda: "Bot 3 for Bea" in cal.page.inner_text(".table-host"), cal.page,
+    wait_for(lambda: "Bot 3 for Bea" in cal.page.inner_text(".wires-table"), cal.page,
              what="the bot named for whom it plays")
     log = cal.page.locator("ol.log").first
     assert "Bea cut" in log.inner_text() and "Bot 3 cut" not in log.inner_text()
@@ -96,7 +96,7 @@ def test_a_replaced_player_keeps_their_moves_on_the_end_screen_and_in_the_replay
             wait_for(lambda: cal.version() > cut_at, cal.page, what="Cal's cut")
         return view is not None and view["over"]
 
-    wait_for(over, cal.page, what="the end of the game", timeout_s=240)
+    wait_for(over, cal.page, what="the end of the game", timeout=240)
     wait_for(lambda: "Bea, then Bot 3 for Bea" in cal.page.inner_text("body"), cal.page,
              what="the end screen naming both who played seat 1")
 
