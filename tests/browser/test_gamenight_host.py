@@ -69,3 +69,42 @@ def test_host_pauses_resumes_skips_and_replaces_from_the_game_screen(
     for person in (cal, bea, tv):
         assert person.errors == [], person.errors
         person.close()
+
+
+def test_a_replaced_player_keeps_their_moves_on_the_end_screen_and_in_the_replay(
+    browser: Browser, server: str
+) -> None:
+    """Issue 19, item 2: after "replace by a bot", Bea's own cut stays hers in the move log,
+    the end screen and the replay; the bot's are "Bot 3 for Bea"."""
+    cal, bea, tv, code = bomb_table(browser, server, first_holder=1)
+    slow_bots(cal, server, code)
+    bea.page.locator("button.wire.can").first.click()
+    wait_for(lambda: cal.version() >= 1, cal.page, what="Bea's cut")
+    host_control(cal, "replace", 1)
+    wait_for(lambda: cal.room()["seats"][1]["bot"], cal.page, what="a bot in Bea's seat")
+    wait_for(lambda: "Bot 3 for Bea" in cal.page.inner_text(".wires-table"), cal.page,
+             what="the bot named for whom it plays")
+    log = cal.page.locator("ol.log").first
+    assert "Bea cut" in log.inner_text() and "Bot 3 cut" not in log.inner_text()
+
+    def over() -> bool:
+        view = cal.view()
+        if view is not None and not view["over"] and view["to_act"] == [0] \
+                and cal.page.locator("button.wire.can").count():
+            cut_at = cal.version()
+            cal.page.locator("button.wire.can").first.click()
+            wait_for(lambda: cal.version() > cut_at, cal.page, what="Cal's cut")
+        return view is not None and view["over"]
+
+    wait_for(over, cal.page, what="the end of the game", timeout=240)
+    wait_for(lambda: "Bea, then Bot 3 for Bea" in cal.page.inner_text("body"), cal.page,
+             what="the end screen naming both who played seat 1")
+
+    cal.goto(f"/replay/{code}")
+    wait_for(lambda: cal.page.locator("#replay-step").count() == 1, cal.page, what="the replay")
+    cal.page.click("button[aria-label='Next step']")
+    wait_for(lambda: cal.page.inner_text("p[role=status]").startswith("Bea:"), cal.page,
+             what="the first cut credited to Bea")
+    for person in (cal, bea, tv):
+        assert person.errors == [], person.errors
+        person.close()

@@ -296,7 +296,8 @@ def test_the_cluegiver_overrules_typed_verdicts_and_the_card_shows_the_rule_sets
         browser: Browser, server: str) -> None:
     """English rules on the French word pack: the round card says what the en sheet allows
     (rhymes, singing, pointing), in each reader's own language. A typed guess the game
-    refused is counted by the cluegiver's "Count it"; a right one is taken back."""
+    refused is counted by the cluegiver's "Count it"; a right one is taken back, the deck's
+    last card's too."""
     people = [Player(browser, server, "Ida"), Player(browser, server, "Jo", locale="fr-FR"),
               Player(browser, server, "Kim"), Player(browser, server, "Lou")]
     options = {"rules": "en", "pack": "fr-words", "deck_size": 10, "turn_seconds": 120}
@@ -334,6 +335,21 @@ def test_the_cluegiver_overrules_typed_verdicts_and_the_card_shows_the_rule_sets
     assert table.view()["teams"][table.view()["turn"]["team"]]["score"] == 1
     table.wait(lambda: giver.page.inner_text(".big-name") == second, "the card back in hand")
     screenshot(giver, "times-up-overrule")
+
+    # The deck's last card (issue 19, item 3): a typed verdict on it waits for the cluegiver.
+    while table.view()["deck_count"] > 0:
+        table.press(giver, ".judge button.found")
+    last = giver.page.inner_text(".big-name")
+    guesser.page.fill("#tu-guess", last)
+    table.press(guesser, ".guess-form button[type=submit]")
+    assert table.view()["phase"] == "last_card" and table.view()["round"] == 1
+    assert guesser.page.locator("button.confirm, button.overrule").count() == 0
+    table.press(giver, "button.overrule.take-back")  # the checker was wrong: play on
+    table.wait(lambda: giver.page.inner_text(".big-name") == last, "the last card in hand")
+    guesser.page.fill("#tu-guess", last)
+    table.press(guesser, ".guess-form button[type=submit]")
+    table.press(giver, "button.confirm")
+    table.wait(lambda: table.view()["phase"] == "round_won", "the round won, time left (en)")
     for person in people:
         assert person.errors == [], person.errors
         person.close()

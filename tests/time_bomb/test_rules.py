@@ -234,6 +234,25 @@ def test_claims_are_recorded_for_everyone_and_never_checked() -> None:
         assert shown["rows"][3]["claim"] == shown["claims"][0]
 
 
+def test_a_claim_belongs_to_its_round_and_leaves_the_row_at_the_re_deal() -> None:
+    """docs/rulings.md, Time Bomb: the hidden wires are gathered and dealt anew after each round,
+    so a claim about a row is about that round's row (issue 19, item 3: after the re-deal the
+    row still showed last round's claim). The log keeps every claim."""
+    state = fresh()
+    game.apply(state, 3, {"type": "claim", "defusing": 1, "bomb": False}, 0)
+    for _ in range(5):
+        cut(state, "safe")
+    assert state.round == 2
+    for seat in (None, 0, 3):
+        shown = game.view(state, seat)
+        assert [row["claim"] for row in shown["rows"]] == [None] * 5
+        assert [claim["round"] for claim in shown["claims"]] == [1]
+    game.apply(state, 3, {"type": "claim", "defusing": 0, "bomb": True}, 0)
+    shown = game.view(state, None)
+    assert shown["rows"][3]["claim"] == shown["claims"][1]
+    assert shown["rows"][3]["claim"]["round"] == 2
+
+
 def test_any_seat_may_claim_at_any_time_and_the_game_goes_on() -> None:
     state = fresh()
     for step in range(6):

@@ -153,6 +153,11 @@ def test_written_names_are_tidied() -> None:
         (["Ada Lovelace", "x" * 61], "bad_field"),
         (["Ada Lovelace", "ada lovelace"], "duplicate_name"),
         (["(Ada) Lovelace", "Lovelace"], "duplicate_name"),
+        # issue 19, item 3: the checker skips parenthesised parts, so this card could never be
+        # won (docs/rulings.md: a card is won only when its full name is said)
+        (["Ada Lovelace", "(Bob)"], "all_optional"),
+        (["(Ada) (Lovelace)", "Bob"], "all_optional"),
+        (["Ada Lovelace", " ( Bob ) ?"], "all_optional"),
     ],
 )
 def test_written_names_are_checked(names: object, code: str) -> None:

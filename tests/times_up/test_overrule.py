@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from tictac.engine import IllegalAction, LoggedAction, SetupArgs, replay
+from tictac.engine import IllegalAction, LoggedAction, Rng, SetupArgs, replay
 from tictac.games import times_up as game
 from tictac.games.times_up.state import State
+from tictac.games.times_up.turns import CHECK_MS
 
 from .support import TURN_MS, act, name_in_hand, new_game, play_to_round, start
 
@@ -145,3 +146,83 @@ def test_a_game_with_overrules_replays_to_the_same_state() -> None:
     send(state.cluegiver(), {"type": "overrule", "guess": 1}, 500)
     assert replay(game, args, log) == state
     assert sum(len(cards) for cards in state.found[-1]) == 1
+
+
+# The deck's last card (issue 19, item 3; docs/rulings.md, "Who judges"): a typed verdict that
+# empties the deck does not end the turn or the round at once; the clock stops in "last_card"
+# until the cluegiver confirms it or overrules it, as on any other card.
+
+
+def to_the_last_card(state: State, now: int = 10) -> int:
+    """The cluegiver taps every card found but the last: the time of the last tap."""
+    while len(state.deck) > 0:
+        act(state, "found", now)
+        now += 10
+    return now
+
+
+def test_round1_an_accepted_last_card_waits_and_the_cluegiver_takes_it_back() -> None:
+    state = new_game()
+    start(state)
+    now = to_the_last_card(state)
+    card = state.in_hand
+    events = guess(state, name_in_hand(state), now)
+    assert state.phase == "last_card" and state.round == 1
+    assert events[-1] == {"type": "last_card", "deadline": now + CHECK_MS}
+    assert game.to_act(state) == [state.cluegiver()]
+    assert game.legal_actions(state, state.cluegiver()) == [
+        {"type": "confirm"}, {"type": "overrule", "guess": 0}]
+    assert game.legal_actions(state, state.guessers()[0]) == []
+    assert refused(state, {"type": "guess", "text": "x"}, state.guessers()[0]) == "wrong_phase"
+    left = TURN_MS - now
+    overrule(state, 0, now + 5_000)  # five seconds to think: the clock stood still
+    assert state.phase == "running" and state.in_hand == card
+    assert state.deadline == now + 5_000 + left
+    assert card not in state.found[-1][0]
+
+
+def test_round1_a_confirmed_last_card_ends_the_round() -> None:
+    state = new_game()
+    start(state)
+    now = to_the_last_card(state)
+    guess(state, name_in_hand(state), now)
+    events = act(state, "confirm", now + 1000)
+    assert events[0] == {"type": "confirmed", "seat": 0}
+    assert {"type": "round_ended", "round": 1, "scores": [12, 0]} in events
+    assert state.phase == "readback"
+
+
+def test_round2_a_refused_last_card_is_counted_by_the_cluegiver_and_the_round_ends() -> None:
+    state = new_game()
+    play_to_round(state, 2)
+    start(state, 0)
+    now = to_the_last_card(state)
+    guess(state, "not the card", now)
+    assert state.phase == "last_card" and state.set_aside
+    events = overrule(state, 0, now + 2000)
+    assert {"type": "round_ended", "round": 2, "scores": [0, 12]} in events  # team 1's turn
+    assert state.round == 3
+
+
+def test_the_verdicts_stand_when_the_cluegiver_lets_the_check_time_pass() -> None:
+    """The room sends the game's timeout action: the cluegiver's confirm, never an overrule
+    (nor does a stand-in's automatic move overrule: only the cluegiver judges)."""
+    state = new_game(rules="en")
+    start(state)
+    now = to_the_last_card(state)
+    guess(state, name_in_hand(state), now)
+    assert game.deadline(state) == now + CHECK_MS
+    assert game.auto_action(state, state.cluegiver(), Rng(1)) == {"type": "confirm"}
+    seat, action = game.timeout_action(state)
+    assert (seat, action) == (state.cluegiver(), {"type": "confirm"})
+    game.apply(state, seat, action, now + CHECK_MS)
+    # en: the team carries the time it had when the last card was won, not less
+    assert state.phase == "round_won" and state.time_left == TURN_MS - now
+
+
+def test_without_typed_guesses_the_last_card_ends_the_round_at_once() -> None:
+    state = new_game()
+    start(state)
+    now = to_the_last_card(state)
+    act(state, "found", now)
+    assert state.phase == "readback"

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from tictac.bots import bot_kinds, make_bot
 from tictac.engine import resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import messages
+from tictac.rooms import credits, messages
 from tictac.rooms.errors import (
     BAD_SEAT,
     NO_BOT,
@@ -206,6 +206,7 @@ async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     else:
         # The game keeps its seat: an empty place holds it and the gone-player policy plays it.
         _, empty = seating.new_place(f"({target.name})", room.clock.now_ms(), vacant=True)
+        credits.note(room, seating.seats.index(target.pid), None, _stands_for(room, target))
         _give_seat(room, target, empty)
     await _unseated(room, target)
     return True
@@ -219,11 +220,21 @@ async def _replace(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     if target.bot is not None or target.pid == room.seating.host:
         raise RoomError(BAD_SEAT, f"seat {fields['seat']} is a bot's or the host's")
     seat, kind = fields["seat"], next(iter(bot_kinds(room.game_name)))
-    _give_seat(room, target, _new_bot(room, kind))
+    bot = _new_bot(room, kind)
+    credits.note(room, seat, bot.name, _stands_for(room, target))
+    _give_seat(room, target, bot)
     if seat not in room.bots:  # a stand-in already playing the seat plays on
         room.bots[seat] = make_bot(room.game_name, kind, seat, room.rng.fork())
     await _unseated(room, target)
     return True
+
+
+def _stands_for(room: Room, target: Place) -> str | None:
+    """Whom a newcomer to `target`'s seat stands in for: its player, or the player a kick
+    emptied it of."""
+    seat = room.seating.seats.index(target.pid)
+    changes = credits.of_game(room.credits, room.games - 1)
+    return credits.person(room.names, changes, seat, len(room.log))
 
 
 def _give_seat(room: Room, target: Place, successor: Place) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tictac.engine import Event
+from tictac.rooms import credits
 from tictac.rooms.places import Place
 from tictac.rooms.wire import dumps
 
@@ -16,13 +17,17 @@ def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
     seating = room.seating
     seats = []
     playing = room.status == "playing"
+    changes = credits.of_game(room.credits, room.games - 1)
     for seat, place in enumerate(seating.seated()):
         presence = place.presence
         seats.append({"seat": seat, "name": place.name, "bot": place.bot is not None,
                       "connected": place.bot is not None or place.connections > 0,
                       "gone": presence == "gone", "presence": presence,
                       "stand_in": playing and place.bot is None
-                      and room.autopilot.stand_in(seat) is not None})
+                      and room.autopilot.stand_in(seat) is not None,
+                      # whom a bot or an emptied seat stands in for, this game
+                      "for": None if room.status == "lobby" else
+                      credits.mover(room.names, changes, seat, len(room.log))["for"]})
     spectators = sum(1 for place in seating.places.values()
                      if place.pid not in seating.seat_of and place.connections > 0)
     answer: dict[str, Any] = {
@@ -33,6 +38,9 @@ def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
         "gone_after_s": room.gone_after_s, "turn_s": room.turn_s,
         "bot_pause_ms": room.bot_pause_ms, "seats": seats, "spectators": spectators,
         "games": room.games, "paused": room.paused, "you": None,
+        # everyone who played each seat this game, in order: the end screen credits them all
+        "movers": None if room.status == "lobby" else
+        credits.movers(room.names, changes, len(seats)),
     }
     if you is not None:
         your_seat = seating.seat_of.get(you.pid)

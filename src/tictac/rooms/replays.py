@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tictac.engine import Game, LoggedAction, SetupArgs
+from tictac.rooms import credits
 from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, RATE_LIMITED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
 from tictac.rooms.record import setup_from_json
@@ -52,7 +53,8 @@ class Source:
     setup: SetupArgs
     started_ms: int
     log: list[LoggedAction]
-    names: list[str]
+    names: list[str]  # the seats' names when the game began
+    changes: list[list[Any]]  # the seats that changed hands since (credits.of_game)
 
 
 class ReplayCache:
@@ -132,8 +134,8 @@ def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
     source = None
     if current:
         assert room.setup is not None
-        source = Source(room.setup, room.started_ms, list(room.log),
-                        [place.name for place in room.seating.seated()])
+        source = Source(room.setup, room.started_ms, list(room.log), list(room.names),
+                        credits.of_game(room.credits, index))
         _check_seat(source, seat)
     key = (index, seat, finished, -1 if source is None else len(source.log))
     return Ask(index, seat, finished, key, source, room.replays.get(key))
@@ -147,7 +149,7 @@ async def _answer(room: Room, ask: Ask) -> Replay:
         stored = await room.store.load_game(room.code, ask.index)
         assert stored is not None
         source = Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
-                        stored.setup.get("names", []))
+                        stored.setup.get("names", []), credits.of_game(room.credits, ask.index))
         _check_seat(source, ask.seat)
     steps = await asyncio.to_thread(built_off_the_loop, room.game, source, ask.seat,
                                     ask.finished)
@@ -206,11 +208,13 @@ def replay_steps(game: Game, source: Source, seat: int | None,
     setup = source.setup
     state = game.setup(setup.players, setup.options, setup.seed, setup.stacked)
     steps = [{"version": 0, "now_ms": source.started_ms, "seat": None, "action": None,
-              "view": game.view(state, seat)}]
+              "by": None, "view": game.view(state, seat)}]
     for version, entry in enumerate(source.log, start=1):
         state, _ = game.apply(state, entry.seat, entry.action, entry.now_ms)
+        by = credits.mover(source.names, source.changes, entry.seat, version - 1)
         steps.append({"version": version, "now_ms": entry.now_ms,
                       "seat": entry.seat if with_actions else None,
                       "action": entry.action if with_actions else None,
+                      "by": by if with_actions else None,
                       "view": game.view(state, seat)})
     return steps

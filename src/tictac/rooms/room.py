@@ -81,12 +81,15 @@ class Room:
         # their deadlines and the log only ever see this clock (see `game_now`).
         self.paused_at: int | None = None  # server ms the pause began
         self.paused_ms = 0  # the current game's finished pauses, in total
+        # Seats that changed hands mid-game, by game and action index (see credits.py).
+        self.credits: list[list[Any]] = []
         # Runtime.
         self.chance = chance
         self.rng = chance.room_rng()
         self.conns: dict[Conn, int] = {}  # connection -> place id
         self.active_ms = now
         self.setup: SetupArgs | None = None
+        self.names: list[str] = []  # the seats' names when the current game began
         self.started_ms = 0
         self.state: Any = None
         self.log: list[LoggedAction] = []
@@ -163,6 +166,7 @@ class Room:
         if room.status != "lobby" and dump.games:
             last = dump.games[-1]
             room.begin(setup_from_json(last.setup), last.started_ms)
+            room.names = last.setup.get("names") or [p.name for p in room.seating.seated()]
             room.log = list(last.log)
             room.replay_log()
             room.status = "finished" if room.game.outcome(room.state) else "playing"
@@ -322,7 +326,8 @@ class Room:
         self.games += 1
         self.status = "playing"
         self.paused_at, self.paused_ms = None, 0
-        stored = {**setup.to_json(), "names": [place.name for place in self.seating.seated()]}
+        self.names = [place.name for place in self.seating.seated()]
+        stored = {**setup.to_json(), "names": self.names}
         try:
             await self.store.start_game(self.code, self.games - 1, stored, now, self.game_name,
                                         record_of(self), self.epoch)

@@ -160,6 +160,19 @@ class SeatInfo(Strict):
     gone: bool
     presence: Literal["connected", "away", "gone"]
     stand_in: bool  # someone else (a bot, the automatic move) plays the seat for now
+    for_: str | None = Field(alias="for")  # whom a bot or an emptied seat stands in for
+
+
+class Credit(Strict):
+    """Who made a move: a person (`for` null), a bot standing in for a person, or nobody (an
+    emptied seat played by the room's policy, `name` null)."""
+
+    name: str | None
+    for_: str | None = Field(alias="for")
+
+
+class Mover(Credit):
+    from_: int = Field(alias="from")  # the index of the first action of the game that is theirs
 
 
 class You(Strict):
@@ -185,6 +198,7 @@ class RoomSummary(Strict):
     games: int
     paused: bool
     you: You | None
+    movers: list[list[Mover]] | None  # by seat, everyone who played it this game, in order
 
 
 class RoomOut(Strict):
@@ -285,6 +299,7 @@ class ReplayStep(Strict):
     now_ms: int
     seat: int | None
     action: dict[str, Any] | None
+    by: Credit | None  # who made the action (null with the actions hidden)
     view: dict[str, Any]
 
 

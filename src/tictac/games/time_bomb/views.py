@@ -2,7 +2,8 @@
 
 A seat learns its own role and how many safe, defusing and bomb wires lie face down in front of
 it, never which position holds which. Everyone sees which positions of each row are still face
-down, every cut wire, the pliers, the round and every claim. Roles are shown once the game is over.
+down, every cut wire, the pliers, the round and every claim (beside a row, only its owner's
+latest claim of this round). Roles are shown once the game is over.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ def view(state: State, seat: int | None) -> View:
             "seat": who, "defusing": defusing, "bomb": bomb, "round": round_, "cut": cuts
         }
         claims.append(claim)
-        latest[who] = claim
+        if round_ == state.round:  # a claim is about the row of its round, gone at the re-deal
+            latest[who] = claim
     return {
         "game": NAME,
         "seat": seat,

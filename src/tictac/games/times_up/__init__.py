@@ -12,7 +12,16 @@ from tictac.engine import IllegalAction as IllegalAction  # re-exported for its 
 from tictac.engine.options import check_players
 from tictac.engine.prologue import check_action, check_viewer
 from tictac.games.times_up import deal, rules, turns, views
-from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
+from tictac.games.times_up.phases import (
+    DEAL,
+    LAST_CARD,
+    OVER,
+    READBACK,
+    ROUND_WON,
+    RUNNING,
+    WAITING,
+    WRITE,
+)
 from tictac.games.times_up.settings import OPTIONS as OPTIONS
 from tictac.games.times_up.state import State as State
 from tictac.games.times_up.stats import game_stats
@@ -36,6 +45,7 @@ HANDLERS: dict[str, Handler] = {
     "wrong": turns.wrong,
     "guess": turns.guess,
     "overrule": turns.overrule,
+    "confirm": turns.confirm,
     "time_up": turns.time_up,
     "continue": turns.carry_on,
     "hand_over": turns.hand_over,
@@ -82,6 +92,11 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return [{"type": "start"}] if seat in (state.cluegiver(), state.timekeeper()) else []
     if phase == RUNNING:
         return _running_actions(state, seat)
+    if phase == LAST_CARD:
+        if seat != state.cluegiver():
+            return []
+        return [{"type": "confirm"},
+                *[{"type": "overrule", "guess": index} for index in turns.overrulable(state)]]
     if phase == ROUND_WON:
         return [{"type": "continue"}, {"type": "hand_over"}] if seat in state.deciders() else []
     if phase == READBACK:
@@ -107,7 +122,7 @@ def to_act(state: State) -> list[int]:
         return [seat for seat in range(state.players) if not state.dealt[seat]]
     if phase == DEAL:
         return [seat for seat in range(state.players) if seat not in state.discards]
-    if phase in (WAITING, RUNNING):
+    if phase in (WAITING, RUNNING, LAST_CARD):
         return [state.cluegiver()]
     if phase == ROUND_WON:
         return list(state.deciders())
@@ -117,11 +132,14 @@ def to_act(state: State) -> list[int]:
 
 
 def deadline(state: State) -> int | None:
-    return state.deadline if state.phase == RUNNING else None
+    return state.deadline if state.phase in (RUNNING, LAST_CARD) else None
 
 
 def timeout_action(state: State) -> tuple[int, Action] | None:
-    """At the deadline the room calls time for the timekeeper."""
+    """At the deadline the room calls time for the timekeeper; on the last card, once the
+    cluegiver's time to overrule is over, the verdicts stand."""
+    if state.phase == LAST_CARD:
+        return state.cluegiver(), {"type": "confirm"}
     if state.phase != RUNNING:
         return None
     return state.timekeeper(), {"type": "time_up"}
@@ -134,6 +152,8 @@ def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
         return None
     if state.phase == ROUND_WON:
         return {"type": "continue"}
+    if state.phase == LAST_CARD:  # never an overrule: only the cluegiver judges
+        return {"type": "confirm"}
     return rng.choice(legal_actions(state, seat))
 
 

@@ -10,7 +10,7 @@ from tictac.engine import Action, Event, IllegalAction, Rng
 from tictac.engine.errors import BAD_FIELD, BAD_SETUP, MISSING_FIELD
 from tictac.games.times_up import errors, packs
 from tictac.games.times_up import teams as teams_
-from tictac.games.times_up.guess import variants, words
+from tictac.games.times_up.guess import required_words, variants, words
 from tictac.games.times_up.phases import DEAL, WAITING, WRITE
 from tictac.games.times_up.settings import settle
 from tictac.games.times_up.state import Face, State
@@ -43,7 +43,6 @@ def new_game(
         found=[[[] for _ in teams]],
         round=1,
         team=0,
-        turns_done=[0] * len(teams),
         deadline=None,
         time_left=None,
         ready=[],
@@ -136,6 +135,9 @@ def write(state: State, seat: int, action: Action) -> list[Event]:
     for name in names:
         if not isinstance(name, str) or len(name) > MAX_NAME or not words(name):
             raise IllegalAction(BAD_FIELD, f"each name is some text of at most {MAX_NAME} chars")
+        if not required_words(name):
+            raise IllegalAction(errors.ALL_OPTIONAL,
+                                f"{name!r} is all in brackets: no guess could win it")
         spellings = _spellings(name)
         if spellings & taken:
             raise IllegalAction(errors.DUPLICATE_NAME, f"{name!r} is already in the deck")

@@ -16,6 +16,7 @@ NOT_IN_THIS_ROUND = "not_in_this_round"  # "pass" or "wrong" in round 1
 NOT_YOUR_CARD = "not_your_card"  # discarding a card you were not dealt
 ALREADY_DONE = "already_done"  # a second discard, write or ready
 DUPLICATE_NAME = "duplicate_name"  # a written name a guess could not tell from another
+ALL_OPTIONAL = "all_optional"  # a written name all in parentheses: no guess could ever win it
 CANNOT_OVERRULE = "cannot_overrule"  # that guess's verdict can no longer be changed this turn
 
 

@@ -67,6 +67,11 @@ def variants(name: str) -> list[str]:
     return found
 
 
+def required_words(name: str) -> list[str]:
+    """The words of `name` outside its parenthesised parts: a guess must say them."""
+    return [word for part in _GROUP.split(name)[0::2] for word in words(part)]
+
+
 @dataclass(frozen=True)
 class Judge:
     """How guesses are heard: in which language, and whether the cards are plain words (whose

@@ -18,11 +18,14 @@ class RuleSet:
     # Who keeps time: the cluegiver who has just played, the player to the right (fr), or a
     # member of the next team (en).
     previous_cluegiver_keeps_time: bool
+    # A foul in round 1: the card is shuffled back into the deck (fr), never left on top, where
+    # the next team would draw the card it has just heard clues for (en).
+    fouled_card_never_on_top: bool
 
 
 RULE_SETS = {
-    "fr": RuleSet("fr", True, False, False, True),
-    "en": RuleSet("en", False, True, True, False),
+    "fr": RuleSet("fr", True, False, False, True, False),
+    "en": RuleSet("en", False, True, True, False, True),
 }
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from tictac.engine import Rng
 from tictac.games.times_up import teams as teams_
+from tictac.games.times_up.phases import RUNNING
 from tictac.games.times_up.settings import Settings
 
 
@@ -62,13 +63,12 @@ class State:
     found: list[list[list[str]]]  # by round, by team: the cards won, in order
     round: int
     team: int  # the team whose turn it is (or is about to be)
-    turns_done: list[int]  # by team: turns finished, which drives the cluegiver rotation
     deadline: int | None  # while RUNNING
     time_left: int | None  # en: the paused time a team carries into the next round
     ready: list[int]  # READBACK: seats that confirmed
     guesses: list[Guess]  # this turn's typed guesses
     now_ms: int  # the stamp of the last action: the game's latest news of the time
-    turns: list[Turn]  # every turn started, in order
+    turns: list[Turn]  # every turn started, in order: it drives the cluegiver rotation
 
     def clone(self) -> State:
         return State(
@@ -87,7 +87,6 @@ class State:
             found=[[cards[:] for cards in by_team] for by_team in self.found],
             round=self.round,
             team=self.team,
-            turns_done=self.turns_done[:],
             deadline=self.deadline,
             time_left=self.time_left,
             ready=self.ready[:],
@@ -101,11 +100,23 @@ class State:
     def members(self, team: int) -> tuple[int, ...]:
         return teams_.members(self.teams, self.floater, self.round, team)
 
+    def rotation(self, team: int) -> tuple[int, ...]:
+        """`team`'s players this round, in the order they are due to give clues."""
+        givers = [(turn.team, turn.cluegiver) for turn in self.turns]
+        return teams_.rotation(self.teams, self.floater, self.round, team, givers)
+
     def cluegiver(self) -> int:
-        return teams_.cluegiver(self.teams, self.floater, self.round, self.team, self.turns_done)
+        """Who gives clues in the running turn, or in the next one. A team carrying its time
+        into the next round (en) goes on with the same cluegiver, if they are still with it."""
+        if self.turns and (self.phase == RUNNING or self.time_left is not None):
+            latest = self.turns[-1]
+            if latest.team == self.team and latest.cluegiver in self.members(self.team):
+                return latest.cluegiver
+        return self.rotation(self.team)[0]
 
     def timekeeper(self) -> int:
-        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, self.turns_done,
+        givers = [(turn.team, turn.cluegiver) for turn in self.turns]
+        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, givers,
                                  previous=self.settings.rules.previous_cluegiver_keeps_time)
 
     def guessers(self) -> tuple[int, ...]:

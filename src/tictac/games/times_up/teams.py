@@ -92,12 +92,19 @@ def team_of(teams: Teams, floater: int | None, round_no: int, seat: int) -> int:
     raise ValueError(f"seat {seat} is in no team")
 
 
-def cluegiver(
-    teams: Teams, floater: int | None, round_no: int, team: int, turns_done: Sequence[int]
-) -> int:
-    """Within a team the cluegiver rotates: one more turn played, the next member."""
-    playing = members(teams, floater, round_no, team)
-    return playing[turns_done[team] % len(playing)]
+def rotation(
+    teams: Teams, floater: int | None, round_no: int, team: int, givers: Sequence[tuple[int, int]]
+) -> tuple[int, ...]:
+    """The players of `team` in `round_no` in the order they are due to give clues, from
+    `givers`, the (team, cluegiver) of every turn played so far: first those who have not yet
+    given clues for this team (in the team's order, the floating player last), then the one whose
+    last turn for it is the oldest. So every member, the floating player included while they sit
+    with the team, takes a turn before anyone has a second one (docs/rulings.md, Teams), however
+    the team's membership changed between rounds."""
+    last_turn = {giver: index for index, (for_team, giver) in enumerate(givers) if for_team == team}
+    # sorted() is stable: members who never gave clues for the team keep the team's order.
+    return tuple(sorted(members(teams, floater, round_no, team),
+                        key=lambda seat: last_turn.get(seat, -1)))
 
 
 def timekeeper(
@@ -105,18 +112,16 @@ def timekeeper(
     floater: int | None,
     round_no: int,
     team: int,
-    turns_done: Sequence[int],
+    givers: Sequence[tuple[int, int]],
     *,
     previous: bool,
 ) -> int:
     """`previous` (fr): the cluegiver who has just played keeps time, the player to the right
-    in turn order: the previous team's latest cluegiver (before anyone has played, the one who
-    would have played just before). Otherwise (en) a member of the next team: the one who is
-    not its next cluegiver."""
+    in turn order: the previous team's latest cluegiver among its players of this round (before
+    any of them has played, the one who would have played just before). Otherwise (en) a member
+    of the next team: the one who is not its next cluegiver."""
     if previous:
         before = (team - 1) % len(teams)
-        playing = members(teams, floater, round_no, before)
-        return playing[(turns_done[before] - 1) % len(playing)]
+        return rotation(teams, floater, round_no, before, givers)[-1]
     following = (team + 1) % len(teams)
-    playing = members(teams, floater, round_no, following)
-    return playing[(turns_done[following] + 1) % len(playing)]
+    return rotation(teams, floater, round_no, following, givers)[1]

@@ -8,10 +8,12 @@ from tictac.engine.errors import BAD_FIELD, MISSING_FIELD, NOT_YOUR_TURN
 from tictac.engine.fields import str_field
 from tictac.games.times_up import errors, rules
 from tictac.games.times_up.guess import matches, words
-from tictac.games.times_up.phases import OVER, READBACK, ROUND_WON, RUNNING, WAITING
+from tictac.games.times_up.phases import LAST_CARD, OVER, READBACK, ROUND_WON, RUNNING, WAITING
 from tictac.games.times_up.state import Guess, State, Turn
 
 MAX_GUESS = 100
+# The deck out, how long the cluegiver has to overrule a typed verdict before they all stand.
+CHECK_MS = 15_000
 
 
 def _refuse_unless(allowed: bool, message: str, code: str = NOT_YOUR_TURN) -> None:
@@ -75,8 +77,13 @@ def foul(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
     assert card is not None
     state.in_hand = None
     # Both rule sets shuffle it in: the next team has just heard clues about it.
-    state.deck.append(card)
-    state.rng.shuffle(state.deck)
+    if state.settings.rules.fouled_card_never_on_top and state.deck:
+        state.rng.shuffle(state.deck)
+        # anywhere but on top (the end of the list), each of those places alike
+        state.deck.insert(state.rng.below(len(state.deck)), card)
+    else:
+        state.deck.append(card)
+        state.rng.shuffle(state.deck)
     return [{"type": "foul", "seat": seat}, *_end_turn(state, "foul")]
 
 
@@ -102,7 +109,7 @@ def overrulable(state: State) -> list[int]:
     """The guesses of this turn whose verdict the cluegiver may still change, as a table
     would: a rejected guess whose card is still to be won (round 1: in hand; later rounds: set
     aside by that rejection), an accepted guess whose card is still won. Once each."""
-    if state.phase != RUNNING:
+    if state.phase not in (RUNNING, LAST_CARD):
         return []
     won = state.found[-1][state.team]
     waiting = [state.in_hand] if state.round == 1 else state.set_aside
@@ -115,8 +122,10 @@ def overrule(state: State, seat: int, action: Action, now_ms: int) -> list[Event
     wins its card (round 1: the card in hand; later rounds: back from the set-aside cards).
     Taking back an accepted one un-wins its card: round 1, the cluegiver holds it again (the
     card drawn since goes back on top of the deck); later rounds, it was a wrong guess, so the
-    card is set aside."""
-    _expect_running(state, now_ms)
+    card is set aside. On the last card (LAST_CARD) the clock goes on from where it stopped;
+    with the deck still out, the turn or the round then ends."""
+    if state.phase != LAST_CARD:
+        _expect_running(state, now_ms)
     _refuse_unless(seat == state.cluegiver(), "only the cluegiver overrules a verdict")
     if "guess" not in action:
         raise IllegalAction(MISSING_FIELD, "'overrule' needs 'guess'")
@@ -126,6 +135,8 @@ def overrule(state: State, seat: int, action: Action, now_ms: int) -> list[Event
         raise IllegalAction(BAD_FIELD, "'guess' is the number of one of this turn's guesses")
     _refuse_unless(index in overrulable(state), "that verdict can no longer be changed",
                    errors.CANNOT_OVERRULE)
+    if state.phase == LAST_CARD:
+        _resume(state, now_ms)
     said = state.guesses[index]
     state.guesses[index] = Guess(said.seat, said.text, not said.right, said.card, True)
     events: list[Event] = [{"type": "overruled", "seat": seat, "guess": index,
@@ -135,15 +146,44 @@ def overrule(state: State, seat: int, action: Action, now_ms: int) -> list[Event
             return events + _win_card(state, now_ms)
         state.set_aside.remove(said.card)
         state.found[-1][state.team].append(said.card)
-        return [*events, _found_event(state, said.card)]
-    state.found[-1][state.team].remove(said.card)
-    if state.round == 1:
-        assert state.in_hand is not None
-        state.deck.append(state.in_hand)
-        state.in_hand = said.card
-        return events
-    state.set_aside.append(said.card)
-    return [*events, {"type": "card_set_aside", "reason": "overruled"}]
+        events.append(_found_event(state, said.card))
+    else:
+        state.found[-1][state.team].remove(said.card)
+        if state.round == 1:
+            if state.in_hand is not None:
+                state.deck.append(state.in_hand)
+            state.in_hand = said.card
+            return events
+        state.set_aside.append(said.card)
+        events.append({"type": "card_set_aside", "reason": "overruled"})
+    # On the last card nothing is in hand: the deck is still out.
+    return events if state.in_hand is not None else events + _next_card(state, now_ms)
+
+
+def confirm(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
+    """LAST_CARD: the cluegiver lets every verdict stand (or the room, once CHECK_MS is over);
+    the turn or the round ends as the deck running out ends it."""
+    errors.expect_phase(state, LAST_CARD)
+    _refuse_unless(seat == state.cluegiver(), "only the cluegiver confirms the verdicts")
+    _resume(state, now_ms)
+    return [{"type": "confirmed", "seat": seat}, *_out_of_cards(state, now_ms)]
+
+
+def _hold_last_card(state: State, now_ms: int) -> list[Event]:
+    """The deck is out while a typed verdict of this turn may still be wrong: the clock stops
+    and the cluegiver gets the same chance as on any card to overrule it (docs/rulings.md)."""
+    assert state.deadline is not None
+    state.time_left = state.deadline - now_ms
+    state.deadline = now_ms + CHECK_MS
+    state.phase = LAST_CARD
+    return [{"type": "last_card", "deadline": state.deadline}]
+
+
+def _resume(state: State, now_ms: int) -> None:
+    """Out of LAST_CARD: the turn's clock goes on with the time it had left."""
+    assert state.time_left is not None
+    state.deadline, state.time_left = now_ms + state.time_left, None
+    state.phase = RUNNING
 
 
 def time_up(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
@@ -190,6 +230,12 @@ def _next_card(state: State, now_ms: int) -> list[Event]:
     if state.deck:
         state.in_hand = state.deck.pop()
         return []
+    if overrulable(state):
+        return _hold_last_card(state, now_ms)
+    return _out_of_cards(state, now_ms)
+
+
+def _out_of_cards(state: State, now_ms: int) -> list[Event]:
     if state.set_aside:
         return _end_turn(state, "deck_empty")
     return _end_round(state, now_ms)
@@ -203,7 +249,6 @@ def _return_set_aside(state: State) -> None:
 
 
 def _next_team(state: State) -> None:
-    state.turns_done[state.team] += 1
     state.team = (state.team + 1) % len(state.teams)
 
 

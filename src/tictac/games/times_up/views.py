@@ -7,7 +7,16 @@ from typing import Any
 
 from tictac.games.times_up import rules
 from tictac.games.times_up import teams as teams_
-from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
+from tictac.games.times_up.phases import (
+    DEAL,
+    LAST_CARD,
+    OVER,
+    READBACK,
+    ROUND_WON,
+    RUNNING,
+    WAITING,
+    WRITE,
+)
 from tictac.games.times_up.state import State
 
 
@@ -56,7 +65,7 @@ def _floater(state: State) -> dict[str, Any] | None:
 
 
 def _turn(state: State) -> dict[str, Any] | None:
-    if state.phase not in (WAITING, RUNNING, ROUND_WON):
+    if state.phase not in (WAITING, RUNNING, LAST_CARD, ROUND_WON):
         return None
     if state.phase == ROUND_WON:
         return {"team": state.team, "deciders": list(state.deciders())}

@@ -7,7 +7,34 @@ import { t } from './i18n.js';
 export function nameOf(room, seat) {
   if (seat === null || seat === undefined) return '—';
   const found = room && room.seats.find((entry) => entry.seat === seat);
-  return found ? found.name : t('common.seat', { n: seat + 1 });
+  if (!found) return t('common.seat', { n: seat + 1 });
+  return found.bot && found.for ? creditName(found) : found.name;
+}
+
+// Who made a move (docs/protocol.md, "Who made each move"): a person, a bot standing in for
+// one ("Bot 2 for Damien"), or the seat a kick emptied ("(Camille)").
+export function creditName(credit) {
+  if (credit.name === null) return t('credit.emptied', { name: credit.for });
+  return credit.for ? t('credit.bot_for', { bot: credit.name, name: credit.for }) : credit.name;
+}
+
+// Who played `seat` at the game's action `index` (0-based in the log), from the room's movers.
+export function nameAt(room, seat, index) {
+  const movers = room && room.movers && room.movers[seat];
+  if (!movers) return nameOf(room, seat);
+  return creditName(movers.filter((credit) => credit.from <= index).pop() || movers[0]);
+}
+
+// The room as an end screen names it: each seat by everyone who played it this game ("Damien,
+// then Bot 2 for Damien"), so figures by seat credit no one with moves they did not make. The
+// emptied seat's own moves are the room's, not a player's: left out.
+export function creditedRoom(room) {
+  if (!room || !room.movers) return room;
+  const seats = room.seats.map((seat) => {
+    const names = [...new Set((room.movers[seat.seat] || []).filter((credit) => credit.name !== null).map(creditName))];
+    return names.length ? { ...seat, name: names.join(t('credit.then')), for: null } : seat;
+  });
+  return { ...room, seats };
 }
 
 export function gameHead(ctx, ...extra) {

@@ -2,7 +2,7 @@
 
 import { h, fill, button } from './dom.js';
 import { t } from './i18n.js';
-import { nameOf } from './common.js';
+import { nameOf, creditedRoom } from './common.js';
 import { chatBox } from './chat.js';
 
 export function winnersLine(view, room) {
@@ -25,7 +25,8 @@ function mount(root, ctx, game) {
 
   function update(next) {
     ctx = next;
-    const { view, room } = ctx;
+    const { view } = ctx;
+    const room = creditedRoom(ctx.room);
     const you = room.you || {};
     const won = view.seat !== null && view.outcome && (view.outcome.winners || []).includes(view.seat);
     fill(head, h('div', { class: 'game-head' }, h('h1', { text: t('end.title', { game: room.title }) })),

@@ -134,8 +134,8 @@ export class LiveRoom {
         this.syncAsked = gap;
         if (message.version < this.version) this.moves = new MoveLog(); // a new game
         this.version = message.version;
-        this.moves.seed(message.view && message.view.opening);
-        if (message.events) this.moves.add(message.events);
+        this.moves.seed(message.view && message.view.opening, this.room);
+        if (message.events) this.moves.add(message.events, this.room);
         this.view = message.view;
         this.deadline = message.deadline ?? null;
         noteGameClock(message);

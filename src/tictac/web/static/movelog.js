@@ -1,6 +1,8 @@
 // The move log of a live room: every public event of the game, kept from when the page joined,
 // and drawn in the reader's language by the game's module (`describe(event, room, earlier)`
 // gives a line, or null for an event not worth a line). Phones and the TV draw the same log.
+// Each event keeps the room as it was when the event came, so a line names the seat's holder of
+// that moment: a seat that changes hands later (replace, kick) does not rewrite earlier lines.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -10,16 +12,25 @@ const KEPT = 200;
 export class MoveLog {
   constructor() {
     this.events = [];
+    this.rooms = []; // by event: the room when it came
   }
 
-  add(events) {
+  add(events, room) {
     this.events.push(...events);
-    if (this.events.length > KEPT) this.events.splice(0, this.events.length - KEPT);
+    this.rooms.push(...events.map(() => room));
+    if (this.events.length > KEPT) {
+      this.events.splice(0, this.events.length - KEPT);
+      this.rooms.splice(0, this.rooms.length - KEPT);
+    }
   }
 
   // A page that joins mid-round starts from the round's opening, when the view tells it.
-  seed(events) {
-    if (!this.events.length && events) this.add(events);
+  seed(events, room) {
+    if (!this.events.length && events) this.add(events, room);
+  }
+
+  roomOf(index, room) {
+    return this.rooms[index] || room;
   }
 }
 
@@ -28,7 +39,7 @@ export function latestMoves(log, describe, room, count) {
   const lines = [];
   if (!log || !describe) return lines;
   for (let index = log.events.length - 1; index >= 0 && lines.length < count; index -= 1) {
-    const text = describe(log.events[index], room, log.events.slice(0, index));
+    const text = describe(log.events[index], log.roomOf(index, room), log.events.slice(0, index));
     if (text) lines.push(text);
   }
   return lines;
@@ -44,7 +55,7 @@ export function moveLog(log, describe, room, { latest = 30 } = {}) {
   const lines = [];
   if (log && describe) {
     log.events.forEach((event, index) => {
-      const text = describe(event, room, log.events.slice(0, index));
+      const text = describe(event, log.roomOf(index, room), log.events.slice(0, index));
       if (text) lines.push(text);
     });
   }

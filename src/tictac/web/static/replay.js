@@ -7,6 +7,7 @@ import { api, savedSeat } from './session.js';
 import { errorText } from './errors.js';
 import { gameInfo, loadGame } from './games.js';
 import { winnersLine } from './end.js';
+import { nameOf, creditName, creditedRoom } from './common.js';
 
 export async function show(root, [rawCode]) {
   const code = rawCode.toUpperCase();
@@ -31,6 +32,7 @@ export async function show(root, [rawCode]) {
     code, game: gameName, title: info ? info.title : gameName, status: 'finished',
     seats: (replay.players || []).map((name, seat) => ({ seat, name, bot: false, connected: true })),
     you: null,
+    movers: moversOf(replay),
   };
   document.title = `${t('replay.title', { code })} · tictac`;
   let at = 0;
@@ -73,11 +75,11 @@ export async function show(root, [rawCode]) {
     where.textContent = t('replay.step_of', { n: at, of: replay.steps.length - 1 });
     const type = step.action && step.action.type;
     const action = type && has(`action.${type}`) ? t(`action.${type}`) : type;
-    said.textContent = step.action ? t('replay.did', { name: room.seats[step.seat] ? room.seats[step.seat].name : '?', action }) : (at === 0 ? t('replay.deal') : '');
+    said.textContent = step.action ? t('replay.did', { name: step.by ? creditName(step.by) : nameOf(room, step.seat), action }) : (at === 0 ? t('replay.deal') : '');
     const ctx = { code, room, view: step.view, readonly: true, chat: null, act: () => {}, lobby: () => {}, say: () => {}, navigate: () => {} };
     if (step.view.over) {
       screen = null;
-      fill(stage, h('p', { class: 'status', text: winnersLine(step.view, room) }), module.summary(step.view, room));
+      fill(stage, h('p', { class: 'status', text: winnersLine(step.view, creditedRoom(room)) }), module.summary(step.view, creditedRoom(room)));
       return;
     }
     if (!screen) screen = module.mount(stage, ctx);
@@ -85,4 +87,16 @@ export async function show(root, [rawCode]) {
   }
   draw();
   return () => { if (timer) clearInterval(timer); };
+}
+
+// By seat, everyone who made a move of the game, in order, from the index of their first move
+// (as a live room's `movers`), from the steps' own credits.
+function moversOf(replay) {
+  const movers = (replay.players || []).map((name) => [{ name, for: null, from: 0 }]);
+  for (const step of replay.steps) {
+    const seen = step.by && movers[step.seat];
+    const latest = seen && seen[seen.length - 1];
+    if (latest && (latest.name !== step.by.name || latest.for !== step.by.for)) seen.push({ ...step.by, from: step.version - 1 });
+  }
+  return movers;
 }

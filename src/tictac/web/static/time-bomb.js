@@ -3,7 +3,7 @@
 
 import { h, fill, refill, toast } from './dom.js';
 import { t } from './i18n.js';
-import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
+import { nameOf, nameAt, gameHead, statusLine, legalOf, shownView, scoresTable } from './common.js';
 import { chatBox } from './chat.js';
 
 const KIND_SYMBOL = { safe: '○', defusing: '✔', bomb: '✹' };
@@ -34,8 +34,8 @@ function wiresTable(view, room, allowed = new Set(), onCut = null) {
           h('span', { class: 'name', text: nameOf(room, row.seat) }),
           row.seat === view.seat ? h('span', { class: 'tag you', text: t('common.you') }) : null,
           view.holder === row.seat ? h('span', { class: 'tag host', text: `✂ ${t('bomb.pliers')}` }) : null,
-          // A claim says its round; one from a round before the re-deal is greyed.
-          row.claim ? h('span', { class: ['claim', row.claim.round !== view.round && 'old'],
+          // Only a claim of this round: the re-deal makes the rows anew.
+          row.claim ? h('span', { class: 'claim',
             text: t('bomb.claim_of_round', { claim: claimText(row.claim), n: row.claim.round }) }) : null),
         h('div', { class: 'wires' }, row.face_down.map((position) => {
           const key = `${row.seat}:${position}`;
@@ -52,12 +52,25 @@ function wiresTable(view, room, allowed = new Set(), onCut = null) {
     }));
 }
 
+// The index in the game's log of each cut and each claim: every Time Bomb move is one or the
+// other, and a claim said at (round, cut) came before that cut. A move's maker is the seat's
+// holder at that index (a replace or a kick hands a seat on: the cut before was not the bot's).
+function logIndex(view) {
+  const before = (a, b) => a.round < b.round || (a.round === b.round && a.cut <= b.cut);
+  return {
+    cuts: view.revealed.map((cut, index) => index + view.claims.filter((claim) => before(claim, cut)).length),
+    claims: view.claims.map((claim, index) => index + view.revealed.filter((cut) => !before(claim, cut)).length),
+  };
+}
+
+// Every cut and claim, each named by whoever made it; the wires' owner as the seat is held now.
 function logList(view, room) {
+  const at = logIndex(view);
   const entries = [
-    ...view.revealed.map((cut) => ({ round: cut.round, cut: cut.cut, order: 1, node: h('li', null,
-      t('bomb.log_cut', { cutter: nameOf(room, cut.cutter), target: nameOf(room, cut.target) }), ' ', wireFace(cut.kind)) })),
-    ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, node: h('li', {
-      text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }) })),
+    ...view.revealed.map((cut, index) => ({ round: cut.round, cut: cut.cut, order: 1, node: h('li', null,
+      t('bomb.log_cut', { cutter: nameAt(room, cut.cutter, at.cuts[index]), target: nameOf(room, cut.target) }), ' ', wireFace(cut.kind)) })),
+    ...view.claims.map((claim, index) => ({ round: claim.round, cut: claim.cut, order: 0, node: h('li', {
+      text: t('bomb.log_claim', { name: nameAt(room, claim.seat, at.claims[index]), claim: claimText(claim) }) }) })),
   ];
   entries.sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order);
   return h('ol', { class: 'log', tabindex: 0, 'aria-label': t('bomb.log') }, entries.map((entry) => entry.node));
@@ -168,11 +181,12 @@ export function tv(view, room, { events = [], memory = {} } = {}) {
       h('span', { class: 'tv-wires', role: 'img', 'aria-label': t('tv.bomb.row', { name: nameOf(room, row.seat), n: row.face_down.length }) },
         row.face_down.map(() => h('span', { class: 'tv-wire' })),
         cutHere.map((entry) => h('span', { class: ['tv-wire', 'open', entry.kind, entry === newest && 'tv-flip'], text: KIND_SYMBOL[entry.kind] }))),
-      // Short on the TV (a row has room for little); a claim from before the re-deal is greyed.
-      row.claim ? h('span', { class: ['claim', row.claim.round !== view.round && 'old'], text: `« ${claimText(row.claim)} »` }) : null);
+      // Short on the TV (a row has room for little); only a claim of this round.
+      row.claim ? h('span', { class: 'claim', text: `« ${claimText(row.claim)} »` }) : null);
   });
-  const latest = [...view.revealed.map((entry) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameOf(room, entry.cutter), target: nameOf(room, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
-    ...view.claims.map((claim) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameOf(room, claim.seat), claim: claimText(claim) }) }))]
+  const at = logIndex(view);
+  const latest = [...view.revealed.map((entry, index) => ({ round: entry.round, cut: entry.cut, order: 1, text: `${t('bomb.log_cut', { cutter: nameAt(room, entry.cutter, at.cuts[index]), target: nameOf(room, entry.target) })} ${t(`bomb.kind.${entry.kind}`)}` })),
+    ...view.claims.map((claim, index) => ({ round: claim.round, cut: claim.cut, order: 0, text: t('bomb.log_claim', { name: nameAt(room, claim.seat, at.claims[index]), claim: claimText(claim) }) }))]
     .sort((a, b) => b.round - a.round || b.cut - a.cut || b.order - a.order).slice(0, 2);
   return h('div', { class: ['tv-bomb', newest && newest.kind === 'bomb' && 'tv-boom'] },
     h('div', { class: 'tv-head' },
@@ -188,15 +202,18 @@ function kindCounts(counts) {
   return ['defusing', 'bomb', 'safe'].filter((kind) => counts[kind]).map((kind) => `${KIND_SYMBOL[kind]}${counts[kind]}`).join(' ') || '–';
 }
 
-// Every round's cuts in order: who cut whose wire, and what it was.
+// Every round's cuts in order: who cut whose wire (the cutter as whoever made the cut), and
+// what it was.
 function story(view, room) {
   const stats = view.outcome && view.outcome.stats;
   if (!stats) return null;
+  const at = logIndex(view).cuts;
+  let cuts = 0;
   return h('section', { class: 'panel stats' },
     h('h2', { text: t('stats.story') }),
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
       h('b', { text: `${t('bomb.round', { n: entry.round, of: view.rounds })} ` }),
-      entry.cuts.map((one) => `${nameOf(room, one.cutter)} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', ')))));
+      entry.cuts.map((one) => `${nameAt(room, one.cutter, at[cuts++])} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', ')))));
 }
 
 // The end: the winning team and why, every role with what each cut and lost, then the story.

@@ -214,7 +214,7 @@ export function mount(root, ctx) {
   }
 
   function drawTail(view, room) {
-    if (view.phase !== 'running') return [];
+    if (view.phase !== 'running' && view.phase !== 'last_card') return [];
     const entries = view.guesses.map((entry, index) => h('li', { class: [entry.overruled && 'overruled'] },
       h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ',
       entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null, ' ',
@@ -237,6 +237,15 @@ export function mount(root, ctx) {
     return [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }),
       view.clock && view.clock.time_left_ms ? h('p', { text: t('tu.time_carried', { s: Math.ceil(view.clock.time_left_ms / 1000) }) }) : null,
       starts ? button(t('tu.start'), () => ctx.act({ type: 'start' }), { class: 'primary big start-turn' }) : h('p', { text: t('tu.wait_start', { name: nameOf(room, view.turn.cluegiver) }) })];
+  }
+
+  // The deck ran out on a typed verdict: the clock stands still until the cluegiver lets the
+  // verdicts stand or overrules one (the guesses below), as on any card.
+  function drawLastCard(view, room) {
+    const judging = legalOf(view, 'confirm').length > 0 && !ctx.readonly;
+    return [whoLine(view, room), h('p', { text: t('tu.last_card') }),
+      judging ? button(t('tu.confirm'), () => ctx.act({ type: 'confirm' }), { class: 'primary big confirm', 'data-key': 'confirm' })
+        : h('p', { class: 'muted', text: t('tu.last_card_wait', { name: nameOf(room, view.turn.cluegiver) }) })];
   }
 
   function drawRoundWon(view, room) {
@@ -262,6 +271,7 @@ export function mount(root, ctx) {
     if (view.phase === 'deal') return t('tu.phase.deal');
     if (view.phase === 'readback') return t('tu.phase.readback');
     if (view.phase === 'round_won') return t('tu.phase.round_won');
+    if (view.phase === 'last_card') return t('tu.phase.last_card');
     if (view.seat !== null && turn.cluegiver === view.seat) return view.phase === 'running' ? t('tu.you_give') : t('tu.you_give_next');
     if (view.seat !== null && turn.timekeeper === view.seat) return t('tu.you_keep');
     if (view.seat !== null && (turn.guessers || []).includes(view.seat)) return t('tu.you_guess', { name: nameOf(room, turn.cluegiver) });
@@ -276,7 +286,7 @@ export function mount(root, ctx) {
     fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('tu.round_of', { n: view.round, of: view.rounds }) })));
     const mine = view.to_act.includes(view.seat) || legalOf(view, 'foul').length > 0 || legalOf(view, 'guess').length > 0;
     fill(status, statusLine(statusText(view, room), mine && view.seat !== null));
-    const draw = { write: drawWrite, deal: drawDeal, waiting: drawWaiting, running: drawRunning, round_won: drawRoundWon, readback: drawReadback }[view.phase];
+    const draw = { write: drawWrite, deal: drawDeal, waiting: drawWaiting, running: drawRunning, last_card: drawLastCard, round_won: drawRoundWon, readback: drawReadback }[view.phase];
     if (!(draw === drawWrite && writeBox && body.firstChild === writeBox && legalOf(view, 'write').length)) refill(body, draw ? draw(view, room) : null);
     if (writeDone) writeDone.textContent = doneText(view);
     guessForm.hidden = !(view.phase === 'running' && legalOf(view, 'guess').length && !ctx.readonly);

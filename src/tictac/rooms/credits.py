@@ -1,0 +1,63 @@
+"""Who made each action of a game, whoever holds the seat now (issue 19, item 2).
+
+A seat changes hands mid-game when the host replaces its player by a bot or kicks them: the
+log keeps the seat of each action, so naming its mover by the seat's holder at display time
+would credit a replaced player's earlier moves to the bot. The room keeps, in its record, each
+such change as a credit `[game, from, seat, name, for]`: from the `from`-th action of game
+`game` on (0-based, `len(log)` at the change), `seat` is played by `name` standing in `for`
+someone (a bot: "Bot 3" for "Damien"), or by nobody (`name` null: a kicked player's emptied seat,
+played by the room's gone-player policy). Before any credit the seat's mover is the name it had
+when the game began (the game's stored `names`). Records older than credits read as none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tictac.rooms.room import Room
+
+Credit = dict[str, Any]  # {"name": str | None, "for": str | None}
+
+
+def note(room: Room, seat: int, name: str | None, stands_for: str | None) -> None:
+    """From the next action of the current game on, `seat` is played by `name` for
+    `stands_for`."""
+    room.credits.append([room.games - 1, len(room.log), seat, name, stands_for])
+
+
+def of_game(credits: Sequence[Sequence[Any]], game: int) -> list[list[Any]]:
+    return [list(entry[1:]) for entry in credits if entry[0] == game]
+
+
+def mover(names: Sequence[str], changes: Sequence[Sequence[Any]], seat: int,
+          index: int) -> Credit:
+    """Who played `seat` at the action `index` (0-based) of a game whose credit changes are
+    `changes` (`of_game`) and whose seats had `names` at the start."""
+    credit: Credit = {"name": names[seat] if seat < len(names) else None, "for": None}
+    for start, changed, name, stands_for in changes:
+        if changed == seat and start <= index:
+            credit = {"name": name, "for": stands_for}
+    return credit
+
+
+def person(names: Sequence[str], changes: Sequence[Sequence[Any]], seat: int,
+           index: int) -> str | None:
+    """The person `seat` stands for at action `index`: its player, or the one a bot or an
+    emptied seat stands in for."""
+    credit = mover(names, changes, seat, index)
+    who: str | None = credit["for"] or credit["name"]
+    return who
+
+
+def movers(names: Sequence[str], changes: Sequence[Sequence[Any]],
+           seats: int) -> list[list[Credit]]:
+    """For each seat, everyone who has played it this game, in order, each with the index of
+    the first action that is theirs (`from`)."""
+    every: list[list[Credit]] = [[{**mover(names, [], seat, 0), "from": 0}]
+                                 for seat in range(seats)]
+    for start, seat, name, stands_for in changes:
+        if 0 <= seat < seats:
+            every[seat].append({"name": name, "for": stands_for, "from": start})
+    return every
