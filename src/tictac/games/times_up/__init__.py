@@ -96,7 +96,7 @@ def _running_actions(state: State, seat: int) -> list[Action]:
         return [*[{"type": kind} for kind in [*marks, "foul"]], *overrules]
     if seat == state.timekeeper():
         return [{"type": "foul"}]
-    if seat in state.guessers():
+    if seat in state.guessers() and turns.past_the_cap(state) is None:
         return [{"type": "guess", "text": None}]
     return []
 
