@@ -9,9 +9,10 @@ from typing import Any
 
 from tictac.engine import Action, Event, Outcome, Rng, View
 from tictac.engine import IllegalAction as IllegalAction  # re-exported for its callers
+from tictac.engine.contract import SeatRate
 from tictac.engine.options import check_players
 from tictac.engine.prologue import check_action, check_viewer
-from tictac.games.times_up import deal, rules, turns, views
+from tictac.games.times_up import deal, errors, rules, turns, views
 from tictac.games.times_up.phases import DEAL, OVER, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
 from tictac.games.times_up.settings import OPTIONS as OPTIONS
 from tictac.games.times_up.state import State as State
@@ -24,6 +25,8 @@ MIN_PLAYERS = min(TEAM_SIZES)
 MAX_PLAYERS = max(TEAM_SIZES)
 # Sent to the web client with the game's info, so the lobby's team tools deal the same sizes.
 CLIENT_INFO = {"team_sizes": TEAM_SIZES, "floating_sizes": FLOATING_SIZES}
+# However many phones a guesser holds: a guess a second, five at once (docs/server.md).
+SEAT_RATES = {"guess": SeatRate(1.0, 5, errors.TOO_MANY_GUESSES)}
 
 Handler = Callable[[State, int, Action, int], list[Event]]
 HANDLERS: dict[str, Handler] = {
