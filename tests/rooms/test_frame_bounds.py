@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from roomtable import Table
@@ -91,7 +92,8 @@ def bounded(game: Any) -> None:
     assert size <= FRAME_BOUND
 
 
-@LONGEST
+@pytest.mark.timeout(1200)  # a long game of twelve, its views of every name to everyone
+@settings(LONGEST, max_examples=1)
 @given(names=st.lists(text(MAX_NAME), min_size=12, max_size=12),
        written=st.lists(text(WRITTEN), min_size=12, max_size=12),
        wrong=text(MAX_GUESS))
