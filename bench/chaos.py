@@ -668,7 +668,11 @@ async def guess_flood(db: Path, seconds: float) -> str:
     frame any seat, the TV or the guesser received, the TV's bytes, another room's ping p50/p99
     idle and during the flood (goal: p99 at most 2x), the flooded game's replay, the RSS."""
     server = serve(db, "--rate", str(ServerSettings.rate_per_s))
+    # The flooding process is started first: waiting for it blocks this loop, whose sockets
+    # must then already be read by nobody yet.
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     try:
+        pool.submit(int).result()  # the process is up and has imported this script
         options = {"pack": "players", "names_per_player": 2, "turn_seconds": 120,
                    "teams": [[0, 1], [2, 3]]}
         code, seated, [tv] = await open_table(server.base, server.ws_base, "times-up", 4,
@@ -691,11 +695,9 @@ async def guess_flood(db: Path, seconds: float) -> str:
         readers = [Reader(player.ws) for player in [*seated, tv]]
         rss_before = rss_mib(server)
         idle = await pings(watcher, seconds)
-        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-            pool.submit(int).result()  # the process is up and has imported this script
-            flooding = asyncio.get_running_loop().run_in_executor(
-                pool, flood_guesses_process, server.ws_base, code, guesser.token, seconds)
-            flooded, counts = await asyncio.gather(pings(watcher, seconds), flooding)
+        flooding = asyncio.get_running_loop().run_in_executor(
+            pool, flood_guesses_process, server.ws_base, code, guesser.token, seconds)
+        flooded, counts = await asyncio.gather(pings(watcher, seconds), flooding)
         rss_after = rss_mib(server)
         for task in players:
             task.cancel()
@@ -713,6 +715,7 @@ async def guess_flood(db: Path, seconds: float) -> str:
             with contextlib.suppress(Exception):
                 await player.close()
     finally:
+        pool.shutdown()
         server.stop()
     p50 = statistics.median
     ratio = p99(flooded) / p99(idle)

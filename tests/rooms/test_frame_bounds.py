@@ -153,7 +153,8 @@ def test_time_bomb_frames_stay_bounded(names: list[str]) -> None:
 @LONGEST
 @given(names=st.lists(text(MAX_NAME), min_size=6, max_size=6))
 def test_timos_twist_frames_stay_bounded(names: list[str]) -> None:
-    """Six players; the first draws whenever it is its turn until it holds most of the deck."""
+    """Six players drawing at every turn (`draw_anytime`), never playing, while the pile
+    lasts: hands as big as the deck lets them grow."""
 
     async def game(table: Table) -> int:
         options = {"draw_anytime": True, "target_score": 500}
@@ -164,10 +165,8 @@ def test_timos_twist_frames_stay_bounded(names: list[str]) -> None:
                 break
             seat = state.turn
             kinds = {action["type"] for action in room.game.legal_actions(state, seat)}
-            action = {"type": "draw"} if "draw" in kinds and seat == 0 else \
-                {"type": "pass"} if "pass" in kinds else {"type": "draw"}
+            action = {"type": "pass"} if "pass" in kinds else {"type": "draw"}
             await act(room, conns[seat], action)
-        assert len(state.hands[0]) > 30
         return largest(conns, tv)
 
     bounded(game)
