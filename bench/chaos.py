@@ -569,12 +569,164 @@ async def main(args: argparse.Namespace) -> int:
                   f"{flooded['replays']} replay requests, {flooded['reconnects']} reconnects",
                   flush=True)
         ratio = ratios[0]
+        print(await guess_flood(Path(tmp) / "guess.sqlite3", args.flood_seconds), flush=True)
     failed = (crashes.lost or crashes.finished != crashes.games or fuzzed.crashed
               or fuzzed.deaf or fuzzed.closed or fuzzed.changed_on_refusal)
     print(f"summary: {crashes.lost} lost, {fuzzed.deaf} deaf, {int(fuzzed.crashed)} crashes, "
           f"{fuzzed.changed_on_refusal} changed on refusal, flood p99 ratio {ratio:.1f}x: "
           + ("FAILED" if failed else "ok"))
     return 1 if failed else 0
+
+
+# -- (d) a guess flood (issue 20, item 2) ---------------------------------------------------
+
+
+def rss_mib(server: ServerProcess) -> float:
+    assert server.process is not None
+    for line in Path(f"/proc/{server.process.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Reader:
+    """Reads one socket to its end, counting the bytes and the largest frame it receives."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws, self.bytes, self.largest = ws, 0, 0
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            async for frame in self.ws:
+                size = len(frame if isinstance(frame, bytes) else frame.encode())
+                self.bytes += size
+                self.largest = max(self.largest, size)
+
+    async def stop(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(BaseException):
+            await self.task
+        await self.ws.close()
+
+
+async def flood_guesses(ws_base: str, code: str, token: str, seconds: float) -> dict[str, int]:
+    """One guesser's token on 4 sockets, each sending typed guesses as fast as it can."""
+    import websockets
+
+    counts = {"sent": 0, "acked": 0, "too_many_guesses": 0, "rate_limited": 0, "largest": 0}
+    deadline = time.monotonic() + seconds
+
+    async def one_socket(index: int) -> None:
+        async with websockets.connect(f"{ws_base}/ws/{code}?token={token}", max_size=2**24,
+                                      compression=None) as ws:
+            async def read() -> None:
+                async for frame in ws:
+                    counts["largest"] = max(counts["largest"], len(str(frame).encode()))
+                    message = json.loads(frame)
+                    if message["type"] == "ack":
+                        counts["acked"] += 1
+                    elif message.get("code") in counts:
+                        counts[message["code"]] += 1
+
+            reader = asyncio.create_task(read())
+            while time.monotonic() < deadline:
+                counts["sent"] += 1
+                await ws.send(json.dumps({"type": "action", "id": counts["sent"], "action": {
+                    "type": "guess", "text": f"flood {index} {counts['sent']} " + "x" * 70}}))
+                await asyncio.sleep(0)
+            await asyncio.sleep(1)  # the last answers
+            reader.cancel()
+            with contextlib.suppress(BaseException):
+                await reader
+
+    await asyncio.gather(*(one_socket(index) for index in range(4)))
+    return counts
+
+
+def flood_guesses_process(ws_base: str, code: str, token: str,
+                          seconds: float) -> dict[str, int]:
+    return asyncio.run(flood_guesses(ws_base, code, token, seconds))
+
+
+async def pings(player: Player, seconds: float) -> list[float]:
+    """Round trips of a ping every 60 ms (within the server's 20 messages a second per
+    socket) from a spectator of another room."""
+    rtts = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        sent = time.monotonic()
+        await answers_ping(player.ws, sent)
+        rtts.append(time.monotonic() - sent)
+        await asyncio.sleep(0.06)
+    return rtts
+
+
+async def guess_flood(db: Path, seconds: float) -> str:
+    """(d) One Time's Up guesser on 4 sockets floods typed guesses (from a process of its own)
+    while a Timo's Twist room plays; at the server's own per-socket rate. Figures: the largest
+    frame any seat, the TV or the guesser received, the TV's bytes, another room's ping p50/p99
+    idle and during the flood (goal: p99 at most 2x), the flooded game's replay, the RSS."""
+    server = serve(db, "--rate", str(ServerSettings.rate_per_s))
+    # The flooding process is started first: waiting for it blocks this loop, whose sockets
+    # must then already be read by nobody yet.
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        pool.submit(int).result()  # the process is up and has imported this script
+        options = {"pack": "players", "names_per_player": 2, "turn_seconds": 120,
+                   "teams": [[0, 1], [2, 3]]}
+        code, seated, [tv] = await open_table(server.base, server.ws_base, "times-up", 4,
+                                              spectators=1, options=options)
+        await start(seated[0])
+        for player in seated:
+            await player.act({"type": "write", "names": [f"Name {player.seat} {i}"
+                                                         for i in range(2)]})
+        while (view := (await tv.until("view"))["view"])["phase"] != "waiting":
+            pass
+        await seated[view["turn"]["cluegiver"]].act({"type": "start"})
+        guesser = seated[view["turn"]["guessers"][0]]
+        _, playing, [watcher] = await open_table(server.base, server.ws_base, "timos-twist", 2,
+                                                 spectators=1,
+                                                 options={"target_score": 500,
+                                                          "timo_grace_ms": 0})
+        await start(playing[0])
+        players = [asyncio.create_task(player.play(timeout=seconds * 4 + 60))
+                   for player in playing]
+        readers = [Reader(player.ws) for player in [*seated, tv]]
+        rss_before = rss_mib(server)
+        idle = await pings(watcher, seconds)
+        flooding = asyncio.get_running_loop().run_in_executor(
+            pool, flood_guesses_process, server.ws_base, code, guesser.token, seconds)
+        flooded, counts = await asyncio.gather(pings(watcher, seconds), flooding)
+        rss_after = rss_mib(server)
+        for task in players:
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        largest = max([counts["largest"], *(reader.largest for reader in readers)])
+        tv_bytes = readers[-1].bytes
+        for reader in readers:
+            await reader.stop()
+        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+            began = time.monotonic()
+            replay = await http.get(f"/api/rooms/{code}/replay", params={"token": tv.token})
+            replay_s = time.monotonic() - began
+        for player in [*playing, watcher]:
+            with contextlib.suppress(Exception):
+                await player.close()
+    finally:
+        pool.shutdown()
+        server.stop()
+    p50 = statistics.median
+    ratio = p99(flooded) / p99(idle)
+    return (f"(d) guess flood: {counts['sent']} guesses from 4 sockets of one seat in "
+            f"{seconds:g} s, {counts['acked']} accepted, {counts['too_many_guesses']} "
+            f"too_many_guesses, {counts['rate_limited']} rate_limited; largest frame "
+            f"{largest / 1024:.1f} KiB, TV received {tv_bytes / 1024:.0f} KiB; other room's ping "
+            f"p50 {p50(idle) * 1000:.1f} -> {p50(flooded) * 1000:.1f} ms, p99 "
+            f"{p99(idle) * 1000:.1f} -> {p99(flooded) * 1000:.1f} ms: {ratio:.1f}x (goal <= 2x); "
+            f"replay {len(replay.content) / 1024:.0f} KiB in {replay_s:.2f} s; server RSS "
+            f"{rss_before:.0f} -> {rss_after:.0f} MiB")
 
 
 if __name__ == "__main__":

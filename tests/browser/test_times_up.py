@@ -322,7 +322,8 @@ def test_the_cluegiver_overrules_typed_verdicts_and_the_card_shows_the_rule_sets
     assert guesser.page.locator("button.overrule").count() == 0  # the cluegiver's call only
     table.press(giver, "button.overrule.count-it")
     assert table.view()["teams"][table.view()["turn"]["team"]]["score"] == 1
-    assert table.view()["guesses"][0] == {"seat": guesser.seat(), "text": "le truc là",
+    assert table.view()["guesses"][0] == {"index": 0, "seat": guesser.seat(),
+                                          "text": "le truc là",
                                           "right": True, "overruled": True}
     assert giver.page.locator("button.overrule.count-it").count() == 0  # once only
 

@@ -9,7 +9,7 @@ import json
 from roomtable import FakeConn, Table, refused
 
 from tictac.rooms import Room
-from tictac.rooms.replays import collector_paused, fetch
+from tictac.rooms.replays import ReplayCache, Shelf, collector_paused, fetch
 
 
 async def finished_room(table: Table) -> tuple[Room, str]:
@@ -56,12 +56,26 @@ async def test_a_replay_is_computed_once_per_game_seat_and_version(table: Table)
     room, token = await finished_room(table)
     first = await fetch(room, token, 0, 1)
     again = await fetch(room, token, 0, 1)
-    assert again.answer["steps"] is first.answer["steps"]
-    assert again.encoded() is first.encoded()  # encoded once
+    assert again is first  # kept, encoded once
     assert json.loads(first.encoded()) == first.answer
     other_seat = (await fetch(room, token, 0, 2)).answer
-    assert other_seat["steps"] is not first.answer["steps"]
     assert other_seat["steps"][-1]["view"] == room.game.view(room.state, 2)
+
+
+async def test_the_replays_kept_are_bounded_in_bytes_not_in_answers(table: Table) -> None:
+    """Issue 20: six kept answers per room held one flooded game's 95 MB replays for good. The
+    process keeps at most the shelf's bytes; a replay bigger than that is answered, not kept."""
+    room, token = await finished_room(table)
+    size = len((await fetch(room, token, 0, 1)).encoded())
+    shelf = room.replays.shelf = Shelf(max_bytes=size * 3 // 2)
+    first = await fetch(room, token, 0, 1)
+    assert await fetch(room, token, 0, 1) is first and shelf.bytes == size
+    await fetch(room, token, 0, 2)  # one more would pass the bound: the older one goes
+    assert len(shelf) == 1 and shelf.bytes <= shelf.max_bytes
+    assert await fetch(room, token, 0, 1) is not first
+    room.replays = ReplayCache(Shelf(max_bytes=size - 1))
+    assert (await fetch(room, token, 0, 1)).answer == first.answer  # answered all the same
+    assert len(room.replays.shelf) == 0
 
 
 async def test_fetch_answers_as_the_rooms_own_job_does_for_past_games_too(

@@ -41,9 +41,11 @@ def random_steps(
     now = 0
     while game.outcome(state) is None:
         now += 1000
-        if rng.random() < claim_chance:
-            seat = rng.below(players)
-            action = rng.choice(claims(state, seat))
+        claimer = rng.below(players) if rng.random() < claim_chance else None
+        # A seat that has said its claims of the round (MAX_CLAIMS_PER_ROUND) lets a cut come.
+        options = [] if claimer is None else claims(state, claimer)
+        if claimer is not None and options:
+            seat, action = claimer, rng.choice(options)
         else:
             seat = state.holder
             action = rng.choice(cuts(state, seat))

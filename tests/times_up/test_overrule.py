@@ -42,7 +42,7 @@ def test_round1_cluegiver_accepts_a_refused_guess_and_the_card_is_won() -> None:
     assert events[0] == {"type": "overruled", "seat": 0, "guess": 0, "right": True}
     assert events[1]["type"] == "card_found" and events[1]["card"] == card
     view = game.view(state, None)
-    assert view["guesses"][0] == {"seat": 1, "text": "Card A one", "right": True,
+    assert view["guesses"][0] == {"index": 0, "seat": 1, "text": "Card A one", "right": True,
                                   "overruled": True}
     assert view["teams"][0]["score"] == 1
 

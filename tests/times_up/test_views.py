@@ -100,7 +100,7 @@ def test_typed_guesses_are_heard_by_everyone() -> None:
     start(state)
     act(state, "guess", 5, seat=state.guessers()[0], text="Someone")
     assert game.view(state, None)["guesses"] == [
-        {"seat": 1, "text": "Someone", "right": False, "overruled": False}]
+        {"index": 0, "seat": 1, "text": "Someone", "right": False, "overruled": False}]
 
 
 def test_the_floating_player_and_their_team_of_the_round() -> None:

@@ -26,6 +26,18 @@ class Outcome:
         return {"winners": self.winners, "scores": self.scores, **self.detail}
 
 
+@dataclass(frozen=True)
+class SeatRate:
+    """How often one seat may send actions of one kind, however many connections it holds. A
+    limit of the server's, not a rule: the server refuses the rest with `code` before the room
+    sees them, so nothing of it is logged or replayed. A game may list its own in a
+    `SEAT_RATES: dict[action type, SeatRate]` (Time's Up: typed guesses)."""
+
+    per_s: float
+    burst: int
+    code: str
+
+
 @runtime_checkable
 class Game(Protocol):
     """A game module. `apply` validates fully, then changes `state` in place and returns it:

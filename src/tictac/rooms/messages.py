@@ -12,6 +12,11 @@ from tictac.rooms.wire import dumps
 if TYPE_CHECKING:
     from tictac.rooms.room import Conn, Room
 
+# No frame a room sends is larger (docs/server.md, "Bounds"): every list a player can grow in a
+# view, an event or the room summary is bounded by a rule or a limit, and
+# tests/rooms/test_frame_bounds.py sends the most of each to check that they add up to less.
+FRAME_BOUND = 128 * 1024
+
 
 def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
     seating = room.seating

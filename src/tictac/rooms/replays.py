@@ -3,17 +3,20 @@ once it is over, any seat's views and every action, for anyone holding a place i
 (for anyone at all if the host made replays public).
 
 A replay replays the whole game, which takes long for a long game (a 1,500-action game took
-about 0.1 s): it is computed on a worker thread, so the event loop and every other room go on
-meanwhile (with `fetch`, the replay's own room too), and kept in a small cache per room, since
-the answer for one game, seat and version never changes (encoded to JSON once: a long game's
-replay is hundreds of kilobytes, whose encoding holds the interpreter lock for milliseconds).
-Each requester (a place, or a client address) may ask for a few a minute.
+about 0.1 s): it is computed and encoded to JSON on a worker thread, so the event loop and every
+other room go on meanwhile (with `fetch`, the replay's own room too), and its text is kept, since
+the answer for one game, seat and version never changes. What is kept is bounded in bytes for
+the whole process (`Shelf`), never in answers: one flooded game's replay was 95 MB, and six of
+them per room held the server's memory for good (issue 20). Each requester (a place, or a client
+address) may ask for a few a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -30,22 +33,55 @@ from tictac.rooms.wire import dumps
 if TYPE_CHECKING:
     from tictac.rooms.room import Room
 
-CACHED = 6  # replays kept per room: a finished game's seats and spectators, mostly
+SHELF_BYTES = 64 * 2**20  # replay text kept for every room of the process together
 WINDOW_MS = 60_000
 
 Key = tuple[int, int | None, bool, int]  # game index, seat, with actions, version
 
 
-@dataclass
+@dataclass(frozen=True)
 class Replay:
-    answer: dict[str, Any]
-    _encoded: str | None = None
+    text: str  # the answer as JSON, encoded once, off the loop
 
     def encoded(self) -> str:
-        """The answer as JSON text, encoded the first time it is sent."""
-        if self._encoded is None:
-            self._encoded = dumps(self.answer)
-        return self._encoded
+        return self.text
+
+    @property
+    def answer(self) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(self.text)
+        return answer
+
+
+class Shelf:
+    """Replays kept for every room of the process: at most `max_bytes` of text in all, the one
+    asked for least recently going first. A replay bigger than that is answered, not kept."""
+
+    def __init__(self, max_bytes: int = SHELF_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._kept: OrderedDict[tuple[int, Key], Replay] = OrderedDict()
+
+    def get(self, key: tuple[int, Key]) -> Replay | None:
+        replay = self._kept.get(key)
+        if replay is not None:
+            self._kept.move_to_end(key)
+        return replay
+
+    def put(self, key: tuple[int, Key], replay: Replay) -> None:
+        if len(replay.text) > self.max_bytes or key in self._kept:
+            return
+        self._kept[key] = replay
+        self.bytes += len(replay.text)
+        while self.bytes > self.max_bytes:
+            _, dropped = self._kept.popitem(last=False)
+            self.bytes -= len(dropped.text)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
+SHELF = Shelf()
+_caches = itertools.count()  # tells apart the rooms sharing the shelf, even with one code
 
 
 @dataclass
@@ -60,20 +96,16 @@ class Source:
 class ReplayCache:
     """The replays a room recently answered, and how many each requester asked for lately."""
 
-    def __init__(self) -> None:
-        self.answers: OrderedDict[Key, Replay] = OrderedDict()
+    def __init__(self, shelf: Shelf = SHELF) -> None:
+        self.shelf = shelf
+        self._id = next(_caches)
         self._asked: dict[Hashable, tuple[int, int]] = {}  # requester -> (window start, count)
 
     def get(self, key: Key) -> Replay | None:
-        answer = self.answers.get(key)
-        if answer is not None:
-            self.answers.move_to_end(key)
-        return answer
+        return self.shelf.get((self._id, key))
 
     def put(self, key: Key, answer: Replay) -> None:
-        self.answers[key] = answer
-        while len(self.answers) > CACHED:
-            self.answers.popitem(last=False)
+        self.shelf.put((self._id, key), answer)
 
     def allow(self, requester: Hashable, now_ms: int, per_window: int) -> bool:
         """At most `per_window` requests per requester in each window of a minute."""
@@ -151,12 +183,11 @@ async def _answer(room: Room, ask: Ask) -> Replay:
         source = Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
                         stored.setup.get("names", []), credits.of_game(room.credits, ask.index))
         _check_seat(source, ask.seat)
-    steps = await asyncio.to_thread(built_off_the_loop, room.game, source, ask.seat,
-                                    ask.finished)
-    answer = Replay({
-        "code": room.code, "game": room.game_name, "index": ask.index, "players": source.names,
-        "options": dict(source.setup.options), "finished": ask.finished, "steps": steps,
-    })
+    head = {"code": room.code, "game": room.game_name, "index": ask.index,
+            "players": source.names, "options": dict(source.setup.options),
+            "finished": ask.finished}
+    answer = await asyncio.to_thread(built_off_the_loop, room.game, source, ask.seat,
+                                     ask.finished, head)
     room.replays.put(ask.key, answer)
     return answer
 
@@ -195,11 +226,12 @@ class _CollectorPause:
 collector_paused = _CollectorPause()
 
 
-def built_off_the_loop(game: Game, source: Source, seat: int | None,
-                       with_actions: bool) -> list[dict[str, Any]]:
-    """On a worker thread, with the collector held off."""
+def built_off_the_loop(game: Game, source: Source, seat: int | None, with_actions: bool,
+                       head: dict[str, Any]) -> Replay:
+    """On a worker thread, with the collector held off: the answer, `head` and the steps, as
+    text (a long game's replay is megabytes, whose encoding holds the interpreter lock)."""
     with collector_paused:
-        return replay_steps(game, source, seat, with_actions)
+        return Replay(dumps({**head, "steps": replay_steps(game, source, seat, with_actions)}))
 
 
 def replay_steps(game: Game, source: Source, seat: int | None,

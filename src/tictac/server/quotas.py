@@ -1,5 +1,6 @@
 """Limits that span connections: chat lines per player (however many sockets they hold) and
-per room, and how many sockets one token may hold at once. The per-socket message rate
+per room, the actions a game rates per seat (`SEAT_RATES`: Time's Up's typed guesses), and how
+many sockets one token may hold at once. The per-socket message rate
 (`ServerSettings.rate_per_s`) cannot stop a player who opens more sockets."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from tictac.engine import Action, Game
+from tictac.engine.contract import SeatRate
 from tictac.server.limits import TokenBucket
 
 FORGET_AT = 1024  # buckets kept before the full ones are forgotten
@@ -56,6 +59,7 @@ class Quotas:
         self.player_chat = Buckets(settings.chat_per_s, settings.chat_burst)
         self.room_chat = Buckets(settings.room_chat_per_s, settings.room_chat_burst)
         self.sockets: Counter[tuple[str, str]] = Counter()
+        self.seat_actions: dict[SeatRate, Buckets] = {}
 
     def chat(self, code: str, pid: int, now: float | None = None) -> bool:
         """Whether one more chat line from place `pid` of room `code` may go out now."""
@@ -63,6 +67,20 @@ class Quotas:
         if not self.player_chat.take((code, pid), now):
             return False
         return self.room_chat.take(code, now)
+
+    def action(self, code: str, game: Game, pid: int, action: Action,
+               now: float | None = None) -> SeatRate | None:
+        """The game's rate that `action` from place `pid` is past, or None: it may go on."""
+        kind = action.get("type")
+        rates = getattr(game, "SEAT_RATES", None)
+        rate = rates.get(kind) if rates and isinstance(kind, str) else None
+        if rate is None:
+            return None
+        buckets = self.seat_actions.get(rate)
+        if buckets is None:
+            buckets = self.seat_actions[rate] = Buckets(rate.per_s, rate.burst)
+        return None if buckets.take((code, pid, kind), time.monotonic() if now is None
+                                    else now) else rate
 
     def open_socket(self, code: str, token: str) -> bool:
         """Counts one more socket for the token; False (and nothing counted) past the cap."""

@@ -115,6 +115,11 @@ def dispatch(client: Client, message: Any) -> None:
     if kind == "ping":
         conn.send(dumps({"type": "pong", "t": message.t, "server_time": room.clock.now_ms()}))
     elif kind == "action":
+        rate = client.quotas.action(room.code, room.game, client.pid, message.action)
+        if rate is not None:
+            conn.error(rate.code, f"at most {rate.per_s:g} {message.action['type']!r} a second "
+                       f"({rate.burst} at once): wait a little", message.id)
+            return
         room.post(_answer, conn, message.id, room.act, conn, message.action, message.id)
     elif kind == "chat":
         if not client.quotas.chat(room.code, client.pid):

@@ -19,6 +19,11 @@ from tictac.games.time_bomb.table import BOMB, CUT, DEFUSING, KINDS, MORIARTY, R
 CUT_YOURSELF = "cut_yourself"  # the pliers never cut their holder's own row
 ALREADY_CUT = "already_cut"  # that position's wire is already face up
 CLAIM_EXCEEDS_WIRES = "claim_exceeds_wires"  # more defusing wires and bomb than wires in front
+TOO_MANY_CLAIMS = "too_many_claims"  # a seat's MAX_CLAIMS_PER_ROUND are said this round
+
+# A rule (docs/rulings.md): a seat says at most this many claims a round, so that the claims every
+# view carries stay a table's, not what one client can send (issue 20).
+MAX_CLAIMS_PER_ROUND = 5
 
 ACTION_TYPES = ("cut", "claim")
 
@@ -51,8 +56,14 @@ def cuts(state: State, seat: int) -> list[Action]:
     ]
 
 
+def _claimed_this_round(state: State, seat: int) -> int:
+    return sum(1 for who, _, _, round_, _ in state.claims if who == seat and round_ == state.round)
+
+
 def claims(state: State, seat: int) -> list[Action]:
     if state.team is not None or not is_seat(seat, state.players):
+        return []
+    if _claimed_this_round(state, seat) >= MAX_CLAIMS_PER_ROUND:
         return []
     wires = face_down(state.rows[seat])
     return [
@@ -137,6 +148,9 @@ def _claim(state: State, seat: int, action: Action) -> list[Event]:
     bomb = bool_field(action, "bomb", default=False)
     if defusing + bomb > wires:
         raise IllegalAction(CLAIM_EXCEEDS_WIRES, f"seat {seat} has only {wires} wires face down")
+    if _claimed_this_round(state, seat) >= MAX_CLAIMS_PER_ROUND:
+        raise IllegalAction(TOO_MANY_CLAIMS, f"a seat says at most {MAX_CLAIMS_PER_ROUND} "
+                                             "claims a round")
     state.claims.append((seat, defusing, bomb, state.round, state.cuts))
     return [{"type": "claim", "seat": seat, "defusing": defusing, "bomb": bomb}]
 

@@ -9,9 +9,10 @@ from typing import Any
 
 from tictac.engine import Action, Event, Outcome, Rng, View
 from tictac.engine import IllegalAction as IllegalAction  # re-exported for its callers
+from tictac.engine.contract import SeatRate
 from tictac.engine.options import check_players
 from tictac.engine.prologue import check_action, check_viewer
-from tictac.games.times_up import deal, rules, turns, views
+from tictac.games.times_up import deal, errors, rules, turns, views
 from tictac.games.times_up.phases import (
     DEAL,
     LAST_CARD,
@@ -33,6 +34,8 @@ MIN_PLAYERS = min(TEAM_SIZES)
 MAX_PLAYERS = max(TEAM_SIZES)
 # Sent to the web client with the game's info, so the lobby's team tools deal the same sizes.
 CLIENT_INFO = {"team_sizes": TEAM_SIZES, "floating_sizes": FLOATING_SIZES}
+# However many phones a guesser holds: a guess a second, five at once (docs/server.md).
+SEAT_RATES = {"guess": SeatRate(1.0, 5, errors.TOO_MANY_GUESSES)}
 
 Handler = Callable[[State, int, Action, int], list[Event]]
 HANDLERS: dict[str, Handler] = {
@@ -111,7 +114,7 @@ def _running_actions(state: State, seat: int) -> list[Action]:
         return [*[{"type": kind} for kind in [*marks, "foul"]], *overrules]
     if seat == state.timekeeper():
         return [{"type": "foul"}]
-    if seat in state.guessers():
+    if seat in state.guessers() and turns.past_the_cap(state) is None:
         return [{"type": "guess", "text": None}]
     return []
 

@@ -18,6 +18,7 @@ ALREADY_DONE = "already_done"  # a second discard, write or ready
 DUPLICATE_NAME = "duplicate_name"  # a written name a guess could not tell from another
 ALL_OPTIONAL = "all_optional"  # a written name all in parentheses: no guess could ever win it
 CANNOT_OVERRULE = "cannot_overrule"  # that guess's verdict can no longer be changed this turn
+TOO_MANY_GUESSES = "too_many_guesses"  # past the guesses a card or a turn takes (or the rate)
 
 
 def expect_phase(state: State, *phases: str) -> None:

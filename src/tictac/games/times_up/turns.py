@@ -14,6 +14,11 @@ from tictac.games.times_up.state import Guess, State, Turn
 MAX_GUESS = 100
 # The deck out, how long the cluegiver has to overrule a typed verdict before they all stand.
 CHECK_MS = 15_000
+# A rule of the game (docs/rulings.md), so a replay refuses exactly what the table refused: a
+# card takes at most this many typed guesses, a turn this many in all. More is no longer a
+# table guessing but one phone flooding every view (issue 20).
+MAX_GUESSES_PER_CARD = 20
+MAX_GUESSES_PER_TURN = 100
 
 
 def _refuse_unless(allowed: bool, message: str, code: str = NOT_YOUR_TURN) -> None:
@@ -95,6 +100,8 @@ def guess(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
         raise IllegalAction(BAD_FIELD, "a guess needs some letters or digits")
     card = state.in_hand
     assert card is not None
+    full = past_the_cap(state)
+    _refuse_unless(full is None, full or "", errors.TOO_MANY_GUESSES)
     right = matches(text, state.faces[card].name, state.settings.judge)
     state.guesses.append(Guess(seat, text, right, card))
     events: list[Event] = [{"type": "guess", "seat": seat, "text": text, "right": right}]
@@ -103,6 +110,15 @@ def guess(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
     if rules.one_guess_per_card(state.round):
         return events + _set_aside(state, "wrong", now_ms)
     return events
+
+
+def past_the_cap(state: State) -> str | None:
+    """Why the card in hand takes no more typed guesses (as a refusal's message), or None."""
+    if len(state.guesses) >= MAX_GUESSES_PER_TURN:
+        return f"a turn takes at most {MAX_GUESSES_PER_TURN} typed guesses"
+    if sum(said.card == state.in_hand for said in state.guesses) >= MAX_GUESSES_PER_CARD:
+        return f"a card takes at most {MAX_GUESSES_PER_CARD} typed guesses: wait for the next one"
+    return None
 
 
 def overrulable(state: State) -> list[int]:

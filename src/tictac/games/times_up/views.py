@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tictac.games.times_up import rules
+from tictac.games.times_up import rules, turns
 from tictac.games.times_up import teams as teams_
 from tictac.games.times_up.phases import (
     DEAL,
@@ -18,6 +18,10 @@ from tictac.games.times_up.phases import (
     WRITE,
 )
 from tictac.games.times_up.state import State
+
+# Every view shows this turn's latest guesses, and counts the earlier ones: a view's size must
+# not grow with what one guesser types (issue 20).
+GUESS_TAIL = 20
 
 
 def card(state: State, card_id: str) -> dict[str, str]:
@@ -98,10 +102,24 @@ def _done(state: State) -> list[int]:
     return []
 
 
+def _guesses(state: State, judging: bool) -> list[dict[str, Any]]:
+    """The latest GUESS_TAIL guesses of this turn, each with its number (what `overrule`
+    names). The cluegiver's view (`judging`) also holds the earlier ones whose verdict they may
+    still change: nothing they may overrule is out of their sight."""
+    shown = set(range(max(0, len(state.guesses) - GUESS_TAIL), len(state.guesses)))
+    if judging:
+        shown.update(turns.overrulable(state))
+    guesses = state.guesses
+    return [{"index": index, "seat": guesses[index].seat, "text": guesses[index].text,
+             "right": guesses[index].right, "overruled": guesses[index].overruled}
+            for index in sorted(shown)]
+
+
 def game_keys(state: State, seat: int | None) -> dict[str, Any]:
     settings = state.settings
     running = state.phase == RUNNING
     holds_card = running and seat is not None and seat == state.cluegiver()
+    guesses = _guesses(state, judging=holds_card)
     return {
         "rules": settings.rules.key,
         "pack": {"id": settings.pack, "title": settings.pack_title, "kind": settings.kind,
@@ -127,8 +145,8 @@ def game_keys(state: State, seat: int | None) -> dict[str, Any]:
         "set_aside_count": len(state.set_aside),
         "card_in_play": state.in_hand is not None,
         "card": card(state, state.in_hand) if holds_card and state.in_hand else None,
-        "guesses": [{"seat": g.seat, "text": g.text, "right": g.right, "overruled": g.overruled}
-                    for g in state.guesses],
+        "guesses": guesses,
+        "earlier_guesses": len(state.guesses) - len(guesses),
         "done": _done(state),
         "own": _own(state, seat),
         "names_per_player": settings.names_per_player if state.phase == WRITE else None,

@@ -31,6 +31,7 @@ export function chatBox(ctx, { idPrefix = 'chat' } = {}) {
   fill(list, ctx.chat.lines.map(lineItem));
   const stop = ctx.chat.listen((line) => {
     list.appendChild(lineItem(line));
+    while (list.childElementCount > KEEP) list.firstElementChild.remove(); // as the log keeps
     list.scrollTop = list.scrollHeight;
   });
   const input = h('input', { id: `${idPrefix}-input`, maxlength: 300, autocomplete: 'off' });

@@ -207,7 +207,8 @@ export function mount(root, ctx) {
 
   // The cluegiver has the last word on a typed guess, as a table does: count one the game
   // refused, or take back one it accepted (the engine lists which verdicts may still change).
-  function overruleButton(view, index, entry) {
+  function overruleButton(view, entry) {
+    const index = entry.index;
     if (ctx.readonly || !legalOf(view, 'overrule').some((action) => action.guess === index)) return null;
     const label = entry.right ? t('tu.overrule_take_back') : t('tu.overrule_accept');
     return button(label, () => ctx.act({ type: 'overrule', guess: index }), { class: ['small', 'overrule', entry.right ? 'take-back' : 'count-it'], 'data-key': `overrule-${index}` });
@@ -215,14 +216,21 @@ export function mount(root, ctx) {
 
   function drawTail(view, room) {
     if (view.phase !== 'running' && view.phase !== 'last_card') return [];
-    const entries = view.guesses.map((entry, index) => h('li', { class: [entry.overruled && 'overruled'] },
+    // The view holds the turn's latest guesses (and, for the cluegiver, older ones still to
+    // judge), each with its number; the earlier ones are only counted.
+    const entries = view.guesses.map((entry) => h('li', { class: [entry.overruled && 'overruled'] },
       h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ',
       entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null, ' ',
       entry.overruled ? h('span', { class: 'tag', text: t('tu.overruled') }) : null, ' ',
-      overruleButton(view, index, entry)));
+      overruleButton(view, entry)));
+    const earlier = view.earlier_guesses || 0;
+    if (earlier) entries.unshift(h('li', { class: 'muted earlier-guesses', text: t('tu.earlier_guesses', { n: earlier }) }));
     fill(guessLog, entries.reverse());
     const judging = legalOf(view, 'overrule').length > 0 && !ctx.readonly;
-    return [view.guesses.length ? [h('h3', { text: t('tu.guesses') }), judging ? h('p', { class: 'muted', text: t('tu.overrule_help') }) : null, guessLog] : null, foundThisTurn(view, room)];
+    const guesser = view.seat !== null && view.turn && view.turn.guessers.includes(view.seat);
+    const capped = guesser && !ctx.readonly && !legalOf(view, 'guess').length;
+    return [capped ? h('p', { class: 'muted no-more-guesses', text: t('tu.no_more_guesses') }) : null,
+      view.guesses.length ? [h('h3', { text: t('tu.guesses') }), judging ? h('p', { class: 'muted', text: t('tu.overrule_help') }) : null, guessLog] : null, foundThisTurn(view, room)];
   }
 
   function foundThisTurn(view, room) {
