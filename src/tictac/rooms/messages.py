@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tictac.bots import room_bot_kinds
 from tictac.engine import Event
 from tictac.rooms.places import Place
 from tictac.rooms.wire import dumps
@@ -33,6 +34,8 @@ def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
         "gone_after_s": room.gone_after_s, "turn_s": room.turn_s,
         "bot_pause_ms": room.bot_pause_ms, "seats": seats, "spectators": spectators,
         "games": room.games, "paused": room.paused, "you": None,
+        # False: no bot plays here, not even for the gone (Time's Up: their turns pass on).
+        "bots": bool(room_bot_kinds(room.game_name)),
     }
     if you is not None:
         your_seat = seating.seat_of.get(you.pid)

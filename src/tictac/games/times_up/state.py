@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tictac.engine import Rng
 from tictac.games.times_up import teams as teams_
@@ -69,6 +70,8 @@ class State:
     guesses: list[Guess]  # this turn's typed guesses
     now_ms: int  # the stamp of the last action: the game's latest news of the time
     turns: list[Turn]  # every turn started, in order
+    # The latest turn passed on or skipped for a gone cluegiver (absence.py); replaced whole.
+    absence: dict[str, Any] | None = None
 
     def clone(self) -> State:
         return State(
@@ -94,6 +97,7 @@ class State:
             guesses=self.guesses[:],
             now_ms=self.now_ms,
             turns=self.turns[:],
+            absence=self.absence,
         )
 
     # Roles, from the teams, the round and the rotation.
