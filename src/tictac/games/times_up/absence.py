@@ -21,7 +21,6 @@ from tictac.games.times_up.phases import RUNNING, WAITING, WRITE
 from tictac.games.times_up.state import State, Turn
 
 ROOM_ACTIONS = frozenset({"pass_turn", "skip_team", "close_writing"})
-NOTHING_WRITTEN = "nothing_written"  # close_writing before anyone wrote a name
 
 
 def _expect_cluegiver(state: State, seat: int) -> None:
@@ -75,7 +74,7 @@ def close_writing(state: State, seat: int, action: Action, now_ms: int) -> list[
     errors.expect_phase(state, WRITE)
     missing = [other for other in range(state.players) if not state.dealt[other]]
     if len(missing) == state.players:
-        raise IllegalAction(NOTHING_WRITTEN, "nobody has written a name yet")
+        raise IllegalAction(errors.NOTHING_WRITTEN, "nobody has written a name yet")
     deal.gather(state)
     return [{"type": "writing_closed", "missing": missing},
             {"type": "deck_ready", "cards": len(state.deck)}]

@@ -17,6 +17,7 @@ NOT_YOUR_CARD = "not_your_card"  # discarding a card you were not dealt
 ALREADY_DONE = "already_done"  # a second discard, write or ready
 DUPLICATE_NAME = "duplicate_name"  # a written name a guess could not tell from another
 CANNOT_OVERRULE = "cannot_overrule"  # that guess's verdict can no longer be changed this turn
+NOTHING_WRITTEN = "nothing_written"  # writing closed before anyone wrote a name
 
 
 def expect_phase(state: State, *phases: str) -> None:
