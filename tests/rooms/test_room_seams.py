@@ -257,3 +257,35 @@ async def test_other_games_gone_player_to_act(table: Table, name: str, policy: s
     assert [mover for mover, _ in _after(room, logged)][:1] == [seat]
     state, names = await _stored_state(table, room)
     assert state == room.state and names[seat] == (f"Player {seat}" if seat else "Host")
+
+
+@pytest.mark.parametrize("control", ["skip", "replace", "kick"])
+@pytest.mark.parametrize("name", sorted(set(GAMES) - {"times-up"}))
+async def test_other_games_host_controls_for_a_gone_player_to_act(
+        table: Table, name: str, control: str) -> None:
+    """Under `wait` the gone player to act (the holder of the pliers) holds the game until the
+    host acts: pause holds it still, handing the host over moves nothing, then the control
+    makes the seat's move (skip once; a bot for good, or the empty seat's, from then on)."""
+    room, host, _ = await table.room(name, options={"first_holder": GONE}
+                                     if name == "time-bomb" else {})
+    conns = [host]
+    for index in range(1, max(room.game.MIN_PLAYERS, 4)):
+        conns.append((await table.join(room, f"Player {index}"))[0])
+    await table.op(room, host, "set_policy", policy="wait", after_s=AFTER_S)
+    await table.op(room, host, "start")
+    seat = room.game.to_act(room.state)[0]
+    if seat == 0:
+        await table.op(room, host, "transfer_host", seat=3)
+        host = conns[3]
+    people = People(room, conns, [])
+    logged = await _gone(table, people, seat)
+    await table.op(room, host, "pause")
+    await table.tick(room, 60_000)
+    await table.op(room, host, "resume")
+    other = 2 if seat != 2 else 1
+    await table.op(room, host, "transfer_host", seat=other)
+    assert _after(room, logged) == []
+    await table.op(room, conns[other], control, seat=seat)
+    await table.tick(room, 0)
+    assert [mover for mover, _ in _after(room, logged)][:1] == [seat]
+    assert (await _stored_state(table, room))[0] == room.state
