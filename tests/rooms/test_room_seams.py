@@ -289,3 +289,17 @@ async def test_other_games_host_controls_for_a_gone_player_to_act(
     await table.tick(room, 0)
     assert [mover for mover, _ in _after(room, logged)][:1] == [seat]
     assert (await _stored_state(table, room))[0] == room.state
+
+
+async def test_times_up_turn_timer_passes_a_gone_cluegivers_turn_on(table: Table) -> None:
+    """Under `wait`, the room's turn timer does not start a turn for a gone cluegiver (nobody
+    would give the clues): it passes the turn to the teammate who is here."""
+    people = await seat_people(table, _options(WAITING), policy="wait", after_s=AFTER_S)
+    room = people.room
+    room.turn_s = 20
+    await people.to_waiting()
+    logged = await _gone(table, people, GONE)
+    assert _after(room, logged) == []
+    await table.tick(room, 20_000)
+    assert _after(room, logged)[:1] == [(GONE, "pass_turn")]
+    assert room.state.cluegiver() == 2 and room.state.phase == WAITING

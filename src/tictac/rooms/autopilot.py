@@ -212,8 +212,14 @@ class Autopilot:
                 await self._try(move, "stand_in")
 
     def auto_move(self, seat: int, now: int) -> LoggedAction | None:
-        """The game's automatic move for `seat` (a turn timer's, or the host's skip)."""
-        move = self.room.game.auto_action(self.room.state, seat, self.room.rng)
+        """The game's automatic move for `seat` (a turn timer's, or the host's skip). A gone
+        seat's, in a game that says what to do for the gone, is that (Time's Up: the timer
+        passes a gone cluegiver's turn on instead of starting it for nobody)."""
+        present = self.present()
+        if self._absent_action is not None and seat not in present:
+            move = self.absent_choice(seat, present)
+        else:
+            move = self.room.game.auto_action(self.room.state, seat, self.room.rng)
         return None if move is None else LoggedAction(seat, move, now)
 
     def _bot_choice(self, seat: int, must: bool) -> Action | None:
