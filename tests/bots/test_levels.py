@@ -7,7 +7,7 @@ import pytest
 from tictac.bots import LEVELS, RandomBot, bot_kinds, make_bot
 from tictac.bots.time_bomb import ReasoningBot
 from tictac.bots.time_bomb_search import SearchBot as TimeBombSearch
-from tictac.bots.times_up import TableBot
+from tictac.bots.times_up import ModelTable
 from tictac.bots.timos_twist import HeuristicBot
 from tictac.bots.timos_twist_search import SearchBot as TimosTwistSearch
 from tictac.engine import GAMES, Rng
@@ -24,7 +24,7 @@ def test_every_game_offers_the_three_levels_first(game: str) -> None:
         ("timos-twist", "easy", RandomBot), ("timos-twist", "normal", HeuristicBot),
         ("timos-twist", "hard", TimosTwistSearch),
         ("time-bomb", "normal", ReasoningBot), ("time-bomb", "hard", TimeBombSearch),
-        ("times-up", "hard", TableBot),
+        ("times-up", "hard", ModelTable),
     ],
 )
 def test_a_level_makes_the_bot_it_names(game: str, level: str, bot_class: type) -> None:

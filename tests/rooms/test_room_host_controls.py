@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from roomtable import FakeConn, Table, refused
 from test_room_restore import restart
+from tutable import seat_people
 
 from tictac.engine import replay
 from tictac.rooms import Room
@@ -21,15 +22,9 @@ async def _replays_exactly(table: Table, room: Room) -> None:
 
 async def test_pause_stops_the_times_up_clock_and_resume_gives_back_every_second(
         table: Table) -> None:
-    room, away, token = await table.room("times-up", bots=3, options=QUICK_TIMES_UP)
-    await table.op(room, away, "start")
-    # A stand-in plays the host's seat through the writing and the deal, up to a turn.
-    await room.call(room.disconnect, away)
-    game = room.game
-    await table.run(room, lambda: game.deadline(room.state) is not None, step_ms=100)
-    room.bot_pause_ms = 60_000  # the bots think too long: only the clock ends the turn
-    host = FakeConn()
-    await room.call(room.connect, host, token)
+    people = await seat_people(table, QUICK_TIMES_UP)
+    room, host, game = people.room, people.conns[0], people.room.game
+    await people.to_running()
     deadline = game.deadline(room.state)
     await table.tick(room, 3000)
     left = deadline - room.game_now()

@@ -21,7 +21,7 @@ JSON = {"content-type": "application/json"}
 LIMIT = 4096  # the server's default message size limit, in bytes (docs/protocol.md)
 RATE, BURST = 200, 400  # ServerProcess runs with --rate 200: a burst of twice that
 TYPES = ("action", "chat", "sync", "ping", "lobby")  # the protocol's message types
-BARE_OPS = ("start", "add_bot", "play_again")  # lobby ops that need no field
+BARE_OPS = ("start", "add_bot", "play_again", "close_writing")  # lobby ops that need no field
 
 # Each malformed message with the code docs/protocol.md gives it, worked out here and not by
 # the server's own parser.

@@ -50,6 +50,14 @@ def bot_kinds(game: str) -> dict[str, BotFactory]:
     return {level: bots[levels[level]] for level in LEVELS if level in levels} | bots
 
 
+def room_bot_kinds(game: str) -> dict[str, BotFactory]:
+    """The bots a room may seat for `game`: none when the game's bots only model a table for
+    simulations (its bot module says `SIMULATION_ONLY = True`: Time's Up, whose cards are won
+    by guessers hearing clues, which no bot can do)."""
+    module = importlib.import_module(GAMES[game].replace(".games.", ".bots."))
+    return {} if getattr(module, "SIMULATION_ONLY", False) else bot_kinds(game)
+
+
 def make_bot(game: str, kind: str, seat: int, rng: Rng) -> Bot:
     kinds = bot_kinds(game)
     if kind not in kinds:

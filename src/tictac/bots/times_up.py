@@ -1,4 +1,9 @@
-"""Time's Up bots: a simulated table, so `tictac simulate times-up` plays whole games.
+"""Time's Up model bots: a simulated table, so `tictac simulate times-up` plays whole games.
+
+They are a model of a whole table of guessers, not players: a card is won when the guessers say
+its name, and a bot can neither give clues nor hear them, so no room ever seats one
+(`SIMULATION_ONLY`: the lobby refuses them, and a gone player's turn passes to a teammate
+instead; see docs/rulings.md).
 
 The driver gives every action one simulated second. A cluegiver's card is found at `found_rate`
 a second: in round 1 the bot guessers spend the other seconds on wrong guesses (free in that
@@ -15,10 +20,12 @@ from tictac.engine import Action, Rng, View
 
 # With less than this left after winning a round, an en team hands the deck on.
 HAND_OVER_BELOW_MS = 8000
+# Never seated in a room, nor standing in for anyone there (tictac.bots.room_bot_kinds).
+SIMULATION_ONLY = True
 
 
 @dataclass
-class TableBot:
+class ModelTable:
     seat: int
     rng: Rng
     found_rate: float = 0.5
@@ -60,7 +67,7 @@ class TableBot:
 
 def _table(found_rate: float, foul_rate: float = 0.0) -> BotFactory:
     def make(seat: int, rng: Rng) -> Bot:
-        return TableBot(seat, rng, found_rate=found_rate, foul_rate=foul_rate)
+        return ModelTable(seat, rng, found_rate=found_rate, foul_rate=foul_rate)
 
     return make
 

@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any
 
 from tictac.bots import RandomBot, bot_kinds, make_bot
 from tictac.bots.driver import forced_move, held_until, optional_move, timeout_due
-from tictac.engine import Action, IllegalAction, LoggedAction
+from tictac.engine import Action, IllegalAction, LoggedAction, Rng
 from tictac.rooms import messages
 from tictac.rooms.clock import Timer
 
 if TYPE_CHECKING:
     from tictac.rooms.room import Room
+
+# A game's `absent_action(state, seat, present, rng)`: its move for a gone seat (Time's Up).
+AbsentAction = Callable[[Any, int, Collection[int], Rng], Action | None]
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +108,7 @@ class Autopilot:
         room = self.room
         now = room.clock.now_ms()
         if room.seating.mark_absent(now, *self._absence_ms()):
+            self._spent.discard("stand_in")  # who stands in, or for whom, may change with it
             messages.broadcast_room(room)
         if not room.conns and room.active_ms + room.settings.idle_s * 1000 <= now:
             await room.expire()
@@ -142,8 +147,26 @@ class Autopilot:
                 and room.game.legal_actions(room.state, seat)]
 
     def _playing_bots(self) -> list[int]:
-        """The seats bots play now: a stand-in whose person came back plays no more."""
+        """The seats bots play now: a stand-in whose person came back plays no more. None in a
+        game that says what to do for the gone itself (Time's Up: a bot hears no clue)."""
+        if self._absent_action is not None:
+            return []
         return [seat for seat in self.room.bots if self.stand_in(seat) == "bot"]
+
+    @property
+    def _absent_action(self) -> AbsentAction | None:
+        return getattr(self.room.game, "absent_action", None)
+
+    def present(self) -> set[int]:
+        """The seats whose person is here (or away for less than the grace period)."""
+        return {seat for seat, place in enumerate(self.room.seating.seated())
+                if place.person and not place.gone}
+
+    def absent_choice(self, seat: int, present: Collection[int]) -> Action | None:
+        """The game's own move for a gone `seat` (see `_absent_action`), or None."""
+        absent = self._absent_action
+        assert absent is not None
+        return absent(self.room.state, seat, present, self.room.rng)
 
     def _move_due(self) -> int:
         """When a stand-in moves: after the human-looking pause, and not before a deadline that
@@ -189,8 +212,14 @@ class Autopilot:
                 await self._try(move, "stand_in")
 
     def auto_move(self, seat: int, now: int) -> LoggedAction | None:
-        """The game's automatic move for `seat` (a turn timer's, or the host's skip)."""
-        move = self.room.game.auto_action(self.room.state, seat, self.room.rng)
+        """The game's automatic move for `seat` (a turn timer's, or the host's skip). A gone
+        seat's, in a game that says what to do for the gone, is that (Time's Up: the timer
+        passes a gone cluegiver's turn on instead of starting it for nobody)."""
+        present = self.present()
+        if self._absent_action is not None and seat not in present:
+            move = self.absent_choice(seat, present)
+        else:
+            move = self.room.game.auto_action(self.room.state, seat, self.room.rng)
         return None if move is None else LoggedAction(seat, move, now)
 
     def _bot_choice(self, seat: int, must: bool) -> Action | None:
@@ -203,6 +232,8 @@ class Autopilot:
                        room.game.legal_actions(room.state, seat), must)
 
     def _stand_in_choice(self, seat: int, must: bool) -> Action | None:
+        if self._absent_action is not None:
+            return self.absent_choice(seat, self.present())
         if self.stand_in(seat) == "skip":
             return self.room.game.auto_action(self.room.state, seat, self.room.rng)
         return self._bot_choice(seat, must)
@@ -219,7 +250,8 @@ class Autopilot:
         except IllegalAction as refusal:
             log.warning("room %s: %s move %r refused: %s", room.code, job, move.action, refusal)
             legal = room.game.legal_actions(room.state, move.seat)
-            if not legal:
+            # A game that plays nothing for the gone gets no random move for them either.
+            if not legal or self._absent_action is not None:
                 self._spent.add(job)
                 return
             fallback = RandomBot(move.seat, room.rng.fork()).act({}, legal, True)

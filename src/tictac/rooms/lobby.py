@@ -12,13 +12,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from tictac.bots import bot_kinds, make_bot
-from tictac.engine import resolve
+from tictac.bots import BotFactory, make_bot, room_bot_kinds
+from tictac.engine import Action, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.rooms import credits, messages
 from tictac.rooms.errors import (
     BAD_SEAT,
     NO_BOT,
+    NO_BOTS,
     NO_MOVE,
     NO_SPECTATOR,
     NOT_HOST,
@@ -165,7 +166,7 @@ async def _start(room: Room, place: Place, fields: dict[str, Any]) -> bool:
 
 @op("add_bot", status=("lobby",))
 async def _add_bot(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    kinds = bot_kinds(room.game_name)
+    kinds = _room_bots(room)
     kind = fields.get("kind") or next(iter(kinds))
     if kind not in kinds:
         raise RoomError(NO_BOT, f"no bot {kind!r}; known: {', '.join(kinds)}")
@@ -174,6 +175,15 @@ async def _add_bot(room: Room, place: Place, fields: dict[str, Any]) -> None:
         raise RoomError(ROOM_FULL, f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}")
     bot = _new_bot(room, kind)
     seating.set_seats([*seating.seats, bot.pid])
+
+
+def _room_bots(room: Room) -> dict[str, BotFactory]:
+    """The bots the room may seat; refused for a game that seats none (see docs/rulings.md)."""
+    kinds = room_bot_kinds(room.game_name)
+    if not kinds:
+        raise RoomError(NO_BOTS, f"{room.game.TITLE} has no bots: a bot can neither give clues "
+                                 "nor hear them")
+    return kinds
 
 
 def _new_bot(room: Room, kind: str) -> Place:
@@ -216,10 +226,11 @@ async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> bool:
 async def _replace(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     """A bot takes the seat for the rest of the game (a person's, who then watches, or one
     emptied by a kick)."""
+    kinds = _room_bots(room)
     target = _seat(room, fields)
     if target.bot is not None or target.pid == room.seating.host:
         raise RoomError(BAD_SEAT, f"seat {fields['seat']} is a bot's or the host's")
-    seat, kind = fields["seat"], next(iter(bot_kinds(room.game_name)))
+    seat, kind = fields["seat"], next(iter(kinds))
     bot = _new_bot(room, kind)
     credits.note(room, seat, bot.name, _stands_for(room, target))
     _give_seat(room, target, bot)
@@ -260,10 +271,32 @@ async def _skip(room: Room, place: Place, fields: dict[str, Any]) -> bool:
         raise RoomError(PAUSED, "resume the game first")
     move = None
     if seat in room.game.to_act(room.state):
-        move = room.autopilot.auto_move(seat, room.game_now())
+        move = _skipping(room, seat)
     if move is None:
         raise RoomError(NO_MOVE, f"the game waits for no move of seat {seat} it could make")
-    await room.apply(move.seat, move.action)
+    await room.apply(seat, move)
+    return True
+
+
+def _skipping(room: Room, seat: int) -> Action | None:
+    """The move a host's skip makes: the game's own for a gone seat where it has one (Time's
+    Up: a skipped cluegiver's turn passes to a teammate who is here), else its automatic one."""
+    autopilot = room.autopilot
+    if getattr(room.game, "absent_action", None) is not None:
+        return autopilot.absent_choice(seat, autopilot.present() - {seat})
+    move = autopilot.auto_move(seat, room.game_now())
+    return None if move is None else move.action
+
+
+@op("close_writing", status=("playing",))
+async def _close_writing(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """Time's Up: the host deals the deck from the names written so far, without waiting for
+    the players who have not written theirs (their names are never made up)."""
+    if "close_writing" not in getattr(room.game, "ROOM_ACTIONS", ()):
+        raise RoomError(NO_MOVE, f"{room.game.TITLE} has no writing to close")
+    if room.paused:
+        raise RoomError(PAUSED, "resume the game first")
+    await room.apply(room.seating.seat_of[place.pid], {"type": "close_writing"})
     return True
 
 

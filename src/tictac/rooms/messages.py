@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tictac.bots import room_bot_kinds
 from tictac.engine import Event
 from tictac.rooms import credits
 from tictac.rooms.places import Place
@@ -46,6 +47,8 @@ def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
         # everyone who played each seat this game, in order: the end screen credits them all
         "movers": None if room.status == "lobby" else
         credits.movers(room.names, changes, len(seats)),
+        # False: no bot plays here, not even for the gone (Time's Up: their turns pass on).
+        "bots": bool(room_bot_kinds(room.game_name)),
     }
     if you is not None:
         your_seat = seating.seat_of.get(you.pid)

@@ -17,7 +17,15 @@ from tictac.rooms import messages
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
-from tictac.rooms.errors import NO_ROOM, NOT_SEATED, PAUSED, STORE_FAILED, WRONG_STATUS, RoomError
+from tictac.rooms.errors import (
+    NO_ROOM,
+    NOT_SEATED,
+    PAUSED,
+    ROOM_MOVE,
+    STORE_FAILED,
+    WRONG_STATUS,
+    RoomError,
+)
 from tictac.rooms.inbox import Inbox
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import load_record, record_of, setup_from_json
@@ -258,6 +266,9 @@ class Room:
         _, seat = self.seated(conn)
         if self.paused:
             raise RoomError(PAUSED, "the host paused the game")
+        kind = action.get("type")
+        if isinstance(kind, str) and kind in getattr(self.game, "ROOM_ACTIONS", ()):
+            raise RoomError(ROOM_MOVE, f"only the room makes a {kind!r} move")
         acked = None if msg_id is None else (conn, msg_id)
         await self.apply(seat, action, acked)
 

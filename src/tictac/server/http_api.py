@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
-from tictac.bots import bot_kinds
+from tictac.bots import room_bot_kinds
 from tictac.cluster import Node
 from tictac.cluster.node import Call
 from tictac.engine import GAMES, IllegalAction, get_game
@@ -115,7 +115,7 @@ def game_info(name: str) -> dict[str, Any]:
     return {"name": name, "title": game.TITLE, "min_players": game.MIN_PLAYERS,
             "max_players": game.MAX_PLAYERS,
             "options": [option.to_json() for option in game.OPTIONS],
-            "bots": list(bot_kinds(name)), **game_client.client_fields(name)}
+            "bots": list(room_bot_kinds(name)), **game_client.client_fields(name)}
 
 
 async def games(request: Request) -> Response:

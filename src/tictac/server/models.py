@@ -137,10 +137,14 @@ class Replace(_Lobby):
     seat: int
 
 
+class CloseWriting(_Lobby):
+    op: Literal["close_writing"]
+
+
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
     | SetTimer | SetBotPause | Rename | PlayAgain | KickSpectator | SetReplays | Pause | Resume
-    | Skip | Replace,
+    | Skip | Replace | CloseWriting,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | LobbyIn,
@@ -197,6 +201,7 @@ class RoomSummary(Strict):
     spectators: int
     games: int
     paused: bool
+    bots: bool  # false: no bot plays this game, not even for the gone (Time's Up)
     you: You | None
     movers: list[list[Mover]] | None  # by seat, everyone who played it this game, in order
 

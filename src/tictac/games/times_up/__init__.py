@@ -4,7 +4,7 @@ docs/games/times-up.md). This module is the game contract; the rules live in its
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from tictac.engine import Action, Event, Outcome, Rng, View
@@ -12,7 +12,7 @@ from tictac.engine import IllegalAction as IllegalAction  # re-exported for its 
 from tictac.engine.contract import SeatRate
 from tictac.engine.options import check_players
 from tictac.engine.prologue import check_action, check_viewer
-from tictac.games.times_up import deal, errors, rules, turns, views
+from tictac.games.times_up import absence, deal, errors, rules, turns, views
 from tictac.games.times_up.phases import (
     DEAL,
     LAST_CARD,
@@ -53,7 +53,12 @@ HANDLERS: dict[str, Handler] = {
     "continue": turns.carry_on,
     "hand_over": turns.hand_over,
     "ready": turns.ready,
+    "pass_turn": absence.pass_turn,
+    "skip_team": absence.skip_team,
+    "close_writing": absence.close_writing,
 }
+# The moves only the room makes, for players who are gone (absence.py): no player sends them.
+ROOM_ACTIONS = absence.ROOM_ACTIONS
 
 
 def setup(
@@ -158,6 +163,16 @@ def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
     if state.phase == LAST_CARD:  # never an overrule: only the cluegiver judges
         return {"type": "confirm"}
     return rng.choice(legal_actions(state, seat))
+
+
+def absent_action(state: State, seat: int, present: Collection[int], rng: Rng) -> Action | None:
+    """What the room does for a gone `seat` the game waits for (`present`: the seats whose
+    players are here). Nobody gives clues, guesses or writes for them: a cluegiver's turn passes
+    to a teammate who is here, or the team's is skipped; the deck is made from the names
+    written. Elsewhere, the turn timer's move (discards, continue, ready)."""
+    if state.phase in (WRITE, WAITING, RUNNING):
+        return absence.absent_action(state, seat, present)
+    return auto_action(state, seat, rng)
 
 
 def view(state: State, seat: int | None) -> View:

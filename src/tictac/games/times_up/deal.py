@@ -83,7 +83,7 @@ def _deal(state: State, pack: packs.Pack, stacked: Sequence[Any] | None) -> None
     state.phase = DEAL
 
 
-def _gather(state: State) -> None:
+def gather(state: State) -> None:
     """Everyone's kept cards become the deck of the whole game, shuffled."""
     state.deck = [card for seat in range(state.players) for card in state.dealt[seat]]
     state.dealt = {seat: [] for seat in range(state.players)}
@@ -110,7 +110,7 @@ def discard(state: State, seat: int, action: Action) -> list[Event]:
     state.discards[seat] = list(cards)
     events: list[Event] = [{"type": "discarded", "seat": seat}]
     if len(state.discards) == state.players:
-        _gather(state)
+        gather(state)
         events.append({"type": "deck_ready", "cards": len(state.deck)})
     return events
 
@@ -148,6 +148,6 @@ def write(state: State, seat: int, action: Action) -> list[Event]:
     state.dealt[seat] = ids
     events: list[Event] = [{"type": "written", "seat": seat}]
     if all(state.dealt.values()):
-        _gather(state)
+        gather(state)
         events.append({"type": "deck_ready", "cards": len(state.deck)})
     return events

@@ -19,6 +19,7 @@ DUPLICATE_NAME = "duplicate_name"  # a written name a guess could not tell from 
 ALL_OPTIONAL = "all_optional"  # a written name all in parentheses: no guess could ever win it
 CANNOT_OVERRULE = "cannot_overrule"  # that guess's verdict can no longer be changed this turn
 TOO_MANY_GUESSES = "too_many_guesses"  # past the guesses a card or a turn takes (or the rate)
+NOTHING_WRITTEN = "nothing_written"  # writing closed before anyone wrote a name
 
 
 def expect_phase(state: State, *phases: str) -> None:

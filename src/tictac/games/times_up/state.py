@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tictac.engine import Rng
 from tictac.games.times_up import teams as teams_
-from tictac.games.times_up.phases import RUNNING
+from tictac.games.times_up.phases import RUNNING, WAITING
 from tictac.games.times_up.settings import Settings
 
 
@@ -69,6 +70,11 @@ class State:
     guesses: list[Guess]  # this turn's typed guesses
     now_ms: int  # the stamp of the last action: the game's latest news of the time
     turns: list[Turn]  # every turn started, in order: it drives the cluegiver rotation
+    # The latest turn passed on or skipped for a gone cluegiver (absence.py); replaced whole.
+    absence: dict[str, Any] | None = None
+    turns_ended: int = 0  # turns over so far, played or skipped: the news of `absence` lasts one
+    # A waiting turn a gone cluegiver passed on: (turns_ended then, the teammate who gives clues).
+    passed_to: tuple[int, int] | None = None
 
     def clone(self) -> State:
         return State(
@@ -93,6 +99,9 @@ class State:
             guesses=self.guesses[:],
             now_ms=self.now_ms,
             turns=self.turns[:],
+            absence=self.absence,
+            turns_ended=self.turns_ended,
+            passed_to=self.passed_to,
         )
 
     # Roles, from the teams, the round and the rotation.
@@ -107,7 +116,11 @@ class State:
 
     def cluegiver(self) -> int:
         """Who gives clues in the running turn, or in the next one. A team carrying its time
-        into the next round (en) goes on with the same cluegiver, if they are still with it."""
+        into the next round (en) goes on with the same cluegiver, if they are still with it.
+        A waiting turn passed on by a gone cluegiver is the teammate's (absence.py)."""
+        if self.passed_to is not None and self.phase == WAITING and \
+                self.passed_to[0] == self.turns_ended:
+            return self.passed_to[1]
         if self.turns and (self.phase == RUNNING or self.time_left is not None):
             latest = self.turns[-1]
             if latest.team == self.team and latest.cluegiver in self.members(self.team):

@@ -207,7 +207,14 @@ def time_up(state: State, seat: int, action: Action, now_ms: int) -> list[Event]
     assert state.deadline is not None and state.in_hand is not None
     if now_ms < state.deadline:
         raise IllegalAction(errors.TOO_EARLY, "the turn still has time")
+    return cut_short(state, "time_up")
+
+
+def cut_short(state: State, reason: str) -> list[Event]:
+    """The turn ends with a card in hand (time is up, or its team is gone: absence.py): the card
+    goes back as each rule book says it does at time-up."""
     card, state.in_hand = state.in_hand, None
+    assert card is not None
     if state.settings.rules.hand_on_top_at_time_up:
         _return_set_aside(state)
         state.deck.append(card)
@@ -216,7 +223,12 @@ def time_up(state: State, seat: int, action: Action, now_ms: int) -> list[Event]
         state.deck += state.set_aside
         state.set_aside.clear()
         state.rng.shuffle(state.deck)
-    return _end_turn(state, "time_up")
+    return _end_turn(state, reason)
+
+
+def end_waiting_turn(state: State, reason: str) -> list[Event]:
+    """A turn that ends before it starts (its team is gone: absence.py)."""
+    return _end_turn(state, reason)
 
 
 def _win_card(state: State, now_ms: int) -> list[Event]:
@@ -271,6 +283,7 @@ def _next_team(state: State) -> None:
 def _end_turn(state: State, reason: str) -> list[Event]:
     _return_set_aside(state)
     event = {"type": "turn_ended", "team": state.team, "reason": reason}
+    state.turns_ended += 1
     _next_team(state)
     state.deadline = None
     state.phase = WAITING

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tictac.games.times_up import rules, turns
+from tictac.games.times_up import absence, rules, turns
 from tictac.games.times_up import teams as teams_
 from tictac.games.times_up.phases import (
     DEAL,
@@ -150,6 +150,8 @@ def game_keys(state: State, seat: int | None) -> dict[str, Any]:
         "done": _done(state),
         "own": _own(state, seat),
         "names_per_player": settings.names_per_player if state.phase == WRITE else None,
+        "names_written": len(state.faces) if state.phase == WRITE else None,
+        "absence": absence.notice(state),
         "history": [[cards[:] for cards in by_team] for by_team in finished_rounds(state)],
         "known": _known(state),
         "readback": state.phase == READBACK,

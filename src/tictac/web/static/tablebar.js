@@ -8,6 +8,7 @@ import { t } from './i18n.js';
 
 function presenceKey(seat, room) {
   if (seat.presence === 'away') return 'presence.away';
+  if (seat.stand_in && room.bots === false) return 'presence.passes_on';
   if (seat.stand_in) return room.policy === 'skip' ? 'presence.skipped' : 'presence.stand_in';
   return 'presence.gone';
 }
@@ -29,7 +30,9 @@ function seatControls(ctx, seat, waiting) {
   // must not jump under the host's finger as turns go by.
   const controls = [control('skip', 'skip', {}, !waiting.has(seat.seat))];
   if (!seat.bot && seat.seat !== room.host) {
-    controls.push(control('replace', 'replace'), control('kick', 'kick'));
+    // No "bot for good" where no bot plays (Time's Up): a kick leaves the seat to the game.
+    if (room.bots !== false) controls.push(control('replace', 'replace'));
+    controls.push(control('kick', 'kick'));
     if (seat.presence === 'connected') controls.push(control('make_host', 'transfer_host'));
   }
   return h('li', { class: 'host-seat' }, h('span', { class: 'name', text: name }), h('span', { class: 'buttons' }, controls));

@@ -88,13 +88,32 @@ export function describe(event, room, earlier = []) {
     case 'card_found': return t('moves.tu.card_found', { n: event.team + 1, card: event.name });
     case 'card_set_aside': return t('moves.tu.card_set_aside');
     case 'foul': return t('moves.tu.foul');
+    case 'turn_passed': return t('moves.tu.turn_passed', { from: nameOf(room, event.from), to: nameOf(room, event.to), n: event.team + 1 });
+    case 'writing_closed': return t('moves.tu.writing_closed');
     case 'turn_ended': {
+      if (event.reason === 'skipped') return t('moves.tu.turn_skipped', { n: event.team + 1 });
       const found = foundThisTurn(earlier);
       return t('moves.tu.turn_ended', { n: found.length, team: event.team + 1 }) + (found.length ? t('moves.tu.found', { cards: found.join(', ') }) : '');
     }
     case 'round_ended': return t('moves.tu.round_ended', { n: event.round, scores: event.scores.join(' – ') });
     default: return null;
   }
+}
+
+// A turn passed on or skipped because its cluegiver is gone: said on every screen until the
+// next turn ends, so the table knows whose turn it is now and why.
+function absenceNote(view, room, cls) {
+  const note = view.absence;
+  if (!note) return null;
+  const text = note.kind === 'passed'
+    ? t('moves.tu.turn_passed', { from: nameOf(room, note.from), to: nameOf(room, note.to), n: note.team + 1 })
+    : t('moves.tu.turn_skipped', { n: note.team + 1 });
+  return h('p', { class: ['absence-note', cls], role: 'status', text });
+}
+
+// The write phase: how many names came in so far.
+function namesIn(view) {
+  return view.names_written === null || view.names_written === undefined ? '' : ` · ${t('tu.names_in', { n: view.names_written })}`;
 }
 
 export function mount(root, ctx) {
@@ -147,7 +166,7 @@ export function mount(root, ctx) {
     if (!legalOf(view, 'write').length) {
       writeBox = null;
       writeDone = null;
-      return [h('p', { text: t('tu.written') }), own && own.cards.length ? h('ul', null, own.cards.map((card) => h('li', { text: card.name }))) : null, doneLine(view)];
+      return [h('p', { text: t('tu.written') }), own && own.cards.length ? h('ul', null, own.cards.map((card) => h('li', { text: card.name }))) : null, doneLine(view), dealNow()];
     }
     const inputs = Array.from({ length: count }, (_, index) => h('input', { id: `tu-write-${index}`, maxlength: 60, required: true }));
     const form = h('form', { class: 'stack' },
@@ -158,12 +177,18 @@ export function mount(root, ctx) {
       ctx.act({ type: 'write', names: inputs.map((input) => input.value.trim()) });
     });
     writeDone = doneLine(ctx.view);
-    writeBox = h('div', null, h('p', { text: t('tu.write_help', { n: count }) }), form, writeDone);
+    writeBox = h('div', null, h('p', { text: t('tu.write_help', { n: count }) }), form, writeDone, dealNow());
     return writeBox;
   }
 
   function doneText(view) {
-    return t('tu.done', { n: view.done.length, of: ctx.room.seats.length });
+    return t('tu.done', { n: view.done.length, of: ctx.room.seats.length }) + namesIn(view);
+  }
+
+  // The host deals the names written without waiting for players who are not writing theirs.
+  function dealNow() {
+    if (ctx.readonly || !(ctx.room.you && ctx.room.you.host)) return null;
+    return button(t('tu.deal_now'), () => ctx.lobby('close_writing'), { class: 'deal-now', 'data-op': 'close_writing' });
   }
 
   function doneLine(view) {
@@ -193,7 +218,7 @@ export function mount(root, ctx) {
 
   function drawRunning(view, room) {
     const turn = view.turn;
-    const parts = [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }), countdownFor(view, alarm, ctx.readonly)];
+    const parts = [absenceNote(view, room), whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }), countdownFor(view, alarm, ctx.readonly)];
     if (view.card) parts.push(cardBlock(view.card, view));
     const judge = h('div', { class: 'judge' },
       ['found', 'pass', 'wrong', 'foul'].map((type) => (legalOf(view, type).length
@@ -242,7 +267,7 @@ export function mount(root, ctx) {
 
   function drawWaiting(view, room) {
     const starts = legalOf(view, 'start').length > 0;
-    return [whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }),
+    return [absenceNote(view, room), whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }),
       view.clock && view.clock.time_left_ms ? h('p', { text: t('tu.time_carried', { s: Math.ceil(view.clock.time_left_ms / 1000) }) }) : null,
       starts ? button(t('tu.start'), () => ctx.act({ type: 'start' }), { class: 'primary big start-turn' }) : h('p', { text: t('tu.wait_start', { name: nameOf(room, view.turn.cluegiver) }) })];
   }
@@ -343,17 +368,17 @@ function tvPhase(view, room) {
   const turn = view.turn || {};
   const who = turn.cluegiver !== undefined ? t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: turn.team + 1 }) : null;
   if (view.phase === 'write' || view.phase === 'deal') {
-    return [h('h1', { class: 'tv-title', text: t(`tv.tu.${view.phase}`) }), h('p', { class: 'tv-big', text: t('tu.done', { n: view.done.length, of: room.seats.length }) })];
+    return [h('h1', { class: 'tv-title', text: t(`tv.tu.${view.phase}`) }), h('p', { class: 'tv-big', text: t('tu.done', { n: view.done.length, of: room.seats.length }) + namesIn(view) })];
   }
   if (view.phase === 'round_won') {
     return [h('h1', { class: 'tv-title', text: t('tu.round_won', { team: t('teams.team', { n: turn.team + 1 }), s: Math.ceil((view.clock.time_left_ms || 0) / 1000) }) })];
   }
   if (view.phase === 'waiting') {
-    return [h('h1', { class: 'tv-title', text: t('tv.tu.next', { n: turn.team + 1 }) }), who && h('p', { class: 'tv-big', text: who }),
+    return [h('h1', { class: 'tv-title', text: t('tv.tu.next', { n: turn.team + 1 }) }), absenceNote(view, room, 'tv-sub'), who && h('p', { class: 'tv-big', text: who }),
       h('p', { class: 'tv-constraint', text: constraintText(view) }),
       view.clock && view.clock.time_left_ms ? h('p', { class: 'tv-sub', text: t('tu.time_carried', { s: Math.ceil(view.clock.time_left_ms / 1000) }) }) : null];
   }
-  return [h('p', { class: 'tv-sub', text: who }), countdownFor(view, null), h('p', { class: 'tv-constraint', text: constraintText(view) })];
+  return [absenceNote(view, room, 'tv-sub'), h('p', { class: 'tv-sub', text: who }), countdownFor(view, null), h('p', { class: 'tv-constraint', text: constraintText(view) })];
 }
 
 export function tv(view, room, { events = [] } = {}) {
