@@ -8,9 +8,10 @@ gets `store_failed` and the room is as it was, in memory as in the store.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from tictac.bots import bot_kinds, make_bot
 from tictac.engine import resolve
@@ -52,11 +53,17 @@ async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
         raise
 
 
-async def join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
+class Joined(NamedTuple):
+    token: str
+    place: Place
+    answer: str  # what the joiner is told over HTTP, as JSON text
+
+
+async def join(room: Room, name: str, spectator: bool) -> Joined:
     return await durably(room, lambda: _join(room, name, spectator))
 
 
-async def _join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
+async def _join(room: Room, name: str, spectator: bool) -> Joined:
     """A new place for `name`: a seat while the lobby has one, else a spectator's chair."""
     seating = room.seating
     if len(seating.held()) >= room.settings.max_places:
@@ -69,9 +76,18 @@ async def _join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
         seating.set_seats([*seating.seats, place.pid])
     if seating.host is None and place.pid in seating.seat_of:
         seating.host = place.pid
+    answer = _answer(room, token, place)
     await room.save()
     messages.broadcast_room(room)
-    return token, place
+    return Joined(token, place, answer)
+
+
+def _answer(room: Room, token: str, place: Place) -> str:
+    """The joiner's answer, encoded strictly (no NaN or infinity, ASCII) before the place is
+    saved: a room that could not be answered about takes nobody in, rather than keep a seat
+    whose token nobody got (issue 20)."""
+    return json.dumps({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
+                       "room": room.summary(place)}, allow_nan=False, separators=(",", ":"))
 
 
 def chat(room: Room, conn: Conn, text: str) -> None:
