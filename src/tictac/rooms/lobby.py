@@ -18,6 +18,7 @@ from tictac.engine import resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.rooms import messages
 from tictac.rooms.errors import (
+    BAD_CHAT,
     BAD_SEAT,
     NO_BOT,
     NO_MOVE,
@@ -33,6 +34,7 @@ from tictac.rooms.names import clean_name
 from tictac.rooms.places import Place
 from tictac.rooms.record import roll_back, snapshot
 from tictac.rooms.room import Conn, Room, check_policy
+from tictac.rooms.visible import blank, unseen
 from tictac.rooms.wire import dumps
 
 log = logging.getLogger(__name__)
@@ -91,6 +93,12 @@ def _answer(room: Room, token: str, place: Place) -> str:
 
 
 def chat(room: Room, conn: Conn, text: str) -> None:
+    """The line to everyone, if every character of it shows (the rule names follow too)."""
+    hidden = unseen(text)
+    if hidden is not None:
+        raise RoomError(BAD_CHAT, f"a chat line cannot hold {hidden}")
+    if blank(text):
+        raise RoomError(BAD_CHAT, "a chat line needs something to read")
     place = room.seating.places[room.conns[conn]]
     message = dumps({"type": "chat", "seat": room.seating.seat_of.get(place.pid),
                      "name": place.name, "text": text, "server_time": room.clock.now_ms()})
