@@ -33,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,7 @@ from websockets.asyncio.client import ClientConnection
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "server"))
 
+from hostile_options import hostile_options  # noqa: E402
 from scripted import QUICK, Player, open_table, start  # noqa: E402
 from serverproc import ServerProcess  # noqa: E402
 
@@ -536,6 +538,82 @@ async def flood_ratio(db: Path, seconds: float, limits: tuple[str, ...]) -> dict
             "idle_n": len(idle), "flood_n": len(flooded), **counts}
 
 
+# -- hostile option values (issue 20, item 3) -------------------------------------------------
+
+
+async def hostile_option_values(db: Path, count: int, seed: int) -> Counter[str]:
+    """`count` option values from tests/server/hostile_options.py (the property test's
+    generator, seeded), each sent with a create and with a host's `set_options`; every room
+    that takes one is then looked up and joined. Every answer is counted by what it is ("create
+    400 bad_message", "set_options taken", "join 200", ...): the goal is no 500."""
+    answered: Counter[str] = Counter()
+    server = serve(db, "--max-rooms", "100000")
+    lanes = 4  # clients at once, each with a room of its own per game for `set_options`
+    try:
+        async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
+
+            async def counted(what: str, answer: httpx.Response) -> str:
+                code = answer.json().get("code", "") if answer.status_code >= 400 else ""
+                answered[f"{what} {answer.status_code} {code}".rstrip()] += 1
+                return code
+
+            async def looked_up_and_joined(code: str, name: str) -> None:
+                await counted("get", await http.get(f"/api/rooms/{code}"))
+                await counted("join", await http.post(f"/api/rooms/{code}/join",
+                                                      json={"name": name, "spectator": True}))
+
+            async def host_of(game: str) -> tuple[str, Player]:
+                made = (await http.post("/api/rooms", json={"game": game, "name": "Host"})).json()
+                host = await Player(server.ws_base, made["code"], made["token"], 0, game).connect()
+                while (await recv_json(host.ws))["type"] != "room":
+                    pass
+                return made["code"], host
+
+            async def lane(first: int) -> None:
+                rng = random.Random(seed * 1000 + first)
+                hosts: dict[str, tuple[str, Player]] = {}
+                for index in range(first, count, lanes):
+                    game = GAMES[index % len(GAMES)]
+                    options = hostile_options(rng, game)
+                    body = '{"game":"' + game + '","name":"Host","options":' + options + "}"
+                    made = await http.post("/api/rooms", content=body,
+                                           headers={"content-type": "application/json"})
+                    await counted("create", made)
+                    if made.status_code == 201:
+                        await looked_up_and_joined(made.json()["code"], "Bea")
+                    if game not in hosts or index // lanes % 90 == 0:  # a room takes 100 places
+                        if game in hosts:
+                            await hosts[game][1].close()
+                        hosts[game] = await host_of(game)
+                    code, host = hosts[game]
+                    await host.ws.send('{"type":"lobby","op":"set_options","options":'
+                                       + options + "}")
+                    try:  # its answer, if it is refused, comes before the pong
+                        got = await answers_ping(host.ws, index)
+                        refusals = [said["code"] for said in got if said["type"] == "error"]
+                        answered["set_options " + (refusals[0] if refusals else "taken")] += 1
+                    except TimeoutError:
+                        answered["set_options no answer"] += 1
+                    await looked_up_and_joined(code, f"Fan {index}")
+                for _, host in hosts.values():
+                    await host.close()
+
+            await asyncio.gather(*(lane(first) for first in range(lanes)))
+        alive = server.process is not None and server.process.poll() is None
+        answered["server crashed"] += 0 if alive else 1
+    finally:
+        server.stop()
+    return answered
+
+
+def hostile_option_line(answered: Counter[str], seconds: float) -> str:
+    errors = sum(n for what, n in answered.items() if " 500" in what)
+    sent = sum(n for what, n in answered.items() if what.startswith("create"))
+    rest = ", ".join(f"{what} {n}" for what, n in answered.most_common() if " 500" not in what)
+    return (f"(options) hostile option values: {sent} sent, {errors} answered 500 (goal 0)  "
+            f"[{seconds:.0f} s]\n    other answers: {rest}")
+
+
 # -- the run ----------------------------------------------------------------------------------
 
 
@@ -570,8 +648,13 @@ async def main(args: argparse.Namespace) -> int:
                   flush=True)
         ratio = ratios[0]
         print(await guess_flood(Path(tmp) / "guess.sqlite3", args.flood_seconds), flush=True)
+        started = time.monotonic()
+        answered = await hostile_option_values(Path(tmp) / "options.sqlite3",
+                                               args.option_values, args.seed)
+        print(hostile_option_line(answered, time.monotonic() - started), flush=True)
     failed = (crashes.lost or crashes.finished != crashes.games or fuzzed.crashed
               or fuzzed.deaf or fuzzed.closed or fuzzed.changed_on_refusal)
+    failed = failed or answered["server crashed"] or any(" 500" in what for what in answered)
     print(f"summary: {crashes.lost} lost, {fuzzed.deaf} deaf, {int(fuzzed.crashed)} crashes, "
           f"{fuzzed.changed_on_refusal} changed on refusal, flood p99 ratio {ratio:.1f}x: "
           + ("FAILED" if failed else "ok"))
@@ -735,10 +818,11 @@ if __name__ == "__main__":
     parser.add_argument("--cycles", type=int, default=None)
     parser.add_argument("--messages", type=int, default=None)
     parser.add_argument("--flood-seconds", type=float, default=None)
+    parser.add_argument("--option-values", type=int, default=None)
     parser.add_argument("--seed", type=int, default=9)
     arguments = parser.parse_args()
     for name, full, quick in (("cycles", 100, 4), ("messages", 100_000, 800),
-                              ("flood_seconds", 10.0, 3.0)):
+                              ("flood_seconds", 10.0, 3.0), ("option_values", 10_000, 60)):
         if getattr(arguments, name) is None:
             setattr(arguments, name, quick if arguments.quick else full)
     sys.exit(asyncio.run(main(arguments)))

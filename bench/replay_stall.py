@@ -38,8 +38,8 @@ class Quiet:
 async def long_game(manager: RoomManager, actions: int) -> tuple[Room, str]:
     """A Timo's Twist room whose bots have played at least `actions` actions: the host sets the
     table up, leaves, and once counted gone a bot plays their seat too."""
-    room, token, _ = await manager.create("timos-twist", "Host",
-                                          {"target_score": 10_000, "timo_grace_ms": 0})
+    room, (token, _, _) = await manager.create("timos-twist", "Host",
+                                              {"target_score": 10_000, "timo_grace_ms": 0})
     host = Quiet()
     await room.call(room.connect, host, token)
     for op, fields in [("add_bot", {"kind": None})] * 3 + [

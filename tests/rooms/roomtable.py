@@ -66,7 +66,7 @@ class Table:
 
     async def room(self, game: str, *, bots: int = 0, options: dict[str, Any] | None = None,
                    pause_ms: int = 0) -> tuple[Room, FakeConn, str]:
-        room, token, _ = await self.manager.create(game, "Host", options)
+        room, (token, _, _) = await self.manager.create(game, "Host", options)
         host = FakeConn()
         await room.call(room.connect, host, token)
         await self.op(room, host, "set_bot_pause", ms=pause_ms)
@@ -75,7 +75,7 @@ class Table:
         return room, host, token
 
     async def join(self, room: Room, name: str, spectator: bool = False) -> tuple[FakeConn, str]:
-        token, _ = await room.call(lobby.join, room, name, spectator)
+        token, _, _ = await room.call(lobby.join, room, name, spectator)
         conn = FakeConn()
         await room.call(room.connect, conn, token)
         return conn, token

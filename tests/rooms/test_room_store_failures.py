@@ -79,5 +79,5 @@ async def test_a_create_the_store_refuses_leaves_no_ghost_room(table: Table) -> 
         for _ in range(3):
             await refused("store_failed", manager.create("time-bomb", "Host", None))
     assert manager.rooms == {} and await table.store.load_rooms() == []
-    room, _, _ = await manager.create("time-bomb", "Host", None)
+    room, _ = await manager.create("time-bomb", "Host", None)
     assert list(manager.rooms) == [room.code]

@@ -30,6 +30,7 @@ from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager
 from tictac.rooms.codes import new_code, normalize
 from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, STORE_FAILED, RoomError
+from tictac.rooms.lobby import Joined
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.store import StoreError
 
@@ -182,7 +183,7 @@ class Node:
         return room
 
     async def create(self, game: str, name: str, options: dict[str, object] | None
-                     ) -> tuple[Room, str, Any]:
+                     ) -> tuple[Room, Joined]:
         """A new room owned here, under a code no node and no stored room holds."""
         try:
             while True:

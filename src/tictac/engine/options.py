@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.engine.errors import BAD_OPTION, BAD_SETUP, IllegalAction
@@ -11,7 +11,10 @@ from tictac.engine.errors import BAD_OPTION, BAD_SETUP, IllegalAction
 
 @dataclass(frozen=True)
 class Option:
-    """One option. `kind` is "bool", "int", "choice" or "list"; `help` is one line for the host."""
+    """One option. `kind` is "bool", "int", "choice" or "list"; `help` is one line for the host.
+    A "list" names its `shape`: the game's check of a value (an IllegalAction if it is wrong),
+    run whenever the value is set, so a room never holds a list the game would refuse. A value
+    is of its kind by type, not by equality: `true` is no seat 1 and `1.0` no count of 1."""
 
     name: str
     kind: str
@@ -21,12 +24,13 @@ class Option:
     low: int | None = None
     high: int | None = None
     step: int | None = None
+    shape: Callable[[list[Any]], object] | None = field(default=None, compare=False)
 
     def check(self, value: Any) -> Any:
         if value is None and self.default is None:
             return None
         if not self._has_kind(value):
-            raise IllegalAction(BAD_OPTION, f"option {self.name!r}: {value!r} is not allowed")
+            raise IllegalAction(BAD_OPTION, f"option {self.name!r}: {value!r:.40} is not allowed")
         if self.kind == "int":
             if (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high
@@ -36,6 +40,8 @@ class Option:
                 )
             if self.step and value % self.step:
                 raise IllegalAction(BAD_OPTION, f"option {self.name!r} goes in {self.step}s")
+        if self.kind == "list" and self.shape is not None:
+            self.shape(value)
         return value
 
     def _has_kind(self, value: Any) -> bool:
@@ -44,7 +50,7 @@ class Option:
         if self.kind == "int":
             return isinstance(value, int) and not isinstance(value, bool)
         if self.kind == "choice":
-            return value in self.choices
+            return any(type(value) is type(choice) and value == choice for choice in self.choices)
         return isinstance(value, list)
 
     def to_json(self) -> dict[str, Any]:

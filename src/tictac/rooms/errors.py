@@ -10,6 +10,7 @@ NO_ROOM = "no_room"
 BAD_TOKEN = "bad_token"
 UNKNOWN_GAME = "unknown_game"
 BAD_NAME = "bad_name"
+BAD_CHAT = "bad_chat"  # a chat line with an invisible or blank-looking character, or blank
 NAME_TAKEN = "name_taken"
 NOT_HOST = "not_host"
 NOT_SEATED = "not_seated"

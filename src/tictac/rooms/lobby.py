@@ -8,15 +8,17 @@ gets `store_failed` and the room is as it was, in memory as in the store.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from tictac.bots import BotFactory, make_bot, room_bot_kinds
 from tictac.engine import Action, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.rooms import credits, messages
 from tictac.rooms.errors import (
+    BAD_CHAT,
     BAD_SEAT,
     NO_BOT,
     NO_BOTS,
@@ -33,6 +35,7 @@ from tictac.rooms.names import clean_name
 from tictac.rooms.places import Place
 from tictac.rooms.record import roll_back, snapshot
 from tictac.rooms.room import Conn, Room, check_policy
+from tictac.rooms.visible import blank, unseen
 from tictac.rooms.wire import dumps
 
 log = logging.getLogger(__name__)
@@ -53,11 +56,17 @@ async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
         raise
 
 
-async def join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
+class Joined(NamedTuple):
+    token: str
+    place: Place
+    answer: str  # what the joiner is told over HTTP, as JSON text
+
+
+async def join(room: Room, name: str, spectator: bool) -> Joined:
     return await durably(room, lambda: _join(room, name, spectator))
 
 
-async def _join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
+async def _join(room: Room, name: str, spectator: bool) -> Joined:
     """A new place for `name`: a seat while the lobby has one, else a spectator's chair."""
     seating = room.seating
     if len(seating.held()) >= room.settings.max_places:
@@ -70,12 +79,27 @@ async def _join(room: Room, name: str, spectator: bool) -> tuple[str, Place]:
         seating.set_seats([*seating.seats, place.pid])
     if seating.host is None and place.pid in seating.seat_of:
         seating.host = place.pid
+    answer = _answer(room, token, place)
     await room.save()
     messages.broadcast_room(room)
-    return token, place
+    return Joined(token, place, answer)
+
+
+def _answer(room: Room, token: str, place: Place) -> str:
+    """The joiner's answer, encoded strictly (no NaN or infinity, ASCII) before the place is
+    saved: a room that could not be answered about takes nobody in, rather than keep a seat
+    whose token nobody got (issue 20)."""
+    return json.dumps({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
+                       "room": room.summary(place)}, allow_nan=False, separators=(",", ":"))
 
 
 def chat(room: Room, conn: Conn, text: str) -> None:
+    """The line to everyone, if every character of it shows (the rule names follow too)."""
+    hidden = unseen(text)
+    if hidden is not None:
+        raise RoomError(BAD_CHAT, f"a chat line cannot hold {hidden}")
+    if blank(text):
+        raise RoomError(BAD_CHAT, "a chat line needs something to read")
     place = room.seating.places[room.conns[conn]]
     message = dumps({"type": "chat", "seat": room.seating.seat_of.get(place.pid),
                      "name": place.name, "text": text, "server_time": room.clock.now_ms()})

@@ -13,7 +13,6 @@ from tictac.rooms.clock import Clock, RealClock
 from tictac.rooms.codes import new_code, normalize
 from tictac.rooms.errors import NO_ROOM, TOO_MANY_ROOMS, UNKNOWN_GAME, RoomError
 from tictac.rooms.names import clean_name
-from tictac.rooms.places import Place
 from tictac.rooms.room import Room
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.stats import Stats
@@ -68,7 +67,7 @@ class RoomManager:
         return room
 
     async def create(self, game: str, name: str, options: dict[str, object] | None,
-                     code: str | None = None) -> tuple[Room, str, Place]:
+                     code: str | None = None) -> tuple[Room, lobby.Joined]:
         """A new room with its creator seated as host; everything is checked first. `code`:
         one reserved by the caller (the cluster's, free on every server), else a new one."""
         if game not in GAMES:
@@ -82,12 +81,12 @@ class RoomManager:
         self.rooms[room.code] = room
         room.start()
         try:
-            token, place = await room.call(lobby.join, room, name, False)
-        except Exception:  # the store refused its first record: there is no room
+            joined = await room.call(lobby.join, room, name, False)
+        except Exception:  # nothing was stored (its first record refused): there is no room
             self._forget(room)
             await room.stop()
             raise
-        return room, token, place
+        return room, joined
 
     def get(self, code: str) -> Room:
         canonical = normalize(code)

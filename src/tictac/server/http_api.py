@@ -133,14 +133,13 @@ async def create_room(request: Request) -> Response:
         _admit(request, _limits(request).create)
         body = await _body(request, CreateRoom)
         node = _node(request)
-        room, token, place = await (manager.create if node is None else node.create)(
+        _, joined = await (manager.create if node is None else node.create)(
             body.game, body.name, body.options)
     except IllegalAction as refusal:
         return error(refusal, manager)
     except StoreError as failure:
         return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
-    return JSONResponse({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
-                         "room": room.summary(place)}, status_code=201)
+    return Response(joined.answer, status_code=201, media_type="application/json")
 
 
 async def get_room(request: Request) -> Response:
@@ -163,7 +162,7 @@ async def join_room(request: Request) -> Response:
         return error(refusal, manager)
     except StoreError as failure:
         return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
-    return JSONResponse(answer)
+    return Response(answer, media_type="application/json")
 
 
 # What is asked of a room by HTTP, run where the room lives: here, or on the node of the
@@ -175,10 +174,10 @@ async def _summary(room: Room) -> dict[str, Any]:
     return summary
 
 
-async def _join(room: Room, name: str, spectator: bool) -> dict[str, Any]:
-    token, place = await room.call(lobby.join, room, name, spectator)
-    return {"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
-            "room": room.summary(place)}
+async def _join(room: Room, name: str, spectator: bool) -> str:
+    """The joiner's answer as JSON text, built before the new place was saved."""
+    joined: lobby.Joined = await room.call(lobby.join, room, name, spectator)
+    return joined.answer
 
 
 async def _replay(room: Room, token: str | None, game: int | None, seat: int | None,

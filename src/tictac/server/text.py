@@ -10,11 +10,15 @@ A string is refused (`bad_text`) when it holds
 - more than `MAX_TEXT` characters.
 Every other string is NFC-normalized, so the same text typed two ways is stored one way.
 A value nested deeper than `MAX_DEPTH` is refused as `bad_message`: no message needs it, and
-walking it would cost the server recursion.
+walking it would cost the server recursion. So is a number that does not fit (`bad_message`):
+a non-finite one (`1e400` parses to infinity, `NaN` and `Infinity` are literals Python's JSON
+reads), which no JSON encoder of ours writes back, and an integer outside ±(2^53 - 1), which a
+browser cannot read exactly.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from typing import Any
@@ -24,6 +28,7 @@ from tictac.server.errors import BAD_MESSAGE, BAD_TEXT
 
 MAX_TEXT = 1000
 MAX_DEPTH = 16
+MAX_INT = 2**53 - 1  # JavaScript's Number.MAX_SAFE_INTEGER
 
 _FORBIDDEN = re.compile(
     "[\x00-\x1f\x7f-\x9f"  # control characters
@@ -31,6 +36,9 @@ _FORBIDDEN = re.compile(
     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"  # bidirectional marks and controls
     "\u2028\u2029\ufeff\ufdd0-\ufdef\ufffe\uffff]"  # separators, BOM, noncharacters
 )
+# What JSON text needs for a number that does not fit: 16 digits in a row (every integer past
+# MAX_INT has them), an exponent, or a literal. Strings holding one are merely walked.
+_NUMBER_RISK = re.compile(r"[0-9]{16}|[0-9.][eE]|NaN|Infinity")
 _REASONS = (
     ("\ud800", "\udfff", "a lone surrogate"),
     ("\x00", "\x9f", "a control character"),
@@ -60,13 +68,27 @@ def plain(text: str) -> bool:
     """Whether JSON `text` surely holds nothing `clean` would refuse or change, so decoding it
     is enough: ASCII without escapes has no character the gate refuses (strict JSON refuses raw
     control characters), nothing to normalize, no string longer than the whole text and no
-    nesting deeper than its brackets. Most messages (every usual action) are plain."""
+    nesting deeper than its brackets, and no number that does not fit. Most messages (every
+    usual action) are plain."""
     return (len(text) <= MAX_TEXT and text.isascii() and "\\" not in text
-            and text.count("{") + text.count("[") <= MAX_DEPTH)
+            and text.count("{") + text.count("[") <= MAX_DEPTH
+            and _NUMBER_RISK.search(text) is None)
+
+
+def check_number(value: float, where: str) -> None:
+    """Refuses (`bad_message`) a number no JSON encoder writes back or a browser reads wrong."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if not -MAX_INT <= value <= MAX_INT:
+            raise IllegalAction(BAD_MESSAGE, f"{where}: an integer must be within ±{MAX_INT}")
+    elif not math.isfinite(value):
+        raise IllegalAction(BAD_MESSAGE, f"{where}: a number must be finite")
 
 
 def clean(value: Any, where: str = "", depth: int = 0) -> Any:
-    """`value` (parsed JSON) with every string checked and normalized by `clean_text`."""
+    """`value` (parsed JSON) with every string checked and normalized by `clean_text`, every
+    number by `check_number`."""
     if isinstance(value, str):
         return clean_text(value, where or "text")
     if depth >= MAX_DEPTH and isinstance(value, dict | list):
@@ -80,4 +102,6 @@ def clean(value: Any, where: str = "", depth: int = 0) -> Any:
         return cleaned
     if isinstance(value, list):
         return [clean(item, f"{where}[{index}]", depth + 1) for index, item in enumerate(value)]
+    if isinstance(value, int | float):
+        check_number(value, where or "number")
     return value

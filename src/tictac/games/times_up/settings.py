@@ -11,7 +11,7 @@ from tictac.engine.errors import BAD_OPTION
 from tictac.games.times_up import packs
 from tictac.games.times_up.guess import Judge
 from tictac.games.times_up.rules import RULE_SETS, RuleSet
-from tictac.games.times_up.teams import TEAM_SIZES
+from tictac.games.times_up.teams import TEAM_SIZES, team_lists
 
 PLAYERS_DECK = "players"
 
@@ -34,7 +34,8 @@ OPTIONS = [
     Option("odd_players", "choice", "float",
            "at 5 and 7 players: one player floats between teams, or teams are uneven",
            choices=("float", "uneven_teams")),
-    Option("teams", "list", None, "teams as lists of seats (a seat left out floats); null: drawn"),
+    Option("teams", "list", None, "teams as lists of seats (a seat left out floats); null: drawn",
+           shape=team_lists),
     Option("gestures_round1", "bool", None,
            "gestures allowed in round 1; default from the rule set (fr: no, en: yes)"),
 ]

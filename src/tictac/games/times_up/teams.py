@@ -51,26 +51,36 @@ def draw(players: int, odd_players: str, rng: Rng) -> tuple[Teams, int | None]:
 def placed(players: int, odd_players: str, given: Sequence[object]) -> tuple[Teams, int | None]:
     """Teams the host placed: every seat once, teams of two or more, at least two teams; one seat
     left out floats (only with `odd_players` "float")."""
+    teams = team_lists(given, players)
+    if len(teams) < 2 or min(len(team) for team in teams) < 2:
+        raise IllegalAction(BAD_OPTION, "option 'teams': at least two teams of 2+ seats")
+    seen = {seat for team in teams for seat in team}
+    left = sorted(set(range(players)) - seen)
+    if not left:
+        return teams, None
+    if len(left) == 1 and odd_players == "float":
+        return teams, left[0]
+    raise IllegalAction(BAD_OPTION, f"option 'teams': seats {left} are in no team")
+
+
+def team_lists(given: Sequence[object], players: int = max(TEAM_SIZES)) -> Teams:
+    """The teams of option `teams`, refused unless lists of seats, each seat an int below
+    `players` and in one team only. With the default `players` (the most the game seats) it is
+    the option's shape, checked as soon as the host sets it (the lobby's editor may leave a team
+    of one on the way); the start checks it again against the seats there are."""
     teams: list[tuple[int, ...]] = []
     seen: set[int] = set()
     for team in given:
-        if not isinstance(team, list) or len(team) < 2:
-            raise IllegalAction(BAD_OPTION, "option 'teams': each team is a list of 2+ seats")
+        if not isinstance(team, list):
+            raise IllegalAction(BAD_OPTION, "option 'teams': each team is a list of seats")
         for seat in team:
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-                raise IllegalAction(BAD_OPTION, f"option 'teams': {seat!r} is not a seat")
+            if type(seat) is not int or not 0 <= seat < players:
+                raise IllegalAction(BAD_OPTION, f"option 'teams': {seat!r:.40} is not a seat")
             if seat in seen:
                 raise IllegalAction(BAD_OPTION, f"option 'teams': seat {seat} is placed twice")
             seen.add(seat)
         teams.append(tuple(team))
-    if len(teams) < 2:
-        raise IllegalAction(BAD_OPTION, "option 'teams': at least two teams")
-    left = sorted(set(range(players)) - seen)
-    if not left:
-        return tuple(teams), None
-    if len(left) == 1 and odd_players == "float":
-        return tuple(teams), left[0]
-    raise IllegalAction(BAD_OPTION, f"option 'teams': seats {left} are in no team")
+    return tuple(teams)
 
 
 def floater_team(round_no: int, team_count: int) -> int:
