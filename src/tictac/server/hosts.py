@@ -17,6 +17,7 @@ A request without Host (HTTP/1.0) is served: browsers always send one. Anything 
 
 from __future__ import annotations
 
+import re
 import socket
 from collections.abc import Iterable
 
@@ -28,27 +29,31 @@ from tictac.engine import IllegalAction
 from tictac.server.clients import address
 from tictac.server.errors import BAD_HOST
 
+HOST = re.compile(r"(\[[^\[\]]*\]|[^\[\]:]*)(?::\d*)?")  # a name or [an IPv6 address], a port
 
-def host_name(host: str) -> str:
-    """The name of a Host header, without port, brackets, case or a final dot."""
-    if host.startswith("["):
-        return host[1:].partition("]")[0]
-    name, colon, port = host.rpartition(":")
-    return (name if colon and port.isdigit() else host).rstrip(".").lower()
+
+def host_name(host: str) -> str | None:
+    """The name of a Host header, without port, brackets, case or a final dot (None: not a
+    Host of HTTP's)."""
+    found = HOST.fullmatch(host)
+    if found is None:
+        return None
+    name = found.group(1)
+    return (name[1:-1] if name.startswith("[") else name).rstrip(".").lower()
 
 
 class Hosts:
     def __init__(self, allowed: Iterable[str]) -> None:
         machine = socket.gethostname().lower()
         self.names = {"localhost", machine, machine + ".local",
-                      *(host_name(name.strip()) for name in allowed if name.strip())}
+                      *(host_name(name.strip()) for name in allowed)} - {None, ""}
         self.any = "*" in self.names
 
     def serves(self, host: str | None) -> bool:
         if host is None or self.any:
             return True
         name = host_name(host)
-        return name in self.names or address(name) is not None
+        return name is not None and (name in self.names or address(name) is not None)
 
 
 class HostCheck:
