@@ -13,6 +13,8 @@
     replays and reconnects run in other rooms (from a process of their own, all from one
     address), against the same quiet room idle, in the same run: prints the p99 ratio (goal: at
     most 3x), with the server's per-address limits and with them lifted.
+(d) forged X-Forwarded-For: creates from one address, each claiming another: prints how many
+    were accepted (goal: no more than the per-address burst).
 
     uv run python bench/chaos.py                # the full run: 100 crashes, 100,000 messages
     uv run python bench/chaos.py --quick        # a short run (CI): small counts, same checks
@@ -614,6 +616,32 @@ def hostile_option_line(answered: Counter[str], seconds: float) -> str:
             f"[{seconds:.0f} s]\n    other answers: {rest}")
 
 
+# -- (proxy) forged X-Forwarded-For ----------------------------------------------------------------
+
+FORGED_CREATES = 100
+
+
+async def forged_creates(db: Path) -> int:
+    """Rooms created from one address, each request claiming another one in X-Forwarded-For
+    (and X-Real-IP, Forwarded): how many the server accepted. Its per-address burst is the
+    goal: a server believing the headers accepted every one (issue 20)."""
+    server = serve(db, "--create-burst", str(ServerSettings.create_burst),
+                   "--max-rooms", "100000")
+    accepted = 0
+    try:
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            for index in range(FORGED_CREATES):
+                claimed = f"10.{index // 65536 % 256}.{index // 256 % 256}.{index % 256}"
+                answer = await http.post("/api/rooms", json={"game": "time-bomb", "name": "Ann"},
+                                         headers={"x-forwarded-for": claimed,
+                                                  "x-real-ip": claimed,
+                                                  "forwarded": f"for={claimed}"})
+                accepted += answer.status_code == 201
+    finally:
+        server.stop()
+    return accepted
+
+
 # -- the run ----------------------------------------------------------------------------------
 
 
@@ -652,6 +680,9 @@ async def main(args: argparse.Namespace) -> int:
         answered = await hostile_option_values(Path(tmp) / "options.sqlite3",
                                                args.option_values, args.seed)
         print(hostile_option_line(answered, time.monotonic() - started), flush=True)
+        forged = await forged_creates(Path(tmp) / "forged.sqlite3")
+        print(f"(proxy) forged X-Forwarded-For creates: {forged} of {FORGED_CREATES} accepted "
+              f"(goal <= {ServerSettings.create_burst}, the per-address burst)", flush=True)
     failed = (crashes.lost or crashes.finished != crashes.games or fuzzed.crashed
               or fuzzed.deaf or fuzzed.closed or fuzzed.changed_on_refusal)
     failed = failed or answered["server crashed"] or any(" 500" in what for what in answered)

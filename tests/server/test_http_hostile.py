@@ -65,7 +65,7 @@ def test_a_chunked_body_is_refused_as_it_passes_the_limit_not_read_to_its_end(
         server: ServerProcess) -> None:
     before = rooms(server)
     with socket.create_connection(("127.0.0.1", server.port)) as sock:
-        sock.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        sock.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                      b"Transfer-Encoding: chunked\r\n\r\n")
         chunk = b"%x\r\n%s\r\n" % (65536, b" " * 65536)
         sent = 0
@@ -135,8 +135,8 @@ def test_half_sent_requests_are_dropped_after_the_request_timeout(
         strict: ServerProcess) -> None:
     """200 clients that send part of a request and wait hold nothing after the timeout (1 s
     here): half the headers, headers and part of a body, or nothing at all."""
-    starts = [b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Ty",
-              b"POST /api/rooms HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    starts = [b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Ty",
+              b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
               b"Content-Length: 100\r\n\r\n{\"game\": ",
               b""]
     socks = []

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tictac.rooms import RoomSettings
+from tictac.server.clients import networks
 from tictac.server.lan import ALL_INTERFACES, lan_address
 from tictac.server.settings import DEFAULT_DB, ServerSettings
 
@@ -44,6 +45,11 @@ FLAGS: list[tuple[str, type, Any, str]] = [
     ("deflate", str, "on" if S.deflate else "off",
      "per-message deflate on WebSockets: on or off (see docs/server.md)"),
     ("log_level", str, S.log_level, "uvicorn log level"),
+    ("trusted_proxies", str, "",
+     "reverse proxies whose X-Forwarded-For is believed: addresses or CIDRs, comma-separated"),
+    ("allowed_hosts", str, "",
+     "host names served besides IP addresses, localhost and this machine's name, "
+     "comma-separated (a public name behind a proxy; * for any)"),
     ("games", str, "", "more games to serve, as name=module,... (see docs/architecture.md)"),
     ("seed", str, S.seed, "draw every game and bot from this seed (tests and demos only)"),
     ("redis", str, S.redis_url,
@@ -66,6 +72,10 @@ def db_url(db: str) -> str:
     return db if "://" in db else f"sqlite+aiosqlite:///{os.path.abspath(db)}"
 
 
+def listed(value: str) -> tuple[str, ...]:
+    return tuple(filter(None, (part.strip() for part in value.split(","))))
+
+
 def settings_from(args: argparse.Namespace) -> ServerSettings:
     return ServerSettings(
         host=args.host, port=args.port, db_url=db_url(args.db),
@@ -76,6 +86,7 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         create_per_min=args.create_per_min, create_burst=args.create_burst,
         join_per_min=args.join_per_min, join_burst=args.join_burst,
         request_timeout_s=args.request_timeout_s, deflate=args.deflate == "on",
+        trusted_proxies=listed(args.trusted_proxies), allowed_hosts=listed(args.allowed_hosts),
         log_level=args.log_level, seed=args.seed, redis_url=args.redis, workers=args.workers,
         lease_ms=args.lease_ms,
     )
@@ -108,14 +119,25 @@ def register_games(spec: str) -> None:
 
 
 class HideTokens(logging.Filter):
-    """Seat tokens travel in the WebSocket URL (`?token=`); a log line must not carry them."""
+    """Seat tokens travel in the WebSocket URL (`?token=`); a log line must not carry them.
 
-    TOKEN = re.compile(r"(token=)[^&\s\"]+")
+    The token is hidden in the message and in each of its arguments, which stay arguments:
+    uvicorn's access formatter takes the client, method, path and status from them. An
+    argument that is no string but shows a token (the ASGI scope at trace level) is replaced
+    by its text with the token hidden."""
+
+    TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+    def hide(self, value: object) -> object:
+        text = value if isinstance(value, str) else str(value)
+        return self.TOKEN.sub(r"\1<hidden>", text) if "token=" in text else value
 
     def filter(self, record: logging.LogRecord) -> bool:
-        text = record.getMessage()
-        if "token=" in text:
-            record.msg, record.args = self.TOKEN.sub(r"\1<hidden>", text), ()
+        record.msg = self.hide(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.hide(arg) for arg in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {key: self.hide(arg) for key, arg in record.args.items()}
         return True
 
 
@@ -169,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
         print("--deflate is on or off", file=sys.stderr)
         return 2
     try:
+        networks(listed(args.trusted_proxies))
         register_games(args.games)
     except (ValueError, ImportError) as wrong:
         print(wrong, file=sys.stderr)
@@ -188,6 +211,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     """One server process: listening on its own, or, as a worker of `--workers`, serving the
     sockets the supervisor hands it over `channel`."""
     import uvicorn
+    from uvicorn.logging import TRACE_LOG_LEVEL
 
     from tictac.cluster.dispatch import take_sockets
     from tictac.server import create_app
@@ -199,6 +223,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     # The store's database thread needs the GIL for a moment at each step of a commit; with
     # the default 5 ms switch interval a busy event loop makes every commit wait for it.
     sys.setswitchinterval(0.0005)
+    logging.addLevelName(TRACE_LOG_LEVEL, "TRACE")  # uvicorn's level below debug
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
 
     opening: set[asyncio.Task[Any]] = set()  # handed-over sockets being made connections
@@ -236,8 +261,12 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
         http=timed_protocol(settings.request_timeout_s), ws="websockets-sansio",
         ws_per_message_deflate=settings.deflate, ws_max_size=16 * settings.max_message_bytes,
         log_level=settings.log_level, lifespan="on",
+        # The client's address is the app's to decide (server/clients.py), from the
+        # operator's --trusted-proxies: uvicorn's own reading (trusting 127.0.0.1) would let
+        # any loopback client, and every client of a same-host proxy, choose its address.
+        proxy_headers=False,
     )
-    for name in ("uvicorn.access", "uvicorn.error"):  # uvicorn.Config has set them up
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn.asgi"):  # set up by uvicorn.Config
         logging.getLogger(name).addFilter(HideTokens())
     # A worker listens on nothing itself (an empty list of sockets).
     Server(config).run(sockets=None if channel is None else [])

@@ -8,12 +8,15 @@ from contextlib import asynccontextmanager
 from functools import partial
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 
 from tictac.cluster import Node
 from tictac.engine import GAMES, get_game
 from tictac.rooms import RoomManager, SeededChance
 from tictac.server import game_client, http_api, lan, openapi, pages, qr, ws
+from tictac.server.clients import ClientAddress, Proxies
+from tictac.server.hosts import HostCheck, Hosts
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.store import Store
@@ -70,8 +73,13 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Mount("/static", pages.ClientFiles(directory=settings.static_dir, check_dir=False)),
         *(Route(path, pages.page) for path in pages.PAGE_PATHS),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    proxies = Proxies(settings.trusted_proxies)
+    # The client's address first: a refused host is logged with it too.
+    middleware = [Middleware(ClientAddress, proxies=proxies),
+                  Middleware(HostCheck, hosts=Hosts(settings.allowed_hosts))]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.settings = settings
+    app.state.proxies = proxies
     app.state.limits = http_api.Limits(settings)
     app.state.quotas = Quotas()
     app.state.node = None

@@ -10,6 +10,8 @@ TOO_LARGE = "too_large"
 RATE_LIMITED = "rate_limited"
 CHAT_LIMITED = "chat_limited"
 TOO_MANY_CONNECTIONS = "too_many_connections"
+BAD_HOST = "bad_host"  # a Host this server is not (server/hosts.py)
+BAD_REQUEST = "bad_request"  # not HTTP: httptools could not parse it (server/timeouts.py)
 
 CLOSE_UNSENDABLE = 1011  # a message to this client could not be sent: it reconnects
 CLOSE_SLOW_CLIENT = 1013  # "try again later": the client read too slowly

@@ -240,7 +240,10 @@ async def healthz(request: Request) -> Response:
 
 
 async def prometheus(request: Request) -> Response:
-    node = request.app.state.node
+    node, limits = request.app.state.node, _limits(request)
     relayed = 0 if node is None else len(node.links)
-    return Response(metrics.render(_manager(request), relayed),
+    clients = metrics.Clients(addresses=len(limits.create.buckets.keys()
+                                            | limits.join.buckets.keys()),
+                              ignored=request.app.state.proxies.ignored)
+    return Response(metrics.render(_manager(request), relayed, clients),
                     media_type="text/plain; version=0.0.4; charset=utf-8")

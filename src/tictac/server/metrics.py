@@ -4,6 +4,7 @@ when scraped (nothing is counted twice)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
@@ -13,9 +14,10 @@ from tictac.rooms import RoomManager
 
 
 class RoomCollector(Collector):
-    def __init__(self, manager: RoomManager, relayed: int) -> None:
+    def __init__(self, manager: RoomManager, relayed: int, clients: Clients) -> None:
         self.manager = manager
         self.relayed = relayed
+        self.clients = clients
 
     def collect(self) -> Iterator[Metric]:
         stats = self.manager.stats
@@ -39,9 +41,23 @@ class RoomCollector(Collector):
         yield errors
         yield CounterMetricFamily("tictac_store_commits", "Store transactions committed",
                                   value=self.manager.store.commits)
+        yield GaugeMetricFamily("tictac_client_addresses",
+                                "Client addresses the per-address limits hold (recently active)",
+                                value=self.clients.addresses)
+        yield CounterMetricFamily("tictac_forwarded_ignored",
+                                  "Requests whose X-Forwarded-For was ignored: their peer is "
+                                  "not in --trusted-proxies", value=self.clients.ignored)
 
 
-def render(manager: RoomManager, relayed: int) -> bytes:
+@dataclass(frozen=True)
+class Clients:
+    """What /metrics says of client addresses (server/clients.py decides them)."""
+
+    addresses: int
+    ignored: int
+
+
+def render(manager: RoomManager, relayed: int, clients: Clients) -> bytes:
     registry = CollectorRegistry(auto_describe=True)
-    registry.register(RoomCollector(manager, relayed))
+    registry.register(RoomCollector(manager, relayed, clients))
     return generate_latest(registry)

@@ -33,6 +33,10 @@ class ServerSettings:
     # (a client that sends half a request and waits holds nothing for long).
     request_timeout_s: float = 10.0
     deflate: bool = False
+    # Reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs: server/clients.py)
+    # and the host names served besides addresses and this machine's own (server/hosts.py).
+    trusted_proxies: tuple[str, ...] = ()
+    allowed_hosts: tuple[str, ...] = ()
     log_level: str = "info"
     # Every room's games and bots drawn from this seed, so a test or a demo plays the same
     # games each run; empty: the operating system's randomness (the only choice for real use).

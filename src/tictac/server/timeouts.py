@@ -1,13 +1,23 @@
 """uvicorn's HTTP protocol with a deadline on each request: its headers and body must arrive
 within `timeout_s` of its first byte (or of the connection, for the first request), else the
 connection is closed. uvicorn only times out idle keep-alive connections, so a client that
-sends half a request and waits would hold its connection (and a task) for ever."""
+sends half a request and waits would hold its connection (and a task) for ever.
+
+And what httptools cannot parse (a broken request line, a bad header) is answered with the
+project's error JSON (`bad_request`), not uvicorn's plain text."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+
+from tictac.engine import IllegalAction
+from tictac.server.errors import BAD_REQUEST
+
+NOT_HTTP = json.dumps(IllegalAction(BAD_REQUEST, "this is not an HTTP request the server can read"
+                               ).to_json()).encode()
 
 
 def timed_protocol(timeout_s: float) -> type[HttpToolsProtocol]:
@@ -47,5 +57,13 @@ def timed_protocol(timeout_s: float) -> type[HttpToolsProtocol]:
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             super().connection_lost(exc)
+
+        def send_400_response(self, msg: str) -> None:
+            head = [STATUS_LINE[400], *(name + b": " + value + b"\r\n"
+                                        for name, value in self.server_state.default_headers),
+                    b"content-type: application/json\r\n",
+                    b"content-length: %d\r\n" % len(NOT_HTTP), b"connection: close\r\n\r\n"]
+            self.transport.write(b"".join(head) + NOT_HTTP)
+            self.transport.close()
 
     return TimedHttpToolsProtocol
