@@ -15,6 +15,7 @@ import re
 import socket
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from tictac.rooms import RoomSettings
@@ -189,7 +190,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     sockets the supervisor hands it over `channel`."""
     import uvicorn
 
-    from tictac.cluster.dispatch import take_sockets
+    from tictac.cluster.dispatch import take_sockets, tell
     from tictac.server import create_app
     from tictac.server.timeouts import timed_protocol
 
@@ -202,6 +203,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
 
     opening: set[asyncio.Task[Any]] = set()  # handed-over sockets being made connections
+    app = create_app(settings)
 
     class Server(uvicorn.Server):
         stop_taking: Callable[[], None] | None = None
@@ -224,7 +226,15 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
                 opening.add(task)
                 task.add_done_callback(opening.discard)
 
-            self.stop_taking = take_sockets(channel, serve_socket)
+            def orphaned() -> None:  # its rooms are let go as at any stop (lifespan's end)
+                print(f"tictac serve: worker {os.getpid()}: the supervisor is gone; stopping",
+                      file=sys.stderr)
+                self.should_exit = True
+
+            self.stop_taking = take_sockets(channel, serve_socket, orphaned)
+            node = app.state.node
+            node.on_hearing = partial(tell, channel)
+            tell(channel, node.hearing)
 
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             if self.stop_taking is not None:
@@ -232,7 +242,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
             await super().shutdown(sockets)
 
     config = uvicorn.Config(
-        create_app(settings), host=settings.host, port=settings.port, loop="uvloop",
+        app, host=settings.host, port=settings.port, loop="uvloop",
         http=timed_protocol(settings.request_timeout_s), ws="websockets-sansio",
         ws_per_message_deflate=settings.deflate, ws_max_size=16 * settings.max_message_bytes,
         log_level=settings.log_level, lifespan="on",
@@ -243,9 +253,6 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     Server(config).run(sockets=None if channel is None else [])
 
 
-STARTUP_S = 60.0  # the longest the supervisor waits for every worker before accepting
-
-
 def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
     """`--workers N`: N server processes, each a node of the cluster, and this one accepting
     for them (`cluster/dispatch.py`); a worker that dies is started again (a new node)."""
@@ -254,10 +261,10 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
 
     import uvloop
 
-    from tictac.cluster.dispatch import Dispatcher, channel_pair
+    from tictac.cluster.dispatch import Dispatcher, bound_socket, channel_pair
 
     assert settings.redis_url is not None  # check_cluster saw to it
-    listening = socket.create_server((settings.host, settings.port), backlog=2048)
+    listening = bound_socket(settings.host, settings.port)  # it listens once workers are ready
     spawn = multiprocessing.get_context("spawn")
     dispatcher = Dispatcher(listening, settings.redis_url, settings.workers)
     workers: list[multiprocessing.process.BaseProcess] = []
@@ -277,7 +284,7 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, stopping.set)
         workers.extend(start(slot) for slot in range(settings.workers))
-        await dispatcher.all_ready(STARTUP_S)  # meanwhile the kernel holds new connections
+        await dispatcher.open()  # meanwhile connections are refused, not held
         accepting = asyncio.create_task(dispatcher.serve())
         announce(settings.host, settings.port)
         while not stopping.is_set():
