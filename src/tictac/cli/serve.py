@@ -284,10 +284,12 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, stopping.set)
         workers.extend(start(slot) for slot in range(settings.workers))
-        await dispatcher.open()  # meanwhile connections are refused, not held
-        accepting = asyncio.create_task(dispatcher.serve())
-        announce(settings.host, settings.port)
+        began = loop.time()
+        accepting: asyncio.Task[None] | None = None  # until then connections are refused
         while not stopping.is_set():
+            if accepting is None and dispatcher.may_listen(loop.time() - began):
+                accepting = asyncio.create_task(dispatcher.serve())
+                announce(settings.host, settings.port)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), 0.2)
             for slot, worker in enumerate(workers):
@@ -295,9 +297,10 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
                     print(f"tictac serve: worker {worker.pid} ended ({worker.exitcode}); "
                           "starting another", file=sys.stderr)
                     workers[slot] = start(slot)
-        accepting.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await accepting
+        if accepting is not None:
+            accepting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await accepting
 
     uvloop.run(run())
     for worker in workers:

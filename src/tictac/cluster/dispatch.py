@@ -136,18 +136,16 @@ class Dispatcher:
 
         loop.add_reader(channel.fileno(), heard)
 
-    async def open(self, startup_s: float = STARTUP_S) -> None:
-        """Listens once every worker said it is ready, or once one has after `startup_s`:
-        connections taken earlier would hang, or all go to the first worker up (and so would
-        their rooms)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + startup_s
-        while not all(self.channels) and (loop.time() < deadline or not any(self.channels)):
-            await asyncio.sleep(0.05)
-        self.listening.listen(BACKLOG)
+    def may_listen(self, waited_s: float) -> bool:
+        """Whether every worker said it is ready, or one has and STARTUP_S passed: connections
+        taken earlier would hang, or all go to the first worker up (and so would their
+        rooms)."""
+        return all(self.channels) or (waited_s >= STARTUP_S and any(self.channels))
 
     async def serve(self) -> None:
+        """Listens (see `may_listen`), then accepts until cancelled."""
         loop = asyncio.get_running_loop()
+        self.listening.listen(BACKLOG)
         self.listening.setblocking(False)
         try:
             while True:
