@@ -4,7 +4,9 @@ others, and players who reconnect to another node whenever their socket closes."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,6 +23,15 @@ class Services:
 
     postgres: Postgres
     redis: Redis
+
+
+def children(pid: int) -> list[int]:
+    """A process's children: a supervisor's workers (and multiprocessing's resource tracker);
+    none once it is gone."""
+    with contextlib.suppress(OSError):
+        return [int(child) for child in
+                Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    return []
 
 
 LONG = {"target_score": 80, "timo_grace_ms": 0}  # Timo's Twist games that last past a failure

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import re
 import signal
 import socket
@@ -46,12 +45,6 @@ def test_a_room_nobody_owns_goes_to_one_worker_for_all_its_clients() -> None:
     spread = Counter(slot_of(code, 2) for code in codes)
     assert set(spread) == {0, 1} and min(spread.values()) > len(codes) / 4
     assert {slot_of(code, 3) for code in codes} == {0, 1, 2}
-
-
-def children(pid: int) -> list[int]:
-    """The supervisor's child processes: its workers (and multiprocessing's resource tracker)."""
-    return [int(child) for child in
-            Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
 def scrape(base: str) -> dict[str, float]:
@@ -130,28 +123,6 @@ async def test_a_silent_or_garbled_connection_is_handed_on_and_the_workers_go_on
     assert unknown.startswith(b"HTTP/1.1 404")  # no room ABCDE, answered by a worker
     assert refused == b"" or refused.startswith(b"HTTP/1.1 400")
     assert httpx.get(workers.base + "/healthz", timeout=10).status_code == 200
-
-
-async def test_the_games_of_a_dead_supervisors_workers_play_on(
-        services: Services, tmp_path: Path) -> None:
-    server = ServerProcess(services.postgres.url, "--redis", services.redis.url,  # type: ignore[arg-type]
-                           "--workers", "2", output=tmp_path / "workers.log").start()
-    assert server.process is not None
-    workers = children(server.process.pid)
-    try:
-        _, seated, _ = await open_table(server.base, server.ws_base, "time-bomb", 4)
-        server.kill(signal.SIGKILL)  # the supervisor only: its workers are left running
-        await start(seated[0])
-        assert all(await asyncio.gather(*(player.play() for player in seated)))
-        with pytest.raises(httpx.TransportError):  # nobody accepts new connections
-            httpx.get(server.base + "/healthz", timeout=2)
-        for player in seated:
-            await player.close()
-    finally:
-        server.kill(signal.SIGKILL)
-        for worker in workers:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(worker, signal.SIGTERM)
 
 
 async def test_rooms_made_as_soon_as_the_port_answers_are_spread_over_every_worker(

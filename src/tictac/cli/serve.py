@@ -15,6 +15,7 @@ import re
 import socket
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from tictac.rooms import RoomSettings
@@ -213,7 +214,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     import uvicorn
     from uvicorn.logging import TRACE_LOG_LEVEL
 
-    from tictac.cluster.dispatch import take_sockets
+    from tictac.cluster.dispatch import take_sockets, tell
     from tictac.server import create_app
     from tictac.server.timeouts import timed_protocol
 
@@ -227,6 +228,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
 
     opening: set[asyncio.Task[Any]] = set()  # handed-over sockets being made connections
+    app = create_app(settings)
 
     class Server(uvicorn.Server):
         stop_taking: Callable[[], None] | None = None
@@ -249,7 +251,15 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
                 opening.add(task)
                 task.add_done_callback(opening.discard)
 
-            self.stop_taking = take_sockets(channel, serve_socket)
+            def orphaned() -> None:  # its rooms are let go as at any stop (lifespan's end)
+                print(f"tictac serve: worker {os.getpid()}: the supervisor is gone; stopping",
+                      file=sys.stderr)
+                self.should_exit = True
+
+            self.stop_taking = take_sockets(channel, serve_socket, orphaned)
+            node = app.state.node
+            node.on_hearing = partial(tell, channel)
+            tell(channel, node.hearing)
 
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             if self.stop_taking is not None:
@@ -257,7 +267,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
             await super().shutdown(sockets)
 
     config = uvicorn.Config(
-        create_app(settings), host=settings.host, port=settings.port, loop="uvloop",
+        app, host=settings.host, port=settings.port, loop="uvloop",
         http=timed_protocol(settings.request_timeout_s), ws="websockets-sansio",
         ws_per_message_deflate=settings.deflate, ws_max_size=16 * settings.max_message_bytes,
         log_level=settings.log_level, lifespan="on",
@@ -272,9 +282,6 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     Server(config).run(sockets=None if channel is None else [])
 
 
-STARTUP_S = 60.0  # the longest the supervisor waits for every worker before accepting
-
-
 def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
     """`--workers N`: N server processes, each a node of the cluster, and this one accepting
     for them (`cluster/dispatch.py`); a worker that dies is started again (a new node)."""
@@ -283,10 +290,10 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
 
     import uvloop
 
-    from tictac.cluster.dispatch import Dispatcher, channel_pair
+    from tictac.cluster.dispatch import Dispatcher, bound_socket, channel_pair
 
     assert settings.redis_url is not None  # check_cluster saw to it
-    listening = socket.create_server((settings.host, settings.port), backlog=2048)
+    listening = bound_socket(settings.host, settings.port)  # it listens once workers are ready
     spawn = multiprocessing.get_context("spawn")
     dispatcher = Dispatcher(listening, settings.redis_url, settings.workers)
     workers: list[multiprocessing.process.BaseProcess] = []
@@ -306,10 +313,12 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, stopping.set)
         workers.extend(start(slot) for slot in range(settings.workers))
-        await dispatcher.all_ready(STARTUP_S)  # meanwhile the kernel holds new connections
-        accepting = asyncio.create_task(dispatcher.serve())
-        announce(settings.host, settings.port)
+        began = loop.time()
+        accepting: asyncio.Task[None] | None = None  # until then connections are refused
         while not stopping.is_set():
+            if accepting is None and dispatcher.may_listen(loop.time() - began):
+                accepting = asyncio.create_task(dispatcher.serve())
+                announce(settings.host, settings.port)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), 0.2)
             for slot, worker in enumerate(workers):
@@ -317,9 +326,10 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
                     print(f"tictac serve: worker {worker.pid} ended ({worker.exitcode}); "
                           "starting another", file=sys.stderr)
                     workers[slot] = start(slot)
-        accepting.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await accepting
+        if accepting is not None:
+            accepting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await accepting
 
     uvloop.run(run())
     for worker in workers:

@@ -6,9 +6,17 @@ so it may hold anything: a client's frame, a view). Every message leaves through
 the order it was sent, a batch per round trip, so a connection's frames arrive in order.
 
 Pub/sub keeps nothing: a message to a node that is not listening is lost, and PUBLISH says
-so (nobody received it); the sender's `unheard` callback then runs. When the subscription
-breaks (Redis restarted, the network), `on_lost` runs once and the node listens again as soon as
-Redis answers: whatever was on the way may be lost, so relayed connections start afresh.
+so (nobody received it); the sender's `unheard` callback then runs.
+
+The subscription is supervised, and only a message heard proves it works: a subscription can
+break loudly (Redis restarted: the connection ends), end without a word (an error nobody
+expected) or stay open at Redis and hear nothing. So every `probe_s` the node publishes a
+probe on its own channel; the node *hears* while its last probe came back within `echo_s`.
+A probe not heard, or the subscription ending, makes it *deaf*: `on_hearing(False)` runs (a
+deaf node neither beats nor relays: node.py), the subscription is dropped and made again,
+with a growing pause between attempts (RETRY_S doubling to RETRY_MAX_S), and `on_hearing(True)`
+runs once a probe is heard again. Whatever was on the way meanwhile may be lost, so relayed
+connections start afresh.
 """
 
 from __future__ import annotations
@@ -25,7 +33,9 @@ from tictac.rooms.mailbox import Mailbox
 
 log = logging.getLogger(__name__)
 CHANNEL = "tictac:node:"
-RETRY_S = 0.2
+PROBE = "probe\t"  # a probe's text: this, then its number
+RETRY_S = 0.1
+RETRY_MAX_S = 1.0
 
 Unheard = Callable[[], None] | None
 Outgoing = tuple[str, str, Unheard]
@@ -42,17 +52,21 @@ def unpack(text: str, fields: int) -> list[str]:
 
 class Bus:
     def __init__(self, redis: Redis, node: str, receive: Callable[[str], None],
-                 on_lost: Callable[[], None]) -> None:
+                 on_hearing: Callable[[bool], None], probe_s: float, echo_s: float) -> None:
         self.redis = redis
         self.node = node
         self.receive = receive
-        self.on_lost = on_lost
-        self.listening = asyncio.Event()
+        self.on_hearing = on_hearing
+        self.probe_s = probe_s
+        self.echo_s = echo_s
+        self.hearing = asyncio.Event()
         self._out: Mailbox[Outgoing] = Mailbox()
         self._tasks: list[asyncio.Task[None]] = []
+        self._probes = 0
+        self._echo: tuple[str, asyncio.Future[None]] | None = None  # the probe awaited
 
     def start(self) -> None:
-        self._tasks = [asyncio.create_task(self._listen(), name="bus-listen"),
+        self._tasks = [asyncio.create_task(self._supervise(), name="bus-supervise"),
                        asyncio.create_task(self._send_forever(), name="bus-send")]
 
     async def stop(self) -> None:
@@ -85,23 +99,83 @@ class Bus:
                 if not count and unheard is not None:
                     unheard()
 
-    async def _listen(self) -> None:
+    # -- the subscription, watched ---------------------------------------------------------
+
+    async def _supervise(self) -> None:
+        retry = RETRY_S
         while True:
-            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            subscribed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            listener = asyncio.create_task(self._listen(subscribed), name="bus-listen")
             try:
-                await pubsub.subscribe(CHANNEL + self.node)
-                self.listening.set()
-                while True:
-                    message = await pubsub.get_message(timeout=None)
-                    if message is not None:
-                        self.receive(message["data"])
-            except (RedisError, OSError) as failure:
-                log.warning("bus: listening on %s broke (%s)", self.node, failure)
+                await asyncio.wait([subscribed, listener], timeout=self.echo_s,
+                                   return_when=asyncio.FIRST_COMPLETED)
+                while subscribed.done() and await self._echoed(listener):
+                    retry = RETRY_S
+                    self._now_hearing(True)
+                    await asyncio.wait([listener], timeout=self.probe_s)  # wakes if it ends
             finally:
-                was_listening = self.listening.is_set()
-                self.listening.clear()
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
-            if was_listening:
-                self.on_lost()
-            await asyncio.sleep(RETRY_S)
+                listener.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await listener
+            self._now_hearing(False)
+            await asyncio.sleep(retry)
+            retry = min(2 * retry, RETRY_MAX_S)
+
+    async def _echoed(self, listener: asyncio.Task[None]) -> bool:
+        """Whether a probe published on this node's channel is heard within `echo_s`."""
+        if listener.done():
+            return False
+        self._probes += 1
+        text = f"{PROBE}{self._probes}"
+        echo: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._echo = text, echo
+        try:
+            await asyncio.wait_for(self.redis.publish(CHANNEL + self.node, text), self.echo_s)
+            await asyncio.wait([echo, listener], timeout=self.echo_s,
+                               return_when=asyncio.FIRST_COMPLETED)
+            if not echo.done() and not listener.done():
+                log.warning("bus: %s did not hear its own probe in %g s; subscribing again",
+                            self.node, self.echo_s)
+        except (RedisError, OSError) as failure:
+            log.warning("bus: a probe of %s could not be sent (%s)", self.node, failure)
+        finally:
+            self._echo = None
+        return echo.done()
+
+    async def _listen(self, subscribed: asyncio.Future[None]) -> None:
+        pubsub = self.redis.pubsub()
+        try:
+            await pubsub.subscribe(CHANNEL + self.node)
+            while True:
+                message = await pubsub.get_message(timeout=None)
+                if message is None:
+                    continue
+                if message["type"] == "subscribe":  # Redis has it: probes can come back
+                    if not subscribed.done():
+                        subscribed.set_result(None)
+                elif message["type"] == "message":
+                    self._heard(message["data"])
+        except Exception as failure:  # whatever ends it, the supervisor subscribes again
+            log.warning("bus: listening on %s broke (%s: %s)", self.node,
+                        type(failure).__name__, failure)
+        finally:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _heard(self, text: str) -> None:
+        if not text.startswith(PROBE):
+            self.receive(text)
+        elif self._echo is not None and self._echo[0] == text and not self._echo[1].done():
+            self._echo[1].set_result(None)
+
+    def _now_hearing(self, hearing: bool) -> None:
+        if hearing == self.hearing.is_set():
+            return
+        if hearing:
+            self.hearing.set()
+            log.info("bus: %s hears its channel", self.node)
+        else:
+            self.hearing.clear()
+            log.warning("bus: %s cannot hear its channel; it serves no new room until it "
+                        "hears again", self.node)
+        self.on_hearing(hearing)

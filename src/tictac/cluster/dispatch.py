@@ -11,6 +11,14 @@ serves it as if it had accepted it. A room nobody here owns goes to the worker i
 to, so its first clients meet where it will be taken; a request naming no room goes to the
 workers in turn. Relaying stays the answer for whatever still lands elsewhere: a room owned on
 another machine, or one that changed hands between the look-up and the handoff.
+
+The port listens only once the workers are ready (every one, or at least one after STARTUP_S):
+until then a connection is refused at once, so a load balancer tries another machine rather
+than waiting on this one. A worker says `ready` on its channel once its node hears its bus
+channel, and `deaf` while it cannot (node.py): connections go to a worker that hears, and to a
+deaf one only if none does (it serves the rooms it holds, or refuses at once). With no worker
+up at all (they are being started again), a connection is answered 503 at once. A worker whose
+channel ends (the supervisor died) stops: `take_sockets` tells it.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import asyncio
 import contextlib
 import hashlib
 import itertools
+import json
 import logging
 import re
 import socket
@@ -36,8 +45,29 @@ ROOM_PATH = re.compile(rb"[A-Z]{3,7} /(?:ws|api/rooms)/([A-Za-z0-9]{1,16})(?:[/?
 PEEK_BYTES = 512  # the request line's start: method, path and the code are in the first bytes
 FIRST_BYTES_S = 2.0  # a client silent this long is handed on as is (its worker times it out)
 LOOKUP_S = 0.5
-HAND_WAIT_S = 30.0  # how long a connection waits for a worker while none is ready
-READY = b"ready"
+HAND_WAIT_S = 30.0  # how long a connection waits for a worker too busy to take it
+STARTUP_S = 60.0  # the longest the port waits for every worker before listening
+BACKLOG = 2048
+READY, DEAF = b"ready", b"deaf"
+_REFUSAL = json.dumps({"code": "room_unavailable",
+                       "message": "this server is starting or restarting; try again"})
+UNAVAILABLE = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
+               f"Content-Length: {len(_REFUSAL)}\r\nRetry-After: 1\r\nConnection: close\r\n"
+               f"\r\n{_REFUSAL}").encode()
+
+
+def bound_socket(host: str, port: int) -> socket.socket:
+    """The port, taken now (so a port in use stops the start at once) but not listening yet."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def channel_pair() -> tuple[socket.socket, socket.socket]:
@@ -64,8 +94,8 @@ class Dispatcher:
 
     `channels[slot]` is the supervisor's end of slot's worker channel once the worker said it
     is ready, and `pids[slot]` that worker's process id (a node's id carries it); both change
-    when a worker is started again. Until a worker is ready its connections go to another, or
-    wait for one."""
+    when a worker is started again. `deaf` holds the slots whose worker said it cannot hear
+    its bus channel. Until a worker is ready its connections go to another."""
 
     def __init__(self, listening: socket.socket, redis_url: str, slots: int) -> None:
         self.listening = listening
@@ -73,6 +103,7 @@ class Dispatcher:
                                     socket_connect_timeout=LOOKUP_S, socket_timeout=LOOKUP_S)
         self.channels: list[socket.socket | None] = [None] * slots
         self.pids: list[int | None] = [None] * slots
+        self.deaf: set[int] = set()
         self.host = socket.gethostname()
         self._turn = itertools.cycle(range(slots))
         self._tasks: set[asyncio.Task[None]] = set()
@@ -85,6 +116,7 @@ class Dispatcher:
             loop.remove_reader(old.fileno())
             old.close()
         self.channels[slot], self.pids[slot] = None, pid
+        self.deaf.discard(slot)
 
         def heard() -> None:
             try:
@@ -93,8 +125,9 @@ class Dispatcher:
                 return
             except OSError:
                 said = b""
-            if said == READY and self.pids[slot] == pid:
+            if said in (READY, DEAF) and self.pids[slot] == pid:
                 self.channels[slot] = channel
+                (self.deaf.add if said == DEAF else self.deaf.discard)(slot)
             elif not said:  # the worker is gone; its slot waits for the next one
                 loop.remove_reader(channel.fileno())
                 if self.channels[slot] is channel:
@@ -103,16 +136,16 @@ class Dispatcher:
 
         loop.add_reader(channel.fileno(), heard)
 
-    async def all_ready(self, timeout_s: float) -> None:
-        """Waits until every worker said it is ready (or `timeout_s` passed): connections
-        accepted before would all go to the first worker up, and so would their rooms."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout_s
-        while not all(self.channels) and loop.time() < deadline:
-            await asyncio.sleep(0.05)
+    def may_listen(self, waited_s: float) -> bool:
+        """Whether every worker said it is ready, or one has and STARTUP_S passed: connections
+        taken earlier would hang, or all go to the first worker up (and so would their
+        rooms)."""
+        return all(self.channels) or (waited_s >= STARTUP_S and any(self.channels))
 
     async def serve(self) -> None:
+        """Listens (see `may_listen`), then accepts until cancelled."""
         loop = asyncio.get_running_loop()
+        self.listening.listen(BACKLOG)
         self.listening.setblocking(False)
         try:
             while True:
@@ -167,13 +200,19 @@ class Dispatcher:
 
     async def _hand(self, conn: socket.socket, slot: int) -> None:
         """To `slot`'s worker, or the next that takes it (one being started, or too busy to
-        read its channel, does not); with none ready, it waits for one."""
+        read its channel, does not), those that hear their bus channel first; with none
+        ready, it is answered 503 at once."""
         slots = len(self.channels)
+        order = sorted(((slot + tried) % slots for tried in range(slots)),
+                       key=lambda other: other in self.deaf)  # a stable sort: hearing first
         for _ in range(int(HAND_WAIT_S / 0.05)):
-            for tried in range(slots):
-                channel = self.channels[(slot + tried) % slots]
-                if channel is None:
-                    continue
+            ready = [channel for channel in (self.channels[other] for other in order)
+                     if channel is not None]
+            if not ready:
+                await asyncio.wait_for(asyncio.get_running_loop().sock_sendall(
+                    conn, UNAVAILABLE), LOOKUP_S)
+                return
+            for channel in ready:
                 try:
                     socket.send_fds(channel, [b"s"], [conn.fileno()])
                     return
@@ -183,10 +222,10 @@ class Dispatcher:
         log.warning("dispatch: no worker took a connection in %g s; it is closed", HAND_WAIT_S)
 
 
-def take_sockets(channel: socket.socket,
-                 serve: Callable[[socket.socket], None]) -> Callable[[], None]:
+def take_sockets(channel: socket.socket, serve: Callable[[socket.socket], None],
+                 orphaned: Callable[[], None]) -> Callable[[], None]:
     """In a worker: every socket the supervisor hands over goes to `serve`, until the function
-    returned is called."""
+    returned is called; `orphaned` runs if the supervisor dies (the channel ends)."""
     loop = asyncio.get_running_loop()
     channel.setblocking(False)
 
@@ -200,6 +239,7 @@ def take_sockets(channel: socket.socket,
                 data, fds = b"", []
             if not data:  # the supervisor is gone: no more sockets will come
                 loop.remove_reader(channel.fileno())
+                orphaned()
                 return
             for fd in fds:
                 serve(socket.socket(fileno=fd))
@@ -208,6 +248,11 @@ def take_sockets(channel: socket.socket,
         loop.remove_reader(channel.fileno())
 
     loop.add_reader(channel.fileno(), receive)
-    with contextlib.suppress(OSError):  # a supervisor already gone: `receive` sees it end
-        channel.send(READY)
     return stop
+
+
+def tell(channel: socket.socket, hearing: bool) -> None:
+    """In a worker: says to the supervisor whether its node can serve (`ready`) or cannot
+    hear its bus channel (`deaf`)."""
+    with contextlib.suppress(OSError):  # a supervisor already gone: `receive` sees it end
+        channel.send(READY if hearing else DEAF)

@@ -53,6 +53,11 @@ class Leases:
     async def beat(self) -> None:
         await self.redis.set(ALIVE + self.node, "1", px=self.lease_ms)
 
+    async def beating(self, node: str) -> bool:
+        """Whether `node`'s alive key is there: a node that cannot hear its channel stops
+        beating (node.py), so its key runs out after `lease_ms`."""
+        return bool(await self.redis.exists(ALIVE + node))
+
     async def leave(self) -> None:
         """This node stops for good: its rooms are free at once (it released them first)."""
         await self.redis.delete(ALIVE + self.node)

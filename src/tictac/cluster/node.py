@@ -5,6 +5,14 @@ that is asked for a room it does not own either takes it (nobody live owns it: t
 restored from the database, as at a restart) or relays (`relay.py`): it keeps the client's
 WebSocket and passes frames both ways over the bus (`bus.py`); HTTP calls on a room (its
 summary, a join, a replay) are asked of the owner and answered back the same way.
+
+A node that cannot hear its channel (bus.py) cannot be reached by the others: it stops beating,
+so its rooms may be taken over once its lease runs out; it takes and makes no room and relays
+nothing (those are refused with `room_unavailable` at once, never left waiting); and once it
+has been deaf for a whole lease while Redis answers, it lets go of its rooms (their clients are
+closed with 1012 and reconnect, to a node that hears). While Redis answers nobody (it is down
+or restarting) the node keeps serving the clients it holds, since no other node can take its
+rooms either.
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ Call = Callable[..., Awaitable[Any]]
 ServeRemote = Callable[[Room, RemoteConn, str, Callable[[Callable[[str], None]],
                                                         Awaitable[None]]], Awaitable[None]]
 CALL_TIMEOUT_S = 15.0
+START_S = 30.0  # how long a starting node may take to hear its own channel
 REDIS_CONNECTIONS = 32
 TRIES = 3  # a room that moves while it is asked for is looked for again this often
 
@@ -65,7 +74,10 @@ class Node:
             redis_url, max_connections=REDIS_CONNECTIONS, timeout=10, decode_responses=True,
             socket_connect_timeout=2, socket_timeout=5))
         self.leases = Leases(self.redis, self.id, lease_ms)
-        self.bus = Bus(self.redis, self.id, self._receive, self._lost)
+        self.bus = Bus(self.redis, self.id, self._receive, self._hearing_changed,
+                       probe_s=lease_ms / 3000, echo_s=lease_ms / 1000)
+        self.on_hearing: Callable[[bool], None] | None = None  # a worker tells its supervisor
+        self._deaf_since: float | None = None
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
         self.links: dict[str, Link] = {}  # relayed connections this node holds the socket of
@@ -82,7 +94,7 @@ class Node:
     async def start(self) -> None:
         await self.leases.beat()
         self.bus.start()
-        await asyncio.wait_for(self.bus.listening.wait(), 10)
+        await asyncio.wait_for(self.bus.hearing.wait(), START_S)
         self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
         log.info("node %s joined the cluster", self.id)
 
@@ -123,6 +135,7 @@ class Node:
         room = self.manager.rooms.get(canonical)
         if room is not None and not room.closed:
             return room
+        self._check_hearing()
         lock = self._locks.setdefault(canonical, asyncio.Lock())
         try:
             async with lock:
@@ -185,6 +198,7 @@ class Node:
     async def create(self, game: str, name: str, options: dict[str, object] | None
                      ) -> tuple[Room, Joined]:
         """A new room owned here, under a code no node and no stored room holds."""
+        self._check_hearing()
         try:
             while True:
                 code = new_code(self.manager.rooms)
@@ -335,9 +349,29 @@ class Node:
         else:
             future.set_exception(Moved())
 
+    @property
+    def hearing(self) -> bool:
+        return self.bus.hearing.is_set()
+
+    def _check_hearing(self) -> None:
+        if not self.hearing:
+            raise RoomError(ROOM_UNAVAILABLE, "this server cannot reach the others now; "
+                                              "try again")
+
+    def _hearing_changed(self, hearing: bool) -> None:
+        loop = asyncio.get_running_loop()
+        if hearing:
+            self._deaf_since = None
+            self._spawn(self._tick_once())  # beats at once, and takes its rooms back
+        else:
+            self._deaf_since = loop.time()
+            self._lost()
+        if self.on_hearing is not None:
+            self.on_hearing(hearing)
+
     def _lost(self) -> None:
-        """The bus broke: frames on the way are lost, so every relayed connection ends (its
-        client reconnects) and every question waiting for an answer is asked again."""
+        """Deaf: frames on the way are lost, so every relayed connection ends (its client
+        reconnects) and every question waiting for an answer is asked again."""
         for link in list(self.links.values()):
             link.conn.close(CLOSE_MOVED)
         for session in list(self.sessions.values()):
@@ -351,10 +385,28 @@ class Node:
     async def _tick_forever(self) -> None:
         while True:
             await asyncio.sleep(self.lease_ms / 3000)
-            try:
+            await self._tick_once()
+
+    async def _tick_once(self) -> None:
+        try:
+            if self.hearing:
                 await self._tick()
-            except (RedisError, OSError) as failure:
-                log.warning("node %s: Redis did not answer (%s)", self.id, failure)
+            elif self._deaf_since is not None and \
+                    asyncio.get_running_loop().time() - self._deaf_since >= self.lease_ms / 1000:
+                await self._let_go()
+        except (RedisError, OSError) as failure:
+            log.warning("node %s: Redis did not answer (%s)", self.id, failure)
+
+    async def _let_go(self) -> None:
+        """Deaf for a whole lease while Redis answers: another node may have taken any of this
+        node's rooms by now, and none can reach them here; so they are given up rather than
+        held (each released by the manager as it closes)."""
+        await self.leases.leave()  # raises while Redis is down: the rooms are kept meanwhile
+        if self.manager.rooms:
+            log.warning("node %s: deaf for %d ms; its %d rooms are let go", self.id,
+                        self.lease_ms, len(self.manager.rooms))
+        for room in list(self.manager.rooms.values()):
+            room.post(room.abandon)
 
     async def _tick(self) -> None:
         await self.leases.beat()
@@ -372,7 +424,8 @@ class Node:
         # Relayed connections whose owner died or let the room go: their clients reconnect.
         links = list(self.links.values())
         owners = await self.leases.owners([link.code for link in links])
-        alive = {node: await self.bus.listeners(node) > 0
+        # (an owner that stopped beating may still be subscribed, deaf: it counts as gone)
+        alive = {node: await self.bus.listeners(node) > 0 and await self.leases.beating(node)
                  for node in {link.owner for link in links}}
         for link, owner in zip(links, owners, strict=True):
             if owner != link.owner or not alive[link.owner]:

@@ -231,9 +231,11 @@ async def replay(request: Request) -> Response:
 
 
 async def healthz(request: Request) -> Response:
-    """503 once the store cannot keep what it is given (its file deleted or replaced)."""
+    """503 once the store cannot keep what it is given (its file deleted or replaced), and on a
+    node of a cluster while it cannot hear its channel (docs/deploy.md)."""
     manager = _manager(request)
-    ok = manager.store.healthy()
+    node = request.app.state.node
+    ok = manager.store.healthy() and (node is None or node.hearing)
     return JSONResponse({"ok": ok, "rooms": len(manager.rooms),
                          "connections": manager.stats.connections},
                         status_code=200 if ok else 503)
