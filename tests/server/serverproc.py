@@ -52,7 +52,7 @@ class ServerProcess:
             with self.output.open("ab") as output:
                 self.process = subprocess.Popen(command, stdout=output, stderr=output,
                                                 env={**os.environ})
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a loaded machine imports the games slowly
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 said = (self.output.read_text() if self.output is not None
