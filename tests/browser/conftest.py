@@ -51,7 +51,7 @@ def _tictac_command() -> list[str]:
 
 
 def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a loaded machine imports the games slowly
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"tictac serve exited early:\n{log.read_text()}")
