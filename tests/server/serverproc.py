@@ -63,6 +63,7 @@ class ServerProcess:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
+        self.kill()  # not left running behind the failed test
         raise RuntimeError("server did not start")
 
     def kill(self, sig: int = signal.SIGKILL) -> None:

@@ -16,7 +16,7 @@ import httpx
 import pytest
 from serverproc import ServerProcess
 
-pytestmark = pytest.mark.timeout(60)
+pytestmark = pytest.mark.timeout(240)  # a loaded machine starts a server slowly
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "ws_client.py"
 
 
