@@ -90,7 +90,12 @@ class Seat:
         self.ws: ClientConnection = connect(self.url, compression=None,
                                             max_queue=None).__enter__()
         self.send({"type": "hello", "token": self.token})
-        self.recv()
+        room = self.recv()["room"]
+        # B, C and D never connect: once they count as away (3 s) and with the game waiting
+        # for the gone for an hour, no presence change comes in the middle of a test.
+        self.send({"type": "lobby", "op": "set_policy", "policy": "wait", "after_s": 3600})
+        while [seat["presence"] for seat in room["seats"][1:]] != ["away"] * 3:
+            room = self.recv()["room"]
         self.send({"type": "lobby", "op": "start"})
         while (message := self.recv())["type"] != "view":
             pass
