@@ -162,7 +162,7 @@ async def check_log(server: ServerProcess, tables: list[list[Player]],
     async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
         for table in tables:
             answer = await http.get(f"/api/rooms/{table[0].code}/replay",
-                                    params={"token": table[0].token})
+                                    headers={"Authorization": f"Bearer {table[0].token}"})
             steps = answer.json()["steps"]
             figures.finished += bool(steps[-1]["view"]["over"])
             for player in table:
@@ -485,7 +485,8 @@ async def flood(base: str, ws_base: str, seconds: float, replay: tuple[str, str]
     async def replays() -> None:
         async with httpx.AsyncClient(base_url=base, timeout=30) as http:
             while time.monotonic() < deadline:
-                await http.get(f"/api/rooms/{replay[0]}/replay", params={"token": replay[1]})
+                await http.get(f"/api/rooms/{replay[0]}/replay",
+                               headers={"Authorization": f"Bearer {replay[1]}"})
                 counts["replays"] += 1
 
     async def reconnects() -> None:

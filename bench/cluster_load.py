@@ -54,13 +54,15 @@ async def first_view(ws: ClientConnection) -> dict[str, object]:
 async def act_again(port: int, code: str, tokens: list[str]) -> float:
     """When the room next acknowledged an action: the seat to act, found through the host's
     view, plays its first legal move; any failure (the room is being taken over) is retried."""
-    base = f"ws://127.0.0.1:{port}/ws/{code}?token="
+    url = f"ws://127.0.0.1:{port}/ws/{code}"
     while True:
         try:
-            async with connect(base + tokens[0], ping_interval=None) as host:
+            async with connect(url, ping_interval=None) as host:
+                await host.send(json.dumps({"type": "hello", "token": tokens[0]}))
                 to_act = (await first_view(host))["to_act"]
             seat = to_act[0] if isinstance(to_act, list) and to_act else 0
-            async with connect(base + tokens[seat], ping_interval=None) as ws:
+            async with connect(url, ping_interval=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "token": tokens[seat]}))
                 legal = (await first_view(ws))["legal"]
                 assert isinstance(legal, list) and legal
                 await ws.send(json.dumps({"type": "action", "action": legal[0], "id": 1}))

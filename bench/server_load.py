@@ -251,12 +251,15 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         process.kill()
 
 
-async def connect_all(urls: list[str], players: list[OnText], deflate: bool) -> list[Client]:
-    clients = []
+async def connect_all(urls: list[str], players: list[OnText], deflate: bool,
+                      tokens: list[str | None] | None = None) -> list[Client]:
+    """`tokens[i]`: the place's token url `i` says hello with (none for the bare relay)."""
+    clients, tokens = [], tokens or [None] * len(urls)
     for start in range(0, len(urls), 100):  # in waves, so the listen backlog never overflows
         clients += await asyncio.gather(*(
-            Client.connect(url, on_text, deflate) for url, on_text
-            in zip(urls[start:start + 100], players[start:start + 100], strict=True)))
+            Client.connect(url, on_text, deflate, token) for url, on_text, token
+            in zip(urls[start:start + 100], players[start:start + 100],
+                   tokens[start:start + 100], strict=True)))
     return clients
 
 
@@ -294,12 +297,13 @@ async def game_run(args: argparse.Namespace, deflate: bool, think_s: float = 0.0
                         joined = await http.post(f"/api/rooms/{m['code']}/join",
                                                  json={"name": f"P{seat}"})
                         room_tokens.append(joined.json()["token"])
-            urls = [f"ws://127.0.0.1:{port}/ws/{m['code']}?token={token}"
-                    for m, room_tokens in zip(made, tokens, strict=True) for token in room_tokens]
+            urls = [f"ws://127.0.0.1:{port}/ws/{m['code']}"
+                    for m, room_tokens in zip(made, tokens, strict=True) for _ in room_tokens]
+            hellos: list[str | None] = [token for room_tokens in tokens for token in room_tokens]
             run, rng = Run(think_s=think_s), random.Random(5)
             players = [player(seat, table, run, game_choice(rng)) for table in
                        [Table() for _ in made] for seat in range(SEATS)]
-            clients = await connect_all(urls, players, deflate)
+            clients = await connect_all(urls, players, deflate, hellos)
             for host in clients[::SEATS]:
                 host.send('{"type":"lobby","op":"start"}')
             result = await measure(clients, run, args.warmup, args.seconds, process.pid,

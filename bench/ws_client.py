@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 import zlib
 from collections.abc import Callable
@@ -38,7 +39,9 @@ class Client(asyncio.Protocol):
         self.closed = asyncio.get_running_loop().create_future()
 
     @classmethod
-    async def connect(cls, url: str, on_text: OnText, deflate: bool = False) -> Client:
+    async def connect(cls, url: str, on_text: OnText, deflate: bool = False,
+                      token: str | None = None) -> Client:
+        """`token`: the place's, sent in the first message (tictac's hello, never the URL)."""
         parts = urlsplit(url)
         loop = asyncio.get_running_loop()
         transport, client = await loop.create_connection(lambda: cls(on_text), parts.hostname,
@@ -46,14 +49,17 @@ class Client(asyncio.Protocol):
         client.transport = transport
         key = base64.b64encode(os.urandom(16)).decode()
         offer = "Sec-WebSocket-Extensions: permessage-deflate\r\n" if deflate else ""
+        target = f"{parts.path}?{parts.query}" if parts.query else parts.path
         transport.write(
-            f"GET {parts.path}?{parts.query} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+            f"GET {target} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
             f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
             f"Sec-WebSocket-Version: 13\r\n{offer}\r\n".encode())
         head = (await asyncio.wait_for(client.handshake, 30)).decode("latin-1")
         if not head.startswith("HTTP/1.1 101"):
             transport.close()
             raise HandshakeFailed(head.split("\r\n", 1)[0])
+        if token is not None:
+            client.send(json.dumps({"type": "hello", "token": token}))
         return client
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 SHOTS_DIR = Path("test-output/screenshots")
 PHONE = {"width": 360, "height": 640}
@@ -23,10 +23,12 @@ BUZZ_RECORDER = (
 
 
 class Player:
-    def __init__(self, browser: Browser, base: str, name: str, locale: str = "en-GB") -> None:
+    def __init__(self, browser: Browser, base: str, name: str, locale: str = "en-GB",
+                 context: BrowserContext | None = None) -> None:
+        """`context`: one made by the test (a persistent profile), else a fresh one."""
         self.base = base
         self.name = name
-        self.context = browser.new_context(viewport=PHONE, locale=locale)
+        self.context = context or browser.new_context(viewport=PHONE, locale=locale)
         self.context.add_init_script(BUZZ_RECORDER)
         self.page: Page = self.context.new_page()
         self.frames: list[str] = []

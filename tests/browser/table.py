@@ -49,9 +49,10 @@ class Seat:
         self.version = -1
         self.events: list[dict[str, Any]] = []  # the public events of every view received
         self.ids = itertools.count(1)
-        url = base.replace("http://", "ws://") + f"/ws/{self.code}?token={self.token}"
+        url = base.replace("http://", "ws://") + f"/ws/{self.code}"
         self.stack = contextlib.ExitStack()
         self.socket: ClientConnection = self.stack.enter_context(connect(url, max_queue=None))
+        self.socket.send(json.dumps({"type": "hello", "token": self.token}))
         self.pump(0.3)
 
     def pump(self, wait: float = 0.0) -> list[dict[str, Any]]:

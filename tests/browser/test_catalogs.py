@@ -81,6 +81,8 @@ def test_plural_keys_have_the_one_and_other_forms_and_other_has_an_n() -> None:
         ("bomb.reason", ["defused", "exploded", "time_up"]),
         ("conn", ["connecting", "online", "reconnecting", "offline"]),
         ("lobby.policy", ["wait", "bot", "skip"]),
+        ("rejoin", [f"{lost}_{part}" for lost in ("moved", "superseded")
+                    for part in ("title", "help")]),
         ("tu.phase", ["write", "deal", "waiting", "running", "round_won", "readback", "over"]),
         ("tu.constraint", [f"{rules}.{kind}" for rules in ("en", "fr") for kind in
                            ("talk", "talk_no_gestures", "one_word", "mime", "one_gesture")]),

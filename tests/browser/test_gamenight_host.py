@@ -24,8 +24,9 @@ def host_control(host: Player, op: str, seat: int | None = None) -> None:
 def slow_bots(host: Player, server: str, code: str) -> None:
     """The host's own `set_bot_pause` (5 s), sent on a second socket with the host's token."""
     seat = json.loads(host.page.evaluate(f"localStorage.getItem('tictac.seat.play.{code}')"))
-    url = server.replace("http", "ws", 1) + f"/ws/{code}?token={seat['token']}"
+    url = server.replace("http", "ws", 1) + f"/ws/{code}"
     with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
         ws.send(json.dumps({"type": "lobby", "op": "set_bot_pause", "ms": 5000, "id": 1}))
         ws.send(json.dumps({"type": "ping", "t": 1}))
         while json.loads(ws.recv(timeout=10))["type"] != "pong":

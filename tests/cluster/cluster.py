@@ -87,7 +87,8 @@ async def play_on(player: Player, bases: list[str]) -> bool:
 
 async def replay_steps(node: ServerProcess, code: str, token: str) -> list[dict[str, Any]]:
     async with httpx.AsyncClient(timeout=30) as http:
-        answer = await http.get(f"{node.base}/api/rooms/{code}/replay", params={"token": token})
+        answer = await http.get(f"{node.base}/api/rooms/{code}/replay",
+                                headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 200, answer.text
     steps: list[dict[str, Any]] = answer.json()["steps"]
     return steps

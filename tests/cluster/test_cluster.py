@@ -13,7 +13,7 @@ import time
 
 import httpx
 import pytest
-from scripted import start, watch
+from scripted import Player, start, watch
 from serverproc import ServerProcess
 
 from cluster import (
@@ -64,6 +64,31 @@ async def test_a_room_summary_and_a_bad_code_answer_on_every_node(
             missing = await http.get(f"{node.base}/api/rooms/ZZZZZ")
             assert missing.status_code == 404 and missing.json()["code"] == "no_room"
     for player in seated:
+        await player.close()
+
+
+async def test_a_rejoin_code_asked_through_one_node_moves_the_seat_through_another(
+        nodes: list[ServerProcess]) -> None:
+    """Issue 20, item 5, in a cluster: both HTTP calls are relayed to the room's owner, where
+    its codes live, and the old device's relayed socket is told and closed (4410)."""
+    code, seated, _ = await spread_table(nodes, "time-bomb", 4)
+    old = seated[1]  # connected through node 1, the room made on node 0
+    async with httpx.AsyncClient(timeout=30) as http:
+        made = await http.post(f"{nodes[1].base}/api/rooms/{code}/rejoin-code", json={},
+                               headers={"Authorization": f"Bearer {old.token}"})
+        moved = await http.post(f"{nodes[2].base}/api/rooms/{code}/rejoin",
+                                json={"rejoin": made.json()["rejoin"]})
+        assert moved.status_code == 200 and moved.json()["seat"] == 1
+        again = await http.post(f"{nodes[1].base}/api/rooms/{code}/rejoin",
+                                json={"rejoin": made.json()["rejoin"]})
+        assert again.json()["code"] == "bad_rejoin"
+    assert (await old.until("error"))["code"] == "seat_moved"
+    await old.ws.wait_closed()
+    assert old.ws.close_code == 4410
+    tablet = Player(nodes[2].ws_base, code, moved.json()["token"], 1, "time-bomb")
+    await tablet.connect()
+    assert (await tablet.until("room"))["room"]["you"]["seat"] == 1
+    for player in [*seated, tablet]:
         await player.close()
 
 

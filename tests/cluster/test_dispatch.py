@@ -27,7 +27,7 @@ pytestmark = pytest.mark.timeout(120)
 
 
 def test_the_room_code_is_read_from_the_start_of_a_request() -> None:
-    assert room_in(b"GET /ws/abcde?token=x HTTP/1.1\r\nHost: h\r\n") == "ABCDE"
+    assert room_in(b"GET /ws/abcde?v=1 HTTP/1.1\r\nHost: h\r\n") == "ABCDE"
     assert room_in(b"GET /ws/ABCDE HTTP/1.1\r\n") == "ABCDE"
     assert room_in(b"POST /api/rooms/ABCDE/join HTTP/1.1\r\n") == "ABCDE"
     assert room_in(b"GET /api/rooms/ABCDE") == "ABCDE"  # the line's end has not come yet

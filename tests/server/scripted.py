@@ -40,8 +40,9 @@ class Player:
     next_id: int = 1
 
     async def connect(self) -> Player:
-        self.ws = await websockets.connect(f"{self.ws_base}/ws/{self.code}?token={self.token}",
+        self.ws = await websockets.connect(f"{self.ws_base}/ws/{self.code}",
                                            max_size=2**22, compression=None)
+        await self.send({"type": "hello", "token": self.token})
         return self
 
     async def close(self) -> None:

@@ -51,7 +51,8 @@ async def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path: Path) -> 
         async with httpx.AsyncClient(base_url=second.base) as http:
             for code, seated, _ in tables:
                 steps = (await http.get(f"/api/rooms/{code}/replay",
-                                        params={"token": seated[0].token})).json()["steps"]
+                                        headers={"Authorization": f"Bearer {seated[0].token}"},
+                                        )).json()["steps"]
                 assert steps[-1]["view"]["over"]
                 for player in everyone:
                     if player.code != code:

@@ -17,9 +17,10 @@ pytestmark = pytest.mark.timeout(60)
 
 async def finished_replay(server: ServerProcess, code: str, token: str,
                           seat: int | None) -> list[dict]:
-    params = {"token": token} if seat is None else {"token": token, "seat": seat}
+    params = {} if seat is None else {"seat": seat}
     async with httpx.AsyncClient(base_url=server.base) as http:
-        answer = await http.get(f"/api/rooms/{code}/replay", params=params)
+        answer = await http.get(f"/api/rooms/{code}/replay", params=params,
+                                headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 200, answer.text
     steps: list[dict] = answer.json()["steps"]
     return steps

@@ -84,12 +84,18 @@ class Seat:
                                                  "options": {"first_holder": 0}}).json()
             for name in ("B", "C", "D"):
                 http.post(f"/api/rooms/{made['code']}/join", json={"name": name})
-        self.url = f"{server.ws_base}/ws/{made['code']}?token={made['token']}"
+        self.url, self.token = f"{server.ws_base}/ws/{made['code']}", made["token"]
 
     def __enter__(self) -> Seat:
         self.ws: ClientConnection = connect(self.url, compression=None,
                                             max_queue=None).__enter__()
-        self.recv()
+        self.send({"type": "hello", "token": self.token})
+        room = self.recv()["room"]
+        # B, C and D never connect: once they count as away (3 s) and with the game waiting
+        # for the gone for an hour, no presence change comes in the middle of a test.
+        self.send({"type": "lobby", "op": "set_policy", "policy": "wait", "after_s": 3600})
+        while [seat["presence"] for seat in room["seats"][1:]] != ["away"] * 3:
+            room = self.recv()["room"]
         self.send({"type": "lobby", "op": "start"})
         while (message := self.recv())["type"] != "view":
             pass
@@ -211,8 +217,9 @@ def test_pages_answer_the_web_client(server: ServerProcess) -> None:
 
 
 def test_unknown_room_or_token_closes_the_socket(server: ServerProcess) -> None:
-    with connect(f"{server.ws_base}/ws/ZZZZZ?token=x") as ws:
+    with connect(f"{server.ws_base}/ws/ZZZZZ") as ws:
         assert json.loads(ws.recv(timeout=5))["code"] == "no_room"
     made = httpx.post(server.base + "/api/rooms", json={"game": "time-bomb", "name": "A"}).json()
-    with connect(f"{server.ws_base}/ws/{made['code']}?token=stolen") as ws:
+    with connect(f"{server.ws_base}/ws/{made['code']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": "stolen"}))
         assert json.loads(ws.recv(timeout=5))["code"] == "bad_token"

@@ -13,8 +13,9 @@ from websockets.sync.client import ClientConnection, connect
 
 
 def open_ws(server: ServerProcess, code: str, token: str) -> ClientConnection:
-    ws: ClientConnection = connect(f"{server.ws_base}/ws/{code}?token={token}",
+    ws: ClientConnection = connect(f"{server.ws_base}/ws/{code}",
                                    compression=None, max_queue=None).__enter__()
+    ws.send(json.dumps({"type": "hello", "token": token}))
     return ws
 
 

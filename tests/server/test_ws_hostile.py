@@ -81,11 +81,12 @@ def assert_clean(message: Any) -> None:
 
 
 class Socket:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, token: str) -> None:
         # An unbounded queue: a socket that reads only part of what it is sent must not
         # stall its reader thread, or closing it waits for ever.
         self.ws: ClientConnection = connect(url, compression=None, max_size=2**22,
                                             max_queue=None).__enter__()
+        self.send({"type": "hello", "token": token})
         self.errors: list[str] = []
         self.pings = itertools.count()
 
@@ -126,7 +127,7 @@ class Table:
                 http.post(f"/api/rooms/{self.code}/join",
                           json={"name": name, "spectator": name == "TV"}).json()["token"]
                 for name in ("Bea", "Cy", "Dee", "TV")]
-        self.sockets = [Socket(f"{server.ws_base}/ws/{self.code}?token={token}")
+        self.sockets = [Socket(f"{server.ws_base}/ws/{self.code}", token)
                         for token in tokens]
         self.host = self.sockets[0]
         self.barrier = itertools.count(1_000_000)
@@ -229,7 +230,7 @@ def test_a_room_stored_with_a_lone_surrogate_still_talks_after_a_restart(
                    (json.dumps(record), made["code"]))
     second = ServerProcess(tmp_path / "old.sqlite3").start()
     try:
-        socket = Socket(f"{second.ws_base}/ws/{made['code']}?token={made['token']}")
+        socket = Socket(f"{second.ws_base}/ws/{made['code']}", made["token"])
         room = json.loads(socket.ws.recv(timeout=10))
         assert room["room"]["options"]["teams"] == ["\ufffd"]
         socket.send({"type": "ping", "t": 5})

@@ -28,6 +28,8 @@ NO_SPECTATOR = "no_spectator"
 PAUSED = "paused"
 NO_MOVE = "no_move"
 ROOM_UNAVAILABLE = "room_unavailable"  # its server in a cluster cannot be reached now
+SEAT_MOVED = "seat_moved"  # the token's place moved to another device (rejoin.py)
+BAD_REJOIN = "bad_rejoin"  # a rejoin code used already, expired or never made
 
 
 class RoomError(IllegalAction):

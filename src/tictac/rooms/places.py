@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.rooms.errors import BAD_TOKEN, RoomError
+from tictac.rooms.errors import BAD_TOKEN, SEAT_MOVED, RoomError
 
 
 def new_token() -> str:
@@ -71,6 +71,10 @@ class Seating:
         self.next_pid = 0
         self.by_token: dict[str, Place] = {}
         self.seat_of: dict[int, int] = {}  # place id -> seat
+        # Runtime only (rejoin.py): live rejoin codes, code hash -> (place id, expiry ms), and
+        # the hashes of tokens whose place moved to another device.
+        self.rejoin_codes: dict[str, tuple[int, int]] = {}
+        self.moved: set[str] = set()
 
     def to_record(self) -> dict[str, Any]:
         return {"places": [place.to_record() for place in self.places.values()],
@@ -111,10 +115,23 @@ class Seating:
         self.seat_of = {pid: seat for seat, pid in enumerate(pids)}
 
     def place_of(self, token: str) -> Place:
-        place = self.by_token.get(token_hash(token))
+        hashed = token_hash(token)
+        place = self.by_token.get(hashed)
         if place is None:
+            if hashed in self.moved:
+                raise RoomError(SEAT_MOVED, "this place was opened on another device")
             raise RoomError(BAD_TOKEN, "this token holds no place in this room")
         return place
+
+    def move(self, place: Place) -> str:
+        """A new token for a person's place: the old one opens nothing from now on."""
+        assert place.token_hash is not None
+        token = new_token()
+        self.moved.add(place.token_hash)
+        self.by_token.pop(place.token_hash, None)
+        place.token_hash = token_hash(token)
+        self.by_token[place.token_hash] = place
+        return token
 
     def seated(self) -> list[Place]:
         return [self.places[pid] for pid in self.seats]

@@ -13,4 +13,5 @@ class RoomSettings:
     idle_s: int = 6 * 3600  # a room nobody is connected to expires after this long
     max_rooms: int = 1000
     max_places: int = 100  # players, bots and spectators one room holds
+    rejoin_ttl_s: int = 300  # a rejoin code opens the seat on another device this long, once
     replays_per_min: int = 60  # replays one place (or one client address) may ask a room for

@@ -64,6 +64,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/api/rooms", http_api.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", http_api.get_room),
         Route("/api/rooms/{code}/join", http_api.join_room, methods=["POST"]),
+        Route("/api/rooms/{code}/rejoin-code", http_api.rejoin_code, methods=["POST"]),
+        Route("/api/rooms/{code}/rejoin", http_api.rejoin_room, methods=["POST"]),
         Route("/api/rooms/{code}/replay", http_api.replay),
         Route("/healthz", http_api.healthz),
         Route("/metrics", http_api.prometheus),

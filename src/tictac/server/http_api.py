@@ -13,12 +13,19 @@ from tictac.bots import room_bot_kinds
 from tictac.cluster import Node
 from tictac.cluster.node import Call
 from tictac.engine import GAMES, IllegalAction, get_game
-from tictac.rooms import Room, RoomManager, lobby, replays
+from tictac.rooms import Room, RoomManager, lobby, rejoin, replays
 from tictac.rooms import errors as room_errors
 from tictac.server import game_client, metrics
-from tictac.server.errors import BAD_JSON, BAD_MESSAGE, BAD_TEXT, RATE_LIMITED, TOO_LARGE
+from tictac.server.errors import (
+    BAD_JSON,
+    BAD_MESSAGE,
+    BAD_TEXT,
+    RATE_LIMITED,
+    TOKEN_IN_URL,
+    TOO_LARGE,
+)
 from tictac.server.limits import PerAddress
-from tictac.server.models import CreateRoom, JoinRoom
+from tictac.server.models import CreateRoom, JoinRoom, Rejoin
 from tictac.server.settings import ServerSettings
 from tictac.store import StoreError
 
@@ -31,7 +38,8 @@ STATUS = {
     room_errors.NAME_TAKEN: 409, room_errors.TOO_MANY_ROOMS: 503, TOO_LARGE: 413,
     room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
     room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
-    room_errors.ROOM_UNAVAILABLE: 503,
+    room_errors.ROOM_UNAVAILABLE: 503, room_errors.BAD_REJOIN: 410,
+    room_errors.SEAT_MOVED: 401,
 }
 
 
@@ -180,13 +188,28 @@ async def _join(room: Room, name: str, spectator: bool) -> str:
     return joined.answer
 
 
+def _joined(room: Room, token: str, place: Any) -> dict[str, Any]:
+    return {"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
+            "room": room.summary(place)}
+
+
+async def _rejoin_code(room: Room, token: str) -> dict[str, Any]:
+    answer: dict[str, Any] = await room.call(rejoin.make_code, room, token)
+    return answer
+
+
+async def _rejoin(room: Room, code: str) -> dict[str, Any]:
+    return _joined(room, *await room.call(rejoin.exchange, room, code))
+
+
 async def _replay(room: Room, token: str | None, game: int | None, seat: int | None,
                   client: str | None) -> str:
     """The replay as JSON text, encoded once per cached answer (it may be relayed as is)."""
     return (await replays.fetch(room, token, game, seat, client=client)).encoded()
 
 
-ROOM_CALLS: dict[str, Call] = {"summary": _summary, "join": _join, "replay": _replay}
+ROOM_CALLS: dict[str, Call] = {"summary": _summary, "join": _join, "replay": _replay,
+                               "rejoin_code": _rejoin_code, "rejoin": _rejoin}
 
 
 def _node(request: Request) -> Node | None:
@@ -218,11 +241,50 @@ def _int_param(request: Request, name: str) -> int | None:
         raise IllegalAction(BAD_MESSAGE, f"{name} is a whole number") from None
 
 
+def bearer(request: Request) -> str | None:
+    """The place's token of `Authorization: Bearer TOKEN`. Never a query parameter: URLs are
+    logged by proxies and kept by browsers (such a request is refused, `token_in_url`)."""
+    if "token" in request.query_params:
+        raise IllegalAction(TOKEN_IN_URL, "a token never goes in a URL: send it as "
+                                          "Authorization: Bearer TOKEN")
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+async def rejoin_code(request: Request) -> Response:
+    """A one-time code that opens the caller's place on another device (rooms/rejoin.py)."""
+    manager = _manager(request)
+    try:
+        _admit(request, _limits(request).join)
+        token = bearer(request)
+        if token is None:
+            raise IllegalAction(room_errors.BAD_TOKEN, "send Authorization: Bearer TOKEN")
+        answer = await on_room(request, await _where(request), "rejoin_code", token=token)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse(answer)
+
+
+async def rejoin_room(request: Request) -> Response:
+    """A rejoin code exchanged for the place, under a new token."""
+    manager = _manager(request)
+    try:
+        _admit(request, _limits(request).join)
+        where = await _where(request)
+        body = await _body(request, Rejoin)
+        answer = await on_room(request, where, "rejoin", code=body.rejoin)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    except StoreError as failure:
+        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
+    return JSONResponse(answer)
+
+
 async def replay(request: Request) -> Response:
     manager = _manager(request)
     try:
         where = await _where(request)
-        answer = await on_room(request, where, "replay", token=request.query_params.get("token"),
+        answer = await on_room(request, where, "replay", token=bearer(request),
                                game=_int_param(request, "game"), seat=_int_param(request, "seat"),
                                client=request.client.host if request.client else None)
     except IllegalAction as refusal:

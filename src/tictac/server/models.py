@@ -22,6 +22,13 @@ class Strict(BaseModel):
 # -- client -> server ------------------------------------------------------------------------
 
 
+class HelloIn(Strict):
+    """The first message of every WebSocket, and only the first: the place's token."""
+
+    type: Literal["hello"]
+    token: str = Field(max_length=256)
+
+
 class ActionIn(Strict):
     """A game action for the sender's seat; `id` comes back in the `ack` or `error`."""
 
@@ -278,6 +285,15 @@ class CreateRoom(Body):
 class JoinRoom(Body):
     name: str = Field(max_length=4 * MAX_NAME)
     spectator: bool = False
+
+
+class Rejoin(Body):
+    rejoin: str = Field(max_length=256)  # a rejoin code, from POST .../rejoin-code
+
+
+class RejoinCode(Strict):
+    rejoin: str
+    expires_in_s: int
 
 
 class Joined(Strict):

@@ -12,7 +12,17 @@ from pydantic.json_schema import models_json_schema
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from tictac.server.models import CreateRoom, ErrorOut, GameInfo, Health, Joined, JoinRoom, Replay
+from tictac.server.models import (
+    CreateRoom,
+    ErrorOut,
+    GameInfo,
+    Health,
+    Joined,
+    JoinRoom,
+    Rejoin,
+    RejoinCode,
+    Replay,
+)
 
 REF = "#/components/schemas/{model}"
 # (method, path, summary, request model, answer model, answer is a list)
@@ -24,8 +34,13 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
     ("get", "/api/rooms/{code}", "A room's summary (no secrets)", None, None, False),
     ("post", "/api/rooms/{code}/join", "Join a room (a seat in the lobby, else a spectator)",
      JoinRoom, Joined, False),
+    ("post", "/api/rooms/{code}/rejoin-code", "A one-time code that opens the place of the "
+     "Authorization: Bearer token on another device", None, RejoinCode, False),
+    ("post", "/api/rooms/{code}/rejoin", "A rejoin code exchanged for its place, under a new "
+     "token (the old one opens nothing from now on)", Rejoin, Joined, False),
     ("get", "/api/rooms/{code}/replay", "A game of the room as a seat saw it (spoiler rules in "
-     "docs/protocol.md); query: token, game, seat", None, Replay, False),
+     "docs/protocol.md); query: game, seat; the token in Authorization: Bearer", None, Replay,
+     False),
     ("get", "/api/qr.svg", "A QR code of the query's `text` as SVG (segno)", None, None, False),
     ("post", "/api/qr.svg", "A QR code of the body's `text` as SVG, for a text that must not be "
      "in a URL (a rejoin link)", None, None, False),
@@ -36,8 +51,8 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
 
 
 def document() -> dict[str, Any]:
-    models: list[type[BaseModel]] = [CreateRoom, JoinRoom, Joined, GameInfo, Replay, Health,
-                                     ErrorOut]
+    models: list[type[BaseModel]] = [CreateRoom, JoinRoom, Rejoin, Joined, RejoinCode, GameInfo,
+                                     Replay, Health, ErrorOut]
     _, schemas = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     paths: dict[str, Any] = {}
     for method, path, summary, body, answer, is_list in ENDPOINTS:

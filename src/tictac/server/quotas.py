@@ -1,17 +1,18 @@
 """Limits that span connections: chat lines per player (however many sockets they hold) and
 per room, the actions a game rates per seat (`SEAT_RATES`: Time's Up's typed guesses), and how
-many sockets one token may hold at once. The per-socket message rate
+many sockets one token may hold at once (the newest ones). The per-socket message rate
 (`ServerSettings.rate_per_s`) cannot stop a player who opens more sockets."""
 
 from __future__ import annotations
 
 import time
-from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Protocol
 
 from tictac.engine import Action, Game
 from tictac.engine.contract import SeatRate
+from tictac.server.errors import CLOSE_SUPERSEDED, SUPERSEDED
 from tictac.server.limits import TokenBucket
 
 FORGET_AT = 1024  # buckets kept before the full ones are forgotten
@@ -44,6 +45,12 @@ class Buckets:
         return len(self._buckets)
 
 
+class Socket(Protocol):
+    def error(self, code: str, message: str, msg_id: int | None = None) -> None: ...
+
+    def close(self, code: int) -> None: ...
+
+
 @dataclass(frozen=True)
 class QuotaSettings:
     chat_per_s: float = 1.0  # chat lines one player may send per second, on average
@@ -58,7 +65,7 @@ class Quotas:
         self.settings = settings = settings or QuotaSettings()
         self.player_chat = Buckets(settings.chat_per_s, settings.chat_burst)
         self.room_chat = Buckets(settings.room_chat_per_s, settings.room_chat_burst)
-        self.sockets: Counter[tuple[str, str]] = Counter()
+        self.sockets: dict[tuple[str, str], list[Socket]] = {}  # oldest first
         self.seat_actions: dict[SeatRate, Buckets] = {}
 
     def chat(self, code: str, pid: int, now: float | None = None) -> bool:
@@ -82,16 +89,21 @@ class Quotas:
         return None if buckets.take((code, pid, kind), time.monotonic() if now is None
                                     else now) else rate
 
-    def open_socket(self, code: str, token: str) -> bool:
-        """Counts one more socket for the token; False (and nothing counted) past the cap."""
-        key = (code, token)
-        if self.sockets[key] >= self.settings.sockets_per_token:
-            return False
-        self.sockets[key] += 1
-        return True
+    def open_socket(self, code: str, token: str, socket: Socket) -> None:
+        """Counts one more socket for the token; past the cap the oldest makes way (closed
+        with CLOSE_SUPERSEDED), so the place's owner always gets back in: a reload, a phone
+        back from sleep, or whoever copied the token and holds sockets open."""
+        held = self.sockets.setdefault((code, token), [])
+        held.append(socket)
+        while len(held) > self.settings.sockets_per_token:
+            oldest = held.pop(0)
+            oldest.error(SUPERSEDED, "this place was opened on a newer connection")
+            oldest.close(CLOSE_SUPERSEDED)
 
-    def close_socket(self, code: str, token: str) -> None:
+    def close_socket(self, code: str, token: str, socket: Socket) -> None:
         key = (code, token)
-        self.sockets[key] -= 1
-        if self.sockets[key] <= 0:
-            del self.sockets[key]
+        held = self.sockets.get(key, [])
+        if socket in held:
+            held.remove(socket)
+        if not held:
+            self.sockets.pop(key, None)

@@ -14,8 +14,11 @@ from tictac.server.models import (
     ClientMessage,
     CreateRoom,
     GameInfo,
+    HelloIn,
     Joined,
     JoinRoom,
+    Rejoin,
+    RejoinCode,
     Replay,
     ServerMessage,
 )
@@ -23,11 +26,14 @@ from tictac.server.models import (
 DOC = Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
 MARK = "<!-- generated: uv run python -m tictac.server.schema -->"
 SECTIONS: list[tuple[str, Any]] = [
-    ("Client → server (WebSocket)", ClientMessage),
+    ("Client → server (WebSocket): the first message", HelloIn),
+    ("Client → server (WebSocket): every later message", ClientMessage),
     ("Server → client (WebSocket)", ServerMessage),
     ("`POST /api/rooms` body", CreateRoom),
     ("`POST /api/rooms/{code}/join` body", JoinRoom),
-    ("`POST /api/rooms` and `/join` answer", Joined),
+    ("`POST /api/rooms/{code}/rejoin` body", Rejoin),
+    ("`POST /api/rooms`, `/join` and `/rejoin` answer", Joined),
+    ("`POST /api/rooms/{code}/rejoin-code` answer", RejoinCode),
     ("`GET /api/games` item", GameInfo),
     ("`GET /api/rooms/{code}/replay` answer", Replay),
 ]

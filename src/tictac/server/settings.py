@@ -32,6 +32,7 @@ class ServerSettings:
     # A request's headers and body must arrive within this, else the connection is closed
     # (a client that sends half a request and waits holds nothing for long).
     request_timeout_s: float = 10.0
+    hello_timeout_s: float = 10.0  # a WebSocket's hello (its token) must come this soon
     deflate: bool = False
     # Reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs: server/clients.py)
     # and the host names served besides addresses and this machine's own (server/hosts.py).

@@ -17,7 +17,8 @@ from tictac.cluster import Node
 from tictac.cluster.relay import RemoteConn
 from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager, lobby
-from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, RoomError
+from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, SEAT_MOVED, RoomError
+from tictac.rooms.rejoin import CLOSE_SEAT_MOVED
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.rooms.wire import dumps
 from tictac.server.connection import Connection
@@ -26,15 +27,16 @@ from tictac.server.errors import (
     BAD_MESSAGE,
     CHAT_LIMITED,
     CLOSE_BAD_TOKEN,
+    CLOSE_NO_HELLO,
     CLOSE_NO_ROOM,
-    CLOSE_TOO_MANY,
+    HELLO_EXPECTED,
     RATE_LIMITED,
+    TOKEN_IN_URL,
     TOO_LARGE,
-    TOO_MANY_CONNECTIONS,
     UNKNOWN_TYPE,
 )
 from tictac.server.limits import TokenBucket
-from tictac.server.models import CLIENT_TYPES, ActionIn, client_message
+from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.server.text import clean, plain
@@ -146,13 +148,25 @@ async def endpoint(websocket: WebSocket) -> None:
     node: Node | None = websocket.app.state.node
     await websocket.accept()
     conn = Connection(websocket, manager.stats, settings.max_outbox)
-    token = websocket.query_params.get("token", "")
+    if "token" in websocket.query_params:
+        await _refuse(conn, IllegalAction(TOKEN_IN_URL, "a token never goes in a URL (proxies "
+                                          "log them): send it in the hello message"),
+                      CLOSE_NO_HELLO)
+        return
     code = websocket.path_params["code"]
     try:
         room = manager.get(code) if node is None else await node.locate(code)
     except RoomError as refusal:
         await _refuse(conn, refusal, CLOSE_MOVED if refusal.code == ROOM_UNAVAILABLE
                       else CLOSE_NO_ROOM)
+        return
+    try:
+        token = await hello(websocket, settings)
+    except IllegalAction as refusal:
+        await _refuse(conn, refusal, CLOSE_NO_HELLO)
+        return
+    if token is None:  # gone before saying hello
+        await conn.finish()
         return
     if isinstance(room, Room):
         await serve(room, conn, token, lambda handle: pump(websocket, conn, handle),
@@ -167,6 +181,26 @@ async def endpoint(websocket: WebSocket) -> None:
         await conn.finish()
 
 
+async def hello(websocket: WebSocket, settings: ServerSettings) -> str | None:
+    """The token of the client's first message, `{"type": "hello", "token": ...}` (None: the
+    client left first). The token never travels in the URL, which proxies and browsers keep."""
+    refusal = IllegalAction(HELLO_EXPECTED, 'the first message is {"type": "hello", "token": '
+                            f'...}}, within {settings.hello_timeout_s:g} s')
+    try:
+        frame = await asyncio.wait_for(websocket.receive(), settings.hello_timeout_s)
+    except TimeoutError:
+        raise refusal from None
+    if frame["type"] == "websocket.disconnect":
+        return None
+    text = frame.get("text") or (frame.get("bytes") or b"").decode("utf-8", "replace")
+    if len(text) > settings.max_message_bytes:
+        raise refusal
+    try:
+        return HelloIn.model_validate_json(text).token
+    except ValidationError:
+        raise refusal from None
+
+
 Feed = Callable[[Callable[[str], None]], Awaitable[None]]
 
 
@@ -175,16 +209,11 @@ async def serve(room: Room, conn: ClientConn, token: str, feed: Feed, *,
     """One client of a room, from its token to its last frame: `feed` hands each frame the
     client sends to the handler it is given, and returns when the client has gone (a local
     WebSocket's frames, or a relayed one's from another node)."""
-    if not quotas.open_socket(room.code, token):
-        limit = quotas.settings.sockets_per_token
-        await _refuse(conn, IllegalAction(TOO_MANY_CONNECTIONS,
-                                          f"one place holds at most {limit} connections"),
-                      CLOSE_TOO_MANY)
-        return
+    quotas.open_socket(room.code, token, conn)
     try:
         await _serve(room, conn, token, feed, settings, quotas)
     finally:
-        quotas.close_socket(room.code, token)
+        quotas.close_socket(room.code, token, conn)
 
 
 async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
@@ -195,7 +224,8 @@ async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
         if room.abandoned:  # it moved while the client came in: reconnecting finds it
             close = CLOSE_MOVED
         else:
-            close = CLOSE_NO_ROOM if refusal.code == NO_ROOM else CLOSE_BAD_TOKEN
+            close = {NO_ROOM: CLOSE_NO_ROOM, SEAT_MOVED: CLOSE_SEAT_MOVED}.get(
+                refusal.code, CLOSE_BAD_TOKEN)
         await _refuse(conn, refusal, close)
         return
     client = Client(room, conn, place.pid, quotas)

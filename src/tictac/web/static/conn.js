@@ -1,6 +1,7 @@
 // One WebSocket to a room, kept alive: reconnects with backoff (and at once when the page comes
-// back to the foreground or the network returns), asks for a full sync on every (re)connect,
-// and measures the server clock with pings.
+// back to the foreground or the network returns), says hello with the seat's token first (never
+// in the URL: proxies log URLs and browsers keep them), asks for a full sync on every
+// (re)connect, and measures the server clock with pings.
 
 import { notePong, noteServerTime } from './clock.js';
 
@@ -35,14 +36,14 @@ export class Connection {
     if (this.closed) return;
     this.setState(this.everOpened ? 'reconnecting' : 'connecting');
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const url = `${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}?token=${encodeURIComponent(this.token)}`;
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
     ws.onopen = () => {
       if (ws !== this.ws) return;
       this.everOpened = true;
       this.backoff = 500;
       this.setState('online');
+      this.send({ type: 'hello', token: this.token });
       this.send({ type: 'sync' });
       this.ping();
       clearInterval(this.pingTimer);
@@ -60,7 +61,8 @@ export class Connection {
       if (ws !== this.ws) return;
       clearInterval(this.pingTimer);
       if (this.closed) return;
-      // 4xxx closes are the server saying no (unknown room, bad token): retrying cannot help.
+      // 4xxx closes are the server saying no (unknown room, bad token, the seat moved to another
+      // device or is open on newer connections): retrying cannot help.
       if (event.code >= 4000 && event.code < 5000) {
         this.closed = true;
         this.setState('offline');

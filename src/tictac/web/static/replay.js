@@ -14,13 +14,12 @@ export async function show(root, [rawCode]) {
   const params = new URLSearchParams(location.search);
   const query = new URLSearchParams();
   const mine = savedSeat(code);
-  if (mine) query.set('token', mine.token);
   if (params.has('seat')) query.set('seat', params.get('seat'));
   if (params.has('game')) query.set('game', params.get('game'));
   fill(root, h('p', { class: 'loading', text: t('common.loading') }));
   let replay;
   try {
-    replay = await api('GET', `/api/rooms/${code}/replay?${query}`);
+    replay = await api('GET', `/api/rooms/${code}/replay?${query}`, undefined, mine && mine.token);
   } catch (error) {
     fill(root, h('section', { class: 'panel' }, h('h1', { text: t('replay.title', { code }) }), h('p', { class: 'error', text: errorText(error) })));
     return null;

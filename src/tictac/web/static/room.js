@@ -11,7 +11,7 @@ import { loadGame } from './games.js';
 export function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
   return showLive(root, `play:${code}`, app, async () => {
-    takeRejoinLink(code);
+    await takeRejoinLink(code);
     const seat = savedSeat(code);
     if (seat) openRoom(root, code, seat.token, app);
     else await showJoin(root, code, app);
@@ -58,19 +58,46 @@ async function showJoin(root, code, app) {
   name.focus();
 }
 
-// A rejoin link (/r/CODE#seat=TOKEN, shown on the player's own phone) hands this browser the
-// seat. The token travels in the fragment, which no request carries, and leaves the address
-// bar at once.
-function takeRejoinLink(code) {
-  const found = /^#seat=([\w-]+)$/.exec(location.hash);
+// A rejoin link (/r/CODE#rejoin=CODE, shown on the player's own phone) hands this browser the
+// seat: its one-time code is exchanged for a new token of the seat (the old device's stops
+// working). The browser keeps the link in its history, but a used or expired code opens nothing.
+async function takeRejoinLink(code) {
+  const found = /^#rejoin=([\w-]+)$/.exec(location.hash);
   if (!found) return;
   history.replaceState(history.state, '', location.pathname);
-  saveSeat(code, { token: found[1], seat: null });
+  try {
+    const answer = await api('POST', `/api/rooms/${code}/rejoin`, { rejoin: found[1] });
+    saveSeat(code, { token: answer.token, seat: answer.seat });
+  } catch (error) {
+    toast(errorText(error));
+  }
 }
 
-// The link that opens this seat on another device.
-function rejoinLink(code, token) {
-  return `${location.origin}/r/${code}#seat=${token}`;
+// The link that opens this seat on another device: a fresh one-time code, asked for again
+// once the one shown is about to expire.
+function rejoinLinks(code, token) {
+  let asked = null;
+  let until = 0;
+  return () => {
+    if (!asked || Date.now() > until) {
+      asked = api('POST', `/api/rooms/${code}/rejoin-code`, {}, token).then((answer) => {
+        until = Date.now() + (answer.expires_in_s - 30) * 1000;
+        return `${location.origin}/r/${code}#rejoin=${answer.rejoin}`;
+      });
+      asked.catch(() => { asked = null; });
+    }
+    return asked;
+  };
+}
+
+// Why this device holds the seat no more: it moved to another device, or is open on newer
+// connections (a reload here takes it back).
+function showLost(root, code, key, app) {
+  fill(root, h('section', { class: 'panel seat-lost', 'data-lost': key },
+    h('h1', { text: t(`${key}_title`) }),
+    h('p', { text: t(`${key}_help`) }),
+    key === 'rejoin.superseded' ? button(t('rejoin.take_back'), () => openRoom(root, code, savedSeat(code).token, app), { class: 'primary' }) : null,
+    h('p', null, h('a', { href: '/', 'data-link': true, text: t('notfound.home') }))));
 }
 
 // Which screen shows a room: the lobby, the game's own module, or the end.
@@ -88,11 +115,16 @@ function chooseScreen(room, view) {
 
 function openRoom(root, code, token, app) {
   startLive(new LiveRoom({
-    key: `play:${code}`, code, token, app, choose: chooseScreen, rejoin: rejoinLink(code, token),
+    key: `play:${code}`, code, token, app, choose: chooseScreen, rejoin: rejoinLinks(code, token),
     onRejected: (closeCode) => {
       if (closeCode === 4401) {
         forgetSeat(code);
         showJoin(root, code, app);
+      } else if (closeCode === 4410) {
+        forgetSeat(code);
+        showLost(root, code, 'rejoin.moved', app);
+      } else if (closeCode === 4409) {
+        showLost(root, code, 'rejoin.superseded', app);
       } else {
         showNoRoom(root, code);
       }

@@ -40,8 +40,10 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body) {
+// `token`: the seat's, for the calls that need it, as a header (a URL is logged and kept).
+export async function api(method, path, body, token) {
   const init = { method, headers: {} };
+  if (token) init.headers.authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);

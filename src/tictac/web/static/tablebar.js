@@ -48,8 +48,8 @@ function hostTools(ctx, open) {
     h('ul', { class: 'host-seats' }, room.seats.map((seat) => seatControls(ctx, seat, waiting))));
 }
 
-// The QR code of a rejoin link: the link holds the seat's token, so it is posted (a body is
-// never logged) instead of put in the image's URL. One fetch per link.
+// The QR code of a rejoin link: the link holds a code that opens the seat, so it is posted (a
+// body is never logged) instead of put in the image's URL. One fetch per link.
 const rejoinCodes = new Map();
 
 function rejoinQr(link) {
@@ -63,15 +63,22 @@ function rejoinQr(link) {
   return img;
 }
 
-function rejoinTools(link, open) {
-  const field = h('input', { id: 'rejoin-link', readonly: true, value: link, 'aria-label': t('rejoin.link') });
+// `links()`: a promise of the current rejoin link (made on the server, one-time and short-lived).
+function rejoinTools(links, open) {
+  const field = h('input', { id: 'rejoin-link', readonly: true, 'aria-label': t('rejoin.link') });
   const details = h('details', { class: 'rejoin', open },
     h('summary', { text: t('rejoin.title') }),
     h('p', { text: t('rejoin.help') }),
     h('p', { class: 'muted', text: t('rejoin.secret') }),
     field);
-  // The QR is asked for when the panel is first opened: most players never open it.
-  const showQr = () => { if (details.open && !details.querySelector('img')) details.insertBefore(rejoinQr(link), field); };
+  // The link and its QR are asked for when the panel is opened: most players never open it.
+  const showQr = () => {
+    if (!details.open || details.querySelector('img')) return;
+    links().then((link) => {
+      field.value = link;
+      if (!details.querySelector('img')) details.insertBefore(rejoinQr(link), field);
+    }).catch(() => {});
+  };
   details.addEventListener('toggle', showQr);
   showQr();
   return details;
