@@ -116,7 +116,8 @@ async def test_a_silent_or_garbled_connection_is_handed_on_and_the_workers_go_on
     # Silent past the supervisor's wait, then a request: the worker it was handed to answers.
     silent = ask(b"", 3.0, healthz)
     # The code's first letters, then the rest: read as a request naming no room.
-    split = ask(b"GET /api/rooms/AB", 0.3, b"CDE HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    split = ask(b"GET /api/rooms/AB", 0.3,
+                b"CDE HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     garbled = ask(b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 0.1, b"\xff" * 64)
     late, unknown, refused = await asyncio.gather(silent, split, garbled)
     assert late.startswith(b"HTTP/1.1 200")

@@ -65,8 +65,8 @@ def test_a_chunked_body_is_refused_as_it_passes_the_limit_not_read_to_its_end(
         server: ServerProcess) -> None:
     before = rooms(server)
     with socket.create_connection(("127.0.0.1", server.port)) as sock:
-        sock.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                     b"Transfer-Encoding: chunked\r\n\r\n")
+        sock.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
         chunk = b"%x\r\n%s\r\n" % (65536, b" " * 65536)
         sent = 0
         with pytest.raises(OSError):  # the server closes the connection mid-body

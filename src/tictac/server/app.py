@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -32,8 +33,10 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         # Every game is imported before the socket listens: the first Time's Up room would
         # otherwise import its guess checker (seconds on a busy machine) on the event loop,
         # and every room of the server would wait for it.
-        for name in GAMES:
-            get_game(name)
+        warming = [warm for name in GAMES if (warm := getattr(get_game(name), "warm", None))]
+        # ... and what a game loads lazily (Time's Up's word lists) loads in a thread beside
+        # the first rooms, not on the event loop at a player's move.
+        warmed = asyncio.gather(*(asyncio.to_thread(warm) for warm in warming))
         store = await Store.open(settings.db_url)
         chance = SeededChance(settings.seed) if settings.seed else None
         manager = RoomManager(store, chance=chance, settings=settings.rooms)
@@ -51,6 +54,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         try:
             yield
         finally:
+            await warmed
             await manager.close()
             if app.state.node is not None:
                 await app.state.node.stop()

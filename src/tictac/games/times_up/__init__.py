@@ -12,7 +12,7 @@ from tictac.engine import IllegalAction as IllegalAction  # re-exported for its 
 from tictac.engine.contract import SeatRate
 from tictac.engine.options import check_players
 from tictac.engine.prologue import check_action, check_viewer
-from tictac.games.times_up import absence, deal, errors, rules, turns, views
+from tictac.games.times_up import absence, deal, errors, lexicon, rules, turns, views
 from tictac.games.times_up.phases import (
     DEAL,
     LAST_CARD,
@@ -225,3 +225,10 @@ def outcome(state: State) -> Outcome | None:
             "stats": game_stats(state),
         },
     )
+
+
+def warm() -> None:
+    """Loads what the guess checker reads lazily (the word lists: a second or more each), so a
+    server can do it beside its first rooms rather than on their first typed guess."""
+    for language in ("fr", "en"):
+        lexicon.common_words(language)
