@@ -733,8 +733,9 @@ async def flood_guesses(ws_base: str, code: str, token: str, seconds: float) -> 
     deadline = time.monotonic() + seconds
 
     async def one_socket(index: int) -> None:
-        async with websockets.connect(f"{ws_base}/ws/{code}?token={token}", max_size=2**24,
+        async with websockets.connect(f"{ws_base}/ws/{code}", max_size=2**24,
                                       compression=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
             async def read() -> None:
                 async for frame in ws:
                     counts["largest"] = max(counts["largest"], len(str(frame).encode()))

@@ -70,7 +70,8 @@ async def reconnect(player: Player, bases: list[str]) -> None:
         try:
             await player.connect()
             return
-        except (OSError, InvalidHandshake, TimeoutError):
+        # a node that cannot serve (deaf to its bus) may take the socket and close it at once
+        except (OSError, InvalidHandshake, TimeoutError, ConnectionClosed):
             await asyncio.sleep(0.1)
     raise AssertionError(f"player of seat {player.seat} found no node to reconnect to")
 

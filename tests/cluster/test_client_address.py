@@ -5,6 +5,7 @@ was accepted). The per-address limits are per node: two workers, twice the burst
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -35,8 +36,9 @@ def test_forged_forwarded_for_through_the_workers_does_not_beat_the_limit(
             else:
                 assert answer.status_code == 429, answer.text
         assert 10 <= len(made) <= 20, len(made)
-        with connect(f"{server.ws_base}/ws/{made[0]['code']}?token={made[0]['token']}",
+        with connect(f"{server.ws_base}/ws/{made[0]['code']}",
                      additional_headers={"x-forwarded-for": "10.9.99.1"}) as ws:
+            ws.send(json.dumps({"type": "hello", "token": made[0]["token"]}))
             ws.recv(30)
     finally:
         server.stop()

@@ -53,13 +53,13 @@ class Frames:
 async def seated(table: Table, game: str, players: int, names: list[str],
                  options: dict[str, Any]) -> tuple[Room, list[Frames], Frames]:
     """A room of `players` people with the longest names, a TV, everyone's chat line sent."""
-    room, token, _ = await table.manager.create(game, f"\U0001f600{names[0]}"[:MAX_NAME],
+    room, (token, _, _) = await table.manager.create(game, f"\U0001f600{names[0]}"[:MAX_NAME],
                                                 options)
     tokens = [token]
     for seat in range(1, players):
         name = f"{chr(0x1F600 + seat)}{names[seat]}"[:MAX_NAME]
-        tokens.append((await room.call(lobby.join, room, name, False))[0])
-    tv_token, _ = await room.call(lobby.join, room, "T" * MAX_NAME, True)
+        tokens.append((await room.call(lobby.join, room, name, False)).token)
+    tv_token = (await room.call(lobby.join, room, "T" * MAX_NAME, True)).token
     conns = [Frames() for _ in tokens]
     tv = Frames()
     for conn, seat_token in [*zip(conns, tokens, strict=True), (tv, tv_token)]:

@@ -50,7 +50,7 @@ def test_a_foreign_host_is_refused_over_http(server: ServerProcess) -> None:
 
 def test_a_foreign_host_is_refused_a_websocket(server: ServerProcess) -> None:
     made = httpx.post(server.base + "/api/rooms", json={"game": "time-bomb", "name": "Ann"}).json()
-    path = f"/ws/{made['code']}?token={made['token']}"
+    path = f"/ws/{made['code']}"
 
     def to_server() -> socket.socket:  # the name in the URL is the Host; the socket is ours
         return socket.create_connection(("127.0.0.1", server.port), timeout=30)
@@ -62,6 +62,7 @@ def test_a_foreign_host_is_refused_a_websocket(server: ServerProcess) -> None:
     assert refused.value.response.status_code == 400
     assert json.loads(refused.value.response.body or b"")["code"] == "bad_host"
     with to_server() as raw, connect(f"ws://localhost:{server.port}{path}", sock=raw) as ws:
+        ws.send(json.dumps({"type": "hello", "token": made["token"]}))
         assert json.loads(ws.recv(30))["type"] == "room"
 
 

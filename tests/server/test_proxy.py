@@ -9,6 +9,7 @@ docs/deploy.md shows), in front of a real server, with clients on two loopback a
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 import ssl
@@ -199,9 +200,10 @@ def test_behind_nginx_each_client_has_its_own_budget_whatever_it_forges(
         assert evil.status_code == 400 and evil.json()["code"] == "bad_host"
         with socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.3", 0)
                                       ) as raw, connect(
-                f"wss://127.0.0.1:{port}/ws/{made[0]['code']}?token={made[0]['token']}",
+                f"wss://127.0.0.1:{port}/ws/{made[0]['code']}",
                 sock=raw, ssl=unverified(), additional_headers={"x-forwarded-for": "6.6.6.6"},
                 origin=f"https://127.0.0.1:{port}") as ws:  # type: ignore[arg-type]
+            ws.send(json.dumps({"type": "hello", "token": made[0]["token"]}))
             assert '"type":"room"' in str(ws.recv(30)).replace(" ", "")
     assert metric(server.base, "tictac_client_addresses") == 2
     assert metric(server.base, "tictac_forwarded_ignored_total") == 0

@@ -198,8 +198,9 @@ async def _rejoin_code(room: Room, token: str) -> dict[str, Any]:
     return answer
 
 
-async def _rejoin(room: Room, code: str) -> dict[str, Any]:
-    return _joined(room, *await room.call(rejoin.exchange, room, code))
+async def _rejoin(room: Room, rejoin_code: str) -> dict[str, Any]:
+    # not `code`: in a cluster the call's arguments travel beside the room's code
+    return _joined(room, *await room.call(rejoin.exchange, room, rejoin_code))
 
 
 async def _replay(room: Room, token: str | None, game: int | None, seat: int | None,
@@ -272,7 +273,7 @@ async def rejoin_room(request: Request) -> Response:
         _admit(request, _limits(request).join)
         where = await _where(request)
         body = await _body(request, Rejoin)
-        answer = await on_room(request, where, "rejoin", code=body.rejoin)
+        answer = await on_room(request, where, "rejoin", rejoin_code=body.rejoin)
     except IllegalAction as refusal:
         return error(refusal, manager)
     except StoreError as failure:
