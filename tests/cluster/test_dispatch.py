@@ -17,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 from scripted import open_table, start
-from serverproc import TICTAC, ServerProcess, free_port
+from serverproc import PATIENCE_S, TICTAC, ServerProcess, free_port
 
 from cluster import Services
 from tictac.cluster.dispatch import room_in, slot_of
@@ -137,7 +137,8 @@ async def test_rooms_made_as_soon_as_the_port_answers_are_spread_over_every_work
     try:
         async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60,
                                      limits=httpx.Limits(max_keepalive_connections=0)) as http:
-            for _ in range(600):  # the moment the port takes connections, not /healthz
+            # the moment the port takes connections (once its workers are ready), not /healthz
+            for _ in range(int(PATIENCE_S / 0.05)):
                 with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port)):
                     break
                 await asyncio.sleep(0.05)
@@ -150,4 +151,7 @@ async def test_rooms_made_as_soon_as_the_port_answers_are_spread_over_every_work
         assert rooms == [3, 3]
     finally:
         process.send_signal(signal.SIGTERM)
-        process.wait(20)
+        try:
+            process.wait(PATIENCE_S)
+        finally:
+            process.kill()  # never left behind, whatever went wrong

@@ -326,7 +326,7 @@ def ask_health(port: int, bound_s: float) -> int | None:
     except ConnectionRefusedError:
         return None
     with conn:
-        conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         try:
             head = conn.recv(64)
         except TimeoutError:

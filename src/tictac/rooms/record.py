@@ -5,11 +5,12 @@ refused."""
 from __future__ import annotations
 
 import copy
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tictac.bots import Bot
-from tictac.engine import LoggedAction, SetupArgs
+from tictac.engine import IllegalAction, LoggedAction, SetupArgs
 from tictac.rooms.places import Seating
 
 if TYPE_CHECKING:
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 FIELDS = ("status", "options", "policy", "gone_after_s", "turn_s", "bot_pause_ms", "games",
           "created_ms", "public_replays", "paused_at", "paused_ms", "credits")
 ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "credits"})
+
+log = logging.getLogger(__name__)
 
 
 def record_of(room: Room) -> dict[str, Any]:
@@ -32,6 +35,22 @@ def load_record(room: Room, record: dict[str, Any], now_ms: int) -> None:
     for key in FIELDS:
         if key in record or key not in ADDED:
             setattr(room, key, record[key])
+    room.options = _still_valid(room, room.options)
+
+
+def _still_valid(room: Room, options: dict[str, Any] | None) -> dict[str, Any]:
+    """The stored options that pass today's checks. One stored before its check existed (an
+    infinite number, a team of no seat) gives way to its default, so the room comes back."""
+    specs = {spec.name: spec for spec in room.game.OPTIONS}
+    kept: dict[str, Any] = {}
+    for name, value in (options or {}).items():
+        try:
+            specs[name].check(value)
+        except (KeyError, IllegalAction):
+            log.warning("room %s: stored option %r no longer valid, default used", room.code, name)
+            continue
+        kept[name] = value
+    return kept
 
 
 def readable(value: Any) -> Any:
