@@ -46,8 +46,8 @@ def play(state: State, finds: list[int], carry: list[bool]) -> list[Played]:
             for _ in range(finds.pop(0)):
                 now += 1
                 act(state, "found", now)
-                if state.round != round_no:
-                    break
+                if state.round != round_no or state.phase != "running":
+                    break  # the round or the game is over
             if state.phase == "running":
                 act(state, "time_up", now + TURN_MS)
         elif state.phase == "round_won":
