@@ -174,3 +174,57 @@ def test_leaving_out_a_required_word_never_wins(parts: list[str], data: st.DataO
     said = " ".join(part for index, part in enumerate(parts) if index != left_out)
     assert not matches(said, " ".join(parts), Judge("en"))
     assert not matches(said, " ".join(parts), Judge("fr", words_pack=True))
+
+
+# docs/rulings.md, "Typed guesses": each kind of guess a fair table accepts or refuses (issue 19
+# item 4). (guess, card, pack language or None for people, accepted?)
+KINDS = {
+    "a synonym or a regional word is never the card's word": [
+        ("couch", "sofa", "en", False), ("jumper", "sweater", "en", False),
+        ("chandail", "pull", "fr", False), ("colour", "color", "en", True)],
+    "a guess that is another word is refused, even a doubled letter away": [
+        ("poison", "poisson", "fr", False), ("dessert", "desert", "en", False),
+        ("loin", "lion", "en", False), ("chausette", "chaussette", "fr", True),
+        ("restaraunt", "restaurant", "en", True), ("eagel", "eagle", "en", True)],
+    "the card's name with an initial, a name or Sr. more is another person": [
+        ("Michael B. Jordan", "Michael Jordan", None, False),
+        ("Bill Gates Sr.", "Bill Gates", None, False),
+        ("HG Wells", "H. G. Wells", None, True)],
+    "another first name is another person": [
+        ("Simon Veil", "Simone Veil", None, False),
+        ("Fred Mercury", "Freddie Mercury", None, False)],
+    "usual diminutives of the formal first name the card prints": [
+        ("Mike Jordan", "Michael Jordan", None, True),
+        ("Manu Macron", "Emmanuel Macron", None, True),
+        ("Michael Tyson", "Mike Tyson", None, False)],
+    "spellings of foreign names as they sound": [
+        ("Michael Choumacher", "Michael Schumacher", None, True),
+        ("Novak Jokovich", "Novak Djokovic", None, True), ("Putin", "Poutine", None, True)],
+    "transliterations and exonyms": [
+        ("Mohammed Ali", "Muhammad Ali", None, True),
+        ("Julius Caesar", "(Jules) César", None, True),
+        ("Mao Tse-tung", "Mao Zedong", None, True)],
+    "an ordinal for a ruler the card names without one": [
+        ("Napoléon Ier", "Napoléon (Bonaparte)", None, True),
+        ("Napoleon the First", "Napoleon (Bonaparte)", None, True),
+        ("Napoléon II", "Napoléon (Bonaparte)", None, False)],
+    "an article or a particle for another inside a name": [
+        ("Billy le Kid", "Billy the Kid", None, True),
+        ("Ludwig von Beethoven", "(Ludwig van) Beethoven", None, True)],
+    "a one-letter slip in a short name or title": [
+        ("Dr. Suess", "Dr. Seuss", None, True), ("Don Pérignon", "Dom Pérignon", None, True),
+        ("Robbie Williams", "Robin Williams", None, False)],
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_of_typed_guess_is_judged_as_the_rulings_say(kind: str) -> None:
+    for said, name, language, accepted in KINDS[kind]:
+        judge = Judge(language or "fr", words_pack=language is not None)
+        assert matches(said, name, judge) is accepted, (kind, said, name)
+
+
+def test_english_plurals_by_rule_cover_the_irregular_ones() -> None:
+    assert {"mice", "snowmen", "teeth", "cacti", "knives", "potatoes"} <= (
+        en_plurals("mouse") | en_plurals("snowman") | en_plurals("tooth") | en_plurals("cactus")
+        | en_plurals("knife") | en_plurals("potato"))

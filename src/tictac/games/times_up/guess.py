@@ -349,15 +349,17 @@ _HUSH = re.compile(r"(?:t?z?s?c|t?z?s)h")
 @cache
 def sound(word: str) -> str:
     """A rough key of how `word` sounds, kinder to foreign spellings than the letters: the
-    "sh" sounds are one ("X"), "ph" is "f", "k" and "q" are "c", "y" is "i", "ou" is "u", a
-    silent "h" goes, a "z" inside a word is an "s", and doubled letters count once ("Gandhi" =
-    "Ghandi", "Tchaikovsky" = "Chaikovsky", "Choumacher" = "Schumacher")."""
-    return _plain_sound(word.replace("ou", "u"))
+    "sh" sounds are one ("X"), "ph" is "f", "k" and "q" are "c", "y" is "i", "ou" is "u",
+    "eau" and "au" are "o", a silent "h" goes, a "z" inside a word is an "s", and doubled
+    letters count once ("Gandhi" = "Ghandi", "Tchaikovsky" = "Chaikovsky", "Choumacher" =
+    "Schumacher", "chapo" = "chapeau")."""
+    return _plain_sound(word.replace("eau", "o").replace("au", "o").replace("ou", "u"))
 
 
 @cache
 def _plain_sound(word: str) -> str:
     key = _HUSH.sub("X", word)
+
     key = key.replace("ph", "f").replace("h", "")
     key = key.replace("ck", "c").replace("k", "c").replace("q", "c").replace("y", "i")
     key = key[:1] + key[1:].replace("z", "s")
@@ -369,8 +371,9 @@ def _name_sounds(word: str) -> tuple[str, str]:
     """How a word of a name sounds, foreign spellings heard as French and English tables say
     them: a final "ie" is "y" ("Freddie", "Freddy"), "ea" and "ei" are "e" ("O'Neil"), "dj"
     is "j" and a Slavic final "ic" is "itch" ("Djokovic", "Jokovitch"), Dutch "ij" is "y"
-    ("Cruijff"). Two keys: "ou" is "u" in the first ("Raspoutine", "Rasputin"), a vowel of
-    its own in the second ("Gough", "Gogh")."""
+    ("Cruijff"). Two keys: French vowels ("ou" is "u", "au" is "o") in the first
+    ("Raspoutine", "Rasputin"), each letter a vowel of its own in the second ("Gough",
+    "Gogh")."""
     word = re.sub(r"ic$", "ich", word.replace("dj", "j").replace("ij", "y"))
     return _name_key(sound(word)), _name_key(_plain_sound(word))
 
