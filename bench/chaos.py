@@ -808,7 +808,8 @@ async def guess_flood(db: Path, seconds: float) -> str:
         await start(playing[0])
         players = [asyncio.create_task(player.play(timeout=seconds * 4 + 60))
                    for player in playing]
-        readers = [Reader(player.ws) for player in [*seated, tv]]
+        await guesser.close()  # its 4 sockets are the flood's (a token holds at most 4)
+        readers = [Reader(player.ws) for player in [*seated, tv] if player is not guesser]
         rss_before = rss_mib(server)
         idle = await pings(watcher, seconds)
         flooding = asyncio.get_running_loop().run_in_executor(
