@@ -26,24 +26,24 @@ from serverproc import TICTAC, ServerProcess, free_port
 from websockets.exceptions import ConnectionClosed
 
 from cluster import (
+    LASTING,
     Services,
     acked,
     check_acks,
     children,
+    end_and_check,
     reconnect,
     replay_steps,
     spread_table,
     until_acks,
 )
 from conftest import LEASE_MS
-from tictac.store import Store
 from tictac.store.log import MIGRATION_LOCK
 
 pytestmark = pytest.mark.timeout(600)
 
 SILENT_S = 30.0  # a socket open this long without a word while its room plays is a fault
 ACTING_S = 60.0  # generous: the goal is 5 s (docs/deploy.md gives what was measured)
-LASTING = {"target_score": 10_000, "timo_grace_ms": 0}  # games that outlast the test
 
 
 class Silences:
@@ -77,29 +77,6 @@ async def until_every_room_acts(tables: list[list[Player]], bound_s: float) -> f
         assert time.monotonic() - began < bound_s, f"a room made no action in {bound_s:g} s"
         await asyncio.sleep(0.02)
     return time.monotonic() - began
-
-
-async def end_and_check(services: Services, codes: list[str], tables: list[list[Player]],
-                        playing: list[asyncio.Task[bool]]) -> int:
-    """Stops the players, then checks every acknowledged action against the room's log as
-    stored (a replay shows no actions while a game is on)."""
-    for task in playing:
-        task.cancel()
-    await asyncio.gather(*playing, return_exceptions=True)
-    store = await Store.open(services.postgres.url)
-    try:
-        checked = 0
-        for code, seated in zip(codes, tables, strict=True):
-            for player in seated:
-                await player.close()
-            stored = await store.load_game(code, 0)
-            assert stored is not None
-            steps = [{"seat": None, "action": None}, *(
-                {"seat": entry.seat, "action": entry.action} for entry in stored.log)]
-            checked += check_acks(seated, steps)
-    finally:
-        await store.close()
-    return checked
 
 
 async def health(node: ServerProcess) -> int:
@@ -179,7 +156,7 @@ async def test_a_node_that_cannot_hear_its_channel_says_503_lets_its_rooms_go_an
             assert joined.status_code == 200
         await until_every_room_acts(tables, ACTING_S)
         assert silences.count == 0
-        assert await end_and_check(services, codes, tables, playing) > 20
+        assert await end_and_check(services, list(zip(codes, tables, strict=True)), playing) > 20
     finally:
         for node in nodes:
             node.stop()
@@ -217,7 +194,7 @@ async def test_redis_restarted_three_times_under_relayed_play(
         print("\nevery room acting again after each Redis restart (s from Redis up): "
               + ", ".join(f"{seconds:.2f}" for seconds in measured))
         assert silences.count == 0
-        assert await end_and_check(services, codes, tables, playing) > 120
+        assert await end_and_check(services, list(zip(codes, tables, strict=True)), playing) > 120
     finally:
         for machine in machines:
             machine.stop()

@@ -53,7 +53,11 @@ class Player:
         await self.ws.send(json.dumps(message))
 
     async def recv(self, timeout: float = 15) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        # Not asyncio.wait_for: on Python 3.11 it swallows a cancellation that arrives as the
+        # frame does, and a player's task cancelled at the end of a test then plays on for good.
+        async with asyncio.timeout(timeout):
+            raw = await self.ws.recv()
+        message: dict[str, Any] = json.loads(raw)
         server_message.validate_python(message)  # every message fits the documented schema
         self.received.append(message)
         if message["type"] == "view":
