@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 from scripted import QUICK, Player, start
-from serverproc import ServerProcess
+from serverproc import PATIENCE_S, ServerProcess
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tictac.cluster.services import Postgres, Redis
@@ -40,6 +41,20 @@ def children(pid: int) -> list[int]:
 LASTING = {"target_score": 10_000, "timo_grace_ms": 0}
 
 
+async def join(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A join, tried again while the cluster answers 503 `room_unavailable` ("try again"), as
+    a client is told to: a node whose Redis connections broke in the test before may need a
+    moment to find a new one."""
+    deadline = time.monotonic() + PATIENCE_S
+    while (answer := await http.post(url, json=body)).status_code == 503:
+        assert answer.json()["code"] == "room_unavailable", answer.text
+        assert time.monotonic() < deadline, answer.text
+        await asyncio.sleep(0.2)
+    assert answer.status_code == 200, answer.text
+    joined: dict[str, Any] = answer.json()
+    return joined
+
+
 async def spread_table(nodes: list[ServerProcess], game: str, players: int, *, made_on: int = 0,
                        spectators: int = 0, options: dict[str, Any] | None = None,
                        ) -> tuple[str, list[Player], list[Player]]:
@@ -53,10 +68,9 @@ async def spread_table(nodes: list[ServerProcess], game: str, players: int, *, m
         code, joined = made["code"], [made]
         for index in range(1, players + spectators):
             through = nodes[(made_on + index) % count]
-            answer = await http.post(f"{through.base}/api/rooms/{code}/join", json={
-                "name": f"P{index}", "spectator": index >= players})
-            assert answer.status_code == 200, answer.text
-            joined.append(answer.json())
+            answer = await join(http, f"{through.base}/api/rooms/{code}/join",
+                                {"name": f"P{index}", "spectator": index >= players})
+            joined.append(answer)
     everyone = [Player(nodes[(made_on + index) % count].ws_base, code, j["token"],
                        j["seat"] if index < players else None, game)
                 for index, j in enumerate(joined)]

@@ -222,6 +222,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
     from tictac.cluster.dispatch import take_sockets, tell
     from tictac.server import create_app
     from tictac.server.timeouts import timed_protocol
+    from tictac.server.ws_protocol import FloodProofProtocol
 
     if channel is not None:  # a worker, started afresh: the games are registered again
         register_games(args.games)
@@ -273,7 +274,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
 
     config = uvicorn.Config(
         app, host=settings.host, port=settings.port, loop="uvloop",
-        http=timed_protocol(settings.request_timeout_s), ws="websockets-sansio",
+        http=timed_protocol(settings.request_timeout_s), ws=FloodProofProtocol,
         ws_per_message_deflate=settings.deflate, ws_max_size=16 * settings.max_message_bytes,
         log_level=settings.log_level, lifespan="on",
         # The client's address is the app's to decide (server/clients.py), from the

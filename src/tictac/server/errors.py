@@ -16,6 +16,7 @@ TOKEN_IN_URL = "token_in_url"  # a token in a URL: refused, it would be in every
 SUPERSEDED = "superseded"  # this connection made way for a newer one of the same token
 
 CLOSE_UNSENDABLE = 1011  # a message to this client could not be sent: it reconnects
+CLOSE_FLOOD = 1008  # "policy violation": the client kept sending over the rate
 CLOSE_SLOW_CLIENT = 1013  # "try again later": the client read too slowly
 CLOSE_NO_HELLO = 4400  # no hello (or a token in the URL): the client is wrong, retrying won't help
 CLOSE_BAD_TOKEN = 4401

@@ -27,6 +27,7 @@ from tictac.server.errors import (
     BAD_MESSAGE,
     CHAT_LIMITED,
     CLOSE_BAD_TOKEN,
+    CLOSE_FLOOD,
     CLOSE_NO_HELLO,
     CLOSE_NO_ROOM,
     HELLO_EXPECTED,
@@ -169,13 +170,13 @@ async def endpoint(websocket: WebSocket) -> None:
         await conn.finish()
         return
     if isinstance(room, Room):
-        await serve(room, conn, token, lambda handle: pump(websocket, conn, handle),
+        await serve(room, conn, token, lambda handle: pump(websocket, conn, handle, settings),
                     settings=settings, quotas=websocket.app.state.quotas)
         return
     assert node is not None  # another node owns the room: its frames go there and back
     link = node.relay(room, code, conn, token)
     try:
-        await pump(websocket, conn, link.forward)
+        await pump(websocket, conn, link.forward, settings)
     finally:
         node.unlink(link)
         await conn.finish()
@@ -229,12 +230,8 @@ async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
         await _refuse(conn, refusal, close)
         return
     client = Client(room, conn, place.pid, quotas)
-    bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
 
     def handle(text: str) -> None:
-        if not bucket.take(time.monotonic()):
-            conn.error(RATE_LIMITED, f"at most {settings.rate_per_s:g} messages a second")
-            return
         try:
             message = parse(text, settings.max_message_bytes)
         except IllegalAction as refusal:
@@ -249,17 +246,41 @@ async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
         await conn.finish()
 
 
-async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], None]) -> None:
-    """Hands every frame the client sends to `handle` until the socket closes."""
+async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], None],
+               settings: ServerSettings) -> None:
+    """Hands every frame the client sends to `handle` until the socket closes, at most
+    `rate_per_s` a second. A frame over the rate is refused, and the socket is not read again
+    until the next one may pass: a flood then waits in the client's own socket buffers instead
+    of costing the server a refusal per frame, which is what slowed other rooms down. A client
+    that keeps flooding (`rate_burst` frames refused before it kept quiet long enough to fill
+    its bucket again) is closed with CLOSE_FLOOD, so the backlog it queued is dropped rather
+    than read at the rate for minutes after it left. The socket that reads the client's frames
+    throttles them, so a relayed client is held back on the node it reached."""
+    bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
+    refused = 0
     try:
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
+            now = time.monotonic()
+            if bucket.full(now):
+                refused = 0
+            if not bucket.take(now):
+                refused += 1
+                conn.error(RATE_LIMITED, f"at most {settings.rate_per_s:g} messages a second")
+                if refused > settings.rate_burst:
+                    conn.close(CLOSE_FLOOD)
+                    break
+                await asyncio.sleep(bucket.wait_s())
+                continue
             text = frame.get("text")
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", "replace")
             handle(text)
+            # Frames already read come back from `receive` without a pause: give the other
+            # sockets and rooms their turn between two, or a burst holds the loop.
+            await asyncio.sleep(0)
     except (WebSocketDisconnect, RuntimeError):
         pass
     except asyncio.CancelledError:
