@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tictac.engine import GAMES, get_game
-from tictac.engine.checked_games import CHECKED
+from tictac.games.checked import CHECKED
 
 
 def test_every_built_in_game_is_in_the_type_checked_table() -> None:

@@ -23,7 +23,7 @@ def register(name: str, module: str) -> None:
 
 def get_game(name: str) -> Game:
     """The game module registered as `name`. Its names are checked against the contract here;
-    the built-in games' signatures too, by mypy, in `tictac.engine.checked_games`."""
+    the built-in games' signatures too, by mypy, in `tictac.games.checked`."""
     try:
         path = GAMES[name]
     except KeyError:

@@ -1,8 +1,8 @@
 """Where mypy proves that every built-in game fulfils the contract, signatures included.
 
-Nothing imports this module at run time: it stands outside the import cycle between the engine
-and the games, where mypy knows each game module's full types. A test keeps it in step with
-`GAMES`.
+Nothing imports this module at run time. It lives beside the games, not in the engine, which
+imports no game (tests/test_imports.py); here mypy knows each game module's full types. A test
+keeps it in step with `GAMES`.
 """
 
 from __future__ import annotations
