@@ -63,6 +63,10 @@ def _over(state: State) -> bool:
     return not any(state.heaps)
 
 
+def to_act(state: State) -> list[int]:
+    return [] if _over(state) else [state.turn]
+
+
 def legal_actions(state: State, seat: int) -> list[Action]:
     if _over(state) or seat != state.turn:
         return []
@@ -105,10 +109,6 @@ def view(state: State, seat: int | None) -> View:
             "taken": [list(entry) for entry in state.taken]}
 
 
-def to_act(state: State) -> list[int]:
-    return [] if _over(state) else [state.turn]
-
-
 def deadline(state: State) -> int | None:
     return None
 
@@ -118,9 +118,11 @@ def timeout_action(state: State) -> tuple[int, Action] | None:
 
 
 def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
-    """A room's turn timer takes one match from the first heap that has any."""
-    legal = legal_actions(state, seat)
-    return legal[0] if legal else None
+    """A room's turn timer takes one match from the largest heap: the take that changes the
+    game least."""
+    if seat not in to_act(state):
+        return None
+    return {"type": "take", "heap": state.heaps.index(max(state.heaps)), "n": 1}
 
 
 def winning_take(heaps: Sequence[int], misere: bool) -> tuple[int, int] | None:

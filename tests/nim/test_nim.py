@@ -90,6 +90,12 @@ def test_a_take_the_rules_forbid_is_refused_with_its_code_and_changes_nothing(
     assert refused.value.code == code and state == before
 
 
+def test_the_turn_timer_takes_one_match_from_the_largest_heap_of_the_seat_to_act() -> None:
+    state = nim.setup(2, {"heaps": "2-5-8"}, "any")
+    assert nim.auto_action(state, 1, Rng("t")) is None
+    assert nim.auto_action(state, 0, Rng("t")) == {"type": "take", "heap": 2, "n": 1}
+
+
 def test_a_finished_game_refuses_every_take() -> None:
     state = nim.setup(2, {"heaps": "3-4-5"}, "any")
     for seat, heap in ((0, 0), (1, 1), (0, 2)):
