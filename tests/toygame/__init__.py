@@ -1,19 +1,21 @@
 """Count Up, a toy game that proves a new game needs only its own folder: the players take turns
 adding 1 or 2 to a shared count; whoever brings it to the target wins.
 
-This module is the whole game for the server (the game contract plus `BOTS`, where the bot
-lookup finds a game's bots when the game lives outside `tictac.games`); `client.js` beside it is
-the whole game for the web client. `tictac serve --games count-up=toygame` plays it (with this
+This module is the whole game for the server (the game contract, its `BOTS`, and `GAME_INFO`,
+its descriptor, naming this module for both and this folder for the client); `client.js` beside
+it is the whole game for the web client. `tictac serve --games count-up=toygame` plays it (with this
 folder's parent on PYTHONPATH)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tictac.bots import BotFactory, RandomBot
-from tictac.engine import Action, Event, IllegalAction, Outcome, Rng, View
+from tictac.engine import Action, Event, GameInfo, IllegalAction, Outcome, Rng, View
 from tictac.engine.errors import BAD_SEAT, GAME_OVER, NOT_YOUR_TURN
 from tictac.engine.fields import action_type, int_field
 from tictac.engine.options import Option, check_players, resolve
@@ -107,3 +109,6 @@ def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
 
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot}
+GAME_INFO: GameInfo[State] = GameInfo(
+    rules=sys.modules[__name__], bots=__name__, client_folder=Path(__file__).parent
+)

@@ -1,8 +1,8 @@
 """`tictac play GAME`: one person in the terminal, bots in the other seats.
 
-Each game's terminal front end is `tictac.cli.play_<game module>` with its own
-`add_arguments(parser)` and `run(args)`; this module dispatches to it and holds what the front
-ends share about seeds.
+A game's terminal front end is the module its `GameInfo.terminal` names, with its own
+`add_arguments(parser)` and `run(args)`; a game without one is not offered here. This module
+dispatches to the front ends and holds what they share about seeds.
 """
 
 from __future__ import annotations
@@ -12,21 +12,23 @@ import importlib
 import secrets
 from types import ModuleType
 
-from tictac.engine import GAMES
+from tictac.engine import GAMES, get_info
 
 
-def _front_end(game: str) -> ModuleType:
-    return importlib.import_module("tictac.cli.play_" + GAMES[game].rsplit(".", 1)[1])
+def front_ends() -> dict[str, str]:
+    """The module of each game's terminal front end, for the games that have one."""
+    return {game: terminal for game in GAMES if (terminal := get_info(game).terminal)}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="game", required=True)
-    for game in GAMES:
-        _front_end(game).add_arguments(sub.add_parser(game, help=f"play {game}"))
+    for game, module in front_ends().items():
+        importlib.import_module(module).add_arguments(sub.add_parser(game, help=f"play {game}"))
 
 
 def run(args: argparse.Namespace) -> int:
-    result: int = _front_end(args.game).run(args)
+    front_end: ModuleType = importlib.import_module(front_ends()[args.game])
+    result: int = front_end.run(args)
     return result
 
 

@@ -112,7 +112,8 @@ def announce(host: str, port: int, say: Callable[[str], None] = print) -> str:
 
 
 def register_games(spec: str) -> None:
-    """Adds each `name=module` of `spec` to the registry and imports it now, so a wrong module
+    """Adds each `name=module` (a module exporting `GAME_INFO`, or `name=module:attribute`) of
+    `spec` to the registry and imports it now, so a wrong module
     stops the server at start rather than leaving the game out."""
     from tictac.engine import get_game, register
 

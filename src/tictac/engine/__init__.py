@@ -2,8 +2,9 @@
 
 from tictac.engine.contract import Action, Event, Game, Outcome, View
 from tictac.engine.errors import IllegalAction
+from tictac.engine.info import GameInfo
 from tictac.engine.options import Option, resolve
-from tictac.engine.registry import GAMES, get_game, register
+from tictac.engine.registry import GAMES, get_game, get_info, load, register
 from tictac.engine.replay import LoggedAction, SetupArgs, replay
 from tictac.engine.rng import Rng
 
@@ -12,6 +13,7 @@ __all__ = [
     "Action",
     "Event",
     "Game",
+    "GameInfo",
     "IllegalAction",
     "LoggedAction",
     "Option",
@@ -20,6 +22,8 @@ __all__ = [
     "SetupArgs",
     "View",
     "get_game",
+    "get_info",
+    "load",
     "register",
     "replay",
     "resolve",

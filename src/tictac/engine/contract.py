@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from tictac.engine.options import Option
 from tictac.engine.rng import Rng
+
+StateT = TypeVar("StateT")
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -39,9 +41,11 @@ class SeatRate:
 
 
 @runtime_checkable
-class Game(Protocol):
-    """A game module. `apply` validates fully, then changes `state` in place and returns it:
-    callers who need the state before the action keep a `clone()`. `apply` and `view` start with
+class Rules(Protocol[StateT]):
+    """A game module, over its own state type `StateT` (each game's `GameInfo` is declared with
+    its state, so mypy checks the module's signatures against it; `Game` is any game's).
+    `apply` validates fully, then changes `state` in place and returns it: callers who need
+    the state before the action keep a `clone()`. `apply` and `view` start with
     the checks of `tictac.engine.prologue`, so bad requests get the same codes in every game."""
 
     NAME: str
@@ -60,35 +64,39 @@ class Game(Protocol):
         options: Mapping[str, Any] | None,
         seed: int | str,
         stacked: Sequence[Any] | None = None,
-    ) -> Any: ...
+    ) -> StateT: ...
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def legal_actions(self, state: StateT, seat: int) -> list[Action]:
         """Everything `seat` may do now: empty when it has nothing to do or is no seat."""
         ...
 
     def apply(
-        self, state: Any, seat: int, action: Action, now_ms: int
-    ) -> tuple[Any, list[Event]]: ...
+        self, state: StateT, seat: int, action: Action, now_ms: int
+    ) -> tuple[StateT, list[Event]]: ...
 
-    def view(self, state: Any, seat: int | None) -> View: ...
+    def view(self, state: StateT, seat: int | None) -> View: ...
 
-    def outcome(self, state: Any) -> Outcome | None: ...
+    def outcome(self, state: StateT) -> Outcome | None: ...
 
-    def to_act(self, state: Any) -> list[int]:
+    def to_act(self, state: StateT) -> list[int]:
         """The seats the game is waiting for: it cannot go on until one of them acts.
         Other seats may still have optional actions (a TIMO catch, a claim)."""
         ...
 
-    def deadline(self, state: Any) -> int | None:
+    def deadline(self, state: StateT) -> int | None:
         """The `now_ms` at which the room must send the game's timeout action, if any."""
         ...
 
-    def timeout_action(self, state: Any) -> tuple[int, Action] | None:
+    def timeout_action(self, state: StateT) -> tuple[int, Action] | None:
         """The (seat, action) the room applies when `deadline` passes."""
         ...
 
-    def auto_action(self, state: Any, seat: int, rng: Rng) -> Action | None:
+    def auto_action(self, state: StateT, seat: int, rng: Rng) -> Action | None:
         """The move a room's optional turn timer makes for `seat` when it runs out (Timo's Twist:
         draw, then pass; Time Bomb: a random cut). `rng` is the room's own, never the state's;
         the chosen action is logged like any other, so replays stay exact."""
         ...
+
+
+# A game whatever its state: what the room, the bots and the server hold.
+Game = Rules[Any]

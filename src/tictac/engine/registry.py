@@ -1,34 +1,55 @@
-"""Games by name. Modules are imported on first use so the engine depends on no game."""
+"""Games by name, from the `tictac.games` entry-point group: the built-in games are declared in
+tictac's own pyproject.toml exactly as an installed plug-in declares its own. A game's package is
+imported on first use, so the engine depends on no game."""
 
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
+from typing import Any
 
-from tictac.engine.contract import Game
+from tictac.engine.contract import Game, Rules
+from tictac.engine.info import GameInfo
 
-GAMES: dict[str, str] = {
-    "timos-twist": "tictac.games.timos_twist",
-    "time-bomb": "tictac.games.time_bomb",
-    "times-up": "tictac.games.times_up",
-}
+GROUP = "tictac.games"
+DESCRIPTOR = "GAME_INFO"  # the name a target given as a bare module is read from
+
+# name -> "module:attribute" of the game's GameInfo.
+GAMES: dict[str, str] = {point.name: point.value for point in entry_points(group=GROUP)}
 
 
-def register(name: str, module: str) -> None:
-    """Add a game played from `module` (a dotted import path) under `name`; the server, the
-    bots' lookup and the client's manifest all read this one table."""
-    if name in GAMES and GAMES[name] != module:
+def register(name: str, target: str) -> None:
+    """Add the game whose GameInfo is `target` ("module:attribute", or a module exporting
+    `GAME_INFO`) under `name`, for a game that is importable but not installed (`--games`)."""
+    target = target if ":" in target else f"{target}:{DESCRIPTOR}"
+    if name in GAMES and GAMES[name] != target:
         raise ValueError(f"game {name!r} is already registered as {GAMES[name]}")
-    GAMES[name] = module
+    GAMES[name] = target
+
+
+def load(target: str) -> object:
+    """The object named by "module:attribute"."""
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute, None)
+
+
+def get_info(name: str) -> GameInfo[Any]:
+    """The descriptor registered as `name`; its rules module is checked against the contract's
+    names here (the built-in games' signatures too, by mypy, where each declares its GameInfo)."""
+    try:
+        target = GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
+    info = load(target)
+    if not isinstance(info, GameInfo):
+        raise TypeError(f"{target} is no GameInfo (tictac.engine.GameInfo)")
+    if not isinstance(info.rules, Rules):
+        raise TypeError(f"{target} lacks a name of the game contract (tictac.engine.Game)")
+    if info.name != name:
+        raise TypeError(f"{target} is the game {info.name!r}, registered as {name!r}")
+    return info
 
 
 def get_game(name: str) -> Game:
-    """The game module registered as `name`. Its names are checked against the contract here;
-    the built-in games' signatures too, by mypy, in `tictac.engine.checked_games`."""
-    try:
-        path = GAMES[name]
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}") from None
-    module = importlib.import_module(path)
-    if not isinstance(module, Game):
-        raise TypeError(f"{path} lacks a name of the game contract (tictac.engine.Game)")
-    return module
+    """The rules of the game registered as `name`."""
+    return get_info(name).rules

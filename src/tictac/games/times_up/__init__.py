@@ -26,14 +26,12 @@ from tictac.games.times_up.phases import (
 from tictac.games.times_up.settings import OPTIONS as OPTIONS
 from tictac.games.times_up.state import State as State
 from tictac.games.times_up.stats import game_stats
-from tictac.games.times_up.teams import FLOATING_SIZES, TEAM_SIZES
+from tictac.games.times_up.teams import TEAM_SIZES
 
 NAME = "times-up"
 TITLE = "Time's Up"
 MIN_PLAYERS = min(TEAM_SIZES)
 MAX_PLAYERS = max(TEAM_SIZES)
-# Sent to the web client with the game's info, so the lobby's team tools deal the same sizes.
-CLIENT_INFO = {"team_sizes": TEAM_SIZES, "floating_sizes": FLOATING_SIZES}
 # However many phones a guesser holds: a guess a second, five at once (docs/server.md).
 SEAT_RATES = {"guess": SeatRate(1.0, 5, errors.TOO_MANY_GUESSES)}
 

@@ -1,0 +1,96 @@
+"""The layers of `src/tictac`, read from the sources (issue 22 item 3): no two packages import
+each other, even through others, and `tictac.engine` imports no other tictac package, so the
+engine knows no game. Every import counts, those under `TYPE_CHECKING` and inside functions too.
+A package here is `tictac.<name>`, and each game of `tictac.games` on its own."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import tictac
+
+SOURCES = Path(tictac.__file__).parent
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SOURCES.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(path: Path) -> Iterator[str]:
+    """The modules `path` imports, relative imports made absolute."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            # `from tictac.games import time_bomb` imports the game, not only its parent.
+            yield from (f"{base}.{alias.name}" for alias in node.names)
+            yield base
+
+
+def _package(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "tictac" or len(parts) < 2:
+        return None
+    return ".".join(parts[:3] if parts[1] == "games" and len(parts) > 2 else parts[:2])
+
+
+def _package_imports() -> dict[str, set[str]]:
+    edges: dict[str, set[str]] = {}
+    for path in SOURCES.rglob("*.py"):
+        source = _package(_module_name(path))
+        if source is None:
+            continue
+        targets = edges.setdefault(source, set())
+        for module in _imported(path):
+            target = _package(module)
+            if target is not None and target != source and (SOURCES.parent / target.replace(
+                    ".", "/")).exists():
+                targets.add(target)
+    return edges
+
+
+def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One circle of imports, as the packages along it, or None."""
+    done: set[str] = set()
+
+    def visit(package: str, path: list[str]) -> list[str] | None:
+        if package in path:
+            return [*path[path.index(package):], package]
+        if package in done:
+            return None
+        for target in sorted(edges.get(package, ())):
+            if found := visit(target, [*path, package]):
+                return found
+        done.add(package)
+        return None
+
+    for package in sorted(edges):
+        if found := visit(package, []):
+            return found
+    return None
+
+
+def test_the_walk_sees_imports_of_every_kind() -> None:
+    """The walk itself: relative, `from package import module`, and type-checking imports."""
+    edges = _package_imports()
+    assert "tictac.engine" in edges["tictac.games.time_bomb"]
+    assert "tictac.games.time_bomb" in edges["tictac.bots"]
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_two_packages_import_each_other() -> None:
+    assert _cycle(_package_imports()) is None
+
+
+def test_the_engine_imports_no_other_package() -> None:
+    assert _package_imports()["tictac.engine"] == set()
