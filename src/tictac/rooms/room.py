@@ -103,7 +103,7 @@ class Room:
         self.log: list[LoggedAction] = []
         self.bots: dict[int, Bot] = {}
         self.autopilot = Autopilot(self, now)
-        self.replays = ReplayCache()
+        self.replays = ReplayCache(per_min=settings.replays_per_min)
         self.inbox = Inbox(f"room {code}")
         self.abandoned = False  # closed because another server owns it now (see `abandon`)
 

@@ -6,43 +6,13 @@ many sockets one token may hold at once (the newest ones). The per-socket messag
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Protocol
 
 from tictac.engine import Action, Game
 from tictac.engine.contract import SeatRate
+from tictac.rooms.buckets import Buckets
 from tictac.server.errors import CLOSE_SUPERSEDED, SUPERSEDED
-from tictac.server.limits import TokenBucket
-
-FORGET_AT = 1024  # buckets kept before the full ones are forgotten
-
-
-class Buckets:
-    """A token bucket per key, made on first use. A bucket that has refilled is the same as
-    a new one, so such buckets are dropped whenever the table grows past FORGET_AT."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._buckets: dict[Hashable, TokenBucket] = {}
-
-    def take(self, key: Hashable, now: float) -> bool:
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) >= FORGET_AT:
-                self._forget_full(now)
-            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst)
-            bucket.last = now
-        return bucket.take(now)
-
-    def _forget_full(self, now: float) -> None:
-        refill_s = self.burst / self.rate
-        self._buckets = {key: bucket for key, bucket in self._buckets.items()
-                         if now - bucket.last < refill_s}
-
-    def __len__(self) -> int:
-        return len(self._buckets)
 
 
 class Socket(Protocol):

@@ -17,6 +17,7 @@ from tictac.cluster import Node
 from tictac.cluster.relay import RemoteConn
 from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager, lobby
+from tictac.rooms.buckets import Bucket
 from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, SEAT_MOVED, RoomError
 from tictac.rooms.rejoin import CLOSE_SEAT_MOVED
 from tictac.rooms.room import CLOSE_MOVED
@@ -35,7 +36,6 @@ from tictac.server.errors import (
     TOO_LARGE,
     UNKNOWN_TYPE,
 )
-from tictac.server.limits import TokenBucket
 from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
@@ -229,7 +229,7 @@ async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
         await _refuse(conn, refusal, close)
         return
     client = Client(room, conn, place.pid, quotas)
-    bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
+    bucket = Bucket(settings.rate_per_s, settings.rate_burst, time.monotonic())
 
     def handle(text: str) -> None:
         if not bucket.take(time.monotonic()):
