@@ -2,10 +2,11 @@
 every node, and each node's own buckets (`tictac.rooms.buckets`) would give it the budget of
 them all together.
 
-A bucket is a Redis hash (`tictac:limit:<limit>:<address>`: its tokens and when it was last
-used), refilled and taken from by one Lua script, so a take is atomic and one round trip, on
-Redis's clock (the nodes' clocks need not agree). It expires once it would be full again: a
-full bucket is the same as none.
+A bucket is a Redis hash, `tictac:limit:<limit>:<rate>:<burst>:<address>` (a limit set
+otherwise on some node is another bucket): its tokens and when it was last used. One Lua script
+refills it and takes a token, so a take is atomic and one round trip, on Redis's clock (the
+nodes' clocks need not agree). It expires once it would be full again: a full bucket is the
+same as none.
 
 Redis not answering (down, restarting, cut off) must neither refuse every client nor hold
 them up: the node's own buckets, which count every request too, answer instead, and Redis is
@@ -56,7 +57,8 @@ class SharedBuckets:
             return here
         try:
             answer = await asyncio.wait_for(
-                self._take(keys=[f"{PREFIX}{limit}:{address}"], args=[rate, burst]), TIMEOUT_S)
+                self._take(keys=[f"{PREFIX}{limit}:{rate:g}:{burst}:{address}"],
+                           args=[rate, burst]), TIMEOUT_S)
         except (RedisError, OSError, TimeoutError) as failure:
             if self._retry_at is None:
                 log.warning("limits: Redis did not answer (%s); each node counts clients "

@@ -13,6 +13,7 @@ from starlette.responses import JSONResponse, Response
 from tictac.bots import room_bot_kinds
 from tictac.cluster import Node
 from tictac.cluster.node import Call
+from tictac.cluster.relay import RemoteConn
 from tictac.cluster.shared_buckets import SharedBuckets
 from tictac.engine import GAMES, IllegalAction, get_game
 from tictac.rooms import Room, RoomManager, lobby, rejoin, replays
@@ -317,14 +318,24 @@ async def healthz(request: Request) -> Response:
     node = request.app.state.node
     ok = manager.store.healthy() and (node is None or node.hearing)
     return JSONResponse({"ok": ok, "rooms": len(manager.rooms),
-                         "connections": manager.stats.connections},
+                         "connections": held_sockets(manager, node)},
                         status_code=200 if ok else 503)
 
 
+def held_sockets(manager: RoomManager, node: Node | None) -> int:
+    """The WebSockets this node holds: its rooms' connections, but those relayed from another
+    node (their socket is there), and the ones it relays to another node's room (issue 21)."""
+    if node is None:
+        return manager.stats.connections
+    relayed_here = sum(isinstance(conn, RemoteConn) for room in manager.rooms.values()
+                       for conn in room.conns)
+    return manager.stats.connections - relayed_here + len(node.links)
+
+
 async def prometheus(request: Request) -> Response:
-    node, limits = request.app.state.node, _limits(request)
+    node, manager = request.app.state.node, _manager(request)
     relayed = 0 if node is None else len(node.links)
-    clients = metrics.Clients(addresses=limits.addresses(),
+    clients = metrics.Clients(addresses=_limits(request).addresses(),
                               ignored=request.app.state.proxies.ignored)
-    return Response(metrics.render(_manager(request), relayed, clients),
+    return Response(metrics.render(manager, held_sockets(manager, node), relayed, clients),
                     media_type="text/plain; version=0.0.4; charset=utf-8")
