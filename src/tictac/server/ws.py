@@ -14,10 +14,10 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tictac.cluster import Node
-from tictac.cluster.relay import RemoteConn
 from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager, lobby
 from tictac.rooms.buckets import Bucket
+from tictac.rooms.conn import Transport
 from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, SEAT_MOVED, RoomError
 from tictac.rooms.rejoin import CLOSE_SEAT_MOVED
 from tictac.rooms.room import CLOSE_MOVED
@@ -43,10 +43,9 @@ from tictac.server.text import clean, plain
 
 __all__ = ["BAD_JSON", "BAD_MESSAGE", "TOO_LARGE", "endpoint", "parse"]
 ACTION_KEYS = frozenset(ActionIn.model_fields)
-ClientConn = Connection | RemoteConn  # a socket of this node's, or one relayed from another
 
 
-async def _answer(conn: ClientConn, msg_id: int | None, job: Callable[..., Any],
+async def _answer(conn: Transport, msg_id: int | None, job: Callable[..., Any],
                   *args: Any) -> None:
     """Runs in the room's task: a refusal goes back to the sender, tagged with its id."""
     try:
@@ -107,7 +106,7 @@ class Client:
 
     __slots__ = ("conn", "pid", "quotas", "room")
 
-    def __init__(self, room: Room, conn: ClientConn, pid: int, quotas: Quotas) -> None:
+    def __init__(self, room: Room, conn: Transport, pid: int, quotas: Quotas) -> None:
         self.room, self.conn, self.pid, self.quotas = room, conn, pid, quotas
 
 
@@ -135,7 +134,7 @@ def dispatch(client: Client, message: Any) -> None:
         room.post(_answer, conn, None, lobby.run_op, room, conn, message.op, fields)
 
 
-async def _refuse(conn: ClientConn, refusal: IllegalAction,
+async def _refuse(conn: Transport, refusal: IllegalAction,
                   close_code: int) -> None:
     conn.error(refusal.code, refusal.message)
     conn.close(close_code)
@@ -204,7 +203,7 @@ async def hello(websocket: WebSocket, settings: ServerSettings) -> str | None:
 Feed = Callable[[Callable[[str], None]], Awaitable[None]]
 
 
-async def serve(room: Room, conn: ClientConn, token: str, feed: Feed, *,
+async def serve(room: Room, conn: Transport, token: str, feed: Feed, *,
                 settings: ServerSettings, quotas: Quotas) -> None:
     """One client of a room, from its token to its last frame: `feed` hands each frame the
     client sends to the handler it is given, and returns when the client has gone (a local
@@ -216,7 +215,7 @@ async def serve(room: Room, conn: ClientConn, token: str, feed: Feed, *,
         quotas.close_socket(room.code, token, conn)
 
 
-async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
+async def _serve(room: Room, conn: Transport, token: str, feed: Feed,
                  settings: ServerSettings, quotas: Quotas) -> None:
     try:
         place = await room.call(room.connect, conn, token)
