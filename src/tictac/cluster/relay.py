@@ -15,10 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from tictac.cluster.bus import Bus, pack
+from tictac.rooms.conn import Transport
 from tictac.rooms.mailbox import Mailbox
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.rooms.stats import Stats
-from tictac.rooms.wire import error_message
 
 
 class Link:
@@ -38,11 +38,9 @@ class Link:
         self.conn.close(CLOSE_MOVED)
 
 
-class RemoteConn:
-    """A relayed client as its room sees it (the `Conn` of rooms, plus what the server's
-    endpoint uses of its own connections)."""
-
-    dropped = False  # a slow client is let go by its gateway's `Connection`
+class RemoteConn(Transport):
+    """A relayed client as its room and the server's endpoint see it (a slow one is let go by
+    its gateway's `Connection`)."""
 
     def __init__(self, bus: Bus, cid: str, gateway: str, stats: Stats) -> None:
         self.bus, self.cid, self.gateway, self.stats = bus, cid, gateway, stats
@@ -50,10 +48,6 @@ class RemoteConn:
 
     def send(self, text: str) -> None:
         self.bus.send(self.gateway, pack("send", self.cid, body=text), self.gone)
-
-    def error(self, code: str, message: str, msg_id: int | None = None) -> None:
-        self.stats.errors[code] += 1
-        self.send(error_message(code, message, msg_id))
 
     def close(self, code: int) -> None:
         self.bus.send(self.gateway, pack("close", self.cid, body=str(code)))

@@ -17,6 +17,7 @@ from tictac.bots import BotFactory, make_bot, room_bot_kinds
 from tictac.engine import Action, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.rooms import credits, messages
+from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
     BAD_SEAT,
@@ -34,7 +35,7 @@ from tictac.rooms.errors import (
 from tictac.rooms.names import clean_name
 from tictac.rooms.places import Place
 from tictac.rooms.record import roll_back, snapshot
-from tictac.rooms.room import Conn, Room, check_policy
+from tictac.rooms.room import Room, check_policy
 from tictac.rooms.visible import blank, unseen
 from tictac.rooms.wire import dumps
 

@@ -11,7 +11,8 @@ from tictac.rooms.places import Place
 from tictac.rooms.wire import dumps
 
 if TYPE_CHECKING:
-    from tictac.rooms.room import Conn, Room
+    from tictac.rooms.conn import Conn
+    from tictac.rooms.room import Room
 
 # No frame a room sends is larger (docs/server.md, "Bounds"): every list a player can grow in a
 # view, an event or the room summary is bounded by a rule or a limit, and

@@ -25,16 +25,17 @@ from typing import TYPE_CHECKING, Any
 
 from tictac.engine import Game, LoggedAction, SetupArgs
 from tictac.rooms import credits
+from tictac.rooms.buckets import Buckets
 from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, RATE_LIMITED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
 from tictac.rooms.record import setup_from_json
+from tictac.rooms.settings import RoomSettings
 from tictac.rooms.wire import dumps
 
 if TYPE_CHECKING:
     from tictac.rooms.room import Room
 
 SHELF_BYTES = 64 * 2**20  # replay text kept for every room of the process together
-WINDOW_MS = 60_000
 
 Key = tuple[int, int | None, bool, int]  # game index, seat, with actions, version
 
@@ -96,10 +97,12 @@ class Source:
 class ReplayCache:
     """The replays a room recently answered, and how many each requester asked for lately."""
 
-    def __init__(self, shelf: Shelf = SHELF) -> None:
+    def __init__(self, shelf: Shelf = SHELF,
+                 per_min: int = RoomSettings.replays_per_min) -> None:
         self.shelf = shelf
         self._id = next(_caches)
-        self._asked: dict[Hashable, tuple[int, int]] = {}  # requester -> (window start, count)
+        self.per_min = per_min
+        self._asked = Buckets(per_min / 60, per_min)  # by requester, on the room's clock
 
     def get(self, key: Key) -> Replay | None:
         return self.shelf.get((self._id, key))
@@ -107,18 +110,9 @@ class ReplayCache:
     def put(self, key: Key, answer: Replay) -> None:
         self.shelf.put((self._id, key), answer)
 
-    def allow(self, requester: Hashable, now_ms: int, per_window: int) -> bool:
-        """At most `per_window` requests per requester in each window of a minute."""
-        start, count = self._asked.get(requester, (now_ms, 0))
-        if now_ms - start >= WINDOW_MS:
-            start, count = now_ms, 0
-            if len(self._asked) > 1000:  # forget requesters whose windows have passed
-                self._asked = {who: seen for who, seen in self._asked.items()
-                               if now_ms - seen[0] < WINDOW_MS}
-        if count >= per_window:
-            return False
-        self._asked[requester] = (start, count + 1)
-        return True
+    def allow(self, requester: Hashable, now_ms: int) -> bool:
+        """At most `per_min` requests per requester a minute (as many at once)."""
+        return self._asked.take(requester, now_ms / 1000)
 
 
 @dataclass
@@ -161,8 +155,8 @@ def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
             raise RoomError(BAD_TOKEN, "a game in play is replayed only with a token, as seen")
         seat = room.seat_of.get(place.pid)
     requester = ("place", place.pid) if place is not None else ("client", client)
-    if not room.replays.allow(requester, room.clock.now_ms(), room.settings.replays_per_min):
-        raise RoomError(RATE_LIMITED, f"at most {room.settings.replays_per_min} replays a minute")
+    if not room.replays.allow(requester, room.clock.now_ms()):
+        raise RoomError(RATE_LIMITED, f"at most {room.replays.per_min} replays a minute")
     source = None
     if current:
         assert room.setup is not None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from tictac.bots import Bot, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
@@ -17,6 +17,7 @@ from tictac.rooms import messages
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
+from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     NO_ROOM,
     NOT_SEATED,
@@ -41,14 +42,6 @@ POLICIES = ("wait", "bot", "skip")
 # The close code of a room given up by this server (another server owns it now): "service
 # restart", which clients answer by reconnecting, to whichever server they reach.
 CLOSE_MOVED = 1012
-
-
-class Conn(Protocol):
-    """One client connection as the room sees it: `send` never blocks (the server queues)."""
-
-    def send(self, text: str) -> None: ...
-
-    def close(self, code: int) -> None: ...
 
 
 class Room:
@@ -103,7 +96,7 @@ class Room:
         self.log: list[LoggedAction] = []
         self.bots: dict[int, Bot] = {}
         self.autopilot = Autopilot(self, now)
-        self.replays = ReplayCache()
+        self.replays = ReplayCache(per_min=settings.replays_per_min)
         self.inbox = Inbox(f"room {code}")
         self.abandoned = False  # closed because another server owns it now (see `abandon`)
 

@@ -13,6 +13,7 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 
 from tictac.cluster import Node
+from tictac.cluster.shared_buckets import SharedBuckets
 from tictac.engine import GAMES, get_game
 from tictac.rooms import RoomManager, SeededChance
 from tictac.server import game_client, http_api, lan, openapi, pages, qr, ws
@@ -46,6 +47,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
             node = app.state.node = Node(manager, settings.redis_url, settings.lease_ms)
             node.serve_remote = partial(ws.serve, settings=settings, quotas=app.state.quotas)
             node.calls = http_api.ROOM_CALLS
+            app.state.limits.shared = SharedBuckets(node.redis)
             await node.start()
         else:
             replayed = await manager.restore()

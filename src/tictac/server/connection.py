@@ -11,16 +11,16 @@ import logging
 
 from starlette.websockets import WebSocket
 
+from tictac.rooms.conn import Transport
 from tictac.rooms.mailbox import Mailbox
 from tictac.rooms.stats import Stats
-from tictac.rooms.wire import error_message
 from tictac.server.errors import CLOSE_SLOW_CLIENT, CLOSE_UNSENDABLE
 
 log = logging.getLogger(__name__)
 CLOSE_WAIT_S = 10.0  # how long a dropped client's close frame may wait for it to read
 
 
-class Connection:
+class Connection(Transport):
     """The outbox is a `Mailbox` (a room's inbox is one too): an asyncio.Queue's bookkeeping
     per message was a tenth of the server's time per action."""
 
@@ -42,10 +42,6 @@ class Connection:
             self._drop(CLOSE_SLOW_CLIENT)
             return
         self._outbox.put(text)
-
-    def error(self, code: str, message: str, msg_id: int | None = None) -> None:
-        self.stats.errors[code] += 1
-        self.send(error_message(code, message, msg_id))
 
     def close(self, code: int) -> None:
         """Closes after what is queued has gone out."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -12,9 +13,12 @@ from starlette.responses import JSONResponse, Response
 from tictac.bots import room_bot_kinds
 from tictac.cluster import Node
 from tictac.cluster.node import Call
+from tictac.cluster.relay import RemoteConn
+from tictac.cluster.shared_buckets import SharedBuckets
 from tictac.engine import GAMES, IllegalAction, get_game
 from tictac.rooms import Room, RoomManager, lobby, rejoin, replays
 from tictac.rooms import errors as room_errors
+from tictac.rooms.buckets import Buckets
 from tictac.server import game_client, metrics
 from tictac.server.errors import (
     BAD_JSON,
@@ -24,7 +28,6 @@ from tictac.server.errors import (
     TOKEN_IN_URL,
     TOO_LARGE,
 )
-from tictac.server.limits import PerAddress
 from tictac.server.models import CreateRoom, JoinRoom, Rejoin
 from tictac.server.settings import ServerSettings
 from tictac.store import StoreError
@@ -44,11 +47,26 @@ STATUS = {
 
 
 class Limits:
-    """The per-address limits of the HTTP calls that add to the server's state."""
+    """The per-address limits of the HTTP calls that add to the server's state, by name: this
+    node's buckets, and on a node of a cluster the cluster's (`shared`, in Redis). The node's
+    own count every request even then: they answer while Redis does not."""
 
     def __init__(self, settings: ServerSettings) -> None:
-        self.create = PerAddress(settings.create_per_min, settings.create_burst)
-        self.join = PerAddress(settings.join_per_min, settings.join_burst)
+        self.here = {"create": Buckets(settings.create_per_min / 60, settings.create_burst),
+                     "join": Buckets(settings.join_per_min / 60, settings.join_burst)}
+        self.shared: SharedBuckets | None = None
+
+    async def wait(self, limit: str, address: str) -> float:
+        """0 if `address` may go on now (a token is taken), else the seconds until it may."""
+        buckets = self.here[limit]
+        here = buckets.wait(address, time.monotonic())
+        if self.shared is None:
+            return here
+        return await self.shared.wait(limit, address, buckets.rate, buckets.burst, here)
+
+    def addresses(self) -> int:
+        """The client addresses this node's buckets hold (the recently active ones)."""
+        return len({key for buckets in self.here.values() for key in buckets})
 
 
 class Refused(IllegalAction):
@@ -71,7 +89,7 @@ def _manager(request: Request) -> RoomManager:
     return manager
 
 
-def _admit(request: Request, limit: PerAddress) -> None:
+async def _admit(request: Request, limit: str) -> None:
     """A state-changing call is JSON from a page of this server (or from a program, which
     sends no Origin): a form or a script of another site gets nothing done. Then it counts
     toward its address's limit."""
@@ -81,7 +99,7 @@ def _admit(request: Request, limit: PerAddress) -> None:
     origin = request.headers.get("origin")
     if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
         raise IllegalAction(BAD_ORIGIN, "this call is only taken from this server's own pages")
-    wait = limit.wait_s(request.client.host if request.client else "")
+    wait = await _limits(request).wait(limit, request.client.host if request.client else "")
     if wait:
         raise Refused(RATE_LIMITED, "too many requests from this address; try again later",
                       {"Retry-After": str(math.ceil(wait))})
@@ -138,7 +156,7 @@ def _limits(request: Request) -> Limits:
 async def create_room(request: Request) -> Response:
     manager = _manager(request)
     try:
-        _admit(request, _limits(request).create)
+        await _admit(request, "create")
         body = await _body(request, CreateRoom)
         node = _node(request)
         _, joined = await (manager.create if node is None else node.create)(
@@ -162,7 +180,7 @@ async def get_room(request: Request) -> Response:
 async def join_room(request: Request) -> Response:
     manager = _manager(request)
     try:
-        _admit(request, _limits(request).join)
+        await _admit(request, "join")
         where = await _where(request)
         body = await _body(request, JoinRoom)
         answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator)
@@ -256,7 +274,7 @@ async def rejoin_code(request: Request) -> Response:
     """A one-time code that opens the caller's place on another device (rooms/rejoin.py)."""
     manager = _manager(request)
     try:
-        _admit(request, _limits(request).join)
+        await _admit(request, "join")
         token = bearer(request)
         if token is None:
             raise IllegalAction(room_errors.BAD_TOKEN, "send Authorization: Bearer TOKEN")
@@ -270,7 +288,7 @@ async def rejoin_room(request: Request) -> Response:
     """A rejoin code exchanged for the place, under a new token."""
     manager = _manager(request)
     try:
-        _admit(request, _limits(request).join)
+        await _admit(request, "join")
         where = await _where(request)
         body = await _body(request, Rejoin)
         answer = await on_room(request, where, "rejoin", rejoin_code=body.rejoin)
@@ -300,15 +318,24 @@ async def healthz(request: Request) -> Response:
     node = request.app.state.node
     ok = manager.store.healthy() and (node is None or node.hearing)
     return JSONResponse({"ok": ok, "rooms": len(manager.rooms),
-                         "connections": manager.stats.connections},
+                         "connections": held_sockets(manager, node)},
                         status_code=200 if ok else 503)
 
 
+def held_sockets(manager: RoomManager, node: Node | None) -> int:
+    """The WebSockets this node holds: its rooms' connections, but those relayed from another
+    node (their socket is there), and the ones it relays to another node's room (issue 21)."""
+    if node is None:
+        return manager.stats.connections
+    relayed_here = sum(isinstance(conn, RemoteConn) for room in manager.rooms.values()
+                       for conn in room.conns)
+    return manager.stats.connections - relayed_here + len(node.links)
+
+
 async def prometheus(request: Request) -> Response:
-    node, limits = request.app.state.node, _limits(request)
+    node, manager = request.app.state.node, _manager(request)
     relayed = 0 if node is None else len(node.links)
-    clients = metrics.Clients(addresses=len(limits.create.buckets.keys()
-                                            | limits.join.buckets.keys()),
+    clients = metrics.Clients(addresses=_limits(request).addresses(),
                               ignored=request.app.state.proxies.ignored)
-    return Response(metrics.render(_manager(request), relayed, clients),
+    return Response(metrics.render(manager, held_sockets(manager, node), relayed, clients),
                     media_type="text/plain; version=0.0.4; charset=utf-8")

@@ -14,8 +14,10 @@ from tictac.rooms import RoomManager
 
 
 class RoomCollector(Collector):
-    def __init__(self, manager: RoomManager, relayed: int, clients: Clients) -> None:
+    def __init__(self, manager: RoomManager, sockets: int, relayed: int,
+                 clients: Clients) -> None:
         self.manager = manager
+        self.sockets = sockets
         self.relayed = relayed
         self.clients = clients
 
@@ -28,8 +30,8 @@ class RoomCollector(Collector):
         for status, count in counts.items():
             rooms.add_metric([status], count)
         yield rooms
-        yield GaugeMetricFamily("tictac_connections", "Open WebSocket connections",
-                                value=stats.connections)
+        yield GaugeMetricFamily("tictac_connections", "Open WebSockets this node holds, "
+                                "relayed ones included", value=self.sockets)
         yield GaugeMetricFamily("tictac_relayed_connections",
                                 "WebSockets held here for a room another node owns",
                                 value=self.relayed)
@@ -57,7 +59,7 @@ class Clients:
     ignored: int
 
 
-def render(manager: RoomManager, relayed: int, clients: Clients) -> bytes:
+def render(manager: RoomManager, sockets: int, relayed: int, clients: Clients) -> bytes:
     registry = CollectorRegistry(auto_describe=True)
-    registry.register(RoomCollector(manager, relayed, clients))
+    registry.register(RoomCollector(manager, sockets, relayed, clients))
     return generate_latest(registry)

@@ -6,49 +6,13 @@ many sockets one token may hold at once (the newest ones). The per-socket messag
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Protocol
 
 from tictac.engine import Action, Game
 from tictac.engine.contract import SeatRate
+from tictac.rooms.buckets import Buckets
+from tictac.rooms.conn import Transport
 from tictac.server.errors import CLOSE_SUPERSEDED, SUPERSEDED
-from tictac.server.limits import TokenBucket
-
-FORGET_AT = 1024  # buckets kept before the full ones are forgotten
-
-
-class Buckets:
-    """A token bucket per key, made on first use. A bucket that has refilled is the same as
-    a new one, so such buckets are dropped whenever the table grows past FORGET_AT."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._buckets: dict[Hashable, TokenBucket] = {}
-
-    def take(self, key: Hashable, now: float) -> bool:
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            if len(self._buckets) >= FORGET_AT:
-                self._forget_full(now)
-            bucket = self._buckets[key] = TokenBucket(self.rate, self.burst)
-            bucket.last = now
-        return bucket.take(now)
-
-    def _forget_full(self, now: float) -> None:
-        refill_s = self.burst / self.rate
-        self._buckets = {key: bucket for key, bucket in self._buckets.items()
-                         if now - bucket.last < refill_s}
-
-    def __len__(self) -> int:
-        return len(self._buckets)
-
-
-class Socket(Protocol):
-    def error(self, code: str, message: str, msg_id: int | None = None) -> None: ...
-
-    def close(self, code: int) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -65,7 +29,7 @@ class Quotas:
         self.settings = settings = settings or QuotaSettings()
         self.player_chat = Buckets(settings.chat_per_s, settings.chat_burst)
         self.room_chat = Buckets(settings.room_chat_per_s, settings.room_chat_burst)
-        self.sockets: dict[tuple[str, str], list[Socket]] = {}  # oldest first
+        self.sockets: dict[tuple[str, str], list[Transport]] = {}  # oldest first
         self.seat_actions: dict[SeatRate, Buckets] = {}
 
     def chat(self, code: str, pid: int, now: float | None = None) -> bool:
@@ -89,7 +53,7 @@ class Quotas:
         return None if buckets.take((code, pid, kind), time.monotonic() if now is None
                                     else now) else rate
 
-    def open_socket(self, code: str, token: str, socket: Socket) -> None:
+    def open_socket(self, code: str, token: str, socket: Transport) -> None:
         """Counts one more socket for the token; past the cap the oldest makes way (closed
         with CLOSE_SUPERSEDED), so the place's owner always gets back in: a reload, a phone
         back from sleep, or whoever copied the token and holds sockets open."""
@@ -100,7 +64,7 @@ class Quotas:
             oldest.error(SUPERSEDED, "this place was opened on a newer connection")
             oldest.close(CLOSE_SUPERSEDED)
 
-    def close_socket(self, code: str, token: str, socket: Socket) -> None:
+    def close_socket(self, code: str, token: str, socket: Transport) -> None:
         key = (code, token)
         held = self.sockets.get(key, [])
         if socket in held:

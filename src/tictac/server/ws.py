@@ -14,9 +14,10 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tictac.cluster import Node
-from tictac.cluster.relay import RemoteConn
 from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager, lobby
+from tictac.rooms.buckets import Bucket
+from tictac.rooms.conn import Transport
 from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, SEAT_MOVED, RoomError
 from tictac.rooms.rejoin import CLOSE_SEAT_MOVED
 from tictac.rooms.room import CLOSE_MOVED
@@ -36,7 +37,6 @@ from tictac.server.errors import (
     TOO_LARGE,
     UNKNOWN_TYPE,
 )
-from tictac.server.limits import TokenBucket
 from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
@@ -44,10 +44,9 @@ from tictac.server.text import clean, plain
 
 __all__ = ["BAD_JSON", "BAD_MESSAGE", "TOO_LARGE", "endpoint", "parse"]
 ACTION_KEYS = frozenset(ActionIn.model_fields)
-ClientConn = Connection | RemoteConn  # a socket of this node's, or one relayed from another
 
 
-async def _answer(conn: ClientConn, msg_id: int | None, job: Callable[..., Any],
+async def _answer(conn: Transport, msg_id: int | None, job: Callable[..., Any],
                   *args: Any) -> None:
     """Runs in the room's task: a refusal goes back to the sender, tagged with its id."""
     try:
@@ -108,7 +107,7 @@ class Client:
 
     __slots__ = ("conn", "pid", "quotas", "room")
 
-    def __init__(self, room: Room, conn: ClientConn, pid: int, quotas: Quotas) -> None:
+    def __init__(self, room: Room, conn: Transport, pid: int, quotas: Quotas) -> None:
         self.room, self.conn, self.pid, self.quotas = room, conn, pid, quotas
 
 
@@ -136,7 +135,7 @@ def dispatch(client: Client, message: Any) -> None:
         room.post(_answer, conn, None, lobby.run_op, room, conn, message.op, fields)
 
 
-async def _refuse(conn: ClientConn, refusal: IllegalAction,
+async def _refuse(conn: Transport, refusal: IllegalAction,
                   close_code: int) -> None:
     conn.error(refusal.code, refusal.message)
     conn.close(close_code)
@@ -205,7 +204,7 @@ async def hello(websocket: WebSocket, settings: ServerSettings) -> str | None:
 Feed = Callable[[Callable[[str], None]], Awaitable[None]]
 
 
-async def serve(room: Room, conn: ClientConn, token: str, feed: Feed, *,
+async def serve(room: Room, conn: Transport, token: str, feed: Feed, *,
                 settings: ServerSettings, quotas: Quotas) -> None:
     """One client of a room, from its token to its last frame: `feed` hands each frame the
     client sends to the handler it is given, and returns when the client has gone (a local
@@ -217,7 +216,7 @@ async def serve(room: Room, conn: ClientConn, token: str, feed: Feed, *,
         quotas.close_socket(room.code, token, conn)
 
 
-async def _serve(room: Room, conn: ClientConn, token: str, feed: Feed,
+async def _serve(room: Room, conn: Transport, token: str, feed: Feed,
                  settings: ServerSettings, quotas: Quotas) -> None:
     try:
         place = await room.call(room.connect, conn, token)
@@ -256,7 +255,7 @@ async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], N
     its bucket again) is closed with CLOSE_FLOOD, so the backlog it queued is dropped rather
     than read at the rate for minutes after it left. The socket that reads the client's frames
     throttles them, so a relayed client is held back on the node it reached."""
-    bucket = TokenBucket(settings.rate_per_s, settings.rate_burst)
+    bucket = Bucket(settings.rate_per_s, settings.rate_burst, time.monotonic())
     refused = 0
     try:
         while True:
@@ -266,13 +265,13 @@ async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], N
             now = time.monotonic()
             if bucket.full(now):
                 refused = 0
-            if not bucket.take(now):
+            if wait := bucket.wait(now):
                 refused += 1
                 conn.error(RATE_LIMITED, f"at most {settings.rate_per_s:g} messages a second")
                 if refused > settings.rate_burst:
                     conn.close(CLOSE_FLOOD)
                     break
-                await asyncio.sleep(bucket.wait_s())
+                await asyncio.sleep(wait)
                 continue
             text = frame.get("text")
             if text is None:
