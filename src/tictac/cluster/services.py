@@ -126,7 +126,9 @@ class Redis:
         self.root.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(
             [REDIS_SERVER, "--port", str(self.port), "--bind", self.host, "--save", "",
-             "--appendonly", "no", "--dir", str(self.root)],
+             "--appendonly", "no", "--dir", str(self.root),
+             # who may connect is whoever reaches `host` (loopback, or a test's own bridge)
+             "--protected-mode", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _wait_port(self.host, self.port)
         return self
