@@ -6,16 +6,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
-from scripted import QUICK, Player, start
-from serverproc import PATIENCE_S, ServerProcess
+from scripted import QUICK, Player, start, watch
+from serverproc import PATIENCE_S
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tictac.cluster.services import Postgres, Redis
+from tictac.engine import GAMES, get_game
 from tictac.store import Store
 
 
@@ -25,6 +27,16 @@ class Services:
 
     postgres: Postgres
     redis: Redis
+
+
+class Entry(Protocol):
+    """Where clients reach a cluster: a node (`ServerProcess`), or a load balancer in front."""
+
+    @property
+    def base(self) -> str: ...
+
+    @property
+    def ws_base(self) -> str: ...
 
 
 def children(pid: int) -> list[int]:
@@ -55,7 +67,7 @@ async def join(http: httpx.AsyncClient, url: str, body: dict[str, Any]) -> dict[
     return joined
 
 
-async def spread_table(nodes: list[ServerProcess], game: str, players: int, *, made_on: int = 0,
+async def spread_table(nodes: Sequence[Entry], game: str, players: int, *, made_on: int = 0,
                        spectators: int = 0, options: dict[str, Any] | None = None,
                        ) -> tuple[str, list[Player], list[Player]]:
     """A room made on `nodes[made_on]`; everyone else joins through the next nodes in turn and
@@ -103,7 +115,7 @@ async def play_on(player: Player, bases: list[str]) -> bool:
             await reconnect(player, bases)
 
 
-async def replay_steps(node: ServerProcess, code: str, token: str) -> list[dict[str, Any]]:
+async def replay_steps(node: Entry, code: str, token: str) -> list[dict[str, Any]]:
     async with httpx.AsyncClient(timeout=30) as http:
         answer = await http.get(f"{node.base}/api/rooms/{code}/replay",
                                 headers={"Authorization": f"Bearer {token}"})
@@ -134,10 +146,51 @@ async def until_acks(players: list[Player], count: int, playing: list[asyncio.Ta
         await asyncio.sleep(0.02)
 
 
+async def until_each_room_acts(tables: list[list[Player]], bound_s: float) -> list[float]:
+    """Seconds from the call until each table acknowledged an action sent after the call (an
+    ack in flight then may come from an owner that has just died)."""
+    began = time.monotonic()
+    sent_before = [[player.next_id for player in seated] for seated in tables]
+    acted: dict[int, float] = {}
+    while len(acted) < len(tables):
+        now = time.monotonic() - began
+        acted.update({index: now for index, seated in enumerate(tables) if index not in acted
+                      and any(player.last_acked_id >= first for player, first
+                              in zip(seated, sent_before[index], strict=True))})
+        assert now < bound_s, f"a room made no action in {bound_s:g} s"
+        await asyncio.sleep(0.02)
+    return [acted[index] for index in range(len(tables))]
+
+
+async def play_every_game(nodes: Sequence[Entry]) -> None:
+    """A table of each game made on the nodes in turn, its players and a spectator spread over
+    them, played to the end; every ack and every view the spectator saw is the log's."""
+    tables = [await spread_table(nodes, name, get_game(name).MIN_PLAYERS,
+                                 made_on=index % len(nodes), spectators=1)
+              for index, name in enumerate(sorted(GAMES))]
+    assert {player.ws_base for _, seated, _ in tables for player in seated} == \
+        {node.ws_base for node in nodes}
+    for _, seated, _ in tables:
+        await start(seated[0])
+    results = await asyncio.gather(*(player.play() for _, seated, _ in tables for player in seated),
+                                   *(watch(spectator) for _, _, [spectator] in tables))
+    assert all(result is not False for result in results)
+    for index, (code, seated, [spectator]) in enumerate(tables):
+        # asked of a node that does not own the room: the replay is relayed too
+        steps = await replay_steps(nodes[(index + 2) % len(nodes)], code, spectator.token)
+        assert steps[-1]["view"]["over"] is True
+        assert check_acks(seated, steps) == len(steps) - 1
+        for version, view in spectator.views:  # what a relayed spectator saw is the log's
+            assert view == steps[version]["view"]
+    for _, seated, spectators in tables:
+        for player in [*seated, *spectators]:
+            await player.close()
+
+
 Playing = tuple[list[tuple[str, list[Player]]], list[Player], list[str], list[asyncio.Task[bool]]]
 
 
-async def play_tables(nodes: list[ServerProcess], count: int, made_on: int | None = None,
+async def play_tables(nodes: Sequence[Entry], count: int, made_on: int | None = None,
                       ) -> Playing:
     """`count` long Timo's Twist tables made on the nodes in turn (or all on `made_on`), being
     played through every node: the tables, their players, the nodes' WebSocket addresses the

@@ -34,6 +34,7 @@ class Player:
     views: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     # (version, seat, action) of every acknowledged action
     acks: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    last_acked_id: int = 0  # the id of the latest acknowledged action (ids only grow)
     errors: list[dict[str, Any]] = field(default_factory=list)
     received: list[dict[str, Any]] = field(default_factory=list)
     sent: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -64,6 +65,7 @@ class Player:
             self.views.append((message["version"], message["view"]))
         elif message["type"] == "ack":
             self.acks.append((message["version"], self.seat, self.sent[message["id"]]))  # type: ignore[arg-type]
+            self.last_acked_id = max(self.last_acked_id, message["id"])
         elif message["type"] == "error":
             self.errors.append(message)
         return message

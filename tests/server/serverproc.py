@@ -1,4 +1,5 @@
-"""A real `tictac serve` process on a free port of 127.0.0.1."""
+"""A real `tictac serve` process on a free port of 127.0.0.1 (or of another address of this
+machine, or of a network namespace's, its command run through `wrap`)."""
 
 from __future__ import annotations
 
@@ -26,24 +27,28 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, db: Path, *extra: str, output: Path | None = None) -> None:
+    def __init__(self, db: Path, *extra: str, output: Path | None = None,
+                 host: str = "127.0.0.1", wrap: tuple[str, ...] = ()) -> None:
         self.db = db
         self.extra = extra
+        self.host = host
+        self.wrap = wrap  # e.g. ("ip", "netns", "exec", NAME): it execs the server
         self.output = output  # where its stdout and stderr go (else stderr is kept for errors)
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.host}:{self.port}"
 
     @property
     def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
+        return f"ws://{self.host}:{self.port}"
 
     def start(self) -> ServerProcess:
         self.port = free_port()
-        command = [TICTAC, "serve", "--port", str(self.port), "--db", str(self.db),
+        command = [*self.wrap, TICTAC, "serve", "--host", self.host, "--port", str(self.port),
+                   "--db", str(self.db),
                    "--log-level", "warning", "--bot-pause-ms", "0", "--rate", "200",
                    # every test's rooms come from 127.0.0.1: the per-address limits have
                    # tests of their own, on servers of their own

@@ -14,23 +14,19 @@ import re
 import socket
 import ssl
 import subprocess
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
-from serverproc import TICTAC, ServerProcess, free_port
+from nginxproc import NGINX_CONF, ROOT, nginx
+from serverproc import TICTAC, ServerProcess
 from websockets.sync.client import connect
 
 from tictac.server.clients import Proxies, networks
 
 pytestmark = pytest.mark.timeout(300)
 
-ROOT = Path(__file__).resolve().parents[2]
-NGINX_CONF = ROOT / "deploy" / "nginx.conf"
-NGINX = "/usr/sbin/nginx"
 NEW_ROOM = {"game": "time-bomb", "name": "Ann"}
 FORGED = ["10.9.0.1", "<script>alert(1)</script>", "x" * 3000, "1.2.3.4, 5.6.7.8", "unknown",
           "::1", "127.0.0.1", "", "198.51.100.7:80", "10.9.0.2,,,"]
@@ -110,55 +106,6 @@ def test_forged_forwarded_for_from_loopback_does_not_beat_the_limit(tmp_path: Pa
 # -- behind a real nginx -----------------------------------------------------------------------
 
 
-def replace_once(text: str, old: str, new: str) -> str:
-    assert text.count(old) == 1, f"deploy/nginx.conf no longer has {old!r} once"
-    return text.replace(old, new)
-
-
-def site_config(upstream: int, port: int, cert: Path, key: Path) -> str:
-    """deploy/nginx.conf with this test's addresses and certificate, and nothing else changed."""
-    site = NGINX_CONF.read_text()
-    site = replace_once(site, "    server 10.0.0.11:8000;\n    server 10.0.0.12:8000;\n",
-                        f"    server 127.0.0.1:{upstream};\n")
-    site = replace_once(site, "listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
-    site = replace_once(site, "/etc/letsencrypt/live/games.example.org/fullchain.pem", str(cert))
-    return replace_once(site, "/etc/letsencrypt/live/games.example.org/privkey.pem", str(key))
-
-
-@contextmanager
-def nginx(root: Path, upstream: int) -> Iterator[int]:
-    """Debian's nginx on a free loopback port, in a prefix of its own, killed on every path."""
-    cert, key = root / "cert.pem", root / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
-                    "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", str(key), "-out",
-                    str(cert), "-days", "2", "-subj", "/CN=games.example.org"],
-                   check=True, capture_output=True, timeout=60)
-    port = free_port()
-    temp = "\n".join(f"    {kind}_temp_path {root / kind};"
-                     for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    config = root / "nginx.conf"
-    config.write_text(f"daemon off;\nmaster_process off;\npid {root / 'nginx.pid'};\n"
-                      f"error_log {root / 'error.log'};\nevents {{}}\nhttp {{\n"
-                      f"    access_log {root / 'access.log'};\n{temp}\n"
-                      f"{site_config(upstream, port, cert, key)}}}\n")
-    process = subprocess.Popen([NGINX, "-p", str(root), "-e", str(root / "error.log"),
-                                "-c", str(config)], stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, process.stderr.read()  # type: ignore[union-attr]
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "nginx did not listen"
-                time.sleep(0.1)
-        yield port
-    finally:
-        process.kill()
-        process.wait(10)
-
-
 def client_from(source: str, port: int) -> httpx.Client:
     """HTTPS to the nginx from `source` (an address of 127.0.0.0/8, all of it local on
     Linux): nginx's $remote_addr is then `source`."""
@@ -175,8 +122,7 @@ def behind_nginx(tmp_path: Path) -> Iterator[tuple[ServerProcess, int, Path]]:
                            "--allowed-hosts", "games.example.org", "--log-level", "info",
                            output=log).start()
     try:
-        (tmp_path / "nginx").mkdir()
-        with nginx(tmp_path / "nginx", server.port) as port:
+        with nginx(tmp_path / "nginx", [f"127.0.0.1:{server.port}"]) as port:
             yield server, port, log
     finally:
         server.stop()

@@ -37,11 +37,11 @@ def available() -> str | None:
     return None
 
 
-def _wait_port(port: int, seconds: float = 30) -> None:
+def _wait_port(host: str, port: int, seconds: float = 30) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
+            if probe.connect_ex((host, port)) == 0:
                 return
         time.sleep(0.05)
     raise RuntimeError(f"nothing listens on port {port}")
@@ -49,9 +49,12 @@ def _wait_port(port: int, seconds: float = 30) -> None:
 
 class Postgres:
     """In a new directory of /tmp (the `postgres` user cannot enter a root-only one such as
-    pytest's temporary directories); `remove` deletes it."""
+    pytest's temporary directories); `remove` deletes it. It listens on `host` and lets in,
+    without a password, this machine and the network `clients` (a CIDR) if given."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: str = "127.0.0.1", clients: str | None = None) -> None:
+        self.host = host
+        self.clients = clients
         self.root = Path(tempfile.mkdtemp(prefix="tictac-postgres-"))
         self.data = self.root / "pgdata"
         self.port = free_port()
@@ -59,7 +62,7 @@ class Postgres:
         self.as_root = os.getuid() == 0
 
     def url_of(self, database: str) -> str:
-        return f"postgresql+asyncpg://postgres@127.0.0.1:{self.port}/{database}"
+        return f"postgresql+asyncpg://postgres@{self.host}:{self.port}/{database}"
 
     @property
     def url(self) -> str:
@@ -78,19 +81,22 @@ class Postgres:
             shutil.chown(self.root, "postgres", "postgres")
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
                   "--auth=trust", "--no-sync", "-E", "UTF8")
+        if self.clients is not None:
+            with (self.data / "pg_hba.conf").open("a") as hba:
+                hba.write(f"host all all {self.clients} trust\n")
         return self
 
     def start(self) -> Postgres:
         # fsync off: a test's database need not survive the machine, only the server's death.
-        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off "
+        options = (f"-p {self.port} -c listen_addresses={self.host} -c fsync=off "
                    f"-c unix_socket_directories={self.root} -c max_connections=200")
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options,
                   "-l", str(self.root / "postgres.log"), "-w", "start")
-        _wait_port(self.port)
+        _wait_port(self.host, self.port)
         return self
 
     def create_database(self, name: str = "tictac") -> Postgres:
-        self._run(str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port),
+        self._run(str(self.bin / "createdb"), "-h", self.host, "-p", str(self.port),
                   "-U", "postgres", name)
         return self
 
@@ -105,23 +111,26 @@ class Postgres:
 
 
 class Redis:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, host: str = "127.0.0.1") -> None:
         self.root = root
+        self.host = host
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://{self.host}:{self.port}/0"
 
     def start(self) -> Redis:
         """No persistence: a restart loses every key, the hardest case for the cluster."""
         self.root.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(
-            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.root)],
+            [REDIS_SERVER, "--port", str(self.port), "--bind", self.host, "--save", "",
+             "--appendonly", "no", "--dir", str(self.root),
+             # who may connect is whoever reaches `host` (loopback, or a test's own bridge)
+             "--protected-mode", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _wait_port(self.port)
+        _wait_port(self.host, self.port)
         return self
 
     def stop(self) -> None:

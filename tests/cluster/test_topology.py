@@ -1,0 +1,232 @@
+"""Issue 21, the topology in the suite: two machines (network namespaces joined by veth pairs to
+a bridge, see topology.py), each running `tictac serve --workers 2`, PostgreSQL and Redis on
+the host side, and Debian's nginx in front as docs/deploy.md shows (deploy/nginx.conf:
+round-robin, WebSocket upgrade, no stickiness). Every client goes through nginx, so about half
+of them reach the machine that does not own their room and are relayed.
+
+Played through it: every game to its end; a whole machine killed mid-play (every process in
+its namespace, SIGKILL); a machine's supervisor killed; one machine cut off from Redis for
+10 s (a blackhole route inside its namespace); Redis restarted. After each, every acknowledged
+action is in the stored log at the version its ack gave (two owners appending would break
+that), and every room acts again.
+
+Needs root (CI runs as root): without it, or where `ip netns add` is refused, the module is
+skipped with the reason."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import subprocess
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from nginxproc import nginx
+from redis import Redis as RedisClient
+from serverproc import ServerProcess
+from topology import NETWORK, POSTGRES_HOST, REDIS_HOST, Machine, machines, unavailable
+
+from cluster import (
+    Services,
+    acked,
+    end_and_check,
+    play_every_game,
+    play_tables,
+    until_acks,
+    until_each_room_acts,
+)
+from conftest import LEASE_MS
+from tictac.cluster.leases import OWNER
+from tictac.cluster.services import Postgres, Redis, available
+
+pytestmark = pytest.mark.timeout(600)
+
+ACTING_S = 60.0  # generous: tests never assert on speed (the goal, 5 s, is docs/deploy.md's)
+PARTITION_S = 10.0
+
+
+@dataclass
+class Front:
+    """nginx, where every client of these tests connects."""
+
+    port: int
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+@dataclass
+class Topology:
+    machines: list[Machine]
+    servers: list[ServerProcess]
+    front: Front
+
+
+@pytest.fixture(scope="module")
+def network() -> Iterator[list[Machine]]:
+    why = unavailable()
+    if why is not None:
+        pytest.skip(f"the topology tests need network namespaces: {why}")
+    with machines(2) as made:
+        yield made
+
+
+@pytest.fixture(scope="module")
+def bridged(network: list[Machine], tmp_path_factory: pytest.TempPathFactory,
+            ) -> Iterator[Services]:
+    """PostgreSQL and Redis of the host, on the bridge's addresses the machines reach."""
+    missing = available()
+    if missing is not None:
+        pytest.fail(f"the topology tests need {missing}; ./scripts/test installs it")
+    postgres = Postgres(POSTGRES_HOST, clients=f"{NETWORK}.0/24")
+    redis = Redis(tmp_path_factory.mktemp("bridged") / "redis", REDIS_HOST)
+    try:
+        postgres.init().start().create_database()
+        redis.start()
+        yield Services(postgres, redis)
+    finally:
+        redis.stop()
+        postgres.remove()
+
+
+@pytest.fixture
+def topology(network: list[Machine], bridged: Services, tmp_path: Path) -> Iterator[Topology]:
+    """`tictac serve --workers 2` in each machine and nginx in front; on every path every
+    process of the machines is killed (the namespaces stay for the module's next test)."""
+    servers = [ServerProcess(bridged.postgres.url, "--redis", bridged.redis.url,  # type: ignore[arg-type]
+                             "--lease-ms", str(LEASE_MS), "--workers", "2",
+                             "--trusted-proxies", POSTGRES_HOST,
+                             output=tmp_path / f"machine{index}.log",
+                             host=machine.address, wrap=machine.wrap)
+               for index, machine in enumerate(network)]
+    try:
+        with ThreadPoolExecutor(len(servers)) as pool:
+            list(pool.map(ServerProcess.start, servers))
+        upstreams = [f"{server.host}:{server.port}" for server in servers]
+        with nginx(tmp_path / "nginx", upstreams, tls=False) as port:
+            yield Topology(network, servers, Front(port))
+    finally:
+        for machine, server in zip(network, servers, strict=True):
+            machine.kill()
+            if server.process is not None:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    server.process.wait(10)
+
+
+def owner_pids(services: Services, codes: list[str]) -> list[int | None]:
+    """The process owning each room (a node is named host.pid.random), None if none does."""
+    with RedisClient.from_url(services.redis.url, decode_responses=True) as redis:
+        owners = [redis.get(OWNER + code) for code in codes]
+    return [None if owner is None else int(owner.rsplit(".", 2)[1]) for owner in owners]
+
+
+def owning_most(topology: Topology, pids: list[int | None]) -> Machine:
+    return max(topology.machines, key=lambda machine: len(set(machine.pids()) & set(pids)))
+
+
+def figures(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    return (f"{len(ordered)} rooms, median {ordered[len(ordered) // 2]:.2f} s, "
+            f"max {ordered[-1]:.2f} s: " + ", ".join(f"{value:.2f}" for value in seconds))
+
+
+async def test_every_game_is_played_through_nginx(topology: Topology) -> None:
+    await play_every_game([topology.front])
+
+
+async def test_sigkill_of_a_whole_machine_mid_play(topology: Topology, bridged: Services,
+                                                   ) -> None:
+    """Issue 21, item 2: every process of one machine killed at once, as a power cut. Its
+    rooms come back on the other machine with every acknowledged action; the failover time
+    of each (from the kill until the room acknowledges a new action) is printed."""
+    tables, players, _, playing = await play_tables([topology.front], 6)
+    codes = [code for code, _ in tables]
+    await until_acks(players, 60, playing)
+    pids = owner_pids(bridged, codes)
+    victim = owning_most(topology, pids)
+    victims = [pid in victim.pids() for pid in pids]
+    assert any(victims)
+    victim.kill()
+    seconds = await until_each_room_acts([seated for _, seated in tables], ACTING_S)
+    print(f"\nfailover after SIGKILL of machine {victim.address}, its rooms: "
+          + figures([value for value, its in zip(seconds, victims, strict=True) if its]))
+    if not all(victims):
+        print("the other machine's rooms: "
+              + figures([value for value, its in zip(seconds, victims, strict=True) if not its]))
+    before = acked(players)
+    await until_acks(players, before + 60, playing)  # the rooms play on
+    assert await end_and_check(bridged, tables, playing) >= before + 60
+
+
+async def test_sigkill_of_a_machine_s_supervisor_mid_play(topology: Topology,
+                                                        bridged: Services) -> None:
+    """Issue 21, item 4, on the topology: only the supervisor of the machine owning most rooms
+    killed; its workers end with it and the other machine takes their rooms."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    await until_acks(players, 40, playing)
+    pids = owner_pids(bridged, [code for code, _ in tables])
+    machine = owning_most(topology, pids)
+    assert any(pid in machine.pids() for pid in pids)
+    topology.servers[topology.machines.index(machine)].kill()  # `ip netns exec` ran it itself
+    deadline = time.monotonic() + 60
+    while machine.pids():
+        assert time.monotonic() < deadline, "a worker outlived its supervisor by 60 s"
+        await asyncio.sleep(0.1)
+    # measured once they are gone: until then they serve on while letting go
+    seconds = await until_each_room_acts([seated for _, seated in tables], ACTING_S)
+    print(f"\nrooms acting again once the workers of {machine.address} ended with their "
+          "supervisor: " + figures(seconds))
+    before = acked(players)
+    await until_acks(players, before + 40, playing)
+    assert await end_and_check(bridged, tables, playing) >= before + 40
+
+
+async def test_a_machine_cut_off_from_redis_for_10_s(topology: Topology, bridged: Services,
+                                                     ) -> None:
+    """A blackhole route to Redis inside one machine's namespace for 10 s, then removed: its
+    rooms are taken over by the other machine (the cut one keeps its sockets and PostgreSQL),
+    never two owners appending, nothing acknowledged lost, every room acts again after."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    codes = [code for code, _ in tables]
+    await until_acks(players, 40, playing)
+    pids = owner_pids(bridged, codes)
+    cut = owning_most(topology, pids)
+    assert any(pid in cut.pids() for pid in pids)
+    seated = [seated for _, seated in tables]
+    cut.cut_from(REDIS_HOST)
+    try:
+        await asyncio.sleep(PARTITION_S)  # played on meanwhile
+    finally:
+        cut.join(REDIS_HOST)
+    print(f"\nrooms acting again after machine {cut.address} was cut off from Redis for "
+          f"{PARTITION_S:g} s (s from the route back): "
+          + figures(await until_each_room_acts(seated, ACTING_S)))
+    before = acked(players)
+    await until_acks(players, before + 40, playing)
+    assert await end_and_check(bridged, tables, playing) >= before + 40
+
+
+async def test_redis_restarted_under_play_through_nginx(topology: Topology, bridged: Services,
+                                                        ) -> None:
+    """Issue 21, item 1, on the topology: Redis killed and started again (empty) three
+    times; after each, every room acts again."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    seated = [seated for _, seated in tables]
+    await until_acks(players, 40, playing)
+    for _ in range(3):
+        bridged.redis.stop()  # SIGKILL, no persistence: every key and subscription lost
+        await asyncio.sleep(0.5)
+        bridged.redis.start()
+        print("\nrooms acting again after a Redis restart (s from Redis up): "
+              + figures(await until_each_room_acts(seated, ACTING_S)))
+        await until_acks(players, acked(players) + 40, playing)
+    assert await end_and_check(bridged, tables, playing) > 120
