@@ -292,8 +292,8 @@ async def test_workers_end_with_a_supervisor_killed_while_they_start(
         process.wait(10)
         deadline = time.monotonic() + 60  # the lock is held meanwhile
         while any(running(worker) for worker in workers):
-            assert time.monotonic() < deadline, \
-                f"a worker outlived its supervisor by 60 s ({moment})"
+            assert time.monotonic() < deadline, f"a worker outlived its supervisor by 60 s " \
+                f"({moment}); its log:\n{(tmp_path / 'supervisor.log').read_text()}"
             await asyncio.sleep(0.1)
     finally:
         lock.close()
