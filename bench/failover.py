@@ -3,10 +3,11 @@ is killed with SIGKILL while they play, and every room is asked for an action ag
 surviving node at once, as a client whose socket closed does; the time from the kill to each
 room's acknowledgement is the room's failover (docs/deploy.md gives the budget it is made of).
 
-    uv run --group dev python bench/failover.py [--rooms 20] [--rounds 3] [--busy 2]
+    uv run --group dev python bench/failover.py [--rooms 20] [--rounds 3]
 
 Two single-process nodes on PostgreSQL and Redis (started here from Debian's packages) with
-the default lease; `--busy N` runs N busy loops beside them (a loaded machine), killed after.
+the default lease (for a loaded machine, run busy loops beside: `python3 -c 'while True:
+pass' &`).
 Prints each round's median and max, and the median and max over every room of every round.
 """
 
@@ -104,8 +105,6 @@ async def main(args: argparse.Namespace) -> None:
     missing = available()
     if missing is not None:
         sys.exit(f"failover: {missing}")
-    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
-            for _ in range(args.busy)]
     postgres = Postgres().init().start().create_database()
     every: list[float] = []
     try:
@@ -113,7 +112,7 @@ async def main(args: argparse.Namespace) -> None:
             redis = RedisServer(Path(tmp)).start()
             try:
                 print(f"{args.rooms} rooms on the killed node, lease {LEASE_MS} ms, "
-                      f"{args.busy} busy loops beside, {os.cpu_count()} cores")
+                      f"{os.cpu_count()} cores, load average {load()}")
                 for round_ in range(1, args.rounds + 1):
                     seconds = await one_round(postgres.url, redis.url, args.rooms)
                     every += seconds
@@ -122,9 +121,6 @@ async def main(args: argparse.Namespace) -> None:
                 redis.stop()
     finally:
         postgres.remove()
-        for loop in busy:
-            loop.kill()
-            loop.wait()
     print(f"every room of {args.rounds} rounds: {summary(every)} (goal: max < 5 s)")
 
 
@@ -132,5 +128,4 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--busy", type=int, default=0, help="busy loops run beside the nodes")
     uvloop.run(main(parser.parse_args()))
