@@ -231,6 +231,66 @@ async def test_the_workers_of_a_dead_supervisor_stop_and_another_node_takes_thei
         elsewhere.stop()
 
 
+def workers_of(supervisor: int) -> list[int]:
+    """A supervisor's workers, without multiprocessing's resource tracker."""
+    return [child for child in children(supervisor)
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()]
+
+
+def alive_nodes(services: Services) -> set[int]:
+    """The process ids of the nodes whose alive key is in Redis (a node id is host.pid.hex)."""
+    with Redis.from_url(services.redis.url, decode_responses=True) as redis:
+        return {int(key.rsplit(".", 2)[1]) for key in redis.scan_iter("tictac:alive:*")}
+
+
+@pytest.mark.parametrize("moment", ["spawned", "opening the store", "node started"])
+async def test_workers_end_with_a_supervisor_killed_while_they_start(
+        services: Services, tmp_path: Path, moment: str) -> None:
+    """Issue 21, item 4: a supervisor SIGKILLed while its workers start: just spawned
+    (importing), waiting at the store (the test holds the migration lock every starting node
+    takes, as a database that does not answer would hold them), or with their nodes started
+    but the port not yet answering. No worker may outlive it. Before, a worker watched its
+    channel only once it served: one waiting at the store when its supervisor died waited on
+    for good (one was found 40 minutes later)."""
+    lock = psycopg.connect(f"host=127.0.0.1 port={services.postgres.port} user=postgres "
+                           "dbname=tictac", autocommit=True)
+    with (tmp_path / "supervisor.log").open("ab") as output:
+        process = subprocess.Popen(
+            [TICTAC, "serve", "--port", str(free_port()), "--db", services.postgres.url,
+             "--redis", services.redis.url, "--lease-ms", str(LEASE_MS), "--workers", "2",
+             "--log-level", "warning"], stdout=output, stderr=output)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 120
+        while len(workers := workers_of(process.pid)) < 2:
+            assert time.monotonic() < deadline, "the workers were never spawned"
+            await asyncio.sleep(0.02)
+        if moment == "opening the store":
+            lock.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+            while lock.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+                               "AND NOT granted").fetchone() != (2,):
+                assert time.monotonic() < deadline, "the workers never waited at the store"
+                await asyncio.sleep(0.05)
+        elif moment == "node started":
+            while not set(workers) <= alive_nodes(services):
+                assert time.monotonic() < deadline, "the workers' nodes never started"
+                await asyncio.sleep(0.02)
+        process.kill()
+        process.wait(10)
+        deadline = time.monotonic() + 60  # the lock is held meanwhile
+        while any(running(worker) for worker in workers):
+            assert time.monotonic() < deadline, f"a worker outlived its supervisor by 60 s " \
+                f"({moment}); its log:\n{(tmp_path / 'supervisor.log').read_text()}"
+            await asyncio.sleep(0.1)
+    finally:
+        lock.close()
+        process.kill()
+        process.wait(10)
+        for child in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
+
+
 async def test_a_starting_node_refuses_connections_at_once_until_it_serves(
         services: Services, tmp_path: Path) -> None:
     """Issue 21, item 3: a `--workers 2` node connected to in a loop from the moment it

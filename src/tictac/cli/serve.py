@@ -16,6 +16,7 @@ import socket
 import sys
 from collections.abc import Callable
 from functools import partial
+from types import FrameType
 from typing import Any
 
 from tictac.rooms import RoomSettings
@@ -214,9 +215,14 @@ def run(args: argparse.Namespace) -> int:
     return supervise(args, settings)
 
 
-def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
+def serve(args: argparse.Namespace, channel: socket.socket | None,
+          supervisor: int | None = None) -> None:
     """One server process: listening on its own, or, as a worker of `--workers`, serving the
-    sockets the supervisor hands it over `channel`."""
+    sockets the supervisor (process `supervisor`) hands it over `channel`."""
+    if supervisor is not None:
+        from tictac.cluster.dispatch import end_with_supervisor
+
+        end_with_supervisor(supervisor)  # first: every later stage may be where it dies
     import uvicorn
     from uvicorn.logging import TRACE_LOG_LEVEL
 
@@ -239,6 +245,16 @@ def serve(args: argparse.Namespace, channel: socket.socket | None) -> None:
 
     class Server(uvicorn.Server):
         stop_taking: Callable[[], None] | None = None
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if channel is not None and not self.started:
+                # A worker still starting holds no room and no client yet, and its start may
+                # be waiting in a thread no signal interrupts (the store's migration lock):
+                # uvicorn's own handling would wait for the start to end, maybe for ever.
+                print(f"tictac serve: worker {os.getpid()}: signal {sig} while starting; "
+                      "stopping", file=sys.stderr)
+                os._exit(128 + sig)
+            super().handle_exit(sig, frame)
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
@@ -307,7 +323,8 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
 
     def start(slot: int) -> multiprocessing.process.BaseProcess:
         ours, theirs = channel_pair()
-        worker = spawn.Process(target=serve, args=(args, theirs), daemon=False)
+        worker = spawn.Process(target=serve, args=(args, theirs, os.getpid()),
+                               daemon=False)
         worker.start()
         theirs.close()  # the worker's end is the worker's: its death then shows on ours
         assert worker.pid is not None

@@ -17,20 +17,25 @@ until then a connection is refused at once, so a load balancer tries another mac
 than waiting on this one. A worker says `ready` on its channel once its node hears its bus
 channel, and `deaf` while it cannot (node.py): connections go to a worker that hears, and to a
 deaf one only if none does (it serves the rooms it holds, or refuses at once). With no worker
-up at all (they are being started again), a connection is answered 503 at once. A worker whose
-channel ends (the supervisor died) stops: `take_sockets` tells it.
+up at all (they are being started again), a connection is answered 503 at once. A worker ends
+with its supervisor at any stage of its life: `end_with_supervisor` from its first line, and
+once it serves, `take_sockets` seeing its channel end.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import hashlib
 import itertools
 import json
 import logging
+import os
 import re
+import signal
 import socket
+import sys
 from collections.abc import Callable
 
 from redis.asyncio import Redis
@@ -220,6 +225,32 @@ class Dispatcher:
                     continue
             await asyncio.sleep(0.05)
         log.warning("dispatch: no worker took a connection in %g s; it is closed", HAND_WAIT_S)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def end_with_supervisor(supervisor: int) -> None:
+    """In a worker, before anything else: the kernel sends it SIGTERM when its supervisor dies.
+
+    Watching the channel (`take_sockets`) starts only once the worker serves: a supervisor
+    killed before, while the worker imports, opens the store (possibly waiting there for
+    ever, on the migration lock or a database that does not answer) or starts its node, left
+    a worker nobody would stop (one was found 40 minutes later, issue 21). A parent-death
+    signal covers every stage from here on; the parent is checked just after it is asked for,
+    since a supervisor that died before could not send it (the worker then has another
+    parent). The signal follows the death of the thread that started the worker: the
+    supervisor starts them from its main thread, which ends only with it. A worker still
+    starting ends at once on it (serve.py); one serving stops as at any SIGTERM. Linux only:
+    elsewhere the channel is all there is."""
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
+    if os.getppid() != supervisor:
+        print(f"tictac serve: worker {os.getpid()}: the supervisor is gone; stopping",
+              file=sys.stderr)
+        os._exit(1)
 
 
 def take_sockets(channel: socket.socket, serve: Callable[[socket.socket], None],
