@@ -25,6 +25,7 @@ from tictac.server.lan import ALL_INTERFACES, lan_address
 from tictac.server.settings import DEFAULT_DB, ServerSettings
 
 S, R = ServerSettings, RoomSettings
+GRACEFUL_STOP_S = 5.0  # how long a stop waits for connections to close before ending them
 # (flag, type, default, help)
 FLAGS: list[tuple[str, type, Any, str]] = [
     ("host", str, S.host, "address to listen on; 0.0.0.0 for the local network"),
@@ -294,6 +295,10 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
         http=timed_protocol(settings.request_timeout_s), ws=FloodProofProtocol,
         ws_per_message_deflate=settings.deflate, ws_max_size=16 * settings.max_message_bytes,
         log_level=settings.log_level, lifespan="on",
+        # Every acknowledged action is already stored: a stop waits this long for connections
+        # to go, then ends them, rather than waiting for ever on one that never closes (a
+        # worker of a dead supervisor was found alive minutes later, waiting so).
+        timeout_graceful_shutdown=GRACEFUL_STOP_S,
         # The client's address is the app's to decide (server/clients.py), from the
         # operator's --trusted-proxies: uvicorn's own reading (trusting 127.0.0.1) would let
         # any loopback client, and every client of a same-host proxy, choose its address.
