@@ -25,7 +25,7 @@ from tictac.server.lan import ALL_INTERFACES, lan_address
 from tictac.server.settings import DEFAULT_DB, ServerSettings
 
 S, R = ServerSettings, RoomSettings
-GRACEFUL_STOP_S = 5.0  # how long a stop waits for connections to close before ending them
+GRACEFUL_STOP_S = 5  # how long a stop waits for connections to close before ending them
 # (flag, type, default, help)
 FLAGS: list[tuple[str, type, Any, str]] = [
     ("host", str, S.host, "address to listen on; 0.0.0.0 for the local network"),
