@@ -230,3 +230,31 @@ async def test_redis_restarted_under_play_through_nginx(topology: Topology, brid
               + figures(await until_each_room_acts(seated, ACTING_S)))
         await until_acks(players, acked(players) + 40, playing)
     assert await end_and_check(bridged, tables, playing) > 120
+
+
+async def test_postgresql_restarted_under_play_through_nginx(topology: Topology,
+                                                             bridged: Services) -> None:
+    """Issue 21, the PostgreSQL restart on the topology: while the database is down every
+    action is refused `store_failed` and none is acknowledged; once it is back every room acts
+    again, with every earlier ack in the stored log."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    seated = [seated for _, seated in tables]
+    await until_acks(players, 40, playing)
+    bridged.postgres.stop("immediate")
+    try:
+        deadline = time.monotonic() + ACTING_S
+        while not any(error["code"] == "store_failed" for player in players
+                      for error in player.errors):
+            assert time.monotonic() < deadline, "no store_failed while the database was down"
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # acks of actions committed before the stop have arrived
+        acked_during = acked(players)
+        await asyncio.sleep(2)
+        assert acked(players) == acked_during, \
+            "an action was acknowledged while the database was down"
+    finally:
+        bridged.postgres.start()
+    print("\nrooms acting again after a PostgreSQL restart (s from PostgreSQL up): "
+          + figures(await until_each_room_acts(seated, ACTING_S)))
+    await until_acks(players, acked_during + 40, playing)
+    assert await end_and_check(bridged, tables, playing) >= acked_during + 40

@@ -57,7 +57,10 @@ def nginx(root: Path, upstreams: list[str], *, tls: bool = True) -> Iterator[int
                      for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     config = root / "nginx.conf"
     config.write_text(f"daemon off;\nmaster_process off;\npid {root / 'nginx.pid'};\n"
-                      f"error_log {root / 'error.log'};\nevents {{}}\nhttp {{\n"
+                      f"error_log {root / 'error.log'};\n"
+                      # a client takes two connections (its own and the upstream's): the
+                      # default 512 would cap a load test at 256 clients
+                      "events { worker_connections 4096; }\nhttp {\n"
                       f"    access_log {root / 'access.log'};\n{temp}\n"
                       f"{site_config(upstreams, port, cert, key)}}}\n")
     process = subprocess.Popen([NGINX, "-p", str(root), "-e", str(root / "error.log"),

@@ -45,8 +45,10 @@ class ServerProcess:
     def ws_base(self) -> str:
         return f"ws://{self.host}:{self.port}"
 
-    def start(self) -> ServerProcess:
-        self.port = free_port()
+    def start(self, port: int | None = None) -> ServerProcess:
+        """Starts the server on `port` (a restart behind a load balancer keeps its port), or
+        on a free one."""
+        self.port = free_port() if port is None else port
         command = [*self.wrap, TICTAC, "serve", "--host", self.host, "--port", str(self.port),
                    "--db", str(self.db),
                    "--log-level", "warning", "--bot-pause-ms", "0", "--rate", "200",

@@ -1,0 +1,381 @@
+"""The cluster under a schedule of faults, for half an hour: the suite's two-machine topology
+(tests/cluster/topology.py: network namespaces on a bridge, `tictac serve --workers 2` on each,
+PostgreSQL and Redis on the host side, nginx round-robin in front) with rooms of Timo's Twist
+and Time Bomb played through nginx, each with a spectator; a room whose game ends is followed by
+a new one. Every `--every` seconds one fault, in turn: a whole machine SIGKILLed (and started
+again), a machine's supervisor SIGKILLed (and started again), Redis restarted empty, PostgreSQL
+restarted, one machine cut off from Redis for 10 s.
+
+    uv run --frozen --group dev python bench/cluster_chaos.py [--minutes 30] [--rooms 40]
+
+Needs root (network namespaces) and Debian's postgresql, redis-server and nginx. Prints each
+fault and how long every room took to act again after it, then: acknowledged actions checked
+against the stored log, lost (goal 0), views the spectators saw against the replays,
+mismatches (goal 0), games finished, stalled rooms (no action for `--stall` s; goal 0) and the
+failover times. Exit status 1 when a goal is missed."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvloop
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+sys.path[:0] = [str(TESTS / "cluster"), str(TESTS / "server")]
+
+from nginxproc import nginx  # noqa: E402
+from scripted import Player, start, watch  # noqa: E402
+from serverproc import ServerProcess  # noqa: E402
+from topology import NETWORK, POSTGRES_HOST, REDIS_HOST, Machine, machines, unavailable  # noqa: E402
+
+from cluster import reconnect, replay_steps, spread_table  # noqa: E402
+from tictac.cluster.services import Postgres, Redis, available  # noqa: E402
+from tictac.store import Store  # noqa: E402
+
+SEATS = {"timos-twist": 4, "time-bomb": 5}
+# games long enough that a room is mostly playing, not being made
+OPTIONS = {"timos-twist": {"target_score": 150, "timo_grace_ms": 300}, "time-bomb": {}}
+PARTITION_S = 10.0
+BROKEN = (ConnectionClosed, InvalidHandshake, OSError)  # TimeoutError is an OSError
+
+
+@dataclass(eq=False)  # kept in a set, by identity
+class Table:
+    code: str
+    seated: list[Player]
+    watcher: Player
+    over: bool = False
+    progress: int = 0  # acks and views seen, when last looked at
+    moved: float = field(default_factory=time.monotonic)  # when progress last grew
+
+
+@dataclass
+class Tally:
+    acks: int = 0
+    lost: list[str] = field(default_factory=list)
+    unacked: int = 0  # in the log without an ack: committed while its ack was lost to a fault
+    views: int = 0
+    mismatches: list[str] = field(default_factory=list)
+    finished: int = 0
+    cut: int = 0  # games still on when the run ended (checked against the stored log)
+    stalled: set[str] = field(default_factory=set)
+    retries: int = 0  # creates or joins tried again after a failure
+    failovers: dict[str, list[float]] = field(default_factory=dict)
+
+    def check(self, table: Table, steps: list[dict[str, Any]]) -> None:
+        """Every ack at the version it gave; every view the spectator saw, the replay's."""
+        acked = 0
+        for player in table.seated:
+            for version, seat, action in player.acks:
+                if version < len(steps) and (steps[version]["seat"], steps[version]["action"]) \
+                        == (seat, action):
+                    acked += 1
+                else:
+                    self.lost.append(f"{table.code} v{version}")
+        self.acks += acked
+        self.unacked += max(0, len(steps) - 1 - acked)
+        for version, view in table.watcher.views:
+            if "view" not in steps[version]:
+                break  # a stored log (a game cut by the end) has no views to compare
+            self.views += 1
+            if view != steps[version]["view"]:
+                self.mismatches.append(f"{table.code} v{version}")
+
+
+async def play_on(player: Player, bases: list[str]) -> None:
+    while True:
+        try:
+            if await player.play(timeout=30):
+                return
+        except BROKEN:
+            await reconnect(player, bases)
+
+
+async def watch_on(watcher: Player, bases: list[str]) -> None:
+    while True:
+        try:
+            return await watch(watcher, timeout=30)
+        except BROKEN:
+            await reconnect(watcher, bases)
+
+
+async def begin(host: Player, bases: list[str]) -> None:
+    """Starts the game, again through another socket if the first was cut before it began."""
+    while True:
+        try:
+            await start(host)
+            await host.until("view", 30)
+            await host.send({"type": "sync"})  # the first view again, for its player
+            return
+        except BROKEN:
+            await reconnect(host, bases)
+
+
+class Chaos:
+    def __init__(self, args: argparse.Namespace, front: str, services: tuple[Postgres, Redis],
+                 network: list[Machine], servers: list[ServerProcess]) -> None:
+        self.args = args
+        self.front = Front(front)
+        self.postgres, self.redis = services
+        self.network = network
+        self.servers = servers
+        self.live: set[Table] = set()
+        self.tally = Tally()
+        self.began = time.monotonic()
+
+    def said(self, line: str) -> None:
+        print(f"[{time.monotonic() - self.began:7.1f} s] {line}", flush=True)
+
+    async def tables(self, game: str, until: float) -> None:
+        """Room after room of `game` until `until`, each played to its end and checked."""
+        bases = [self.front.ws_base]
+        while time.monotonic() < until:
+            try:
+                code, seated, [watcher] = await spread_table(
+                    [self.front], game, SEATS[game], spectators=1, options=OPTIONS[game])
+            except (AssertionError, httpx.HTTPError, *BROKEN):
+                self.tally.retries += 1
+                await asyncio.sleep(1)
+                continue
+            table = Table(code, seated, watcher)
+            self.live.add(table)
+            try:
+                await begin(seated[0], bases)
+                await asyncio.gather(watch_on(watcher, bases),
+                                     *(play_on(player, bases) for player in seated))
+                table.over = True
+                self.tally.check(table, await self.replay(table))
+                self.tally.finished += 1
+            finally:
+                self.live.discard(table)
+                for player in [*seated, watcher]:
+                    with contextlib.suppress(*BROKEN):
+                        await player.close()
+                if not table.over:
+                    await self.check_stored(table)
+
+    async def replay(self, table: Table) -> list[dict[str, Any]]:
+        while True:  # through nginx, so often relayed; tried again across a fault
+            try:
+                return await replay_steps(self.front, table.code, table.watcher.token)
+            except (AssertionError, httpx.HTTPError):
+                await asyncio.sleep(1)
+
+    async def check_stored(self, table: Table) -> None:
+        self.tally.cut += 1
+        store = await Store.open(self.postgres.url)
+        try:
+            stored = await store.load_game(table.code, 0)
+        finally:
+            await store.close()
+        steps = [{"seat": None, "action": None}, *(
+            {"seat": entry.seat, "action": entry.action}
+            for entry in (stored.log if stored is not None else []))]
+        self.tally.check(table, steps)
+
+    async def watch_stalls(self) -> None:
+        while True:
+            now = time.monotonic()
+            for table in list(self.live):
+                progress = sum(len(player.acks) for player in table.seated) \
+                    + len(table.watcher.views)
+                if progress != table.progress:
+                    table.progress, table.moved = progress, now
+                elif now - table.moved > self.args.stall and table.code not in self.tally.stalled:
+                    self.tally.stalled.add(table.code)
+                    self.said(f"STALLED: room {table.code} made no move for {self.args.stall} s")
+            await asyncio.sleep(1)
+
+    async def acting_again(self, fault: str, since: float) -> None:
+        """Seconds from `since` until each room then playing acts again (or ends)."""
+        tables = [(table, [player.next_id for player in table.seated]) for table in self.live]
+        waiting = dict.fromkeys(range(len(tables)), True)
+        seconds: list[float] = []
+        while waiting and time.monotonic() - since < self.args.stall:
+            for index in list(waiting):
+                table, sent_before = tables[index]
+                if table.over or table not in self.live or any(
+                        player.last_acked_id >= first
+                        for player, first in zip(table.seated, sent_before, strict=True)):
+                    seconds.append(time.monotonic() - since)
+                    del waiting[index]
+            await asyncio.sleep(0.02)
+        self.tally.failovers.setdefault(fault, []).extend(seconds)
+        late = f", {len(waiting)} not in {self.args.stall} s" if waiting else ""
+        self.said(f"{fault}: {len(seconds)} rooms acting again, {figures(seconds)}{late}")
+
+    async def restart(self, index: int) -> None:
+        server = self.servers[index]
+        if server.process is not None:
+            server.process.wait(30)
+        await asyncio.sleep(5)  # the machine comes back after a while
+        await asyncio.to_thread(server.start, server.port)
+        self.said(f"machine {self.network[index].address} serves again")
+
+    async def machine_killed(self, index: int) -> float:
+        self.network[index].kill()
+        return time.monotonic()
+
+    async def supervisor_killed(self, index: int) -> float:
+        self.servers[index].kill()  # its workers end with it (a parent-death signal)
+        return time.monotonic()
+
+    async def redis_restarted(self, _: int) -> float:
+        self.redis.stop()
+        await asyncio.sleep(0.5)
+        self.redis.start()
+        return time.monotonic()
+
+    async def postgres_restarted(self, _: int) -> float:
+        self.postgres.stop("immediate")
+        await asyncio.sleep(2)
+        self.postgres.start()
+        return time.monotonic()
+
+    async def partitioned(self, index: int) -> float:
+        self.network[index].cut_from(REDIS_HOST)
+        try:
+            await asyncio.sleep(PARTITION_S)
+        finally:
+            self.network[index].join(REDIS_HOST)
+        return time.monotonic()
+
+    async def faults(self, until: float) -> None:
+        schedule: list[tuple[str, Callable[[int], Awaitable[float]], bool]] = [
+            ("machine SIGKILL (s from the kill)", self.machine_killed, True),
+            ("supervisor SIGKILL (s from the kill)", self.supervisor_killed, True),
+            ("Redis restart (s from Redis up)", self.redis_restarted, False),
+            ("PostgreSQL restart (s from PostgreSQL up)", self.postgres_restarted, False),
+            (f"{PARTITION_S:g} s partition from Redis (s from the route back)",
+             self.partitioned, False),
+        ]
+        measuring: list[asyncio.Task[None]] = []
+        for number in itertools.count():
+            await asyncio.sleep(self.args.every)
+            if time.monotonic() > until:
+                break
+            name, inject, restarts = schedule[number % len(schedule)]
+            index = (number // len(schedule)) % len(self.network)
+            self.said(f"fault {number + 1}: {name.split(' (')[0]} on machine "
+                      f"{self.network[index].address}, {len(self.live)} rooms playing")
+            since = await inject(index)
+            measuring.append(asyncio.create_task(self.acting_again(name, since)))
+            if restarts:
+                await self.restart(index)
+        await asyncio.gather(*measuring)
+
+    async def run(self) -> Tally:
+        until = self.began + self.args.minutes * 60
+        games = [game for _, game in zip(range(self.args.rooms), itertools.cycle(SEATS))]
+        watching = asyncio.create_task(self.watch_stalls())
+        try:
+            playing = [asyncio.create_task(self.tables(game, until)) for game in games]
+            await self.faults(until)
+            self.said(f"no more rooms; {len(self.live)} games play on for up to "
+                      f"{self.args.grace} s")
+            _, cut = await asyncio.wait(playing, timeout=self.args.grace)
+            for task in cut:
+                task.cancel()
+            await asyncio.gather(*playing, return_exceptions=True)
+        finally:
+            watching.cancel()
+        return self.tally
+
+
+@dataclass
+class Front:
+    """nginx, where every client connects."""
+
+    url: str
+
+    @property
+    def base(self) -> str:
+        return self.url
+
+    @property
+    def ws_base(self) -> str:
+        return "ws" + self.url.removeprefix("http")
+
+
+def figures(seconds: list[float]) -> str:
+    if not seconds:
+        return "none"
+    ordered = sorted(seconds)
+    return f"median {ordered[len(ordered) // 2]:.2f} s, max {ordered[-1]:.2f} s"
+
+
+def report(tally: Tally, minutes: float) -> bool:
+    every = [value for values in tally.failovers.values() for value in values]
+    print(f"\n{minutes:.1f} minutes, load average {' '.join(f'{v:.1f}' for v in os.getloadavg())}")
+    print(f"acks checked {tally.acks}, lost {len(tally.lost)} (goal 0) {tally.lost[:5]}")
+    print(f"log entries without an ack (committed, ack lost in a fault): {tally.unacked}")
+    print(f"spectator views checked against replays {tally.views}, mismatches "
+          f"{len(tally.mismatches)} (goal 0) {tally.mismatches[:5]}")
+    print(f"games finished {tally.finished}, still on at the end {tally.cut}; "
+          f"creates and joins tried again {tally.retries}")
+    print(f"stalled rooms {len(tally.stalled)} (goal 0) {sorted(tally.stalled)[:5]}")
+    for fault, seconds in tally.failovers.items():
+        print(f"  {fault}: {figures(seconds)} over {len(seconds)} rooms")
+    print(f"failover, every fault: {figures(every)} (goal: max < 5 s)")
+    ok = not tally.lost and not tally.mismatches and not tally.stalled
+    print("summary: " + ("ok" if ok else "FAILED"))
+    return ok
+
+
+async def main(args: argparse.Namespace) -> bool:
+    missing = available() or unavailable()
+    if missing is not None:
+        sys.exit(f"cluster_chaos: {missing}")
+    with tempfile.TemporaryDirectory() as tmp, machines(2) as network:
+        root = Path(tmp)
+        postgres = Postgres(POSTGRES_HOST, clients=f"{NETWORK}.0/24")
+        redis = Redis(root / "redis", REDIS_HOST)
+        servers: list[ServerProcess] = []
+        try:
+            postgres.init().start().create_database()
+            redis.start()
+            servers = [ServerProcess(postgres.url, "--redis", redis.url,  # type: ignore[arg-type]
+                                     "--lease-ms", str(args.lease_ms), "--workers", "2",
+                                     "--trusted-proxies", POSTGRES_HOST,
+                                     output=root / f"machine{index}.log",
+                                     host=machine.address, wrap=machine.wrap)
+                       for index, machine in enumerate(network)]
+            await asyncio.gather(*(asyncio.to_thread(server.start) for server in servers))
+            with nginx(root / "nginx", [f"{s.host}:{s.port}" for s in servers], tls=False) as port:
+                chaos = Chaos(args, f"http://127.0.0.1:{port}", (postgres, redis), network,
+                              servers)
+                print(f"{args.rooms} rooms for {args.minutes:g} minutes, a fault every "
+                      f"{args.every:g} s, lease {args.lease_ms} ms", flush=True)
+                tally = await chaos.run()
+            return report(tally, (time.monotonic() - chaos.began) / 60)
+        finally:
+            for machine in network:
+                machine.kill()
+            redis.stop()
+            postgres.remove()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--minutes", type=float, default=30)
+    parser.add_argument("--rooms", type=int, default=40)
+    parser.add_argument("--every", type=float, default=60, help="seconds between faults")
+    parser.add_argument("--stall", type=float, default=60,
+                        help="seconds without a move that make a room stalled")
+    parser.add_argument("--grace", type=float, default=120,
+                        help="seconds the last games may take to end")
+    parser.add_argument("--lease-ms", type=int, default=3000)
+    sys.exit(0 if uvloop.run(main(parser.parse_args())) else 1)
