@@ -10,8 +10,8 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from tictac.bots import RandomBot, bot_kinds, make_bot
-from tictac.bots.driver import forced_move, held_until, optional_move, timeout_due
 from tictac.engine import Action, IllegalAction, LoggedAction, Rng
+from tictac.engine.next import Job, due, forced_move, optional_move, timeout_due
 from tictac.rooms import messages
 from tictac.rooms.clock import Timer
 
@@ -30,8 +30,7 @@ class Autopilot:
         self.changed_ms = now_ms  # when the game last changed: bots pause from there
         self.turn_since = now_ms  # when the seats now to act began to wait
         self._turn_key: tuple[int, ...] = ()
-        self._spent: set[str] = set()  # timed jobs that did nothing at this version
-        self._asked_optional = -1  # the version at which bots were last asked
+        self._spent: set[Job] = set()  # timed jobs done or found idle at this version
         self._timer: Timer | None = None
         self._timer_at: int | None = None
 
@@ -90,25 +89,14 @@ class Autopilot:
             times.append(room.active_ms + room.settings.idle_s * 1000)
         if room.status == "playing" and not room.paused:
             # On the game's clock, which runs `paused_ms` behind the server's.
-            game_times: list[int] = []
-            deadline = room.game.deadline(room.state)
-            if deadline is not None and "deadline" not in self._spent:
-                game_times.append(deadline)
-            turn = self.turn_deadline()
-            if turn is not None and "turn" not in self._spent:
-                game_times.append(turn)
-            if self._asked_optional != len(room.log) and self._optional_bots():
-                game_times.append(self.changed_ms + room.bot_pause_ms)
-            if "stand_in" not in self._spent and self._stand_ins():
-                game_times.append(self._move_due())
-            times += [time + room.paused_ms for time in game_times]
+            times += [at + room.paused_ms for _, at in self._jobs()]
         return min(times) if times else None
 
     async def on_timer(self) -> None:
         room = self.room
         now = room.clock.now_ms()
         if room.seating.mark_absent(now, *self._absence_ms()):
-            self._spent.discard("stand_in")  # who stands in, or for whom, may change with it
+            self._spent.discard("forced")  # who stands in, or for whom, may change with it
             messages.broadcast_room(room)
         if not room.conns and room.active_ms + room.settings.idle_s * 1000 <= now:
             await room.expire()
@@ -168,48 +156,49 @@ class Autopilot:
         assert absent is not None
         return absent(self.room.state, seat, present, self.room.rng)
 
-    def _move_due(self) -> int:
-        """When a stand-in moves: after the human-looking pause, and not before a deadline that
-        only lets the table go on (a TIMO grace window), since moves before it fail."""
-        due = self.changed_ms + self.room.bot_pause_ms
-        held = held_until(self.room.game, self.room.state)
-        return due if held is None else max(due, held)
+    def _jobs(self) -> list[tuple[Job, int]]:
+        """What may be due and when (engine/next.py), less what is spent at this version:
+        optional moves of the bots a human-looking pause after the last change, stand-ins'
+        moves for the seats waited for from then too."""
+        room = self.room
+        jobs = due(room.game, room.state, turn_at=self.turn_deadline(),
+                   moves_at=self.changed_ms + room.bot_pause_ms,
+                   optional=bool(self._optional_bots()), forced=bool(self._stand_ins()))
+        return [(job, at) for job, at in jobs if job not in self._spent]
 
     async def _timed_move(self, now: int) -> None:
-        """The order of bots/driver.py (timeout, optional moves, then the seats waited for),
-        with the turn timer, which only rooms have, right after the timeout."""
+        """The first job whose time has come, in engine/next.py's order; at most one move."""
         room = self.room
         game, state = room.game, room.state
-        deadline = game.deadline(state)
-        if deadline is not None and deadline <= now and "deadline" not in self._spent:
-            timeout = timeout_due(game, state, now)
-            if timeout is not None:
-                await self._try(timeout, "deadline")
-                return
-            # A deadline that only lets the table go on: nothing to log, but every client
-            # hears that the wait is over.
-            self._spent.add("deadline")
-            messages.broadcast_views(room, [])
-        to_act = game.to_act(state)
-        turn = self.turn_deadline()
-        if turn is not None and turn <= now and "turn" not in self._spent:
-            await self._try(self.auto_move(to_act[0], now), "turn")
-            return
-        if self._asked_optional != len(room.log) and now >= self.changed_ms + room.bot_pause_ms:
-            self._asked_optional = len(room.log)
-            # Bots think on a worker thread: a search bot's 200 ms on the event loop would hold
-            # up every room of the server. This room's inbox waits, so its state stays put.
-            optional = await asyncio.to_thread(optional_move, game, state, self._playing_bots(),
-                                               self._bot_choice, now)
-            if optional is not None:
-                await self._try(optional, "optional")
-                return
-        if "stand_in" not in self._spent and now >= self._move_due():
-            stand_ins = self._stand_ins()
-            if stand_ins:
-                move = await asyncio.to_thread(forced_move, game, state, stand_ins[:1],
+        for job, at in self._jobs():
+            if at > now:
+                continue
+            if job == "deadline":
+                timeout = timeout_due(game, state, now)
+                if timeout is None:
+                    # A deadline that only lets the table go on: nothing to log, but every
+                    # client hears that the wait is over.
+                    self._spent.add("deadline")
+                    messages.broadcast_views(room, [])
+                    continue
+                await self._try(timeout, job)
+            elif job == "turn":
+                await self._try(self.auto_move(game.to_act(state)[0], now), job)
+            elif job == "optional":
+                self._spent.add(job)
+                # Bots think on a worker thread: a search bot's 200 ms on the event loop would
+                # hold up every room of the server. This room's inbox waits, so its state
+                # stays put.
+                optional = await asyncio.to_thread(optional_move, game, state,
+                                                   self._playing_bots(), self._bot_choice, now)
+                if optional is None:
+                    continue
+                await self._try(optional, job)
+            else:
+                move = await asyncio.to_thread(forced_move, game, state, self._stand_ins()[:1],
                                                self._stand_in_choice, now)
-                await self._try(move, "stand_in")
+                await self._try(move, job)
+            return
 
     def auto_move(self, seat: int, now: int) -> LoggedAction | None:
         """The game's automatic move for `seat` (a turn timer's, or the host's skip). A gone
@@ -238,7 +227,7 @@ class Autopilot:
             return self.room.game.auto_action(self.room.state, seat, self.room.rng)
         return self._bot_choice(seat, must)
 
-    async def _try(self, move: LoggedAction | None, job: str) -> None:
+    async def _try(self, move: LoggedAction | None, job: Job) -> None:
         """A move the room makes itself; one the game refuses is a bug in a bot or a game:
         logged, and a random legal move is made instead so the table never stalls."""
         if move is None:
