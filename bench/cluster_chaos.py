@@ -39,16 +39,20 @@ sys.path[:0] = [str(TESTS / "cluster"), str(TESTS / "server")]
 from nginxproc import nginx  # noqa: E402
 from scripted import Player, start, watch  # noqa: E402
 from serverproc import ServerProcess  # noqa: E402
-from topology import NETWORK, POSTGRES_HOST, REDIS_HOST, Machine, machines, unavailable  # noqa: E402
+from topology import Machine, hosts, machines, unavailable  # noqa: E402
 
 from cluster import reconnect, replay_steps, spread_table  # noqa: E402
 from tictac.cluster.services import Postgres, Redis, available  # noqa: E402
-from tictac.store import Store  # noqa: E402
+from tictac.store import Store, StoreError  # noqa: E402
 
+# not the suite's 10.77.0: the bench may run beside the topology tests
+NETWORK = "10.78.0"
+POSTGRES_HOST, REDIS_HOST = hosts(NETWORK)
 SEATS = {"timos-twist": 4, "time-bomb": 5}
 # games long enough that a room is mostly playing, not being made
 OPTIONS = {"timos-twist": {"target_score": 150, "timo_grace_ms": 300}, "time-bomb": {}}
 PARTITION_S = 10.0
+SLOW_S = 5.0  # the failover goal: rooms slower than it are named
 BROKEN = (ConnectionClosed, InvalidHandshake, OSError)  # TimeoutError is an OSError
 
 
@@ -176,11 +180,16 @@ class Chaos:
 
     async def check_stored(self, table: Table) -> None:
         self.tally.cut += 1
-        store = await Store.open(self.postgres.url)
-        try:
-            stored = await store.load_game(table.code, 0)
-        finally:
-            await store.close()
+        while True:  # tried again across a fault
+            try:
+                store = await Store.open(self.postgres.url)
+                try:
+                    stored = await store.load_game(table.code, 0)
+                finally:
+                    await store.close()
+                break
+            except StoreError:
+                await asyncio.sleep(1)
         steps = [{"seat": None, "action": None}, *(
             {"seat": entry.seat, "action": entry.action}
             for entry in (stored.log if stored is not None else []))]
@@ -204,6 +213,7 @@ class Chaos:
         tables = [(table, [player.next_id for player in table.seated]) for table in self.live]
         waiting = dict.fromkeys(range(len(tables)), True)
         seconds: list[float] = []
+        slow: list[str] = []
         while waiting and time.monotonic() - since < self.args.stall:
             for index in list(waiting):
                 table, sent_before = tables[index]
@@ -211,18 +221,27 @@ class Chaos:
                         player.last_acked_id >= first
                         for player, first in zip(table.seated, sent_before, strict=True)):
                     seconds.append(time.monotonic() - since)
+                    if seconds[-1] > SLOW_S:
+                        slow.append(f"{table.code} {seconds[-1]:.1f} s")
                     del waiting[index]
             await asyncio.sleep(0.02)
         self.tally.failovers.setdefault(fault, []).extend(seconds)
         late = f", {len(waiting)} not in {self.args.stall} s" if waiting else ""
-        self.said(f"{fault}: {len(seconds)} rooms acting again, {figures(seconds)}{late}")
+        self.said(f"{fault}: {len(seconds)} rooms acting again, {figures(seconds)}{late}"
+                  + (f"; over {SLOW_S:g} s: {', '.join(slow)}" if slow else ""))
 
     async def restart(self, index: int) -> None:
         server = self.servers[index]
         if server.process is not None:
             server.process.wait(30)
         await asyncio.sleep(5)  # the machine comes back after a while
-        await asyncio.to_thread(server.start, server.port)
+        while True:
+            try:
+                await asyncio.to_thread(server.start, server.port)
+                break
+            except RuntimeError as failure:  # it was killed after its patience: again
+                self.said(f"machine {self.network[index].address} did not start: {failure}")
+                self.network[index].kill()
         self.said(f"machine {self.network[index].address} serves again")
 
     async def machine_killed(self, index: int) -> float:
@@ -339,8 +358,9 @@ async def main(args: argparse.Namespace) -> bool:
     missing = available() or unavailable()
     if missing is not None:
         sys.exit(f"cluster_chaos: {missing}")
-    with tempfile.TemporaryDirectory() as tmp, machines(2) as network:
-        root = Path(tmp)
+    with tempfile.TemporaryDirectory() as tmp, machines(2, NETWORK) as network:
+        root = Path(args.logs or tmp)
+        root.mkdir(parents=True, exist_ok=True)
         postgres = Postgres(POSTGRES_HOST, clients=f"{NETWORK}.0/24")
         redis = Redis(root / "redis", REDIS_HOST)
         servers: list[ServerProcess] = []
@@ -378,4 +398,5 @@ if __name__ == "__main__":
     parser.add_argument("--grace", type=float, default=120,
                         help="seconds the last games may take to end")
     parser.add_argument("--lease-ms", type=int, default=3000)
+    parser.add_argument("--logs", help="a folder to keep the machines' logs in")
     sys.exit(0 if uvloop.run(main(parser.parse_args())) else 1)

@@ -14,8 +14,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 NETWORK = "10.77.0"
-POSTGRES_HOST = f"{NETWORK}.1"  # the bridge's address: what the machines see the host as
-REDIS_HOST = f"{NETWORK}.2"
+
+
+def hosts(network: str) -> tuple[str, str]:
+    """PostgreSQL's and Redis's addresses on a bridge of `network` (a /24's first three bytes);
+    the first is the bridge's own, what the machines see the host as."""
+    return f"{network}.1", f"{network}.2"
+
+
+POSTGRES_HOST, REDIS_HOST = hosts(NETWORK)
 
 
 def ip(*args: str) -> None:
@@ -69,17 +76,17 @@ class Machine:
 
 
 @contextmanager
-def machines(count: int = 2) -> Iterator[list[Machine]]:
-    """`count` machines at 10.77.0.10 onwards; on every path their processes are killed and
-    the namespaces, veths and bridge removed."""
+def machines(count: int = 2, network: str = NETWORK) -> Iterator[list[Machine]]:
+    """`count` machines at `network`.10 onwards; on every path their processes are killed and
+    the namespaces, veths and bridge removed. Two runs at once need networks of their own."""
     suffix = f"{os.getpid() % 10_000:04d}"
     bridge = f"ttbr{suffix}"
-    made = [Machine(f"tictac-{suffix}-m{index}", f"{NETWORK}.{10 + index}")
+    made = [Machine(f"tictac-{suffix}-m{index}", f"{network}.{10 + index}")
             for index in range(count)]
     try:
         ip("link", "add", bridge, "type", "bridge")
-        ip("addr", "add", f"{POSTGRES_HOST}/24", "dev", bridge)
-        ip("addr", "add", f"{REDIS_HOST}/24", "dev", bridge)
+        for host in hosts(network):
+            ip("addr", "add", f"{host}/24", "dev", bridge)
         ip("link", "set", bridge, "up")
         for index, machine in enumerate(made):
             outside, inside = f"tt{suffix}h{index}", f"tt{suffix}n{index}"
