@@ -20,9 +20,9 @@ from collections.abc import Callable
 
 from tictac.bots import Bot, BotFactory, make_bot
 from tictac.bots.driver import play_out
+from tictac.bots.duels import round_wins
 from tictac.bots.search import Budget
-from tictac.bots.time_bomb_search import SearchBot as TimeBombSearch
-from tictac.bots.timos_twist import round_wins
+from tictac.bots.time_bomb.search import SearchBot as TimeBombSearch
 from tictac.bots.timos_twist_search import SearchBot as TimosTwistSearch
 from tictac.engine import Rng
 from tictac.games import time_bomb

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from tictac.bots.timos_twist import round_wins
+from tictac.bots.duels import round_wins
 
 
 def main() -> None:

@@ -94,3 +94,14 @@ def test_no_two_packages_import_each_other() -> None:
 
 def test_the_engine_imports_no_other_package() -> None:
     assert _package_imports()["tictac.engine"] == set()
+
+
+def test_time_bombs_bot_modules_import_one_way() -> None:
+    """Issue 22, item 4: reasoning <- belief <- search, with no import back (there was one,
+    inside a function, from the reasoning bot's module to the search bot's)."""
+    folder = SOURCES / "bots" / "time_bomb"
+    imported = {path.stem: {module.removeprefix("tictac.bots.time_bomb.")
+                            for module in _imported(path)} for path in folder.glob("*.py")}
+    assert not imported["reasoning"] & {"belief", "search"}
+    assert "search" not in imported["belief"] and "reasoning" in imported["belief"]
+    assert {"reasoning", "belief"} <= imported["search"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tictac.bots import LEVELS, RandomBot, bot_kinds, make_bot
-from tictac.bots.time_bomb import ReasoningBot
-from tictac.bots.time_bomb_search import SearchBot as TimeBombSearch
+from tictac.bots.time_bomb.reasoning import ReasoningBot
+from tictac.bots.time_bomb.search import SearchBot as TimeBombSearch
 from tictac.bots.times_up import ModelTable
 from tictac.bots.timos_twist import HeuristicBot
 from tictac.bots.timos_twist_search import SearchBot as TimosTwistSearch

@@ -9,11 +9,11 @@ import pytest
 
 from tictac.bots.driver import play_out
 from tictac.bots.search import Budget, no_time_for_another, paired_search
-from tictac.bots.time_bomb import role_claim
-from tictac.bots.time_bomb_search import CAUGHT_LYING
-from tictac.bots.time_bomb_search import SearchBot as TimeBombSearch
-from tictac.bots.time_bomb_search import determinize as time_bomb_sample
-from tictac.bots.time_bomb_search import judge as time_bomb_judge
+from tictac.bots.time_bomb.reasoning import role_claim
+from tictac.bots.time_bomb.search import CAUGHT_LYING
+from tictac.bots.time_bomb.search import SearchBot as TimeBombSearch
+from tictac.bots.time_bomb.search import determinize as time_bomb_sample
+from tictac.bots.time_bomb.search import judge as time_bomb_judge
 from tictac.bots.timos_twist_search import SearchBot as TimosTwistSearch
 from tictac.bots.timos_twist_search import determinize as timos_twist_sample
 from tictac.engine import Rng

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tictac.bots.time_bomb_belief import claim_of, cuts_into_the_bomb, role_belief
-from tictac.bots.time_bomb_search import SearchBot
+from tictac.bots.time_bomb.belief import claim_of, cuts_into_the_bomb, role_belief
+from tictac.bots.time_bomb.search import SearchBot
 from tictac.engine import Rng
 from tictac.games import time_bomb as game
 from tictac.games.time_bomb.state import State

@@ -8,7 +8,7 @@ import pytest
 
 from tictac.bots import make_bot
 from tictac.bots.driver import play_out
-from tictac.bots.time_bomb import ReasoningBot, estimate_rows
+from tictac.bots.time_bomb.reasoning import ReasoningBot, estimate_rows
 from tictac.engine import Rng
 from tictac.games import time_bomb as game
 from tictac.games.time_bomb.state import State

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tictac.bots import make_bot
 from tictac.bots.driver import play_out
-from tictac.bots.timos_twist import HeuristicBot, round_wins
+from tictac.bots.duels import round_wins
+from tictac.bots.timos_twist import HeuristicBot
 from tictac.engine import Rng
 from tictac.games import timos_twist as game
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tictac.bots import Bot, BotFactory, RandomBot
+from tictac.bots import BotFactory, RandomBot
 from tictac.bots.timos_twist_search import SearchBot
 from tictac.engine import Action, Rng, View
 from tictac.games.timos_twist.cards import COLOR, COLORS, IDS, INDEX, IS_BLACK, RANK, SKIP, VALUE
@@ -73,32 +73,3 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot
 }
 LEVELS = {"easy": "random", "normal": "heuristic", "hard": "search"}
-
-
-def round_wins(
-    challenger: str | BotFactory, opponent: str | BotFactory, rounds: int, players: int = 2
-) -> int:
-    """How many of `rounds` seeded single rounds a `challenger` bot wins against `opponent`
-    bots in the other seats; the challenger's seat moves round by round so nobody always starts.
-    A bot is a kind's name or a factory (a search bot with a budget of its own, say)."""
-    from tictac.bots import make_bot
-    from tictac.bots.driver import next_action
-    from tictac.games import timos_twist as game
-
-    def make(kind: str | BotFactory, seat: int, rng: Rng) -> Bot:
-        return make_bot(game.NAME, kind, seat, rng) if isinstance(kind, str) else kind(seat, rng)
-
-    wins = 0
-    for seed in range(rounds):
-        seat = seed % players
-        kinds = {other: opponent for other in range(players)} | {seat: challenger}
-        state = game.setup(players, None, f"duel-{seed}")
-        rng = Rng(f"duel-bots-{seed}")
-        seats = {s: make(kinds[s], s, rng.fork()) for s in range(players)}
-        now = 0
-        while not state.rounds:
-            entry = next_action(game, state, seats, now)
-            game.apply(state, entry.seat, entry.action, entry.now_ms)
-            now = entry.now_ms + 1000
-        wins += state.rounds[0][0] == seat
-    return wins

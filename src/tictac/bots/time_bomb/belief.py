@@ -7,7 +7,7 @@ from the wires hidden at that moment), the chance that its role would have said 
 (`claim_of`: a Sherlock tells the whole truth, a Moriarty lies by `role_claim`'s pattern; either
 may now and then say something else) times the chance that the cuts since found
 what they found (cuts take face-down wires at random). The claims of the round under way are
-left to the samples, which deal the claimants' rows to fit them (`time_bomb_search`). The cuts
+left to the samples, which deal the claimants' rows to fit them (`search.py`). The cuts
 against the claims count as the reasoning bot finds them, with weights of their own.
 """
 
@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from itertools import permutations
 from typing import Any
 
-from tictac.bots.time_bomb import claimed_rates, odd_cuts, role_claim
+from tictac.bots.time_bomb.reasoning import claimed_rates, odd_cuts, role_claim
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.table import KINDS, MORIARTY, SHERLOCK, role_cards, wires_each
 

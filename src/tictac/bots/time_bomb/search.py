@@ -3,7 +3,7 @@ the table has said and done.
 
 What a seat cannot see is the other roles (and the card set aside) and which kinds lie face down
 in the other rows. A sample deals the unseen role cards by the bot's belief of who is who
-(`tictac.bots.time_bomb_belief`: the earlier rounds' claims read against the cuts), deals each
+(`belief.py`: the earlier rounds' claims read against the cuts), deals each
 player sampled as Sherlock who claimed this round a row that fits the claim, and the rest of
 the wires nobody has found (the game's totals less the cut wires and the seat's own) at random.
 It weighs itself by how likely this round's claims are under it (the chance of such a deal for a
@@ -23,8 +23,8 @@ import time
 from typing import Any
 
 from tictac.bots.search import Budget, no_time_for_another
-from tictac.bots.time_bomb import ReasoningBot
-from tictac.bots.time_bomb_belief import Deal, claim_of, deal_roles, role_belief
+from tictac.bots.time_bomb.belief import Deal, claim_of, deal_roles, role_belief
+from tictac.bots.time_bomb.reasoning import ReasoningBot
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.rules import apply
 from tictac.games.time_bomb.state import State

@@ -1,4 +1,5 @@
-"""Time Bomb bots. They see only their seat's view, as a person would.
+"""Time Bomb's reasoning bot (and the random one): they see only their seat's view, as a
+person would.
 
 `random` cuts a random face-down wire and never talks. `reasoning` plays its role: it claims
 once a round (a Sherlock tells the truth, unless it holds the bomb, which it keeps quiet; a
@@ -13,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.bots import Bot, BotFactory
 from tictac.engine import Action, Rng, View
 from tictac.games.time_bomb.table import MORIARTY, ROLE_CARDS, wires_each
 
@@ -269,16 +269,3 @@ def _caught_lying(view: View, seat: int, defusing_left: int, bomb_left: int) -> 
         ):
             caught.add(owner)
     return caught
-
-
-def _search_bot(seat: int, rng: Rng) -> Bot:
-    # Imported here: the search bot builds on ReasoningBot, so its module imports this one.
-    from tictac.bots.time_bomb_search import SearchBot
-
-    return SearchBot(seat, rng)
-
-
-BOTS: dict[str, BotFactory] = {
-    "random": RandomBot, "reasoning": ReasoningBot, "search": _search_bot
-}
-LEVELS = {"easy": "random", "normal": "reasoning", "hard": "search"}
