@@ -13,13 +13,30 @@ class IllegalAction(Exception):
         return {"type": "error", "code": self.code, "message": self.message}
 
 
+class Codes:
+    """One layer's refusal codes, each declared once with what it means: docs/protocol.md's
+    tables are written from these (`python -m tictac.server.schema`)."""
+
+    def __init__(self) -> None:
+        self.meanings: dict[str, str] = {}
+
+    def __call__(self, code: str, meaning: str) -> str:
+        if code in self.meanings:
+            raise ValueError(f"error code {code!r} declared twice")
+        self.meanings[code] = meaning
+        return code
+
+
 # Codes every game uses; each game documents its own beside its rules.
-MALFORMED = "malformed_action"  # not an object, or no string "type"
-UNKNOWN_ACTION = "unknown_action"  # a "type" the game does not know
-MISSING_FIELD = "missing_field"
-BAD_FIELD = "bad_field"  # a field of the wrong type or out of range
-NOT_YOUR_TURN = "not_your_turn"
-GAME_OVER = "game_over"
-BAD_SEAT = "bad_seat"  # the acting seat does not exist
-BAD_OPTION = "bad_option"
-BAD_SETUP = "bad_setup"  # player count or stacked order the game cannot use
+GAME_CODES = Codes()
+MALFORMED = GAME_CODES("malformed_action", "the action is not an object, or has no string `type`")
+UNKNOWN_ACTION = GAME_CODES("unknown_action", "a `type` the game does not know")
+MISSING_FIELD = GAME_CODES("missing_field", "the action lacks a field its `type` needs")
+BAD_FIELD = GAME_CODES("bad_field", "a field of the wrong type or out of range")
+NOT_YOUR_TURN = GAME_CODES("not_your_turn", "the game does not wait for this seat to do that now")
+GAME_OVER = GAME_CODES("game_over", "the game has ended")
+BAD_SEAT = GAME_CODES("bad_seat", "a seat that does not exist (the acting one, or one a lobby op "
+                      "names), or one the op cannot use so")
+BAD_OPTION = GAME_CODES("bad_option", "an option the game does not have, or a value it does "
+                        "not take (HTTP 400)")
+BAD_SETUP = GAME_CODES("bad_setup", "a player count or stacked order the game cannot use")

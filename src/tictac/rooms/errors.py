@@ -5,31 +5,53 @@ Each is an `IllegalAction`, so the server answers every refusal the same way."""
 from __future__ import annotations
 
 from tictac.engine import IllegalAction
+from tictac.engine.errors import BAD_SEAT, Codes
 
-NO_ROOM = "no_room"
-BAD_TOKEN = "bad_token"
-UNKNOWN_GAME = "unknown_game"
-BAD_NAME = "bad_name"
-BAD_CHAT = "bad_chat"  # a chat line with an invisible or blank-looking character, or blank
-NAME_TAKEN = "name_taken"
-NOT_HOST = "not_host"
-NOT_SEATED = "not_seated"
-WRONG_STATUS = "wrong_status"
-BAD_SEAT = "bad_seat"
-ROOM_FULL = "room_full"
-NO_BOT = "no_bot"
-NO_BOTS = "no_bots"  # the game seats no bot (Time's Up: a bot can neither give clues nor hear them)
-ROOM_MOVE = "room_move"  # a move only the room makes (Time's Up: passing a gone player's turn)
-TOO_MANY_ROOMS = "too_many_rooms"
-STORE_FAILED = "store_failed"
-RATE_LIMITED = "rate_limited"
-TOO_MANY_PLACES = "too_many_places"
-NO_SPECTATOR = "no_spectator"
-PAUSED = "paused"
-NO_MOVE = "no_move"
-ROOM_UNAVAILABLE = "room_unavailable"  # its server in a cluster cannot be reached now
-SEAT_MOVED = "seat_moved"  # the token's place moved to another device (rejoin.py)
-BAD_REJOIN = "bad_rejoin"  # a rejoin code used already, expired or never made
+__all__ = ["BAD_SEAT", "ROOM_CODES", "RoomError"]  # BAD_SEAT: the game's, for ops naming seats
+
+ROOM_CODES = Codes()
+NO_ROOM = ROOM_CODES("no_room", "no room with that code (HTTP 404)")
+BAD_TOKEN = ROOM_CODES("bad_token", "the token is unknown for this room (HTTP 401)")
+UNKNOWN_GAME = ROOM_CODES("unknown_game", "`POST /api/rooms` with a game the server does not have "
+                          "(HTTP 404)")
+BAD_NAME = ROOM_CODES("bad_name", "a name the name rules refuse (HTTP 400)")
+NAME_TAKEN = ROOM_CODES("name_taken", "a name someone in the room has already, or one that looks "
+                        "the same (HTTP 409)")
+BAD_CHAT = ROOM_CODES("bad_chat", "a chat line that is blank or holds a character that does not "
+                      "show (see chat lines above)")
+NOT_HOST = ROOM_CODES("not_host", "a host-only op from someone else")
+NOT_SEATED = ROOM_CODES("not_seated", "an action from a spectator")
+WRONG_STATUS = ROOM_CODES("wrong_status", "the op or action does not fit the room's status (e.g. "
+                          "`start` while playing); a replay of a game the room has not played "
+                          "(HTTP 409)")
+ROOM_FULL = ROOM_CODES("room_full", "no seat left for `add_bot`")
+NO_BOT = ROOM_CODES("no_bot", "unknown bot kind")
+NO_BOTS = ROOM_CODES("no_bots", "`add_bot` or `replace` in a game that seats no bot (Time's Up: "
+                     "a bot can neither give clues nor hear them)")
+ROOM_MOVE = ROOM_CODES("room_move", "an `action` only the room makes (Time's Up's `pass_turn`, "
+                       "`skip_team`, `close_writing`)")
+TOO_MANY_ROOMS = ROOM_CODES("too_many_rooms", "the server's room limit is reached (HTTP 503)")
+STORE_FAILED = ROOM_CODES("store_failed", "the database refused the action, join, create or lobby "
+                          "op; nothing changed, try again (HTTP 503)")
+RATE_LIMITED = ROOM_CODES(
+    "rate_limited", "more than the allowed messages per second on this connection (default 20/s, "
+    "burst 40): that message is dropped and the connection is read no faster than the rate; "
+    "after more than a burst of refusals with no quiet spell the socket is closed with 1008; "
+    "over HTTP, too many rooms created, joins or replays (default 60 a minute) from one address "
+    "(HTTP 429, `Retry-After`)")
+TOO_MANY_PLACES = ROOM_CODES("too_many_places", "a join into a room that already holds its most "
+                             "players and spectators (default 100)")
+NO_SPECTATOR = ROOM_CODES("no_spectator", "`kick_spectator` names nobody who is watching")
+PAUSED = ROOM_CODES("paused", "the host paused the game: no action is taken until they resume")
+NO_MOVE = ROOM_CODES("no_move", "a host's `skip` of a seat the game waits for no move of, or "
+                     "`close_writing` in a game with no writing")
+ROOM_UNAVAILABLE = ROOM_CODES(
+    "room_unavailable", "in a cluster (docs/deploy.md): the room's server cannot be reached now "
+    "(Redis is down, or its owner died and its lease has not run out); try again (HTTP 503)")
+SEAT_MOVED = ROOM_CODES("seat_moved", "the token's place was moved to another device with a "
+                        "rejoin code (HTTP 401, or close code 4410)")
+BAD_REJOIN = ROOM_CODES("bad_rejoin", "a rejoin code used already, expired or never made "
+                        "(HTTP 410)")
 
 
 class RoomError(IllegalAction):

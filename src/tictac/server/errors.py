@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
-BAD_JSON = "bad_json"
-BAD_MESSAGE = "bad_message"
-BAD_TEXT = "bad_text"
-UNKNOWN_TYPE = "unknown_type"
-TOO_LARGE = "too_large"
-RATE_LIMITED = "rate_limited"
-CHAT_LIMITED = "chat_limited"
-BAD_HOST = "bad_host"  # a Host this server is not (server/hosts.py)
-BAD_REQUEST = "bad_request"  # not HTTP: httptools could not parse it (server/timeouts.py)
-HELLO_EXPECTED = "hello_expected"  # the first message was not a hello with a token
-TOKEN_IN_URL = "token_in_url"  # a token in a URL: refused, it would be in every proxy's log
-SUPERSEDED = "superseded"  # this connection made way for a newer one of the same token
+from tictac.engine.errors import Codes
+
+SERVER_CODES = Codes()
+BAD_JSON = SERVER_CODES("bad_json", "the message is not a JSON object")
+BAD_MESSAGE = SERVER_CODES(
+    "bad_message", "a JSON object that does not fit its `type`'s schema (missing/extra/wrong "
+    "fields), nested deeper than 16 levels, or holding a number that does not fit (see Text "
+    "above); a bad query parameter (HTTP 400)")
+BAD_TEXT = SERVER_CODES("bad_text", "a string the text gate refuses (see Text above); HTTP 400 too")
+UNKNOWN_TYPE = SERVER_CODES("unknown_type", "a `type` the server does not know")
+TOO_LARGE = SERVER_CODES("too_large", "the message is over the size limit (default 4096 bytes; "
+                         "the socket stays open; HTTP 413)")
+CHAT_LIMITED = SERVER_CODES("chat_limited", "more chat lines than a place or a room may send "
+                            "(see `chat` above)")
+HELLO_EXPECTED = SERVER_CODES("hello_expected", "a WebSocket's first message was not `{\"type\": "
+                              "\"hello\", \"token\": ...}`, or came too late (then close code "
+                              "4400)")
+TOKEN_IN_URL = SERVER_CODES("token_in_url", "a `token` query parameter: tokens never go in a URL "
+                            "(HTTP 400, or close code 4400)")
+SUPERSEDED = SERVER_CODES("superseded", "this connection made way for a newer one of the same "
+                          "token (then close code 4409)")
+NOT_JSON = SERVER_CODES("not_json", "an HTTP `POST` whose body is not declared "
+                        "`application/json` (HTTP 415)")
+BAD_ORIGIN = SERVER_CODES("bad_origin", "an HTTP `POST` from a page of another site (HTTP 403)")
+BAD_HOST = SERVER_CODES("bad_host", "any HTTP request or WebSocket handshake whose `Host` is not "
+                        "this server's (HTTP 400; see docs/server.md)")
+BAD_REQUEST = SERVER_CODES("bad_request", "bytes that are not an HTTP request the server can "
+                           "parse (HTTP 400, then the connection is closed)")
 
 CLOSE_UNSENDABLE = 1011  # a message to this client could not be sent: it reconnects
 CLOSE_FLOOD = 1008  # "policy violation": the client kept sending over the rate

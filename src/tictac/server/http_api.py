@@ -19,12 +19,14 @@ from tictac.engine import GAMES, IllegalAction, get_game
 from tictac.rooms import Room, RoomManager, lobby, rejoin, replays
 from tictac.rooms import errors as room_errors
 from tictac.rooms.buckets import Buckets
+from tictac.rooms.errors import RATE_LIMITED
 from tictac.server import game_client, metrics
 from tictac.server.errors import (
     BAD_JSON,
     BAD_MESSAGE,
+    BAD_ORIGIN,
     BAD_TEXT,
-    RATE_LIMITED,
+    NOT_JSON,
     TOKEN_IN_URL,
     TOO_LARGE,
 )
@@ -33,8 +35,6 @@ from tictac.server.settings import ServerSettings
 from tictac.store import StoreError
 
 MAX_BODY = 16_384
-NOT_JSON = "not_json"
-BAD_ORIGIN = "bad_origin"
 M = TypeVar("M", bound=BaseModel)
 STATUS = {
     room_errors.NO_ROOM: 404, room_errors.UNKNOWN_GAME: 404, room_errors.BAD_TOKEN: 401,

@@ -15,7 +15,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from tictac.engine import IllegalAction
-from tictac.server.http_api import NOT_JSON, error, read_body
+from tictac.server.errors import NOT_JSON
+from tictac.server.http_api import error, read_body
 from tictac.server.ws import BAD_MESSAGE
 
 MAX_TEXT = 512  # a share link is far shorter; the bound keeps the symbol small

@@ -18,7 +18,7 @@ from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager, lobby
 from tictac.rooms.buckets import Bucket
 from tictac.rooms.conn import Transport
-from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, SEAT_MOVED, RoomError
+from tictac.rooms.errors import NO_ROOM, RATE_LIMITED, ROOM_UNAVAILABLE, SEAT_MOVED, RoomError
 from tictac.rooms.rejoin import CLOSE_SEAT_MOVED
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.rooms.wire import dumps
@@ -32,7 +32,6 @@ from tictac.server.errors import (
     CLOSE_NO_HELLO,
     CLOSE_NO_ROOM,
     HELLO_EXPECTED,
-    RATE_LIMITED,
     TOKEN_IN_URL,
     TOO_LARGE,
     UNKNOWN_TYPE,
