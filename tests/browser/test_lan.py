@@ -1,0 +1,105 @@
+"""A LAN party's phones (issue 24, item 5): the server at an address of the local network, not
+loopback — a network namespace joined to this machine by a veth pair, on addresses of the
+test's own — where plain http is no secure context (no Screen Wake Lock, no service worker):
+the screen is kept on by a playing video. With `--tls`, the same address is a secure context:
+the wake lock itself, and a service worker that keeps the client's shell for a reload while
+the network is down."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from cluster.topology import ip, unavailable
+
+from .conftest import ServerProcess
+from .players import PHONE, Player, add_bots, create_room, start_game, wait_for
+
+SUFFIX = f"{os.getpid() % 10_000:04d}"
+NAMESPACE = f"tictac-lan-{SUFFIX}"
+SUBNET = f"10.78.{os.getpid() % 250}"
+PARTY_HOST = f"{SUBNET}.2"  # the server's address, as a phone on the Wi-Fi would type it
+
+
+@pytest.fixture(scope="module")
+def namespace() -> Iterator[tuple[str, ...]]:
+    """A "machine" of the local network: the command prefix that runs a process in it."""
+    missing = unavailable()
+    if missing:
+        pytest.skip(missing)
+    outside, inside = f"ttl{SUFFIX}h", f"ttl{SUFFIX}n"
+    try:
+        ip("netns", "add", NAMESPACE)
+        ip("link", "add", outside, "type", "veth", "peer", "name", inside, "netns", NAMESPACE)
+        ip("addr", "add", f"{SUBNET}.1/24", "dev", outside)
+        ip("link", "set", outside, "up")
+        inner = ("netns", "exec", NAMESPACE, "ip")
+        ip(*inner, "addr", "add", f"{PARTY_HOST}/24", "dev", inside)
+        ip(*inner, "link", "set", inside, "up")
+        ip(*inner, "link", "set", "lo", "up")
+        yield ("ip", "netns", "exec", NAMESPACE)
+    finally:
+        with contextlib.suppress(RuntimeError):
+            ip("netns", "del", NAMESPACE)  # its end of the veth pair goes with it
+
+
+@contextlib.contextmanager
+def party_server(folder: Path, wrap: tuple[str, ...], *extra: str) -> Iterator[ServerProcess]:
+    server = ServerProcess(folder, extra=extra, host=PARTY_HOST, wrap=wrap)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def playing_phone(browser: Browser, base: str) -> Player:
+    """Ana's phone at a game she started (with three bots), once she has tapped the page."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB", ignore_https_errors=True)
+    ana = Player(browser, base, "Ana", context=context)
+    create_room(ana, "time-bomb")
+    add_bots(ana, 3)
+    start_game(ana, [ana])
+    ana.page.mouse.click(PHONE["width"] // 2, 10)  # the first tap of the game
+    return ana
+
+
+KEPT_AWAKE = "async () => (await import('/static/wake.js')).awakeBy()"
+VIDEO_TIME = "() => document.querySelector('video.keep-awake').currentTime"
+
+
+def test_on_plain_http_at_a_lan_address_a_playing_video_keeps_the_phone_awake(
+        browser: Browser, namespace: tuple[str, ...], tmp_path: Path) -> None:
+    with party_server(tmp_path, namespace) as server:
+        assert server.url.startswith(f"http://{PARTY_HOST}:")
+        ana = playing_phone(browser, server.url)
+        page = ana.page
+        assert page.evaluate("() => [isSecureContext, 'wakeLock' in navigator]") == [False, False]
+        wait_for(lambda: page.evaluate(KEPT_AWAKE) == "video", page, what="the keep-awake video")
+        state = page.evaluate("""() => { const v = document.querySelector('video.keep-awake');
+            return {paused: v.paused, muted: v.muted, inline: v.playsInline,
+                    onscreen: v.getBoundingClientRect().bottom <= innerHeight}; }""")
+        assert state == {"paused": False, "muted": True, "inline": True, "onscreen": True}
+        started = page.evaluate(VIDEO_TIME)
+        wait_for(lambda: page.evaluate(VIDEO_TIME) > started + 1, page, timeout=30,
+                 what="the video's time to advance")
+        assert ana.errors == []
+        ana.close()
+
+
+def test_over_tls_at_a_lan_address_the_phone_holds_a_wake_lock(
+        browser: Browser, namespace: tuple[str, ...], tmp_path: Path) -> None:
+    with party_server(tmp_path, namespace, "--tls") as server:
+        assert server.url.startswith(f"https://{PARTY_HOST}:")
+        ana = playing_phone(browser, server.url)
+        page = ana.page
+        assert page.evaluate("() => [isSecureContext, 'wakeLock' in navigator]") == [True, True]
+        wait_for(lambda: page.evaluate(KEPT_AWAKE) == "lock", page, what="the wake lock")
+        assert page.evaluate("() => document.querySelector('video.keep-awake')") is None
+        assert ana.errors == []
+        ana.close()
