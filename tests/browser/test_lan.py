@@ -7,18 +7,23 @@ the network is down."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import serialization
 from playwright.sync_api import Browser
 
 from cluster.topology import ip, unavailable
+from tictac.server.tls import ensure_certificate
 
-from .conftest import ServerProcess
-from .players import PHONE, Player, add_bots, create_room, start_game, wait_for
+from .conftest import CHROMIUM, CHROMIUM_ARGS, ServerProcess
+from .players import PHONE, SHOTS_DIR, Player, add_bots, create_room, start_game, wait_for
 
 SUFFIX = f"{os.getpid() % 10_000:04d}"
 NAMESPACE = f"tictac-lan-{SUFFIX}"
@@ -50,6 +55,7 @@ def namespace() -> Iterator[tuple[str, ...]]:
 
 @contextlib.contextmanager
 def party_server(folder: Path, wrap: tuple[str, ...], *extra: str) -> Iterator[ServerProcess]:
+    folder.mkdir(exist_ok=True)
     server = ServerProcess(folder, extra=extra, host=PARTY_HOST, wrap=wrap)
     server.start()
     try:
@@ -101,5 +107,78 @@ def test_over_tls_at_a_lan_address_the_phone_holds_a_wake_lock(
         assert page.evaluate("() => [isSecureContext, 'wakeLock' in navigator]") == [True, True]
         wait_for(lambda: page.evaluate(KEPT_AWAKE) == "lock", page, what="the wake lock")
         assert page.evaluate("() => document.querySelector('video.keep-awake')") is None
+        # A certificate merely clicked through: Chromium allows no service worker (the page
+        # asked for one and took the refusal quietly: no error above).
+        refusal = page.evaluate("""() => navigator.serviceWorker.register('/sw.js')
+            .then(() => 'registered', (error) => error.name)""")
+        assert refusal == "SecurityError"
         assert ana.errors == []
         ana.close()
+
+
+
+
+
+def trusting(browser: Browser, folder: Path) -> Browser:
+    """Chromium as on a phone that trusts the server's certificate (installed it: see
+    docs/server.md), made beforehand in `folder` where the server finds it: Chromium's switch
+    that takes a certificate as valid for its public key's SHA-256."""
+    certificate = ensure_certificate(folder, [PARTY_HOST])
+    cert = x509.load_pem_x509_certificate(certificate.cert_file.read_bytes())
+    spki = cert.public_key().public_bytes(serialization.Encoding.DER,
+                                          serialization.PublicFormat.SubjectPublicKeyInfo)
+    pin = base64.b64encode(hashlib.sha256(spki).digest()).decode()
+    trusted = f"--ignore-certificate-errors-spki-list={pin}"
+    return browser.browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, trusted])
+
+
+KEPT_PATHS = """async () => (await Promise.all((await caches.keys())
+  .map(async (name) => (await (await caches.open(name)).keys())
+  .map((request) => new URL(request.url).pathname)))).flat()"""
+
+
+def test_over_trusted_tls_a_service_worker_keeps_the_shell_for_a_reload_with_the_server_down(
+        browser: Browser, namespace: tuple[str, ...], tmp_path: Path) -> None:
+    phone = trusting(browser, tmp_path)
+    with party_server(tmp_path, namespace, "--tls") as server:
+        page = phone.new_page(viewport=PHONE)
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create-name")
+        page.evaluate("() => navigator.serviceWorker.ready")
+        page.reload()  # the first load came before the worker: this one goes through it
+        page.wait_for_selector("#create-name")
+        assert page.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+        kept = set(page.evaluate(KEPT_PATHS))
+        assert {"/", "/static/app.js", "/static/i18n/fr.json", "/static/icons/icon-192.png",
+                "/static/style.css", "/static/manifest.webmanifest"} <= kept
+        assert not [path for path in kept if path.startswith(("/api", "/ws"))]
+    # The server is stopped: the reload is answered from the cache.
+    page.reload()
+    page.wait_for_selector("text=Join a room")  # the home screen: its modules and catalog
+    assert page.locator("header.bar .brand").inner_text() == "tictac"
+    page.screenshot(path=str(SHOTS_DIR / "lan-offline-reload.png"))
+    phone.close()
+
+
+def test_the_app_is_installable_over_trusted_tls_and_not_on_plain_http(
+        browser: Browser, namespace: tuple[str, ...], tmp_path: Path) -> None:
+    """Chromium's own verdict (the DevTools protocol's installability errors)."""
+    phone = trusting(browser, tmp_path / "https")
+    for extra, scheme in (((), "http"), (("--tls",), "https")):
+        with party_server(tmp_path / scheme, namespace, *extra) as server:
+            page = phone.new_page(viewport=PHONE)
+            page.goto(server.url + "/")
+            page.wait_for_selector("#create-name")
+            page.evaluate("() => window.isSecureContext && navigator.serviceWorker.ready")
+            devtools = page.context.new_cdp_session(page)
+            errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            # (a Playwright context is an off-the-record profile, where nothing is installed)
+            reasons = {error["errorId"] for error in errors} - {"in-incognito"}
+            if scheme == "https":
+                assert reasons == set(), errors
+            else:
+                assert "not-from-secure-origin" in reasons, errors
+            manifest = devtools.send("Page.getAppManifest")
+            assert manifest["errors"] == [], manifest
+            page.close()
+    phone.close()
