@@ -33,6 +33,12 @@ def test_the_certificate_is_kept_and_made_anew_only_for_a_new_address(tmp_path: 
     assert first.made and first.cert_file == tmp_path / CERT_FILE
     assert {"192.168.1.20", "127.0.0.1", "::1", "localhost"} <= set(san_of(first.cert_file))
     assert (tmp_path / KEY_FILE).stat().st_mode & 0o077 == 0  # the key is this user's only
+    # An authority a phone may install, for these names only (never another site's).
+    cert = x509.load_pem_x509_certificate(first.cert_file.read_bytes())
+    assert cert.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
+    limits = cert.extensions.get_extension_for_class(x509.NameConstraints).value
+    assert limits.permitted_subtrees is not None
+    assert len(limits.permitted_subtrees) == len(san_of(first.cert_file))
     again = ensure_certificate(tmp_path, ["192.168.1.20"])
     assert (again.fingerprint, again.made) == (first.fingerprint, False)
     moved = ensure_certificate(tmp_path, ["192.168.1.31"])  # the Wi-Fi gave another address

@@ -108,8 +108,12 @@ def make(names: list[Name]) -> tuple[x509.Certificate, ec.EllipticCurvePrivateKe
         .not_valid_before(now - datetime.timedelta(minutes=5))  # a phone's clock a little behind
         .not_valid_after(now + datetime.timedelta(days=VALID_DAYS))
         .add_extension(x509.SubjectAlternativeName(alternatives), critical=False)
-        # Its own authority, so that a phone may also install it as trusted (docs/server.md).
+        # Its own authority, so that a phone may also install it as trusted (docs/server.md);
+        # an authority for these names only, so that its key can vouch for no other site.
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(x509.NameConstraints(permitted_subtrees=[
+            x509.IPAddress(ipaddress.ip_network(name)) if not isinstance(name, str)
+            else x509.DNSName(name) for name in names], excluded_subtrees=None), critical=True)
         .add_extension(x509.KeyUsage(
             digital_signature=True, key_cert_sign=True, content_commitment=False,
             key_encipherment=False, data_encipherment=False, key_agreement=False,
