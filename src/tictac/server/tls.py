@@ -73,10 +73,9 @@ def covered(cert: x509.Certificate, names: list[Name]) -> set[Name]:
         san = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
     except x509.ExtensionNotFound:
         return set()
-    held: set[Name] = {address for address in san.get_values_for_type(x509.IPAddress)
-                       if not isinstance(address, ipaddress.IPv4Network | ipaddress.IPv6Network)}
+    held: set[object] = set(san.get_values_for_type(x509.IPAddress))
     held.update(name.lower() for name in san.get_values_for_type(x509.DNSName))
-    return held & set(names)
+    return {name for name in names if name in held}
 
 
 def usable(cert_file: Path, key_file: Path, names: list[Name]) -> x509.Certificate | None:

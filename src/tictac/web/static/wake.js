@@ -12,7 +12,8 @@ let wanted = false;
 let lock = null;
 let asking = false; // a wake lock request is on its way
 let video = null; // the keep-awake video, made when first needed
-let painter = null; // the timer changing its pixels, so that its stream has new frames
+let paint = null; // changes its canvas's pixels, so that the stream has new frames
+let painter = null; // the timer calling paint while the video plays
 
 function keepAwakeVideo() {
   if (video) return video;
@@ -21,13 +22,13 @@ function keepAwakeVideo() {
   canvas.height = 2;
   const pen = canvas.getContext('2d');
   let frame = 0;
-  video = document.createElement('video');
-  video.paint = () => {
+  paint = () => {
     frame += 1;
     pen.fillStyle = frame % 2 ? '#000' : '#010101';
     pen.fillRect(0, 0, 2, 2);
   };
-  video.paint();
+  paint();
+  video = document.createElement('video');
   video.className = 'keep-awake';
   video.muted = true;
   video.playsInline = true;
@@ -42,7 +43,7 @@ function keepAwakeVideo() {
 
 function playVideo() {
   const keeper = keepAwakeVideo();
-  if (!painter) painter = setInterval(keeper.paint, 1000);
+  if (!painter) painter = setInterval(paint, 1000);
   if (keeper.paused) keeper.play().catch(() => {}); // refused before a tap: the next tap retries
 }
 
