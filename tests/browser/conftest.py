@@ -8,6 +8,7 @@ import contextlib
 import os
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -57,12 +58,13 @@ PATIENCE_S = float(os.environ.get("TICTAC_TEST_PATIENCE_S", "120"))
 
 def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + PATIENCE_S
+    unverified = ssl._create_unverified_context()  # `--tls`: the server's own certificate
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"tictac serve exited early:\n{log.read_text()}")
         with (
             contextlib.suppress(OSError),
-            urllib.request.urlopen(url + "/healthz", timeout=1) as answer,
+            urllib.request.urlopen(url + "/healthz", timeout=1, context=unverified) as answer,
         ):
             if answer.status == 200:
                 return
@@ -75,25 +77,30 @@ class ServerProcess:
     the same port and file to see rooms come back (bots pause 60 ms so games run fast).
     Its games come from a fixed seed, so a run deals what the last one dealt (a flag in
     `extra` may give another). `extra` flags and `env` variables are added to the command
-    and its environment."""
+    and its environment. `host`: another address to listen on (a network namespace's, its
+    command then run through `wrap`, e.g. `ip netns exec NAME`)."""
 
     def __init__(
-        self, folder: Path, extra: tuple[str, ...] = (), env: dict[str, str] | None = None
+        self, folder: Path, extra: tuple[str, ...] = (), env: dict[str, str] | None = None,
+        host: str = "127.0.0.1", wrap: tuple[str, ...] = (),
     ) -> None:
         self.folder = folder
         self.extra = extra
         self.env = {**os.environ, **(env or {})}
+        self.host = host
+        self.wrap = wrap
         self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"{'https' if '--tls' in extra else 'http'}://{host}:{self.port}"
         self.log = folder / "serve.log"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         command = [
+            *self.wrap,
             *_tictac_command(),
             "serve",
             "--host",
-            "127.0.0.1",
+            self.host,
             "--port",
             str(self.port),
             "--db",

@@ -17,12 +17,15 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tictac.rooms import RoomSettings
 from tictac.server.clients import networks
 from tictac.server.lan import ALL_INTERFACES, lan_address
 from tictac.server.settings import DEFAULT_DB, ServerSettings
+
+if TYPE_CHECKING:
+    from tictac.server.tls import Certificate
 
 S, R = ServerSettings, RoomSettings
 GRACEFUL_STOP_S = 5  # how long a stop waits for connections to close before ending them
@@ -72,6 +75,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument("--" + name.replace("_", "-"), type=kind,
                             default=kind(value) if value is not None else default,
                             help=f"{help_text} (env {env}; default {default})")
+    parser.add_argument("--tls", action="store_true",
+                        default=os.environ.get("TICTAC_TLS", "off") not in ("", "0", "off"),
+                        help="serve HTTPS with a self-signed certificate kept next to the "
+                             "database, its fingerprint printed (env TICTAC_TLS; default off)")
 
 
 def db_url(db: str) -> str:
@@ -93,19 +100,24 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         create_per_min=args.create_per_min, create_burst=args.create_burst,
         join_per_min=args.join_per_min, join_burst=args.join_burst,
         request_timeout_s=args.request_timeout_s, hello_timeout_s=args.hello_timeout_s,
-        deflate=args.deflate == "on",
+        deflate=args.deflate == "on", tls=args.tls,
         trusted_proxies=listed(args.trusted_proxies), allowed_hosts=listed(args.allowed_hosts),
         log_level=args.log_level, seed=args.seed, redis_url=args.redis, workers=args.workers,
         lease_ms=args.lease_ms,
     )
 
 
-def announce(host: str, port: int, say: Callable[[str], None] = print) -> str:
+def announce(host: str, port: int, say: Callable[[str], None] = print,
+             certificate: Certificate | None = None) -> str:
     import segno
 
     shown = lan_address() if host in ALL_INTERFACES else host
-    url = f"http://{shown}:{port}/"
+    url = f"{'https' if certificate else 'http'}://{shown}:{port}/"
     say(f"tictac is serving on {url}")
+    if certificate is not None:
+        news = "new: each phone accepts it once" if certificate.made else "as before"
+        say(f"Its certificate ({news}) is {certificate.cert_file}; a phone shows its fingerprint:")
+        say(f"  SHA-256 {certificate.fingerprint}")
     if host in ALL_INTERFACES:
         say("Open it on the phones of this network, or scan:")
         qr = segno.make(url, error="l")
@@ -206,20 +218,40 @@ def run(args: argparse.Namespace) -> int:
         print(wrong, file=sys.stderr)
         return 2
     settings = settings_from(args)
+    if settings.tls and settings.redis_url:
+        print("tictac serve: --tls is for one server on a local network; a cluster's HTTPS is "
+              "its proxy's (docs/deploy.md)", file=sys.stderr)
+        return 2
     problem = check_cluster(settings) or check_store(settings.db_url)
     if problem is not None:
         print(f"tictac serve: {problem}", file=sys.stderr)
         return 1
+    certificate = None
+    if settings.tls:
+        try:
+            certificate = lan_certificate(args.db, settings.host)
+        except OSError as failure:
+            print(f"tictac serve: cannot keep the TLS certificate: {failure}", file=sys.stderr)
+            return 1
     if settings.workers == 1:
-        serve(args, None)
+        serve(args, None, certificate=certificate)
         return 0
     return supervise(args, settings)
 
 
+def lan_certificate(db: str, host: str) -> Certificate:
+    """`--tls`'s certificate, next to the database, naming the address phones are given."""
+    from tictac.server.tls import ensure_certificate, tls_folder
+
+    address = lan_address() if host in ALL_INTERFACES else host
+    return ensure_certificate(tls_folder(db), [address])
+
+
 def serve(args: argparse.Namespace, channel: socket.socket | None,
-          supervisor: int | None = None) -> None:
-    """One server process: listening on its own, or, as a worker of `--workers`, serving the
-    sockets the supervisor (process `supervisor`) hands it over `channel`."""
+          supervisor: int | None = None, certificate: Certificate | None = None) -> None:
+    """One server process: listening on its own (over HTTPS with `certificate`), or, as a
+    worker of `--workers`, serving the sockets the supervisor (process `supervisor`) hands it
+    over `channel`."""
     if supervisor is not None:
         from tictac.cluster.dispatch import end_with_supervisor
 
@@ -262,7 +294,8 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
             if not self.started:
                 return
             if channel is None:
-                announce(settings.host, settings.port)  # the address is now worth giving out
+                # the address is now worth giving out
+                announce(settings.host, settings.port, certificate=certificate)
                 return
             loop = asyncio.get_running_loop()
 
@@ -303,6 +336,8 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
         # operator's --trusted-proxies: uvicorn's own reading (trusting 127.0.0.1) would let
         # any loopback client, and every client of a same-host proxy, choose its address.
         proxy_headers=False,
+        ssl_certfile=certificate.cert_file if certificate else None,
+        ssl_keyfile=certificate.key_file if certificate else None,
     )
     for name in ("uvicorn.access", "uvicorn.error", "uvicorn.asgi"):  # set up by uvicorn.Config
         logging.getLogger(name).addFilter(HideTokens())

@@ -74,6 +74,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/api/rooms/{code}/rejoin", http_api.rejoin_room, methods=["POST"]),
         Route("/api/rooms/{code}/replay", http_api.replay),
         Route("/healthz", http_api.healthz),
+        Route("/sw.js", pages.service_worker),
         Route("/metrics", http_api.prometheus),
         Route("/openapi.json", openapi.openapi_json),
         Route("/docs", openapi.docs_page),

@@ -27,11 +27,12 @@ def lan_address() -> str:
 
 
 def share_origin(settings: ServerSettings) -> str | None:
-    """`http://LAN-ADDRESS:PORT` when serving on every interface, else None (the page's own
-    origin is the one to share)."""
+    """`http://LAN-ADDRESS:PORT` (https with `--tls`) when serving on every interface, else
+    None (the page's own origin is the one to share)."""
     if settings.host not in ALL_INTERFACES:
         return None
-    return f"http://{lan_address()}:{settings.port}"
+    scheme = "https" if settings.tls else "http"
+    return f"{scheme}://{lan_address()}:{settings.port}"
 
 
 async def share(request: Request) -> Response:

@@ -4,6 +4,8 @@ The files belong to the web client."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
 
 from starlette.requests import Request
@@ -29,3 +31,32 @@ async def page(request: Request) -> Response:
     if not index.is_file():
         return PlainTextResponse("not found", status_code=404)
     return FileResponse(index, headers=CACHE)
+
+
+SERVICE_WORKER = "sw.js"
+NOT_SHELL = ("index.html", SERVICE_WORKER)  # the page is kept as "/"; the worker is not its own
+
+
+def shell(static_dir: Path) -> tuple[list[str], str]:
+    """The paths the service worker keeps (the page and every client file) and a digest of
+    their contents: the worker's version."""
+    files = sorted(path for path in static_dir.rglob("*")
+                   if path.is_file() and path.relative_to(static_dir).as_posix() not in NOT_SHELL)
+    digest = hashlib.sha256((static_dir / "index.html").read_bytes())
+    paths = ["/"]
+    for path in files:
+        name = path.relative_to(static_dir).as_posix()
+        digest.update(name.encode() + b"\0" + path.read_bytes())
+        paths.append(f"/static/{name}")
+    return paths, digest.hexdigest()[:16]
+
+
+async def service_worker(request: Request) -> Response:
+    """`GET /sw.js`: served from the root, so that its scope is every page of the app."""
+    static_dir: Path = request.app.state.settings.static_dir
+    worker = static_dir / SERVICE_WORKER
+    if not worker.is_file() or not (static_dir / "index.html").is_file():
+        return PlainTextResponse("not found", status_code=404)
+    paths, version = shell(static_dir)
+    given = f"const SHELL = {json.dumps(paths)};\nconst VERSION = {json.dumps(version)};\n"
+    return Response(given + worker.read_text(), media_type="text/javascript", headers=CACHE)

@@ -34,6 +34,7 @@ class ServerSettings:
     request_timeout_s: float = 10.0
     hello_timeout_s: float = 10.0  # a WebSocket's hello (its token) must come this soon
     deflate: bool = False
+    tls: bool = False  # served over HTTPS (`--tls`, server/tls.py): the share link says https
     # Reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs: server/clients.py)
     # and the host names served besides addresses and this machine's own (server/hosts.py).
     trusted_proxies: tuple[str, ...] = ()
