@@ -227,7 +227,6 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
     import uvicorn
     from uvicorn.logging import TRACE_LOG_LEVEL
 
-    from tictac.cluster.dispatch import take_sockets, tell
     from tictac.server import create_app
     from tictac.server.timeouts import timed_protocol
     from tictac.server.ws_protocol import FloodProofProtocol
@@ -264,6 +263,8 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
             if channel is None:
                 announce(settings.host, settings.port)  # the address is now worth giving out
                 return
+            from tictac.cluster.dispatch import take_sockets, tell
+
             loop = asyncio.get_running_loop()
 
             def serve_socket(sock: socket.socket) -> None:
