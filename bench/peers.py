@@ -39,7 +39,7 @@ from server_load import cpu_s, free_port, game_run, rss_kib, settled_rss_kib, st
 PEERS = Path(__file__).with_name("peers")
 FRAMEWORKS = {"colyseus": PEERS / "colyseus", "boardgame.io": PEERS / "bgio"}
 SERVER_CORE, CLIENT_CORE = 0, 1
-RUN_LIMIT_S = 180  # a load client still running after this has hung: it is killed
+RUN_LIMIT_S = 300  # a load client still running after this has hung: it is killed
 
 
 def pinned(core: int) -> tuple[str, ...]:
@@ -147,16 +147,24 @@ def main() -> None:
         order = names[round_ % len(names):] + names[:round_ % len(names)]
         for name in order:
             for mode in ("flat", "paced", *(["idle"] if round_ == 0 else [])):
-                got = run(name, args, 0.0 if mode == "flat" else think_s, idle=mode == "idle")
+                started = time.monotonic()
+                try:
+                    got = run(name, args, 0.0 if mode == "flat" else think_s,
+                              idle=mode == "idle")
+                except RuntimeError as failure:  # one failed run leaves a hole, not no table
+                    print(f"round {round_ + 1} {name:<13} {mode:<5} failed: {failure}")
+                    continue
                 results[name][mode].append(got)
                 shown = ", ".join(f"{key} {value:.2f}" for key, value in got.items())
-                print(f"round {round_ + 1} {name:<13} {mode:<5} {shown}", flush=True)
+                print(f"round {round_ + 1} {name:<13} {mode:<5} {shown} "
+                      f"({time.monotonic() - started:.0f} s)", flush=True)
         loads.append((load_before, os.getloadavg()[0]))
         print(f"round {round_ + 1}: load average {load_before:.1f} -> {loads[-1][1]:.1f}",
               flush=True)
 
     def median(name: str, mode: str, key: str) -> float:
-        return statistics.median(result[key] for result in results[name][mode])
+        got = [result[key] for result in results[name][mode]]
+        return statistics.median(got) if got else float("nan")
 
     print(f"\nmedians of {args.rounds} interleaved rounds ({time.monotonic() - began:.0f} s; "
           f"load average {min(min(pair) for pair in loads):.1f} to "
