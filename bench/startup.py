@@ -13,24 +13,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
-TICTAC = str(Path(sys.executable).with_name("tictac"))
+from server_load import TICTAC, cpu_s, free_port
+
 PATIENCE_S = 120.0  # a server that takes longer than this has failed, not started slowly
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def healthy(url: str) -> bool:
@@ -39,12 +31,6 @@ def healthy(url: str) -> bool:
             return bool(answer.status == 200)
     except OSError:
         return False
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds process `pid` has spent so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def time_to_health(db: Path) -> tuple[float, float]:
@@ -59,7 +45,7 @@ def time_to_health(db: Path) -> tuple[float, float]:
             if server.poll() is not None:
                 raise RuntimeError(f"server died: {server.stderr.read().decode()}")  # type: ignore[union-attr]
             if healthy(f"http://127.0.0.1:{port}/healthz"):
-                return time.perf_counter() - began, cpu_seconds(server.pid)
+                return time.perf_counter() - began, cpu_s(server.pid)
             time.sleep(0.01)
         raise RuntimeError(f"no /healthz answer within {PATIENCE_S} s")
     finally:
