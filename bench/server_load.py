@@ -237,14 +237,14 @@ def rss_kib(pid: int) -> int:
 def settled_rss_kib(pid: int, limit_s: float = 20.0) -> int:
     """The RSS of a server that has just started, once it stops growing (tictac loads its word
     lists beside its first rooms): the baseline a room's memory is counted from."""
-    before, deadline = rss_kib(pid), time.monotonic() + limit_s
+    readings, deadline = [rss_kib(pid)], time.monotonic() + limit_s
     while time.monotonic() < deadline:
         time.sleep(1.0)
-        now = rss_kib(pid)
-        if abs(now - before) < 256:  # KiB: what a second of an idle server's churn may be
-            return now
-        before = now
-    return before
+        readings.append(rss_kib(pid))
+        # steady for two seconds (a loaded machine was seen to pause the loading for one)
+        if len(readings) >= 3 and max(readings[-3:]) - min(readings[-3:]) < 256:  # KiB
+            break
+    return readings[-1]
 
 
 def wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
