@@ -112,8 +112,8 @@ async def test_nodes_starting_together_migrate_one_fresh_database(services: Serv
     services.postgres.create_database("fresh")
     url = services.postgres.url_of("fresh")
     stores = await asyncio.wait_for(asyncio.gather(*(Store.open(url) for _ in range(4))), 60)
-    async with stores[0].engine.connect() as conn:
-        version = (await conn.execute(sa.text("select version_num from alembic_version"))).all()
+    with stores[0].engine.connect() as conn:
+        version = conn.execute(sa.text("select version_num from alembic_version")).all()
     for store in stores:
         await store.close()
     assert version == [("0002",)]

@@ -3,6 +3,7 @@ open, the address printed only once it listens, and its defaults declared in one
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import tomllib
@@ -84,3 +85,47 @@ def test_every_game_is_imported_before_the_server_listens(tmp_path: Path) -> Non
                           db_url(str(tmp_path / "t.sqlite3")), *games],
                          capture_output=True, text=True, timeout=60)
     assert ran.stdout.strip() == "True", ran.stderr[-2000:]
+
+
+# Modules that take a tenth of a second or more to import and that a start serves no request
+# with: Alembic (a database already migrated), Redis's client (no --redis), SQLAlchemy's
+# asyncio layer and ORM (the store uses neither), segno (the first QR code drawn), Prometheus's
+# client (the first scrape), wordfreq (loaded beside the first rooms, once serving).
+HEAVY = ["alembic", "redis", "sqlalchemy.ext.asyncio", "sqlalchemy.orm", "aiosqlite", "segno",
+         "prometheus_client", "wordfreq"]
+HEAVY_AT_START = """
+import json
+import sys
+from starlette.testclient import TestClient
+import tictac.cli.serve
+from tictac.engine import GAMES, get_game
+from tictac.server import create_app
+from tictac.server.settings import ServerSettings
+
+app = create_app(ServerSettings(db_url=sys.argv[1]))
+for name in GAMES:
+    get_game(name)
+imported = [module for module in sys.argv[2:] if module in sys.modules]
+with TestClient(app):  # the store opened, the rooms restored: the server would now listen
+    started = [module for module in sys.argv[2:] if module in sys.modules]
+print(json.dumps({"imported": imported, "started": started}))
+"""
+
+
+def test_a_start_imports_nothing_heavy_it_does_not_need(tmp_path: Path) -> None:
+    # Issue 23: `tictac serve` took seconds to answer /healthz, most of them importing what no
+    # request at start needs. (The time itself is bench/startup.py's to measure, not a test's.)
+    def start() -> dict[str, list[str]]:
+        ran = subprocess.run([str(Path(TICTAC).with_name("python")), "-c", HEAVY_AT_START,
+                              db_url(str(tmp_path / "t.sqlite3")), *HEAVY],
+                             capture_output=True, text=True, timeout=120)
+        assert ran.returncode == 0, ran.stderr[-2000:]
+        found: dict[str, list[str]] = json.loads(ran.stdout)
+        return found
+
+    first = start()  # a new database: migrating it is what Alembic is for
+    assert first["imported"] == []
+    again = start()  # a restart, on a database already migrated
+    assert again["imported"] == []
+    # wordfreq may load once the server serves (its warming, beside the first rooms)
+    assert [module for module in again["started"] if module != "wordfreq"] == []

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 
 from tictac.engine import LoggedAction
 from tictac.store import Fenced, Store
+from tictac.store.migrate import alembic_config, heads
 from tictac.store.tables import metadata
 
 
@@ -26,14 +27,22 @@ async def test_migrations_build_the_schema_the_code_uses(tmp_path: Path) -> None
         return {name: sorted(c["name"] for c in inspector.get_columns(name))
                 for name in inspector.get_table_names() if name != "alembic_version"}
 
-    async with store.engine.connect() as conn:
-        found = await conn.run_sync(columns)
-        version = (await conn.execute(sa.text("select version_num from alembic_version"))).all()
+    with store.engine.connect() as conn:
+        found = columns(conn)
+        version = conn.execute(sa.text("select version_num from alembic_version")).all()
     await store.close()
     assert found == {t.name: sorted(c.name for c in t.columns) for t in metadata.sorted_tables}
     assert version == [("0002",)]
     again = await Store.open(url(tmp_path))  # a second start finds nothing to migrate
     await again.close()
+
+
+def test_the_heads_read_from_the_version_files_are_alembics() -> None:
+    # A start skips Alembic when the database is at these heads (issue 23): read wrong, a
+    # database would be left unmigrated, or be migrated at every start.
+    from alembic.script import ScriptDirectory
+
+    assert heads() == set(ScriptDirectory.from_config(alembic_config()).get_heads())
 
 
 async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> None:

@@ -259,7 +259,6 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
     import uvicorn
     from uvicorn.logging import TRACE_LOG_LEVEL
 
-    from tictac.cluster.dispatch import take_sockets, tell
     from tictac.server import create_app
     from tictac.server.timeouts import timed_protocol
     from tictac.server.ws_protocol import FloodProofProtocol
@@ -297,6 +296,8 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
                 # the address is now worth giving out
                 announce(settings.host, settings.port, certificate=certificate)
                 return
+            from tictac.cluster.dispatch import take_sockets, tell
+
             loop = asyncio.get_running_loop()
 
             def serve_socket(sock: socket.socket) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
 
@@ -12,8 +12,6 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from tictac.cluster import Node
-from tictac.cluster.shared_buckets import SharedBuckets
 from tictac.engine import GAMES, get_game
 from tictac.rooms import RoomManager, SeededChance
 from tictac.server import game_client, http_api, lan, openapi, pages, qr, ws
@@ -24,6 +22,16 @@ from tictac.server.settings import ServerSettings
 from tictac.store import Store
 
 log = logging.getLogger(__name__)
+
+
+# How long after its start a server begins to warm its games: by then it listens, and the
+# warming's second of CPU, on a thread of its own, no longer delays the first answer (issue 23).
+WARM_AFTER_S = 0.5
+
+
+async def warm_beside(warming: list[Callable[[], None]]) -> None:
+    await asyncio.sleep(WARM_AFTER_S)
+    await asyncio.gather(*(asyncio.to_thread(warm) for warm in warming))
 
 
 def create_app(settings: ServerSettings | None = None) -> Starlette:
@@ -37,12 +45,17 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         warming = [warm for name in GAMES if (warm := getattr(get_game(name), "warm", None))]
         # ... and what a game loads lazily (Time's Up's word lists) loads in a thread beside
         # the first rooms, not on the event loop at a player's move.
-        warmed = asyncio.gather(*(asyncio.to_thread(warm) for warm in warming))
+        warmed = asyncio.create_task(warm_beside(warming))
         store = await Store.open(settings.db_url)
         chance = SeededChance(settings.seed) if settings.seed else None
         manager = RoomManager(store, chance=chance, settings=settings.rooms)
         app.state.manager = manager
         if settings.redis_url:
+            # (imported here: Redis's client takes half a second to import, for nothing
+            # without --redis)
+            from tictac.cluster import Node
+            from tictac.cluster.shared_buckets import SharedBuckets
+
             # One node of a cluster: rooms come back one by one, when they are first asked for.
             node = app.state.node = Node(manager, settings.redis_url, settings.lease_ms)
             node.serve_remote = partial(ws.serve, settings=settings, quotas=app.state.quotas)

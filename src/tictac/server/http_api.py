@@ -4,23 +4,19 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from tictac.bots import room_bot_kinds
-from tictac.cluster import Node
-from tictac.cluster.node import Call
-from tictac.cluster.relay import RemoteConn
-from tictac.cluster.shared_buckets import SharedBuckets
 from tictac.engine import GAMES, IllegalAction, get_game
 from tictac.rooms import Room, RoomManager, lobby, rejoin, replays
 from tictac.rooms import errors as room_errors
 from tictac.rooms.buckets import Buckets
 from tictac.rooms.errors import RATE_LIMITED
-from tictac.server import game_client, metrics
+from tictac.server import game_client
 from tictac.server.errors import (
     BAD_JSON,
     BAD_MESSAGE,
@@ -33,6 +29,11 @@ from tictac.server.errors import (
 from tictac.server.models import CreateRoom, JoinRoom, Rejoin
 from tictac.server.settings import ServerSettings
 from tictac.store import StoreError
+
+if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with --redis
+    from tictac.cluster import Node
+    from tictac.cluster.node import Call
+    from tictac.cluster.shared_buckets import SharedBuckets
 
 MAX_BODY = 16_384
 M = TypeVar("M", bound=BaseModel)
@@ -327,12 +328,16 @@ def held_sockets(manager: RoomManager, node: Node | None) -> int:
     node (their socket is there), and the ones it relays to another node's room (issue 21)."""
     if node is None:
         return manager.stats.connections
+    from tictac.cluster.relay import RemoteConn
+
     relayed_here = sum(isinstance(conn, RemoteConn) for room in manager.rooms.values()
                        for conn in room.conns)
     return manager.stats.connections - relayed_here + len(node.links)
 
 
 async def prometheus(request: Request) -> Response:
+    from tictac.server import metrics  # Prometheus's client: at the first scrape, not at start
+
     node, manager = request.app.state.node, _manager(request)
     relayed = 0 if node is None else len(node.links)
     clients = metrics.Clients(addresses=_limits(request).addresses(),

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import json
 
-import segno
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -25,6 +24,8 @@ MAX_TEXT = 512  # a share link is far shorter; the bound keeps the symbol small
 def qr_svg(text: str) -> bytes:
     """The symbol at error level M (segno raises it when that costs no size), black on white
     with the standard quiet zone, sized by its viewBox so CSS scales it."""
+    import segno  # a tenth of a second to import: at the first code drawn, not at start
+
     symbol = segno.make_qr(text, error="m")
     out = io.BytesIO()
     symbol.save(out, kind="svg", xmldecl=False, omitsize=True, border=4,

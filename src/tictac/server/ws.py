@@ -8,12 +8,11 @@ import inspect
 import json
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tictac.cluster import Node
 from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager, lobby
 from tictac.rooms.buckets import Bucket
@@ -40,6 +39,9 @@ from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.server.text import clean, plain
+
+if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with --redis
+    from tictac.cluster import Node
 
 __all__ = ["BAD_JSON", "BAD_MESSAGE", "TOO_LARGE", "endpoint", "parse"]
 ACTION_KEYS = frozenset(ActionIn.model_fields)

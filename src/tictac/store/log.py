@@ -5,12 +5,13 @@ transaction and only then resolves the waiting futures. A room awaits its append
 tells anyone of the action, so "acknowledged" always means "committed", and many rooms
 acting at once share one commit instead of paying one each.
 
-The writer commits on a thread of its own through SQLAlchemy's synchronous engine (the same
-database, its dialect's default blocking driver): one hop to that thread and one back per
-batch. Through the async driver each statement, the commit and the connection's return to the
-pool were a hop each, and each hop back waited for a turn of a busy event loop, which made
-the commit the largest part of an action's latency. Reads (at start, for replays) stay on the
-async engine.
+The writer commits on a thread of its own through SQLAlchemy's synchronous engine (the
+database's default blocking driver, whatever driver the URL names): one hop to that thread and
+one back per batch. Through the async driver each statement, the commit and the connection's
+return to the pool were a hop each, and each hop back waited for a turn of a busy event loop,
+which made the commit the largest part of an action's latency. Reads (at start, for replays)
+run on threads of their own too, on an engine of their own: SQLAlchemy's asyncio layer (and
+with it its ORM) took most of a second to import at every start (issue 23).
 
 An SQLite file deleted or replaced under the running server would take every later commit
 into a file nobody can open again: the store notes which file it opened (device and inode),
@@ -33,7 +34,6 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from tictac.engine import LoggedAction
 from tictac.store.migrate import upgrade
@@ -132,10 +132,10 @@ def _sqlite_file(url: str) -> str | None:
 class Store:
     CHECK_EVERY_S = 2.0
 
-    def __init__(self, engine: AsyncEngine, sync_engine: Engine,
+    def __init__(self, engine: Engine, sync_engine: Engine,
                  file: DatabaseFile | None = None) -> None:
-        self.engine = engine
-        self.sync_engine = sync_engine
+        self.engine = engine  # reads'
+        self.sync_engine = sync_engine  # the writer's
         self.file = file
         self._queue: asyncio.Queue[tuple[Write | Row, asyncio.Future[None]]] = asyncio.Queue()
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
@@ -149,18 +149,19 @@ class Store:
         path = _sqlite_file(url)
         where = path or make_url(url).render_as_string(hide_password=True)
         parsed = make_url(url)
+        blocking = parsed.set(drivername=parsed.get_backend_name())
         # A database server that restarted leaves the pool's connections dead: reads (rare)
         # test theirs first; the writer's first batch after a restart fails (`store_failed`)
         # and the pool starts afresh.
-        engine = create_async_engine(url, pool_pre_ping=parsed.get_backend_name() != "sqlite")
-        sync_engine = sa.create_engine(parsed.set(drivername=parsed.get_backend_name()))
+        engine = sa.create_engine(blocking, pool_pre_ping=parsed.get_backend_name() != "sqlite")
+        sync_engine = sa.create_engine(blocking)
         if engine.dialect.name == "sqlite":
-            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            sa.event.listen(engine, "connect", _sqlite_pragmas)
             sa.event.listen(sync_engine, "connect", _sqlite_pragmas)
-        try:  # through the blocking driver: a failed aiosqlite connect leaves a thread behind
+        try:
             await asyncio.to_thread(_migrate, sync_engine)
         except (sa.exc.SQLAlchemyError, OSError) as failure:
-            await engine.dispose()
+            engine.dispose()
             sync_engine.dispose()
             reason = getattr(failure, "orig", None) or failure
             raise StoreError(f"cannot open the database {where}: {reason}") from None
@@ -191,7 +192,7 @@ class Store:
                     await task
         await asyncio.get_running_loop().run_in_executor(self._thread, self.sync_engine.dispose)
         self._thread.shutdown()
-        await self.engine.dispose()
+        await asyncio.to_thread(self.engine.dispose)
 
     def _submit(self, write: Write | Row) -> asyncio.Future[None]:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -303,7 +304,10 @@ class Store:
     async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
         """Every room (or the one called `code`) with every game's setup and the latest game's
         log (enough to restore)."""
-        async with self.engine.connect() as conn:
+        return await asyncio.to_thread(self._load_rooms, code)
+
+    def _load_rooms(self, code: str | None) -> list[RoomDump]:
+        with self.engine.connect() as conn:
             # Records are read as text and decoded one by one: a record that no longer decodes
             # (a damaged file, a hand edit) is left out alone instead of failing every room.
             room_query = sa.select(rooms.c.code, rooms.c.game, sa.cast(rooms.c.record, sa.Text),
@@ -312,9 +316,8 @@ class Store:
             if code is not None:
                 room_query = room_query.where(rooms.c.code == code)
                 game_query = game_query.where(games.c.room == code)
-            room_rows = (await conn.execute(room_query.order_by(rooms.c.code))).all()
-            game_rows = (await conn.execute(
-                game_query.order_by(games.c.room, games.c.idx))).all()
+            room_rows = conn.execute(room_query.order_by(rooms.c.code)).all()
+            game_rows = conn.execute(game_query.order_by(games.c.room, games.c.idx)).all()
             dumps = {}
             for code, game, text, epoch in room_rows:
                 try:
@@ -329,21 +332,23 @@ class Store:
             for dump in dumps.values():
                 if dump.games:
                     last = dump.games[-1]
-                    last.log = await self._read_log(conn, dump.code, last.idx)
+                    last.log = self._read_log(conn, dump.code, last.idx)
         return list(dumps.values())
 
     async def load_game(self, code: str, idx: int) -> GameLog | None:
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(sa.select(games).where(
-                games.c.room == code, games.c.idx == idx))).first()
+        return await asyncio.to_thread(self._load_game, code, idx)
+
+    def _load_game(self, code: str, idx: int) -> GameLog | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(games).where(
+                games.c.room == code, games.c.idx == idx)).first()
             if row is None:
                 return None
-            return GameLog(row.idx, row.setup, row.started_ms,
-                           await self._read_log(conn, code, idx))
+            return GameLog(row.idx, row.setup, row.started_ms, self._read_log(conn, code, idx))
 
     @staticmethod
-    async def _read_log(conn: AsyncConnection, code: str, idx: int) -> list[LoggedAction]:
-        rows = await conn.execute(
+    def _read_log(conn: Connection, code: str, idx: int) -> list[LoggedAction]:
+        rows = conn.execute(
             sa.select(actions.c.seq, actions.c.seat, actions.c.action, actions.c.now_ms)
             .where(actions.c.room == code, actions.c.game_idx == idx)
             .order_by(actions.c.seq)

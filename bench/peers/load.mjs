@@ -1,0 +1,113 @@
+// The load both peer clients put on their server, as bench/server_load.py puts it on tictac:
+// `--rooms` rooms of 5 clients; the seat to act plays a random playable card (or draws) as
+// soon as its view shows it to act (flat out), or after a random 0 to 2 x `--think` seconds
+// (paced). Latency is from sending a move to the moment all 5 clients of the room have the
+// state it made, counted by version (a room's next move is often sent before every client has
+// the last one's state).
+//
+// It prints `measuring` when the warm-up ends, then one JSON line of results; with `--idle`
+// nobody moves: it prints `ready` once every room is dealt and waits to be stopped.
+//
+// connectRoom(room, onState) -> [seat handles]: the framework's side. Each handle has
+// play(card) and draw(); onState(handle, {version, toAct, hand, top}) on every state it gets,
+// onState(handle, {error}) on a refusal.
+
+import { parseArgs } from "node:util";
+
+import { SEATS, playable } from "./uno.mjs";
+
+export function options() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      rooms: { type: "string", default: "200" },
+      warmup: { type: "string", default: "2" },
+      seconds: { type: "string", default: "8" },
+      think: { type: "string", default: "0" },
+      idle: { type: "boolean", default: false },
+    },
+  });
+  return {
+    port: Number(values.port), rooms: Number(values.rooms), warmup: Number(values.warmup),
+    seconds: Number(values.seconds), think: Number(values.think), idle: values.idle,
+  };
+}
+
+const sleep = (s) => new Promise((resolve) => setTimeout(resolve, s * 1000));
+
+export async function drive(connectRoom) {
+  const args = options();
+  const run = { measuring: false, moves: 0, latencies: [], errors: 0 };
+  const tables = [];
+  const acted = new Map(); // seat handle -> the last version it acted on
+
+  function onState(handle, table, state) {
+    if (state.error !== undefined) {
+      run.errors += 1;
+      return;
+    }
+    if (state.version > (handle.seenVersion ?? -1)) {
+      handle.seenVersion = state.version;
+      const sentAt = table.sentAt.get(state.version);
+      if (sentAt !== undefined) {
+        const seen = (table.seen.get(state.version) ?? 0) + 1;
+        table.seen.set(state.version, seen);
+        if (seen === SEATS) {
+          table.sentAt.delete(state.version);
+          table.seen.delete(state.version);
+          if (run.measuring) {
+            run.moves += 1;
+            run.latencies.push(performance.now() - sentAt);
+          }
+        }
+      }
+    }
+    handle.latest = state;
+    consider(handle, table);
+  }
+
+  function consider(handle, table) {
+    const state = handle.latest;
+    if (args.idle || state === undefined || state.toAct !== handle.seat) return;
+    if (acted.get(handle) === state.version) return;
+    acted.set(handle, state.version);
+    const move = () => {
+      table.sentAt.set(state.version + 1, performance.now());
+      const cards = playable(state.hand, state.top);
+      if (cards.length > 0) handle.play(cards[Math.floor(Math.random() * cards.length)]);
+      else handle.draw();
+    };
+    if (args.think > 0) setTimeout(move, Math.random() * 2 * args.think * 1000);
+    else move();
+  }
+
+  for (let start = 0; start < args.rooms; start += 20) { // in waves: the backlog never overflows
+    const wave = [];
+    for (let room = start; room < Math.min(args.rooms, start + 20); room++) {
+      const table = { sentAt: new Map(), seen: new Map(), handles: [] };
+      tables.push(table);
+      wave.push(connectRoom(room, (handle, state) => onState(handle, table, state))
+        .then((handles) => { table.handles = handles; }));
+    }
+    await Promise.all(wave);
+  }
+  for (const table of tables) for (const handle of table.handles) consider(handle, table);
+  if (args.idle) {
+    await sleep(1);
+    console.log("ready");
+    await new Promise(() => {}); // until stopped
+  }
+  await sleep(args.warmup);
+  run.measuring = true;
+  console.log("measuring");
+  const started = performance.now();
+  await sleep(args.seconds);
+  run.measuring = false;
+  const elapsed = (performance.now() - started) / 1000;
+  const lat = run.latencies.sort((a, b) => a - b);
+  const at = (q) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(lat.length * q))] : NaN);
+  console.log(JSON.stringify({
+    moves_per_s: run.moves / elapsed, p50_ms: at(0.5), p99_ms: at(0.99), errors: run.errors,
+  }));
+  process.exit(0);
+}
