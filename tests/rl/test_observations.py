@@ -19,7 +19,8 @@ import numpy as np
 from tictac.games.time_bomb.table import CUT, DEFUSING, SAFE
 from tictac.rl import TictacEnv, TimeBombEnv, TimesUpEnv, TimosTwistEnv
 from tictac.rl.base import HISTORY
-from tictac.rl.time_bomb import ROUND_PART, SIZE as BOMB_SIZE
+from tictac.rl.time_bomb import ROUND_PART
+from tictac.rl.time_bomb import SIZE as BOMB_SIZE
 from tictac.rl.timos_twist import DISCARDED, PLAYED
 from tictac.rl.timos_twist import SIZE as TWIST_SIZE
 
