@@ -2,7 +2,7 @@
 
 The guessing itself is free speech, which no agent here produces: the environment models the
 guessers. The agents are the seats the game waits for: the cluegiver (start the turn, then for
-each card give a clue, mark it found, pass, wrong or foul) and, under the `en` rules, the team
+each card give a clue, mark it found, pass or wrong) and, under the `en` rules, the team
 that won a round with time left (continue or hand over). Each card has a chance, drawn once a
 game from the seed, that the table knows it; after each clue the guessers say its name with
 that chance. A `found` the guessers have not said is refused by the timekeeper, of another team:
@@ -13,7 +13,8 @@ timekeeper calls time when the clock runs out. Each action takes `step_ms` of si
 (one second by default), so a 30-second turn holds about 30 decisions. The player-written deck
 needs typed names and is refused.
 
-Actions (8): 0 start, 1 found, 2 pass, 3 wrong, 4 foul, 5 continue, 6 hand_over, 7 clue.
+Actions (8): 0 start, 1 found, 2 pass, 3 wrong, 4 foul (never allowed: the modelled clues
+break no rule), 5 continue, 6 hand_over, 7 clue.
 """
 
 from __future__ import annotations
@@ -74,10 +75,11 @@ class TimesUpEnv(TictacEnv):
         return INDEX[action["type"]]
 
     def legal(self, seat: int) -> dict[int, Action | None]:
+        # No foul: the clues are the model's, and it says no forbidden word.
         legal: dict[int, Action | None] = {
             INDEX[action["type"]]: action
             for action in self.game.legal_actions(self.game_state, seat)
-            if action["type"] in INDEX
+            if action["type"] in INDEX and action["type"] != "foul"
         }
         if INDEX["found"] in legal:  # the cluegiver holds a card: a clue is theirs too
             legal[CLUE] = None

@@ -54,6 +54,11 @@ class TimosTwistEnv(TictacEnv):
                 for action in self.game.legal_actions(self.game_state, seat)
                 if action["type"] in PLAYER_ACTIONS}
 
+    def next_seat(self) -> int | None:
+        # No deadline ever passes: the TIMO grace window, the game's only one, is 0 here.
+        waiting = self.game.to_act(self.game_state)
+        return waiting[0] if waiting else None
+
     def new_episode(self, seed: int) -> None:
         self.played = np.zeros((self.players, DECK_SIZE), np.float32)  # this round, by seat
 
@@ -72,7 +77,7 @@ class TimosTwistEnv(TictacEnv):
         # more than a few stores.
         state = self.game_state
         for card in state.hands[seat]:
-            out[HAND + card] = 1.0
+            out[card] = 1.0  # HAND is 0
         out[TOP + state.discard[-1]] = 1.0
         out[COLOR + state.color] = 1.0
         if seat == state.turn and state.drawn != NOBODY:
@@ -86,7 +91,7 @@ class TimosTwistEnv(TictacEnv):
         order = self.order[seat]
         hands, called, scores, target = state.hands, state.called, state.scores, state.target_score
         for offset, other in enumerate(order):
-            out[SIZES + offset] = min(len(hands[other]), DECK_SIZE) / DECK_SIZE
+            out[SIZES + offset] = len(hands[other]) / DECK_SIZE  # never more than the deck
             if called[other]:
                 out[CALLED + offset] = 1.0
             if scores[other]:
