@@ -17,7 +17,6 @@ import numpy as np
 
 from tictac.engine import Action, View
 from tictac.games.time_bomb.rules import claims, cuts
-from tictac.games.time_bomb.state import Claim
 from tictac.games.time_bomb.table import (
     BOMB,
     CUT,
@@ -99,65 +98,62 @@ class TimeBombEnv(TictacEnv):
     def encode(self, seat: int, out: np.ndarray) -> None:
         # What view(state, seat) shows: the seat's role and its face-down wires by kind (not
         # where they lie), every row's face-down count, the pliers, every cut and every claim.
+        # Only what is not 0 is written, value by value (see timos_twist).
         state = self.game_state
-        players, round_ = len(state.rows), state.round
+        rows, round_ = state.rows, state.round
+        players = len(rows)
         out[ROUND + round_ - 1] = 1.0
-        out[CUTS] = state.cuts / players
+        if state.cuts:
+            out[CUTS] = state.cuts / players
         if state.roles[seat] == SHERLOCK:
             out[ROLE] = 1.0
-        own = state.rows[seat]
+        own = rows[seat]
         out[OWN] = own.count(SAFE) / WIRES_EACH
         out[OWN + 1] = own.count(DEFUSING) / WIRES_EACH
         out[OWN + 2] = own.count(BOMB) / WIRES_EACH
-        latest: dict[tuple[int, int], Claim] = {}  # (seat, round): its latest claim
-        for claim in state.claims:
-            latest[claim[0], claim[3]] = claim
-        found = 0
-        by_cutter = [[0, 0] for _ in range(players)]  # defusing, safe
-        for _, _, cutter, _, _, kind in state.revealed:
-            if kind == DEFUSING:
-                found += 1
-                by_cutter[cutter][0] += 1
-            elif kind == SAFE:
-                by_cutter[cutter][1] += 1
-        out[FOUND] = found / players
-        scale = ROUNDS * players
-        holder, rows = state.holder, state.rows
-        for offset, other in enumerate(self.order[seat]):  # value by value: see timos_twist
-            part = SEATS + SEAT_PART * offset
+        for offset, other in enumerate(self.order[seat]):
             row = rows[other]
-            out[part] = (len(row) - row.count(CUT)) / WIRES_EACH
-            claim = latest.get((other, round_))
-            if claim is not None:
+            out[SEATS + SEAT_PART * offset] = (len(row) - row.count(CUT)) / WIRES_EACH
+        out[SEATS + SEAT_PART * ((state.holder - seat) % players) + 4] = 1.0
+        for who, defusing, bomb, claimed_in, _ in state.claims:  # a later claim overwrites
+            if claimed_in == round_:
+                part = SEATS + SEAT_PART * ((who - seat) % players)
                 out[part + 1] = 1.0
-                out[part + 2] = claim[1] / WIRES_EACH
-                out[part + 3] = claim[2]
-            if holder == other:
-                out[part + 4] = 1.0
-            defusing, safe = by_cutter[other]
-            if defusing:
-                out[part + 5] = defusing / scale
-            if safe:
-                out[part + 6] = safe / scale
+                out[part + 2] = defusing / WIRES_EACH
+                out[part + 3] = bomb
+        # Defusing and safe wires each seat has cut in the game, and the defusing ones found.
+        counts: dict[int, int] = {}
+        for _, _, cutter, _, _, kind in state.revealed:
+            if kind != BOMB:
+                part = SEATS + SEAT_PART * ((cutter - seat) % players)
+                slot = part + (5 if kind == DEFUSING else 6)
+                counts[slot] = counts.get(slot, 0) + 1
+        found = 0
+        for slot, count in counts.items():
+            out[slot] = count / (ROUNDS * players)
+            if (slot - SEATS) % SEAT_PART == 5:
+                found += count
+        out[FOUND] = found / players
         if self.history:
-            self._encode_history(seat, latest, out)
+            self._encode_history(seat, out)
 
-    def _encode_history(self, seat: int, latest: dict[tuple[int, int], Claim],
-                        out: np.ndarray) -> None:
+    def _encode_history(self, seat: int, out: np.ndarray) -> None:
         """Every round's claims, and what was cut from each row in each round."""
         state = self.game_state
-        place = {other: offset for offset, other in enumerate(self.order[seat])}
-        for (other, round_), claim in latest.items():
-            part = SIZE + ROUND_PART * (ROUNDS * place[other] + round_ - 1)
+        players = len(state.rows)
+        for who, defusing, bomb, round_, _ in state.claims:  # a later claim overwrites
+            part = SIZE + ROUND_PART * (ROUNDS * ((who - seat) % players) + round_ - 1)
             out[part] = 1.0
-            out[part + 1] = claim[1] / WIRES_EACH
-            out[part + 2] = claim[2]
+            out[part + 1] = defusing / WIRES_EACH
+            out[part + 2] = bomb
+        counts: dict[int, int] = {}
         for round_, _, _, target, _, kind in state.revealed:
-            part = SIZE + ROUND_PART * (ROUNDS * place[target] + round_ - 1)
-            if kind == DEFUSING:
-                out[part + 3] += 1.0 / WIRES_EACH
-            elif kind == SAFE:
-                out[part + 4] += 1.0 / WIRES_EACH
+            if kind != BOMB:
+                part = SIZE + ROUND_PART * (ROUNDS * ((target - seat) % players) + round_ - 1)
+                slot = part + (3 if kind == DEFUSING else 4)
+                counts[slot] = counts.get(slot, 0) + 1
+        for slot, count in counts.items():
+            out[slot] = count / WIRES_EACH
 
     def describe(self, view: View) -> str:
         rows = ", ".join(f"seat {row['seat']}: {len(row['face_down'])}" for row in view["rows"])
