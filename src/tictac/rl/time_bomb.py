@@ -45,10 +45,11 @@ def claim_number(action: Action) -> int:
     return number
 
 
-def cut_number(action: Action, seat: int, players: int) -> int:
-    """The number of a cut by `seat`."""
-    number: int = WIRES_EACH * ((action["target"] - seat) % players - 1) + action["position"]
-    return number
+def cut_numbers(seat: int, players: int) -> list[list[int]]:
+    """By target and position, the number of a cut by `seat` (a table: a cut is numbered at
+    every decision, for every wire face down)."""
+    return [[WIRES_EACH * ((target - seat) % players - 1) + position
+             for position in range(WIRES_EACH)] for target in range(players)]
 
 
 class TimeBombEnv(TictacEnv):
@@ -60,20 +61,24 @@ class TimeBombEnv(TictacEnv):
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_time_bomb_v0"}
 
     def new_episode(self, seed: int) -> None:
+        self.cut_numbers = [cut_numbers(seat, self.players) for seat in range(self.players)]
         self.claiming: list[int] = []
         self.claimed_round = 0
 
     def action_index(self, action: Action) -> int:
         if action["type"] == "claim":
             return claim_number(action)
-        return cut_number(action, self.seats[self.agent_selection], self.players)
+        return self.cut_numbers[self.seats[self.agent_selection]][action["target"]][
+            action["position"]]
 
     def legal(self, seat: int) -> dict[int, Action | None]:
         # The claiming turn offers the claims and silence, then only cuts: each listed by the
         # game's own rules.
-        state, players = self.game_state, self.players
+        state = self.game_state
         if not self.claiming:
-            return {cut_number(action, seat, players): action for action in cuts(state, seat)}
+            numbers = self.cut_numbers[seat]
+            return {numbers[action["target"]][action["position"]]: action
+                    for action in cuts(state, seat)}
         legal: dict[int, Action | None] = {
             claim_number(action): action for action in claims(state, seat)
         }
