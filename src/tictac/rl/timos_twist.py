@@ -19,7 +19,6 @@ from tictac.rl.base import COMPACT, HISTORY, TictacEnv
 BLACK_PLAYS = 52  # the first of the black cards' eight numbers
 DRAW, PASS = 60, 61
 MAX_SEATS = 6
-PLAYER_ACTIONS = frozenset({"play", "draw", "pass"})
 # Offsets of the observation's parts (compact-v1).
 HAND, TOP, COLOR, DRAWN = 0, 54, 108, 112
 PENALTY, DIRECTION, PILE, DISCARD = 113, 114, 115, 116
@@ -28,6 +27,25 @@ SIZE = 135
 # history-v1 adds: the cards in the discard pile, then the cards each seat played this round.
 DISCARDED, PLAYED = SIZE, SIZE + DECK_SIZE
 HISTORY_SIZE = PLAYED + MAX_SEATS * DECK_SIZE
+
+
+def numbered(actions: list[Action]) -> dict[int, Action | None]:
+    """The plays, draw and pass among `actions` by number (a play that also calls TIMO, listed
+    after the same play without, wins). TIMO and catches never arise: every play that leaves
+    one card calls TIMO. One loop, no call an action: it runs at every decision."""
+    legal: dict[int, Action | None] = {}
+    for action in actions:
+        kind = action["type"]
+        if kind == "play":
+            card = INDEX[action["card"]]
+            if IS_BLACK[card]:
+                card = BLACK_PLAYS + (card - BLACK_PLAYS) * 4 + COLOR_INDEX[action["color"]]
+            legal[card] = action
+        elif kind == "draw":
+            legal[DRAW] = action
+        elif kind == "pass":
+            legal[PASS] = action
+    return legal
 
 
 class TimosTwistEnv(TictacEnv):
@@ -39,20 +57,10 @@ class TimosTwistEnv(TictacEnv):
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_timos_twist_v0"}
 
     def action_index(self, action: Action) -> int:
-        kind = action["type"]
-        if kind == "play":
-            card = INDEX[action["card"]]
-            if IS_BLACK[card]:
-                return BLACK_PLAYS + (card - BLACK_PLAYS) * 4 + COLOR_INDEX[action["color"]]
-            return card
-        return DRAW if kind == "draw" else PASS
+        return next(iter(numbered([action])))
 
     def legal(self, seat: int) -> dict[int, Action | None]:
-        # TIMO and catches never arise: every play that leaves one card calls TIMO.
-        index = self.action_index
-        return {index(action): action
-                for action in self.game.legal_actions(self.game_state, seat)
-                if action["type"] in PLAYER_ACTIONS}
+        return numbered(self.game.legal_actions(self.game_state, seat))
 
     def next_seat(self) -> int | None:
         # No deadline ever passes: the TIMO grace window, the game's only one, is 0 here.
@@ -64,9 +72,10 @@ class TimosTwistEnv(TictacEnv):
 
     def perform(self, seat: int, action: Action | None) -> None:
         assert action is not None
-        rounds = len(self.game_state.rounds)
-        self.apply(seat, action)
-        if len(self.game_state.rounds) != rounds:
+        state = self.game_state
+        rounds = len(state.rounds)
+        self.game.apply(state, seat, action, self.now_ms)
+        if len(state.rounds) != rounds:
             self.played[:] = 0.0
         elif action["type"] == "play":
             self.played[seat, INDEX[action["card"]]] = 1.0
