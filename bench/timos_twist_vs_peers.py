@@ -1,7 +1,8 @@
 """Random play, flat out: our Timo's Twist engine against RLCard's UNO environment and OpenSpiel's
-`crazy_eights` (C++ driven from Python), same player count, in one process.
+`crazy_eights` (C++ driven from Python), same player count, in one process; then our three
+PettingZoo environments, per decision, against RLCard's and OpenSpiel's.
 
-    uv run --group bench python bench/timos_twist_vs_peers.py [--players 2] [--repeat 5]
+    uv run --group rl --group bench python bench/timos_twist_vs_peers.py [--players 2] [--repeat 5]
 
 Each engine plays whole games with uniformly random legal actions chosen by Python's `random`
 for `--seconds`, `--repeat` times, the engines taking turns; the best run of each counts (the
@@ -14,11 +15,22 @@ package is missing is reported and skipped.
 Ours runs three ways: the bare loop (`legal_actions` then `apply`); building the acting seat's
 whole view at every step, as an agent that observes the table would, and choosing among its
 `legal`; and the same with a `LazyView`, which works out only the keys read (here `legal`).
+
+The environments part counts decisions of an agent that reads everything it is given: for ours
+one `last()` (the observation and its action mask) and one `step` of an action drawn from the
+mask, through `agent_iter`; for RLCard one `env.step` (which builds the next observation and its
+legal actions); for OpenSpiel one `observation_tensor` and `legal_actions` and one
+`apply_action` (chance nodes played, not counted). Ours: Timo's Twist (`--players`), Time Bomb
+(5 players) and Time's Up (4 players), each set against RLCard's UNO environment (the yardstick
+of issue 26) and a peer of its kind: crazy_eights for Timo's Twist, RLCard's limit hold'em (hidden
+cards, bluffing, 5 players) for Time Bomb, OpenSpiel's hanabi (a team giving clues, 4 players)
+for Time's Up. The load average is printed with the figures: the machine may be shared.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Callable
@@ -103,6 +115,97 @@ def openspiel_crazy_eights(players: int, seconds: float, rnd: random.Random) -> 
     return decisions
 
 
+def ours_env(game: str, players: int) -> Runner:
+    """Decisions of random agents through our PettingZoo environment of `game`."""
+
+    def run(_players: int, seconds: float, rnd: random.Random) -> int:
+        from tictac.rl import ENVS
+
+        env = ENVS[game](players)
+        randrange = rnd.randrange
+        decisions = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            env.reset(seed=rnd.getrandbits(32))
+            for _agent in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = observation["action_mask"].nonzero()[0]
+                env.step(int(legal[randrange(len(legal))]))
+                decisions += 1
+        return decisions
+
+    return run
+
+
+def rlcard_env(name: str, players: int) -> Runner:
+    """Decisions through an RLCard environment (`env.step` builds the next observation)."""
+
+    def run(_players: int, seconds: float, rnd: random.Random) -> int:
+        import rlcard
+
+        env = rlcard.make(name, config={"seed": rnd.getrandbits(31)})
+        if players != env.num_players:
+            # Its environments ignore `game_num_players`; the game takes it directly.
+            env.game.configure({"game_num_players": players})
+            env.num_players = players
+        decisions = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            state, _ = env.reset()
+            while not env.is_over():
+                state, _ = env.step(rnd.choice(list(state["legal_actions"])))
+                decisions += 1
+        return decisions
+
+    return run
+
+
+def openspiel_env(name: str, players: int) -> Runner:
+    """Decisions of an OpenSpiel game read as an environment: the acting player's
+    `observation_tensor` and `legal_actions`, then `apply_action`."""
+
+    def run(_players: int, seconds: float, rnd: random.Random) -> int:
+        import pyspiel
+
+        game = pyspiel.load_game(name, {"players": players})
+        decisions = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rnd.choice(state.chance_outcomes())[0])
+                    continue
+                state.observation_tensor(state.current_player())
+                state.apply_action(rnd.choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+
+    return run
+
+
+def environments(players: int) -> list[tuple[str, Runner, dict[str, tuple[str, Runner]]]]:
+    """Each of our environments, with the peers it is measured against."""
+    uno = ("rlcard", rlcard_env("uno", players))
+    return [
+        ("tictac timos-twist env", ours_env("timos-twist", players), {
+            "RLCard uno env": uno,
+            "OpenSpiel crazy_eights": ("pyspiel", openspiel_env("crazy_eights", players)),
+        }),
+        ("tictac time-bomb env (5)", ours_env("time-bomb", 5), {
+            "RLCard uno env": ("rlcard", rlcard_env("uno", 5)),
+            "RLCard limit-holdem (5)": ("rlcard", rlcard_env("limit-holdem", 5)),
+        }),
+        ("tictac times-up env (4)", ours_env("times-up", 4), {
+            "RLCard uno env": ("rlcard", rlcard_env("uno", 4)),
+            "OpenSpiel hanabi (4)": ("pyspiel", openspiel_env("hanabi", 4)),
+        }),
+    ]
+
+
 OURS = "tictac timos-twist"
 OURS_WITH_VIEWS: dict[str, Runner] = {
     "  + view per step": ours_with_view,
@@ -164,6 +267,23 @@ def main() -> None:
         ratios = " / ".join(f"{ours / rate:.2f}x" for ours in [mine, *with_views.values()])
         print(f"{name:<24} {rate:>10,.0f} actions/s   ours / theirs = {ratios}")
     print("(ours / theirs: the bare loop / with the view / with the lazy view)")
+
+    print(f"\nenvironments, decisions per second, best of {args.repeat} x {args.seconds:g} s")
+    for name, run, peers in environments(args.players):
+        usable = {peer: peer_run for peer, (module, peer_run) in peers.items()
+                  if installed(module) is None}
+        rates = best_rates({name: run} | usable, args.players, args.seconds, args.repeat,
+                           args.seed)
+        mine = rates.pop(name)
+        print(f"{name:<26} {mine:>10,.0f} decisions/s")
+        for peer in peers:
+            if peer in rates:
+                print(f"  {peer:<24} {rates[peer]:>10,.0f} decisions/s   ours / theirs = "
+                      f"{mine / rates[peer]:.2f}x")
+            else:
+                print(f"  {peer:<24} skipped (not installed)")
+    print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f} on {} cores".format(
+        *os.getloadavg(), os.cpu_count()))
 
 
 if __name__ == "__main__":

@@ -105,8 +105,8 @@ def play(env: TimosTwistEnv, seed: int, choose, opponent: Bot | None):  # type: 
         elif opponent is None:
             action = int(rng.choice(np.flatnonzero(mask)))
         else:
-            legal = env.game.legal_actions(env.state, 1)
-            move = opponent.act(env.game.view(env.state, 1), legal, True)
+            legal = env.game.legal_actions(env.game_state, 1)
+            move = opponent.act(env.game.view(env.game_state, 1), legal, True)
             assert move is not None
             action = env.action_index(move)
         env.step(action)

@@ -1,5 +1,6 @@
-"""The AEC environments pass PettingZoo's own API test, replay exactly from a seed, and only
-ever offer legal moves. Skipped only when the `rl` group (pettingzoo) is not installed."""
+"""The AEC environments pass PettingZoo's own tests (API, seeds, render, state space), replay
+exactly from a seed, truncate at `max_cycles`, and only ever offer legal moves (issue 26).
+Skipped only when the `rl` group (pettingzoo) is not installed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test.state_test import test_state_space as check_state_space
 
 from tictac.rl import TictacEnv, TimeBombEnv, TimesUpEnv, TimosTwistEnv
 
@@ -17,6 +19,9 @@ CASES = [
     (TimeBombEnv, 4, None), (TimeBombEnv, 5, None), (TimeBombEnv, 8, None),
     (TimesUpEnv, 4, None), (TimesUpEnv, 5, {"rules": "en"}),
 ]
+# Every observation layout of every game, on one configuration each.
+LAYOUTS = [(env_class, observation) for env_class in (TimosTwistEnv, TimeBombEnv, TimesUpEnv)
+           for observation in env_class.ENCODINGS]
 
 
 @pytest.mark.parametrize(("env_class", "players", "options"), CASES)
@@ -24,6 +29,75 @@ def test_env_passes_the_pettingzoo_api_test(
     env_class: type[TictacEnv], players: int, options: dict[str, str] | None
 ) -> None:
     api_test(env_class(players, options, render_mode="ansi"), num_cycles=300)
+
+
+@pytest.mark.parametrize(("env_class", "observation"), LAYOUTS)
+def test_every_layout_passes_the_api_seed_and_render_tests(
+    env_class: type[TictacEnv], observation: str
+) -> None:
+    api_test(env_class(observation=observation), num_cycles=300)
+    seed_test(lambda: env_class(observation=observation), num_cycles=300)
+    # Issue 26, item 5: human mode prints the text and returns None; ansi returns it.
+    render_test(lambda render_mode=None: env_class(observation=observation,
+                                                   render_mode=render_mode))
+
+
+def test_human_render_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    env = TimosTwistEnv(render_mode="human")
+    env.reset(seed=4)
+    assert env.render() is None
+    assert "cards held" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("env_class", "observation"), LAYOUTS)
+def test_state_is_every_seat_observation_in_the_state_space(
+    env_class: type[TictacEnv], observation: str
+) -> None:
+    """Issue 26, item 5: `state()` no longer hidden by an attribute. PettingZoo's own
+    `test_state` samples actions without the mask, which these games refuse; this walks
+    masked random play instead, with its checks."""
+    env = env_class(observation=observation)
+    check_state_space(env)
+    rng = np.random.default_rng(2)
+    env.reset(seed=2)
+    for _agent in env.agent_iter(400):
+        state = env.state()
+        assert state.dtype == np.float32 and env.state_space.contains(state)
+        assert np.array_equal(state, np.concatenate(
+            [env.observe(other)["observation"] for other in env.possible_agents]))
+        observation_, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else
+                 int(rng.choice(np.flatnonzero(observation_["action_mask"]))))
+
+
+@pytest.mark.parametrize("env_class", [TimosTwistEnv, TimeBombEnv, TimesUpEnv])
+def test_max_cycles_truncates_every_agent(env_class: type[TictacEnv]) -> None:
+    """Issue 26, item 5: after `max_cycles` decisions every agent is truncated (the game not
+    over, no reward) and steps None once to leave."""
+    env = env_class(max_cycles=7)
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+    decisions, left = 0, []
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if truncated:
+            assert not terminated and reward == 0.0 and not observation["action_mask"].any()
+            left.append(agent)
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        decisions += 1
+    assert decisions == 7 and env.game.outcome(env.game_state) is None
+    assert sorted(left) == sorted(env.possible_agents) and env.agents == []
+
+
+def test_a_bad_option_of_the_environment_is_refused() -> None:
+    with pytest.raises(ValueError, match="no observation"):
+        TimeBombEnv(observation="history-v9")
+    with pytest.raises(ValueError, match="max_cycles"):
+        TimosTwistEnv(max_cycles=0)
+    with pytest.raises(ValueError, match="render mode"):
+        TimosTwistEnv(render_mode="rgb_array")
 
 
 def random_episode(env: TictacEnv, seed: int) -> tuple[list[int], dict[str, float]]:
@@ -50,8 +124,8 @@ def test_same_seed_same_episode_and_the_winners_score(
     env = env_class(players, options)
     first, rewards = random_episode(env, 7)
     assert random_episode(env_class(players, options), 7) == (first, rewards)
-    assert env.game.outcome(env.state) is not None
-    winners = set(env.game.outcome(env.state).winners)
+    assert env.game.outcome(env.game_state) is not None
+    winners = set(env.game.outcome(env.game_state).winners)
     for seat, agent in enumerate(env.possible_agents):
         assert rewards[agent] == (1.0 if seat in winners else -1.0) or len(winners) == players
 
@@ -59,7 +133,7 @@ def test_same_seed_same_episode_and_the_winners_score(
 def test_timos_twist_observation_shows_the_hand_and_top_card() -> None:
     env = TimosTwistEnv(2)
     env.reset(seed=3)
-    view = env.game.view(env.state, 0)
+    view = env.game.view(env.game_state, 0)
     observation = env.observe("player_0")["observation"]
     held = {int(i) for i in np.flatnonzero(observation[:54])}
     from tictac.games.timos_twist.cards import INDEX
@@ -71,7 +145,7 @@ def test_timos_twist_observation_shows_the_hand_and_top_card() -> None:
 def test_time_bomb_round_opens_with_a_claiming_turn_for_every_seat() -> None:
     env = TimeBombEnv(5)
     env.reset(seed=1)
-    holder = env.state.holder
+    holder = env.game_state.holder
     asked = []
     for _ in range(5):
         asked.append(env.possible_agents.index(env.agent_selection))
@@ -88,10 +162,10 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     env.reset(seed=5)
     mask = env.observe(env.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    before = env.state.clone()
+    before = env.game_state.clone()
     with pytest.raises(ValueError):
         env.step(illegal)
-    assert env.state == before
+    assert env.game_state == before
 
 
 def test_times_up_refuses_the_player_written_deck() -> None:
@@ -103,10 +177,12 @@ def test_timos_twist_play_that_leaves_one_card_calls_timo() -> None:
     env = TimosTwistEnv(2)
     env.reset(seed=11)
     seat = env.possible_agents.index(env.agent_selection)
-    hand = env.state.hands[seat]
+    state = env.game_state
+    hand = state.hands[seat]
     card = next(card for card in hand if card < 52 and card in env.legal(seat))
     other = next(c for c in hand if c != card)
-    env.state.pile.extend(c for c in hand if c not in (card, other))  # every card stays in play
-    env.state.hands[seat] = [card, other]
+    state.pile.extend(c for c in hand if c not in (card, other))  # every card stays in play
+    state.hands[seat] = [card, other]
+    env._legal = None  # the hand was changed behind the environment's back
     env.step(card)
-    assert env.state.called[seat] is True and env.state.hands[seat] == [other]
+    assert state.called[seat] is True and state.hands[seat] == [other]

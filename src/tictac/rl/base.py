@@ -1,11 +1,17 @@
-"""A PettingZoo AEC environment over any game of the contract: the same `setup`, `apply`,
-`legal_actions` and `view` as live play, with the seat's view encoded as an array.
+"""A PettingZoo AEC environment over any game of the contract: the same `setup`, `apply` and
+`legal_actions` as live play, with what a seat knows encoded as an array.
 
-A game's environment says how its actions are numbered (`action_index`), how a view becomes an
-observation (`encode`) and, where the game asks for something an agent cannot give (free text,
-a clock), what the environment does itself. Everything else is here: agent selection (the seat
-the game waits for), the action mask from `legal_actions`, rewards at the end (+1 for each
-winner, -1 for each other seat), seeds and a text render. See docs/rl.md.
+A game's environment says how its actions are numbered (`action_index`), how what a seat knows
+becomes an observation (`encode`, read from the game state directly: the seat's own view is the
+rule, and tests/rl holds every encoding to it) and, where the game asks for something an agent
+cannot give (free text, a clock), what the environment does itself. Everything else is here:
+agent selection (the seat the game waits for), the action mask, rewards at the end (+1 for each
+winner, -1 for each other seat), truncation, seeds, the global state and a text render.
+See docs/rl.md.
+
+The legal actions of a decision are listed once, by the engine, and serve both the mask and
+the check of the action stepped: observing and stepping stays about the cost of the game's own
+step.
 """
 
 from __future__ import annotations
@@ -18,31 +24,58 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from tictac.engine import Action, View, get_game
+from tictac.engine import Action, Event, View, get_game
+
+COMPACT, HISTORY = "compact-v1", "history-v1"
 
 
 class TictacEnv(AECEnv):  # type: ignore[misc]
     GAME: str = ""
+    PLAYERS: int = 2  # the player count when none is given
     ACTIONS: int = 0  # size of the discrete action space
-    OBSERVATION: int = 0  # length of the encoded observation
+    # Observation layouts by name (the `observation` argument), with their lengths; the first is
+    # the default. A layout, once published, never changes: a new one gets a new name.
+    ENCODINGS: ClassVar[dict[str, int]] = {}
+    OPTIONS: ClassVar[dict[str, Any]] = {}  # game options the environment always sets
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"], "is_parallelizable": False
     }
 
     def __init__(
         self,
-        players: int = 2,
+        players: int | None = None,
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
+        *,
         step_ms: int = 1000,
+        observation: str | None = None,
+        max_cycles: int | None = None,
     ) -> None:
         super().__init__()
+        if observation is None:
+            observation = next(iter(self.ENCODINGS))
+        if observation not in self.ENCODINGS:
+            raise ValueError(f"no observation {observation!r} for {self.GAME}: choose one of "
+                             f"{', '.join(self.ENCODINGS)}")
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError("max_cycles counts decisions: at least 1, or None for no limit")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"no render mode {render_mode!r}")
         self.game = get_game(self.GAME)
-        self.players = players
-        self.options = dict(options or {})
+        self.players = self.PLAYERS if players is None else players
+        self.options = {**(options or {}), **self.OPTIONS}
+        self.check_options()
         self.render_mode = render_mode
         self.step_ms = step_ms  # simulated time an action takes, for games with a clock
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.observation = observation
+        self.history = observation == HISTORY
+        self.OBSERVATION = self.ENCODINGS[observation]  # length of this instance's observation
+        self.max_cycles = max_cycles  # decisions before the episode is truncated
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        self.seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        # Every seat's observation lists the seats from itself on, round the table.
+        self.order = [[(seat + k) % self.players for k in range(self.players)]
+                      for seat in range(self.players)]
         self.agents = self.possible_agents[:]
         self.observation_spaces = {
             agent: spaces.Dict({
@@ -54,43 +87,54 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self.ACTIONS) for agent in self.possible_agents
         }
-        self.state: Any = None
+        # The global state: every seat's observation, seat 0 first (what the table knows).
+        self.state_space = spaces.Box(0.0, 1.0, (self.players * self.OBSERVATION,), np.float32)
+        self.game_state: Any = None
         self.now_ms = 0
+        self.decisions = 0
+        self._legal: dict[int, Action | None] | None = None  # the selected agent's, once listed
 
     # What each game defines.
     def action_index(self, action: Action) -> int:
         """The number of a legal engine action in the action space."""
         raise NotImplementedError
 
-    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        """Write the seat's view into `out` (zeros, length OBSERVATION, values in [0, 1])."""
+    def encode(self, seat: int, out: np.ndarray) -> None:
+        """Write what `seat` knows into `out` (zeros, length OBSERVATION, values in [0, 1]), in
+        the layout `self.observation` names: nothing the seat's view does not show, nor (for the
+        history) what it was not shown."""
         raise NotImplementedError
 
     def describe(self, view: View) -> str:
         """A few lines of text about the table as a spectator sees it."""
         raise NotImplementedError
 
-    def seat_view(self, seat: int) -> Mapping[str, Any]:
-        """What `encode` reads: the seat's view (a game may hand over a lazy one)."""
-        view: Mapping[str, Any] = self.game.view(self.state, seat)
-        return view
+    def check_options(self) -> None:
+        """Refuse options the environment cannot play (a ValueError)."""
 
     def legal(self, seat: int) -> dict[int, Action | None]:
         """The seat's legal actions by number; a later action with the same number wins (so a
         play that calls TIMO wins over the same play without). None stands for an action of
         the environment's own that the engine never sees."""
         return {self.action_index(action): action for action in
-                self.game.legal_actions(self.state, seat)}
+                self.game.legal_actions(self.game_state, seat)}
 
     def perform(self, seat: int, action: Action | None) -> None:
         assert action is not None
-        self.game.apply(self.state, seat, action, self.now_ms)
+        self.apply(seat, action)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """The engine's `apply` at the environment's time."""
+        return self.game.apply(self.game_state, seat, action, self.now_ms)[1]
 
     def next_seat(self) -> int | None:
         """The seat to act next once the environment's own moves are made; None once over."""
         self._pass_deadlines()
-        waiting = self.game.to_act(self.state)
+        waiting = self.game.to_act(self.game_state)
         return waiting[0] if waiting else None
+
+    def new_episode(self, seed: int) -> None:
+        """Whatever the game's environment keeps beside the state, set up for a new game."""
 
     # The AEC interface.
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -100,10 +144,12 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self.state = self.game.setup(
-            self.players, self.options, secrets.randbits(32) if seed is None else seed
-        )
+        if seed is None:
+            seed = secrets.randbits(32)
+        self.game_state = self.game.setup(self.players, self.options, seed)
+        self.new_episode(seed)
         self.now_ms = 0
+        self.decisions = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -113,60 +159,85 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
         observation = np.zeros(self.OBSERVATION, np.float32)
-        self.encode(self.seat_view(seat), observation)
+        self.encode(self.seats[agent], observation)
         mask = np.zeros(self.ACTIONS, np.int8)
-        if agent == self.agent_selection and not self.terminations[agent]:
-            mask[list(self.legal(seat))] = 1
+        if agent == self.agent_selection and not (
+                self.terminations[agent] or self.truncations[agent]):
+            for number in self._legal or self._selected_legal():  # a few: no fancy indexing
+                mask[number] = 1
         return {"observation": observation, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        out = np.zeros(self.players * self.OBSERVATION, np.float32)
+        for seat in range(self.players):
+            self.encode(seat, out[seat * self.OBSERVATION:(seat + 1) * self.OBSERVATION])
+        return out
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
-        legal = self.legal(seat)
-        if action is None or int(action) not in legal:
+        legal = self._legal or self._selected_legal()
+        number = -1 if action is None else int(action)
+        if number not in legal:
             raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
         self._cumulative_rewards[agent] = 0.0
-        self.perform(seat, legal[int(action)])
+        self._legal = None
+        self.perform(self.seats[agent], legal[number])
         self.now_ms += self.step_ms
-        self._select()
-        self._accumulate_rewards()
+        self.decisions += 1
+        if self._select():
+            self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return self.describe(self.game.view(self.state, None))
+        text = self.describe(self.game.view(self.game_state, None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
-    def _select(self) -> None:
+    def _selected_legal(self) -> dict[int, Action | None]:
+        if self._legal is None:
+            self._legal = self.legal(self.seats[self.agent_selection])
+        return self._legal
+
+    def _select(self) -> bool:
+        """Select the agent to act; True once the episode is over (the rewards are then set,
+        all 0 until then)."""
+        self._legal = None
         seat = self.next_seat()
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        outcome = self.game.outcome(self.state)
-        if outcome is None:
-            assert seat is not None, "a game that is not over waits for a seat"
-            self.agent_selection = self.possible_agents[seat]
-            return
-        winners = set(outcome.winners)
-        for index, agent in enumerate(self.possible_agents):
-            if len(winners) < self.players:
-                self.rewards[agent] = 1.0 if index in winners else -1.0
-            self.terminations[agent] = True
-        self.infos = {agent: {"outcome": outcome.to_json()} for agent in self.agents}
+        if seat is not None:  # a game waits for nobody once over (the contract's `to_act`)
+            if self.max_cycles is None or self.decisions < self.max_cycles:
+                self.agent_selection = self.possible_agents[seat]
+                return False
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            outcome = self.game.outcome(self.game_state)
+            assert outcome is not None, "a game that waits for nobody is over"
+            winners = set(outcome.winners)
+            for index, agent in enumerate(self.possible_agents):
+                if len(winners) < self.players:
+                    self.rewards[agent] = 1.0 if index in winners else -1.0
+                self.terminations[agent] = True
+            self.infos = {agent: {"outcome": outcome.to_json()} for agent in self.agents}
         # The agents then leave one by one, each stepping None (PettingZoo's convention).
         self.agent_selection = self.possible_agents[0]
+        return True
 
     def _pass_deadlines(self) -> None:
         """A deadline that has passed sends the game's timeout action, as a room would."""
-        while (deadline := self.game.deadline(self.state)) is not None and self.now_ms >= deadline:
-            timeout = self.game.timeout_action(self.state)
+        state = self.game_state
+        while (deadline := self.game.deadline(state)) is not None and self.now_ms >= deadline:
+            timeout = self.game.timeout_action(state)
             if timeout is None:
                 break
-            self.game.apply(self.state, timeout[0], timeout[1], self.now_ms)
+            self.game.apply(state, timeout[0], timeout[1], self.now_ms)

@@ -1,4 +1,4 @@
-"""Time Bomb as a PettingZoo AEC environment (encoding in docs/rl.md).
+"""Time Bomb as a PettingZoo AEC environment (encodings in docs/rl.md).
 
 Claims may be made at any time in the game; here each round opens with a claiming turn for
 every seat, from the holder of the pliers round the table, before the first cut: a seat then
@@ -11,91 +11,154 @@ the table; 35-46 claim: 35 + 2 * defusing + bomb; 47 stay silent.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
 
 from tictac.engine import Action, View
-from tictac.games.time_bomb.table import MAX_PLAYERS, ROUNDS, SHERLOCK, WIRES_EACH
-from tictac.rl.base import TictacEnv
+from tictac.games.time_bomb.rules import claims, cuts
+from tictac.games.time_bomb.table import (
+    BOMB,
+    CUT,
+    DEFUSING,
+    MAX_PLAYERS,
+    ROUNDS,
+    SAFE,
+    SHERLOCK,
+    WIRES_EACH,
+)
+from tictac.rl.base import COMPACT, HISTORY, TictacEnv
 
 CLAIMS, SILENT = 35, 47
 # Offsets of the observation's parts; each seat's part is SEAT_PART long, the seat itself first.
 ROUND, CUTS, ROLE, OWN, FOUND, SEATS = 0, 4, 5, 6, 9, 10
 SEAT_PART = 7
 SIZE = SEATS + SEAT_PART * MAX_PLAYERS
+# history-v1 adds, for each seat (itself first) and each round, ROUND_PART values: its claim of
+# that round and the defusing and safe wires cut from its row in that round.
+ROUND_PART = 5
+HISTORY_SIZE = SIZE + ROUND_PART * ROUNDS * MAX_PLAYERS
+
+
+def claim_number(action: Action) -> int:
+    number: int = CLAIMS + 2 * action["defusing"] + action["bomb"]
+    return number
+
+
+def cut_numbers(seat: int, players: int) -> list[list[int]]:
+    """By target and position, the number of a cut by `seat` (a table: a cut is numbered at
+    every decision, for every wire face down)."""
+    return [[WIRES_EACH * ((target - seat) % players - 1) + position
+             for position in range(WIRES_EACH)] for target in range(players)]
 
 
 class TimeBombEnv(TictacEnv):
     GAME = "time-bomb"
+    PLAYERS = 4
     ACTIONS = 48
     OBSERVATION = SIZE
+    ENCODINGS: ClassVar[dict[str, int]] = {COMPACT: SIZE, HISTORY: HISTORY_SIZE}
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_time_bomb_v0"}
 
-    def reset(self, seed: int | None = None, options: dict[str, object] | None = None) -> None:
+    def new_episode(self, seed: int) -> None:
+        self.cut_numbers = [cut_numbers(seat, self.players) for seat in range(self.players)]
         self.claiming: list[int] = []
         self.claimed_round = 0
-        super().reset(seed, options)
 
     def action_index(self, action: Action) -> int:
         if action["type"] == "claim":
-            return CLAIMS + 2 * int(action["defusing"]) + int(action["bomb"])
-        seat: int = self.possible_agents.index(self.agent_selection)  # the cutter
-        places = (int(action["target"]) - seat) % self.players
-        return WIRES_EACH * (places - 1) + int(action["position"])
+            return claim_number(action)
+        return self.cut_numbers[self.seats[self.agent_selection]][action["target"]][
+            action["position"]]
 
     def legal(self, seat: int) -> dict[int, Action | None]:
-        claiming = bool(self.claiming)
+        # The claiming turn offers the claims and silence, then only cuts: each listed by the
+        # game's own rules.
+        state = self.game_state
+        if not self.claiming:
+            numbers = self.cut_numbers[seat]
+            return {numbers[action["target"]][action["position"]]: action
+                    for action in cuts(state, seat)}
         legal: dict[int, Action | None] = {
-            self.action_index(action): action
-            for action in self.game.legal_actions(self.state, seat)
-            if (action["type"] == "claim") == claiming
+            claim_number(action): action for action in claims(state, seat)
         }
-        if claiming:
-            legal[SILENT] = None
+        legal[SILENT] = None
         return legal
 
     def perform(self, seat: int, action: Action | None) -> None:
         if self.claiming:
             self.claiming.pop(0)
         if action is not None:
-            self.game.apply(self.state, seat, action, self.now_ms)
+            self.apply(seat, action)
 
     def next_seat(self) -> int | None:
-        if self.game.outcome(self.state) is not None:
+        state = self.game_state
+        if state.team is not None:
             return None
-        if self.state.round != self.claimed_round:
-            self.claimed_round = self.state.round
-            holder = self.state.holder
-            self.claiming = [(holder + k) % self.players for k in range(self.players)]
-        return self.claiming[0] if self.claiming else self.state.holder
+        if state.round != self.claimed_round:
+            self.claimed_round = state.round
+            self.claiming = self.order[state.holder][:]
+        return self.claiming[0] if self.claiming else state.holder
 
-    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        seat, players = view["seat"], view["players"]
-        out[ROUND + view["round"] - 1] = 1.0
-        out[CUTS] = view["cuts"] / players
-        out[ROLE] = view["you"]["role"] == SHERLOCK
-        for index, kind in enumerate(("safe", "defusing", "bomb")):
-            out[OWN + index] = view["you"]["face_down"][kind] / WIRES_EACH
-        out[FOUND] = view["defusing_found"] / players
-        cut_by: dict[int, list[str]] = {}
-        for reveal in view["revealed"]:
-            cut_by.setdefault(reveal["cutter"], []).append(reveal["kind"])
-        for offset in range(players):
-            other = (seat + offset) % players
-            row = view["rows"][other]
-            part = SEATS + SEAT_PART * offset
-            out[part] = len(row["face_down"]) / WIRES_EACH
-            claim = row["claim"]
-            if claim is not None and claim["round"] == view["round"]:
+    def encode(self, seat: int, out: np.ndarray) -> None:
+        # What view(state, seat) shows: the seat's role and its face-down wires by kind (not
+        # where they lie), every row's face-down count, the pliers, every cut and every claim.
+        # Only what is not 0 is written, value by value (see timos_twist).
+        state = self.game_state
+        rows, round_ = state.rows, state.round
+        players = len(rows)
+        out[ROUND + round_ - 1] = 1.0
+        if state.cuts:
+            out[CUTS] = state.cuts / players
+        if state.roles[seat] == SHERLOCK:
+            out[ROLE] = 1.0
+        own = rows[seat]
+        out[OWN] = own.count(SAFE) / WIRES_EACH
+        out[OWN + 1] = own.count(DEFUSING) / WIRES_EACH
+        out[OWN + 2] = own.count(BOMB) / WIRES_EACH
+        for offset, other in enumerate(self.order[seat]):
+            row = rows[other]
+            out[SEATS + SEAT_PART * offset] = (len(row) - row.count(CUT)) / WIRES_EACH
+        out[SEATS + SEAT_PART * ((state.holder - seat) % players) + 4] = 1.0
+        for who, defusing, bomb, claimed_in, _ in state.claims:  # a later claim overwrites
+            if claimed_in == round_:
+                part = SEATS + SEAT_PART * ((who - seat) % players)
                 out[part + 1] = 1.0
-                out[part + 2] = claim["defusing"] / WIRES_EACH
-                out[part + 3] = claim["bomb"]
-            out[part + 4] = view["holder"] == other
-            kinds = cut_by.get(other, [])
-            out[part + 5] = kinds.count("defusing") / (ROUNDS * players)
-            out[part + 6] = kinds.count("safe") / (ROUNDS * players)
+                out[part + 2] = defusing / WIRES_EACH
+                out[part + 3] = bomb
+        # Defusing and safe wires each seat has cut in the game, and the defusing ones found.
+        counts: dict[int, int] = {}
+        for _, _, cutter, _, _, kind in state.revealed:
+            if kind != BOMB:
+                part = SEATS + SEAT_PART * ((cutter - seat) % players)
+                slot = part + (5 if kind == DEFUSING else 6)
+                counts[slot] = counts.get(slot, 0) + 1
+        found = 0
+        for slot, count in counts.items():
+            out[slot] = count / (ROUNDS * players)
+            if (slot - SEATS) % SEAT_PART == 5:
+                found += count
+        out[FOUND] = found / players
+        if self.history:
+            self._encode_history(seat, out)
+
+    def _encode_history(self, seat: int, out: np.ndarray) -> None:
+        """Every round's claims, and what was cut from each row in each round."""
+        state = self.game_state
+        players = len(state.rows)
+        for who, defusing, bomb, round_, _ in state.claims:  # a later claim overwrites
+            part = SIZE + ROUND_PART * (ROUNDS * ((who - seat) % players) + round_ - 1)
+            out[part] = 1.0
+            out[part + 1] = defusing / WIRES_EACH
+            out[part + 2] = bomb
+        counts: dict[int, int] = {}
+        for round_, _, _, target, _, kind in state.revealed:
+            if kind != BOMB:
+                part = SIZE + ROUND_PART * (ROUNDS * ((target - seat) % players) + round_ - 1)
+                slot = part + (3 if kind == DEFUSING else 4)
+                counts[slot] = counts.get(slot, 0) + 1
+        for slot, count in counts.items():
+            out[slot] = count / WIRES_EACH
 
     def describe(self, view: View) -> str:
         rows = ", ".join(f"seat {row['seat']}: {len(row['face_down'])}" for row in view["rows"])

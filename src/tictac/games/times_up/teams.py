@@ -111,10 +111,18 @@ def rotation(
     last turn for it is the oldest. So every member, the floating player included while they sit
     with the team, takes a turn before anyone has a second one (docs/rulings.md, Teams), however
     the team's membership changed between rounds."""
-    last_turn = {giver: index for index, (for_team, giver) in enumerate(givers) if for_team == team}
+    players = members(teams, floater, round_no, team)
+    # From the latest turn back, until each member's latest turn for the team is found: a game
+    # of many turns (a learning agent's) costs no more than a short one.
+    last_turn: dict[int, int] = {}
+    for index in range(len(givers) - 1, -1, -1):
+        for_team, giver = givers[index]
+        if for_team == team and giver not in last_turn:
+            last_turn[giver] = index
+            if len(last_turn) == len(players) and all(seat in last_turn for seat in players):
+                break
     # sorted() is stable: members who never gave clues for the team keep the team's order.
-    return tuple(sorted(members(teams, floater, round_no, team),
-                        key=lambda seat: last_turn.get(seat, -1)))
+    return tuple(sorted(players, key=lambda seat: last_turn.get(seat, -1)))
 
 
 def timekeeper(
