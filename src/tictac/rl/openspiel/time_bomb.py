@@ -15,6 +15,7 @@ that many rounds (time is up, Moriarty wins), `claims=False` drops the claiming 
 
 from __future__ import annotations
 
+import random
 from math import comb
 from typing import Any
 
@@ -250,10 +251,36 @@ class TimeBombState(pyspiel.State):  # type: ignore[misc]
         round_ = engine.round
         time_bomb.apply(engine, engine.holder, {"type": "cut", "target": target,
                                                 "position": position}, 0)
-        if engine.team is None and engine.round != round_:
-            if engine.round > self.max_rounds:
-                self.time_up = True  # the rounds this game plays are over: Moriarty wins
-            # else the next round's wires are dealt by the chance nodes (`_restack`)
+        # A new round's wires are dealt by the chance nodes (`_restack`), unless the rounds
+        # this game plays are over: then time is up and Moriarty wins.
+        round_over = engine.team is None and engine.round != round_
+        if round_over and round_ == self.max_rounds:
+            self.time_up = True
+
+    # Sampling what a seat does not know.
+    def resample_from_infostate(self, player: int, sampler: Any) -> TimeBombState:
+        """A state `player` cannot tell from this one (OpenSpiel's name; ISMCTS calls it):
+        the other seats' roles and face-down wires dealt anew at random from what `player`
+        does not see, everything public kept (claims are talk: any deal fits them)."""
+        return self.determinized(player, random.Random(int(sampler() * 2**32)))
+
+    def determinized(self, player: int, rng: random.Random) -> TimeBombState:
+        copy: TimeBombState = self.clone()
+        engine = copy._engine()
+        others = [seat for seat in range(self.players) if seat != player]
+        cards = [*_roles_left(self.players, [self.roles[player]]).items()]
+        unseen = [team for team, count in cards for _ in range(count)]
+        rng.shuffle(unseen)
+        for seat in others:
+            copy.roles[seat] = unseen.pop()
+        engine.roles = list(copy.roles)
+        engine.set_aside = unseen[0] if unseen else None
+        hidden = [kind for seat in others for kind in engine.rows[seat] if kind != CUT]
+        rng.shuffle(hidden)
+        for seat in others:
+            row = engine.rows[seat]
+            engine.rows[seat] = [CUT if kind == CUT else hidden.pop() for kind in row]
+        return copy
 
     # Results and text.
     def is_terminal(self) -> bool:

@@ -17,6 +17,7 @@ so nobody is ever caught, and there is no clock (the TIMO grace window is 0). A 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pyspiel
@@ -27,6 +28,7 @@ from tictac.games.timos_twist.cards import (
     COLOR_INDEX,
     COLORS,
     DECK_SIZE,
+    DRAWS,
     HAND_SIZE,
     IDS,
     INDEX,
@@ -204,14 +206,7 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
         self.log.append((None, f"p{seat}:{action_name(number)}"))
         if action["type"] == "play":
             self.played.append((seat, INDEX[action["card"]]))
-        trial = self._engine().clone()
-        _, events = timos_twist.apply(trial, seat, action, 0)
-        drawers: list[int] = []
-        for event in events:
-            if event["type"] == "round_over":
-                break
-            if event["type"] == "drew":
-                drawers += [event["seat"]] * event["count"]
+        drawers = self._drawers(seat, action)
         self.pending = (seat, action)
         self.drawers, self.drawn = [], []
         if drawers:
@@ -219,6 +214,22 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
             self.drawers = drawers[:len(self._pool())]
         if not self.drawers:
             self._perform()
+
+    def _drawers(self, seat: int, action: Action) -> list[int]:
+        """Who draws each card `action` makes the engine draw from the pile, in order: found by
+        trying it on a clone, unless it cannot draw (a pass, a play without +2 or +4)."""
+        if action["type"] == "pass" or (
+                action["type"] == "play" and not DRAWS[INDEX[action["card"]]]):
+            return []
+        trial = self._engine().clone()
+        _, events = timos_twist.apply(trial, seat, action, 0)
+        drawers: list[int] = []
+        for event in events:
+            if event["type"] == "round_over":
+                break  # what follows is the next deal's
+            if event["type"] == "drew":
+                drawers += [event["seat"]] * event["count"]
+        return drawers
 
     def _rebuild_if_short(self, count: int) -> None:
         """The discard pile but its top card becomes the pile when the pile cannot cover the
@@ -245,6 +256,29 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
             self.log.append((None, f"round_won:p{winner}+{points}"))
             if engine.winner == NOBODY:
                 self.dealing = []
+
+    # Sampling what a seat does not know.
+    def resample_from_infostate(self, player: int, sampler: Any) -> TimosTwistState:
+        """A state `player` cannot tell from this one (OpenSpiel's name; ISMCTS calls it):
+        the other hands dealt anew at random, same sizes, from the cards `player` has not seen
+        (theirs and the pile)."""
+        return self.determinized(player, random.Random(int(sampler() * 2**32)))
+
+    def determinized(self, player: int, rng: random.Random) -> TimosTwistState:
+        copy: TimosTwistState = self.clone()
+        engine = copy._engine()
+        others = [seat for seat in range(self.players) if seat != player]
+        unseen = [card for seat in others for card in engine.hands[seat]] + engine.pile
+        rng.shuffle(unseen)
+        for seat in others:
+            size = len(engine.hands[seat])
+            engine.hands[seat], unseen = unseen[:size], unseen[size:]
+        engine.pile = unseen
+        # What the other seats saw of their own cards belongs to the state sampled from.
+        copy.log = [(seat, text) for seat, text in self.log if seat is None or seat == player]
+        copy.log += [(seat, "sampled:" + ",".join(IDS[c] for c in sorted(engine.hands[seat])))
+                     for seat in others]
+        return copy
 
     # Results and text.
     def is_terminal(self) -> bool:
