@@ -122,3 +122,26 @@ def test_bad_arguments_are_refused() -> None:
         SingleAgentEnv("chess")
     with pytest.raises(ValueError, match="seat"):
         SingleAgentEnv("timos-twist", 2, seat=2)
+
+
+def test_the_learning_example_runs_a_few_episodes() -> None:
+    """examples/timos_twist_masked_pg.py (a smoke test: the learning itself is measured by
+    running the example, docs/rl.md): episodes, one update that changes the policy, and an
+    evaluation against each kind of bot."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "timos_twist_masked_pg.py"
+    spec = importlib.util.spec_from_file_location("timos_twist_masked_pg", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    env = SingleAgentEnv("timos-twist", 2, example.OPTIONS)
+    policy = example.Policy(env.observation_space.shape[0], env.action_space.n)
+    rng = np.random.default_rng(0)
+    batch = [example.run_episode(env, policy, seed, rng) for seed in range(4)]
+    policy.update(batch, 0.01)
+    assert np.abs(policy.w).sum() > 0
+    for opponents in ("random", "heuristic"):
+        wins, games = example.evaluate(policy, opponents, 4, greedy=True)
+        assert games == 4 and 0 <= wins <= 4

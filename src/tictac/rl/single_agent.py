@@ -21,6 +21,7 @@ from gymnasium import spaces
 
 from tictac.bots import Bot, make_bot
 from tictac.engine import Action, Rng
+from tictac.rl import ENVS
 from tictac.rl.base import TictacEnv
 
 
@@ -36,8 +37,6 @@ class SingleAgentEnv(gymnasium.Env):
         opponents: str = "random",
         max_steps: int = 1000,
     ) -> None:
-        from tictac.rl import ENVS
-
         if game not in ENVS:
             raise ValueError(f"no environment for {game!r}; known: {', '.join(sorted(ENVS))}")
         self.game = game
