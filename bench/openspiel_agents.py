@@ -1,7 +1,8 @@
 """OpenSpiel's agents against tictac's bots, on the games as OpenSpiel games (docs/rl.md).
 
     uv run --group spiel python bench/openspiel_agents.py [--games 40] [--simulations 20]
-        [--search-iterations 100] [--mccfr-iterations 500] [--only timos-twist|time-bomb]
+        [--search-iterations 100] [--mccfr-iterations 500] [--mccfr-rounds 2]
+        [--only timos-twist|time-bomb|mccfr]
 
 Timo's Twist: single rounds (target score 1), 2 players, the OpenSpiel agent's seat
 alternating, against one of our bots. Time Bomb: 4 players, the agent in one seat (moving game
@@ -9,10 +10,10 @@ by game), our bots in the three others; beside the agent's win rate, the table g
 in that seat on the same seeds, which is what the agent has to beat (the roles make a seat's
 odds uneven). OpenSpiel's agents: uniform random; ISMCTS (information-set MCTS with random
 rollouts, on states resampled from the agent's information state); MCTS on one such resampled
-state per move (determinized, so it cannot see the cards it should not); and, on one round of
-Time Bomb with no claims (small enough to solve), the average policy of external-sampling
-MCCFR. Everything is seeded: the same arguments give the same table. Intervals are 95 %
-Wilson intervals.
+state per move (determinized, so it cannot see the cards it should not); and, on Time Bomb cut
+to `--mccfr-rounds` rounds with no claims (small enough for it), the average policy of
+external-sampling MCCFR. Everything is seeded: the same arguments give the same table.
+Intervals are 95 % Wilson intervals.
 """
 
 from __future__ import annotations
@@ -210,7 +211,11 @@ def time_bomb_matches(args: argparse.Namespace) -> None:
             report("Time Bomb, 4 players", agent_name, ours, wins, args.games, started,
                    f"{base / args.games:.1%}")
 
-    small = pyspiel.load_game("tictac_time_bomb", {"players": 4, "rounds": 1, "claims": False})
+
+def mccfr_matches(args: argparse.Namespace) -> None:
+    rounds = args.mccfr_rounds
+    small = pyspiel.load_game("tictac_time_bomb",
+                              {"players": 4, "rounds": rounds, "claims": False})
     started = time.perf_counter()
     solver = external_sampling_mccfr.ExternalSamplingSolver(small)
     for _ in range(args.mccfr_iterations):
@@ -227,8 +232,8 @@ def time_bomb_matches(args: argparse.Namespace) -> None:
         }.items():
             started = time.perf_counter()
             wins = time_bomb_games(small, make_agent, ours, args.games)
-            report("Time Bomb, 1 round, no claims", agent_name, ours, wins, args.games, started,
-                   f"{base / args.games:.1%}")
+            report(f"Time Bomb, {rounds} round(s), no claims", agent_name, ours, wins,
+                   args.games, started, f"{base / args.games:.1%}")
 
 
 def main() -> None:
@@ -237,15 +242,16 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=20)
     parser.add_argument("--search-iterations", type=int, default=100)
     parser.add_argument("--mccfr-iterations", type=int, default=500)
-    parser.add_argument("--only", choices=("timos-twist", "time-bomb"))
+    parser.add_argument("--mccfr-rounds", type=int, default=2)
+    parser.add_argument("--only", choices=("timos-twist", "time-bomb", "mccfr"))
     args = parser.parse_args()
     print("| game | OpenSpiel agent | our bots | games | agent's wins [95 % CI] "
           "| our bot in that seat | s |")
     print("|---|---|---|---|---|---|---|")
-    if args.only != "time-bomb":
-        timos_twist_matches(args)
-    if args.only != "timos-twist":
-        time_bomb_matches(args)
+    for part, run in (("timos-twist", timos_twist_matches), ("time-bomb", time_bomb_matches),
+                      ("mccfr", mccfr_matches)):
+        if args.only in (None, part):
+            run(args)
 
 
 if __name__ == "__main__":
