@@ -201,6 +201,8 @@ def time_bomb_matches(args: argparse.Namespace) -> None:
         "random": random_agent,
         f"ISMCTS ({args.simulations} sim.)":
             lambda seed: ismcts_agent(game, args.simulations, seed),
+        f"MCTS, determinized ({args.simulations} sim.)":
+            lambda seed: determinized_mcts_agent(game, args.simulations, seed),
     }
     for ours in ("reasoning", "search"):
         started = time.perf_counter()
