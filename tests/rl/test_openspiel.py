@@ -105,6 +105,29 @@ def test_timos_twist_draws_come_from_the_pile_at_even_odds() -> None:
     assert state.engine.hands[seat][7:] == drawn
 
 
+def test_timos_twist_a_short_pile_is_drawn_out_before_the_rebuilt_one() -> None:
+    """Drawing 2 from a pile of 1: the engine draws the pile's card, then rebuilds the pile from
+    the discard pile (its top card stays) and draws from it. The chance nodes follow: the first
+    has the old pile's one card, the second the rebuilt pile's cards."""
+    game = pyspiel.load_game("tictac_timos_twist", {"target_score": 1})
+    rng = np.random.default_rng(2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        sample_chance(state, rng)
+    engine = state.engine
+    last, *rest = engine.pile  # the bottom card stays in the pile, the others are discarded
+    engine.pile = [last]
+    engine.discard = rest + engine.discard
+    engine.penalty = 2
+    seat = state.current_player()
+    state.apply_action(60)  # draw the penalty
+    assert [card for card, _ in state.chance_outcomes()] == [last]
+    state.apply_action(last)
+    assert [card for card, _ in state.chance_outcomes()] == sorted(rest)
+    state.apply_action(rest[0])
+    assert state.engine.hands[seat][-2:] == [last, rest[0]]
+
+
 def test_time_bomb_deals_with_the_rule_sheets_odds() -> None:
     """The role cards and wires come with the chances of shuffling the set-up table's cards:
     at 5 players, a seat is Sherlock 3 times in 5 and holds the bomb once in 5."""

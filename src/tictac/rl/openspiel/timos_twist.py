@@ -114,6 +114,8 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
         self.pending: tuple[int, Action] | None = None  # an action waiting for its draws
         self.drawers: list[int] = []  # per card the pending action draws, who draws it
         self.drawn: list[int] = []  # the cards picked for it so far
+        # The cards the pile held before a rebuild this action made: drawn first, all of them.
+        self.before_rebuild: set[int] = set()
         # What each seat has seen, in order: (seat, text), seat None for everyone.
         self.log: list[tuple[int | None, str]] = []
         self.played: list[tuple[int, int]] = []  # (seat, card) of this round's plays
@@ -156,7 +158,8 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
             return [card for card in range(DECK_SIZE)
                     if card not in taken and not (first and IS_BLACK[card])]
         chosen = set(self.drawn)
-        return sorted(card for card in self._engine().pile if card not in chosen)
+        first = self.before_rebuild - chosen  # the old pile runs out before the rebuilt one
+        return sorted(first or {card for card in self._engine().pile if card not in chosen})
 
     def _apply_action(self, action: int) -> None:
         if self.dealing is not None:
@@ -211,7 +214,7 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
         self.drawers, self.drawn = [], []
         if drawers:
             self._rebuild_if_short(len(drawers))
-            self.drawers = drawers[:len(self._pool())]
+            self.drawers = drawers[:len(self._engine().pile)]  # the pile may run out
         if not self.drawers:
             self._perform()
 
@@ -237,6 +240,7 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
         the cards drawn. For a play, the top card is the one it is played on."""
         engine = self._engine()
         if count > len(engine.pile) and len(engine.discard) > 1:
+            self.before_rebuild = set(engine.pile)
             engine.pile = engine.discard[:-1] + engine.pile
             engine.discard = engine.discard[-1:]
             self.log.append((None, "pile_rebuilt"))
@@ -250,7 +254,7 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
             engine.pile = [card for card in engine.pile if card not in chosen] + self.drawn[::-1]
         rounds = len(engine.rounds)
         timos_twist.apply(engine, seat, action, 0)
-        self.pending, self.drawers, self.drawn = None, [], []
+        self.pending, self.drawers, self.drawn, self.before_rebuild = None, [], [], set()
         if len(engine.rounds) > rounds:
             winner, points = engine.rounds[-1]
             self.log.append((None, f"round_won:p{winner}+{points}"))
