@@ -59,9 +59,11 @@ def random_agent(seed: int) -> Agent:
 
 def ismcts_agent(game: Any, simulations: int, seed: int) -> Agent:
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+    rng = random.Random(seed)  # OpenSpiel's own resampling draws from an unseeded sampler
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations,
                            random_state=np.random.RandomState(seed + 1),
-                           allow_inconsistent_action_sets=True)
+                           allow_inconsistent_action_sets=True,
+                           resampler_cb=lambda state, player: state.determinized(player, rng))
     return lambda state: int(bot.step(state))
 
 
