@@ -59,11 +59,13 @@ def random_agent(seed: int) -> Agent:
 
 def ismcts_agent(game: Any, simulations: int, seed: int) -> Agent:
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
-    rng = random.Random(seed)  # OpenSpiel's own resampling draws from an unseeded sampler
     bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations,
                            random_state=np.random.RandomState(seed + 1),
-                           allow_inconsistent_action_sets=True,
-                           resampler_cb=lambda state, player: state.determinized(player, rng))
+                           allow_inconsistent_action_sets=True)
+    # ISMCTS's own resampling draws from a sampler it makes afresh, unseeded: its hook for a
+    # resampler of one's own takes a seeded one, so that the rows replay.
+    rng = random.Random(seed)
+    bot._resampler_cb = lambda state, player: state.determinized(player, rng)
     return lambda state: int(bot.step(state))
 
 
