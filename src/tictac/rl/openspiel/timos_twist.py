@@ -154,12 +154,12 @@ class TimosTwistState(pyspiel.State):  # type: ignore[misc]
     def _pool(self) -> list[int]:
         if self.dealing is not None:
             taken = set(self.dealing)
-            first = len(self.dealing) == HAND_SIZE * self.players
+            turned = len(self.dealing) == HAND_SIZE * self.players  # the first card turned
             return [card for card in range(DECK_SIZE)
-                    if card not in taken and not (first and IS_BLACK[card])]
+                    if card not in taken and not (turned and IS_BLACK[card])]
         chosen = set(self.drawn)
-        first = self.before_rebuild - chosen  # the old pile runs out before the rebuilt one
-        return sorted(first or {card for card in self._engine().pile if card not in chosen})
+        old_pile = self.before_rebuild - chosen  # it runs out before the rebuilt pile is drawn
+        return sorted(old_pile or {card for card in self._engine().pile if card not in chosen})
 
     def _apply_action(self, action: int) -> None:
         if self.dealing is not None:
