@@ -14,6 +14,7 @@ import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
 import { latestMoves } from './movelog.js';
 import { shareOrigin } from './share.js';
+import { drawTableState } from './tvstate.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
@@ -94,13 +95,18 @@ function tvScreen(draw) {
   return {
     mount(root) {
       const stage = h('div', { class: 'tv-stage' });
-      const box = h('div', { class: 'tv' }, stage,
+      // The table's own state (pause, presence) is announced politely, apart from the game.
+      const state = h('div', { class: 'tv-state', role: 'status' });
+      const box = h('div', { class: 'tv' }, state, stage,
         h('div', { class: 'tv-corner' }, muteButton('tv', t('sound.mute'))));
       box.addEventListener('countdown-low', () => cue('five', 'tv'));
       fill(root, box);
       const memory = {};
       let ctx = null;
-      const redraw = (events) => fill(stage, draw(ctx, { events, memory }));
+      const redraw = (events) => {
+        drawTableState(state, ctx.room);
+        fill(stage, draw(ctx, { events, memory }));
+      };
       return {
         update(next) { ctx = next; redraw([]); },
         events(list, next) {
