@@ -296,8 +296,8 @@ def play_until(
 # ancestor that clips its content (overflow other than visible), ellipsis aside; and the main
 # panels must not overlap one another (a podium over the scores, the ticker over the read-back).
 PANELS = (".tv-end-title, .tv-podium, .tv-summary .panel, .tv-ticker, .tv-presence,"
-          " .tv-head, .tv-defused, .tv-rows, .tv-moves, .tv-reveal .round-reveal, .tv-readback-team,"
-          " .tv-tu-main, .tv-teams, .tv-corner-left")
+          " .tv-head, .tv-defused, .tv-rows, .tv-moves, .tv-reveal .round-reveal,"
+          " .tv-readback-team, .tv-tu-main, .tv-teams, .tv-corner-left")
 PANEL_AUDIT = """(selector) => {
   const clipped = [];
   const walker = document.createTreeWalker(document.querySelector('.tv'), NodeFilter.SHOW_TEXT);
@@ -314,7 +314,8 @@ PANEL_AUDIT = """(selector) => {
       const edge = el.getBoundingClientRect();
       if (box.left < edge.left - 1 || box.right > edge.right + 1
           || box.top < edge.top - 1 || box.bottom > edge.bottom + 1) {
-        clipped.push(`${node.textContent.trim().slice(0, 30)} cut by ${el.className || el.tagName}`);
+        const text = node.textContent.trim().slice(0, 30);
+        clipped.push(`${text} cut by ${el.className || el.tagName}`);
         break;
       }
     }
@@ -329,7 +330,8 @@ PANEL_AUDIT = """(selector) => {
       for (const q of b.getClientRects()) {
         const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
         const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
-        if (w > 1 && h > 1) overlaps.push(`${a.className} / ${b.className}: ${Math.round(w)}x${Math.round(h)}`);
+        const size = `${Math.round(w)}x${Math.round(h)}`;
+        if (w > 1 && h > 1) overlaps.push(`${a.className} / ${b.className}: ${size}`);
       }
     }
   }));

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from .table import panel_audit, play_until, sit, start
-from .test_tv import SIZES, Watch, bomb_move, timo_move, times_up_move
+from .test_tv import SIZES, Watch, bomb_move, times_up_move, timo_move
 
 # Names at the 24-character limit (and near it), several words and hyphens.
 LONG_NAMES = ["Marie-Charlotte Dupontel", "Jean-Baptiste Lefebvre", "Anne-Sophie Villeneuve",
