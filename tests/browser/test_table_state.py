@@ -10,14 +10,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 
 from .conftest import ServerProcess
 from .players import PHONE, SHOTS_DIR, Player, wait_for
-from .table import Seat, sit, start
-from .test_tv import NAMES, Watch
+from .table import Seat, axe_violations, phone_of, play_until, sit, start
+from .test_tv import NAMES, Watch, times_up_move
 
 TALL_PHONE = {"width": 390, "height": 844}
 WORDS = {
@@ -171,3 +172,31 @@ def test_no_page_warns_in_the_console(browser: Browser, server: str) -> None:
         assert person.warnings == [], (person.name, person.warnings)
         assert person.errors == [], person.errors
         person.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_wrong_typed_guess_shows_its_verdict_to_the_guesser(
+    browser: Browser, server: str, lang: str
+) -> None:
+    """Item 4: a typed guess that is not the card says so on the guesser's phone at once (a
+    mark used to appear only after the cluegiver overruled it)."""
+    options: dict[str, Any] = {"deck_size": 10, "turn_seconds": 120, "rules": lang}
+    seats = sit(server, "times-up", NAMES[lang][:4], options)
+    start(seats)
+    play_until(seats, times_up_move, lambda: seats[0].view["phase"] == "running")
+    turn = seats[0].view["turn"]
+    guesser = next(seat for seat in seats if seat.seat in turn["guessers"])
+    phone = phone_of(browser, server, guesser, "fr-FR" if lang == "fr" else "en-GB")
+    phone.page.fill("#tu-guess", "Zzyzx Quiblertonne")
+    phone.page.click(".guess-form button[type=submit]")
+    verdict = phone.page.locator(".log .tag.wrong")
+    verdict.first.wait_for()
+    assert verdict.first.text_content() == {"en": "not it", "fr": "raté"}[lang]
+    judged = phone.page.locator(".log li", has=phone.page.locator(".tag.wrong"))
+    assert "Zzyzx Quiblertonne" in judged.first.inner_text()
+    assert axe_violations(phone.page) == []
+    phone.page.screenshot(path=str(SHOTS_DIR / f"times-up-wrong-guess-{lang}.png"), full_page=True)
+    assert phone.errors == [] and phone.warnings == []
+    phone.close()
+    for seat in seats:
+        seat.close()

@@ -252,7 +252,8 @@ export function mount(root, ctx) {
     // judge), each with its number; the earlier ones are only counted.
     const entries = view.guesses.map((entry) => h('li', { class: [entry.overruled && 'overruled'] },
       h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ',
-      entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null, ' ',
+      // every guess has its verdict, a wrong one too (the guesser sees it was heard)
+      entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : h('span', { class: 'tag wrong', text: t('tu.not_it') }), ' ',
       entry.overruled ? h('span', { class: 'tag', text: t('tu.overruled') }) : null, ' ',
       overruleButton(view, entry)));
     const earlier = view.earlier_guesses || 0;
@@ -262,7 +263,7 @@ export function mount(root, ctx) {
     const guesser = view.seat !== null && view.turn && view.turn.guessers.includes(view.seat);
     const capped = guesser && !ctx.readonly && !legalOf(view, 'guess').length;
     return [capped ? h('p', { class: 'muted no-more-guesses', text: t('tu.no_more_guesses') }) : null,
-      view.guesses.length ? [h('h3', { text: t('tu.guesses') }), judging ? h('p', { class: 'muted', text: t('tu.overrule_help') }) : null, guessLog] : null, foundThisTurn(view, room)];
+      view.guesses.length ? [h('h2', { class: 'guesses-title', text: t('tu.guesses') }), judging ? h('p', { class: 'muted', text: t('tu.overrule_help') }) : null, guessLog] : null, foundThisTurn(view, room)];
   }
 
   function foundThisTurn(view, room) {
