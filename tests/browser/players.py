@@ -33,13 +33,19 @@ class Player:
         self.page: Page = self.context.new_page()
         self.frames: list[str] = []
         self.errors: list[str] = []
+        self.warnings: list[str] = []  # the console's warnings and errors (issue 24, item 6)
         self.page.on("websocket", self._watch)
         self.page.on("pageerror", self._failed)
+        self.page.on("console", self._console)
 
     def _failed(self, error: Exception) -> None:
         # Printed as well, so a failing test's captured output shows the script error.
         print(f"page error for {self.name}: {error}")
         self.errors.append(str(error))
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("warning", "error"):
+            self.warnings.append(f"{message.type}: {message.text}")
 
     def _watch(self, socket: Any) -> None:
         socket.on("framereceived", self._received)

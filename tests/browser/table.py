@@ -290,3 +290,57 @@ def play_until(
             time.sleep(0.05)
         assert moves < limit, "the game did not get there"
     return moves
+
+
+# Text a box cuts off (issue 24, item 3): every piece of text on the TV must lie inside each
+# ancestor that clips its content (overflow other than visible), ellipsis aside; and the main
+# panels must not overlap one another (a podium over the scores, the ticker over the read-back).
+PANELS = (".tv-end-title, .tv-podium, .tv-summary .panel, .tv-ticker, .tv-presence,"
+          " .tv-head, .tv-defused, .tv-rows, .tv-moves, .tv-reveal .round-reveal,"
+          " .tv-readback-team, .tv-tu-main, .tv-teams, .tv-corner-left")
+PANEL_AUDIT = """(selector) => {
+  const clipped = [];
+  const walker = document.createTreeWalker(document.querySelector('.tv'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim() || node.parentElement.closest('.sr, [hidden]')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) continue;
+    for (let el = node.parentElement; el && el !== document.body; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (style.textOverflow === 'ellipsis') break;
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const edge = el.getBoundingClientRect();
+      if (box.left < edge.left - 1 || box.right > edge.right + 1
+          || box.top < edge.top - 1 || box.bottom > edge.bottom + 1) {
+        const text = node.textContent.trim().slice(0, 30);
+        clipped.push(`${text} cut by ${el.className || el.tagName}`);
+        break;
+      }
+    }
+  }
+  const panels = [...document.querySelectorAll(selector)]
+    .filter((el) => el.getClientRects().length && !el.closest('[hidden]'));
+  const overlaps = [];
+  // A panel split over columns is a box per column (getClientRects).
+  panels.forEach((a, i) => panels.slice(i + 1).forEach((b) => {
+    if (a.contains(b) || b.contains(a)) return;
+    for (const p of a.getClientRects()) {
+      for (const q of b.getClientRects()) {
+        const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+        const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+        const size = `${Math.round(w)}x${Math.round(h)}`;
+        if (w > 1 && h > 1) overlaps.push(`${a.className} / ${b.className}: ${size}`);
+      }
+    }
+  }));
+  return { clipped, overlaps };
+}"""
+
+
+def panel_audit(page: Page) -> dict[str, list[str]]:
+    """Text clipped by a box, and main panels overlapping, on the TV as it is now."""
+    page.evaluate(FINISH_ANIMATIONS)
+    found: dict[str, list[str]] = page.evaluate(PANEL_AUDIT, PANELS)
+    return found

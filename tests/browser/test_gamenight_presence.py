@@ -32,8 +32,10 @@ def quick_server(tmp_path: Path) -> Iterator[str]:
 
 
 def note_of(player: Player, name: str) -> str | None:
-    """The presence a screen shows for `name` ("away", "gone"), or None when it shows none."""
-    notes = player.page.locator(".table-bar .presence", has_text=name)
+    """The presence a screen shows for `name` ("away", "gone"), or None when it shows none:
+    in the table bar of a phone, in the TV's own band (issue 24, item 1)."""
+    where = ".tv-presence .tv-absent" if player.name == "TV" else ".table-bar .presence"
+    notes = player.page.locator(where, has_text=name).filter(visible=True)
     return notes.first.get_attribute("data-presence") if notes.count() else None
 
 

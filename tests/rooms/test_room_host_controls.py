@@ -91,6 +91,7 @@ async def test_a_restart_during_a_pause_comes_back_paused_with_the_same_game_clo
     await table.op(room, host, "start")
     await table.tick(room, 2000)
     await table.op(room, host, "pause")
+    assert host.room()["paused_by"] == host.room()["you"]["name"]  # the TV names who paused
     frozen = room.game_now()
     await table.tick(room, 30_000)
     again = await restart(table)
@@ -100,6 +101,8 @@ async def test_a_restart_during_a_pause_comes_back_paused_with_the_same_game_clo
     conn = FakeConn()
     await back.call(back.connect, conn, token)
     assert conn.view()["paused"] is True and conn.view()["game_time"] == frozen
+    assert conn.room()["paused_by"] == conn.room()["you"]["name"]
     await table.op(back, conn, "resume")
+    assert conn.room()["paused_by"] is None
     await table.tick(back, 5000)
     assert back.game_now() == frozen + 5000

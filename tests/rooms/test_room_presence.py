@@ -39,11 +39,16 @@ async def test_a_closed_phone_is_away_after_seconds_then_gone_after_the_grace(
     await room.call(room.disconnect, bea)
     await table.tick(room, table.settings.away_after_ms - 1)
     assert _presence(host, 3) == ("connected", False)  # a reload is not worth showing
+    left_ms = room.clock.now_ms() - (table.settings.away_after_ms - 1)
     await table.tick(room, 1)
     assert _presence(host, 3) == ("away", False)
+    # the screens count the grace down to the moment Bea counts as gone (issue 24, item 1)
+    assert host.room()["seats"][3]["gone_at"] == left_ms + table.settings.gone_after_s * 1000
+    assert host.room()["seats"][0]["gone_at"] is None
     await table.tick(room, table.settings.gone_after_s * 1000 - table.settings.away_after_ms)
     assert _presence(host, 3) == ("gone", True)
     assert host.room()["seats"][3]["gone"] is True
+    assert host.room()["seats"][3]["gone_at"] is None
 
 
 async def test_default_policy_is_a_stand_in_bot_that_hands_the_seat_back(table: Table) -> None:

@@ -330,6 +330,7 @@ async def _pause(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     if room.paused:
         raise RoomError(PAUSED, "the game is paused already")
     room.paused_at = room.clock.now_ms()
+    room.paused_by = place.name
     await _clock_changed(room)
     return True
 
@@ -339,7 +340,7 @@ async def _resume(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     if room.paused_at is None:
         raise RoomError(WRONG_STATUS, "the game is not paused")
     room.paused_ms += room.clock.now_ms() - room.paused_at
-    room.paused_at = None
+    room.paused_at, room.paused_by = None, None
     await _clock_changed(room)
     return True
 

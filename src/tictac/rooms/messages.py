@@ -27,9 +27,12 @@ def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
     changes = credits.of_game(room.credits, room.games - 1)
     for seat, place in enumerate(seating.seated()):
         presence = place.presence
+        # when an away person counts as gone (server ms): the screens count the grace down
+        gone_at = (place.left_ms + room.gone_after_s * 1000
+                   if presence == "away" and place.left_ms is not None else None)
         seats.append({"seat": seat, "name": place.name, "bot": place.bot is not None,
                       "connected": place.bot is not None or place.connections > 0,
-                      "gone": presence == "gone", "presence": presence,
+                      "gone": presence == "gone", "presence": presence, "gone_at": gone_at,
                       "stand_in": playing and place.bot is None
                       and room.autopilot.stand_in(seat) is not None,
                       # whom a bot or an emptied seat stands in for, this game
@@ -44,7 +47,7 @@ def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
         "options": room.resolved_options(), "policy": room.policy,
         "gone_after_s": room.gone_after_s, "turn_s": room.turn_s,
         "bot_pause_ms": room.bot_pause_ms, "seats": seats, "spectators": spectators,
-        "games": room.games, "paused": room.paused, "you": None,
+        "games": room.games, "paused": room.paused, "paused_by": room.paused_by, "you": None,
         # everyone who played each seat this game, in order: the end screen credits them all
         "movers": None if room.status == "lobby" else
         credits.movers(room.names, changes, len(seats)),

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 # The room's own fields in the record (the seating writes its own), and those added since the
 # first records were written, which older records lack (the room's default stands).
 FIELDS = ("status", "options", "policy", "gone_after_s", "turn_s", "bot_pause_ms", "games",
-          "created_ms", "public_replays", "paused_at", "paused_ms", "credits")
-ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "credits"})
+          "created_ms", "public_replays", "paused_at", "paused_ms", "paused_by", "credits")
+ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits"})
 
 log = logging.getLogger(__name__)
 

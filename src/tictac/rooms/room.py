@@ -82,6 +82,7 @@ class Room:
         # their deadlines and the log only ever see this clock (see `game_now`).
         self.paused_at: int | None = None  # server ms the pause began
         self.paused_ms = 0  # the current game's finished pauses, in total
+        self.paused_by: str | None = None  # the name of whoever paused it (the TV says so)
         # Seats that changed hands mid-game, by game and action index (see credits.py).
         self.credits: list[list[Any]] = []
         # Runtime.
@@ -329,7 +330,7 @@ class Room:
         self.begin(setup, now)  # raises bad_setup before anything changes
         self.games += 1
         self.status = "playing"
-        self.paused_at, self.paused_ms = None, 0
+        self.paused_at, self.paused_ms, self.paused_by = None, 0, None
         self.names = [place.name for place in self.seating.seated()]
         stored = {**setup.to_json(), "names": self.names}
         try:

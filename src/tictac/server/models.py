@@ -170,6 +170,7 @@ class SeatInfo(Strict):
     connected: bool
     gone: bool
     presence: Literal["connected", "away", "gone"]
+    gone_at: int | None  # server ms an away person will count as gone (null unless away)
     stand_in: bool  # someone else (a bot, the automatic move) plays the seat for now
     for_: str | None = Field(alias="for")  # whom a bot or an emptied seat stands in for
 
@@ -208,6 +209,7 @@ class RoomSummary(Strict):
     spectators: int
     games: int
     paused: bool
+    paused_by: str | None  # the name of whoever paused the game (null unless paused)
     bots: bool  # false: no bot plays this game, not even for the gone (Time's Up)
     you: You | None
     movers: list[list[Mover]] | None  # by seat, everyone who played it this game, in order

@@ -3,6 +3,7 @@
 
 import { h, fill } from './dom.js';
 import { loadLang, pickLang, currentLang, t } from './i18n.js';
+import { gamesInfo } from './games.js';
 
 const ROUTES = [
   [/^\/$/, './home.js'],
@@ -73,6 +74,9 @@ document.getElementById('lang').addEventListener('change', async (event) => {
   route('lang');
 });
 
+// index.html preloads the games' manifest for the home page; every page takes it (the room and
+// the TV need it for the game's module), so no browser warns of a preload left unused.
+gamesInfo().catch(() => {});
 await loadLang(pickLang());
 relabelChrome();
 route('load');

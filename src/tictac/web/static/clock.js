@@ -65,8 +65,26 @@ function paint(el) {
   }
 }
 
+// An element showing `words(seconds)` until `at`, a time on the server's clock rather than the
+// game's: it runs on during a pause (an away seat's grace period, counted down on the TV).
+const untilWords = new WeakMap();
+
+export function bindServerCountdown(el, at, words) {
+  el.dataset.until = String(at);
+  untilWords.set(el, words);
+  paintUntil(el);
+  return el;
+}
+
+function paintUntil(el) {
+  const seconds = Math.max(0, Math.ceil((Number(el.dataset.until) - serverNow()) / 1000));
+  const text = untilWords.get(el)(seconds);
+  if (el.textContent !== text) el.textContent = text;
+}
+
 setInterval(() => {
   for (const el of document.querySelectorAll('[data-deadline]')) paint(el);
+  for (const el of document.querySelectorAll('[data-until]')) paintUntil(el);
 }, 200);
 
 // Time's up on a phone: a buzz and the time-up cue.

@@ -63,7 +63,7 @@ export function scoresTable(columns, rows) {
   return h('table', { class: 'scores' },
     h('thead', null, h('tr', null, columns.map((column, index) => h('th', { scope: 'col', class: numeric(index), text: column.label })))),
     h('tbody', null, rows.map((row) => h('tr', { class: [row.winner && 'winner', row.mine && 'mine'] },
-      row.cells.map((cell, index) => h('td', { class: numeric(index), text: String(cell) }))))));
+      row.cells.map((cell, index) => h('td', { class: numeric(index) }, cell instanceof Node ? cell : String(cell)))))));
 }
 
 // The share link as a QR code, drawn by the server (segno) as SVG.

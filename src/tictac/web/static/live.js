@@ -12,6 +12,7 @@ import { keepAwake } from './wake.js';
 import { drawTableBar } from './tablebar.js';
 import { MoveLog, latestMove } from './movelog.js';
 import { noteGameClock } from './clock.js';
+import { Pinned } from './pinned.js';
 
 let live = null;
 
@@ -74,6 +75,7 @@ export class LiveRoom {
     this.screen = null;
     this.screenKey = null;
     this.bar = null;
+    this.pinned = null;
     this.root = null;
     this.mounts = 0;
     // Every change is drawn through this chain, one after the other: a screen's module may
@@ -108,6 +110,8 @@ export class LiveRoom {
   dropScreen() {
     this.mounts += 1;
     if (this.screen && this.screen.destroy) this.screen.destroy();
+    if (this.pinned) this.pinned.remove();
+    this.pinned = null;
     this.screen = null;
     this.screenKey = null;
   }
@@ -175,14 +179,21 @@ export class LiveRoom {
       const stage = h('div', { class: ['stage', `stage-${chosen.kind}`, `game-${this.room.game}`] });
       // Presence is announced politely: a screen reader hears who went away between moves.
       this.bar = h('div', { class: 'table-bar', role: 'status', hidden: true });
-      fill(this.root, this.bar, stage);
+      // A phone's pause and turn stay in sight when scrolled down; the TV draws its own.
+      this.pinned = chosen.kind === 'tv' ? null : new Pinned();
+      fill(this.root, this.bar, this.pinned && this.pinned.el, stage);
       this.screen = screen.mount(stage, this.context());
       // Phones show the latest move at the top; the TV draws its own move log.
       this.describe = chosen.kind === 'game' ? screen.describe : null;
+      this.toYou = chosen.kind === 'game' ? screen.toYou : null;
       this.screenKey = chosen.key;
       window.scrollTo(0, 0); // a new screen (the game after Start) begins at its top
     }
     drawTableBar(this.bar, this.context(), latestMove(this.moves, this.describe, this.room));
+    if (this.pinned) {
+      this.pinned.draw(this.room, this.yourTurn);
+      this.pinned.tell(events, this.toYou, this.room, this.view && this.view.seat);
+    }
     this.screen.update(this.context());
     if (events.length && this.screen.events) this.screen.events(events, this.context());
   }

@@ -5,6 +5,7 @@
 
 import { h, refill, button } from './dom.js';
 import { t } from './i18n.js';
+import { pausedText } from './pinned.js';
 
 function presenceKey(seat, room) {
   if (seat.presence === 'away') return 'presence.away';
@@ -13,11 +14,16 @@ function presenceKey(seat, room) {
   return 'presence.gone';
 }
 
+// A seated person who is not connected, in words: away, or gone and what the table does.
+export function presenceText(seat, room) {
+  return t(presenceKey(seat, room), { name: seat.name });
+}
+
 // One line per seated person who is not connected (bots always are).
 export function presenceNotes(room) {
   return room.seats.filter((seat) => !seat.bot && seat.presence !== 'connected').map((seat) =>
     h('li', { class: ['presence', seat.presence], 'data-seat': seat.seat, 'data-presence': seat.presence },
-      t(presenceKey(seat, room), { name: seat.name })));
+      presenceText(seat, room)));
 }
 
 // What the host may do to one seat.
@@ -101,7 +107,7 @@ export function drawTableBar(bar, ctx, latest = null) {
   bar.hidden = !notes.length && !(playing && room.paused) && !host && !seated && !last;
   refill(bar,
     last ? h('p', { class: 'last-move', text: last }) : null,
-    playing && room.paused ? h('p', { class: 'paused-note', text: t('table.paused') }) : null,
+    playing && room.paused ? h('p', { class: 'paused-note', text: pausedText(room) }) : null,
     notes.length ? h('ul', { class: 'presence-list', 'aria-label': t('presence.title') }, notes) : null,
     host || seated ? h('div', { class: 'table-tools' },
       host ? hostTools(ctx, wasOpen('table-host')) : null,

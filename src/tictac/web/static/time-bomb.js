@@ -213,7 +213,18 @@ function story(view, room) {
     h('h2', { text: t('stats.story') }),
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
       h('b', { text: `${t('bomb.round', { n: entry.round, of: view.rounds })} ` }),
-      entry.cuts.map((one) => `${nameAt(room, one.cutter, at[cuts++])} → ${nameOf(room, one.target)} ${KIND_SYMBOL[one.kind]}`).join(', ')))));
+      entry.cuts.map((one, index) => h('span', { class: ['cut', one.kind] },
+        index ? ', ' : '',
+        h('span', { class: 'who', text: `${nameAt(room, one.cutter, at[cuts++])} → ${nameOf(room, one.target)} ` }),
+        h('span', { 'aria-label': t(`bomb.kind.${one.kind}`), role: 'img', text: KIND_SYMBOL[one.kind] })))))));
+}
+
+// Why the game ended; the bomb says who cut it, and in whose wires (issue 24, item 4).
+function reasonText(view, room, reason) {
+  const index = view.revealed.findIndex((entry) => entry.kind === 'bomb');
+  if (reason !== 'exploded' || index < 0) return t(`bomb.reason.${reason}`);
+  const bomb = view.revealed[index];
+  return t('bomb.reason.exploded_by', { cutter: nameAt(room, bomb.cutter, logIndex(view).cuts[index]), target: nameOf(room, bomb.target) });
 }
 
 // The end: the winning team and why, every role with what each cut and lost, then the story.
@@ -226,7 +237,7 @@ export function summary(view, room) {
   return h('div', { class: 'summary' },
     h('section', { class: 'panel' },
       h('h2', { text: outcome.team ? t(`bomb.won.${outcome.team}`) : t('end.title') }),
-      outcome.reason ? h('p', { text: t(`bomb.reason.${outcome.reason}`) }) : null,
+      outcome.reason ? h('p', { class: 'bomb-reason', text: reasonText(view, room, outcome.reason) }) : null,
       scoresTable(columns, roles.map((role, seat) => ({
         cells: [nameOf(room, seat), t(`bomb.role.${role}`), ...(seats[seat] ? [kindCounts(seats[seat].cut), kindCounts(seats[seat].lost)] : [])],
         winner: (outcome.winners || []).includes(seat),

@@ -18,6 +18,13 @@ function teamName(view, room, index) {
   return t('tu.team_of', { n: index + 1, names: members.map((seat) => nameOf(room, seat)).join(', ') });
 }
 
+// A team in the score table: its number, then its members (which the TV leaves to its podium).
+function teamCell(view, room, index) {
+  const full = teamName(view, room, index);
+  const short = t('teams.team', { n: index + 1 });
+  return full.startsWith(short) ? h('span', null, short, h('span', { class: 'members', text: full.slice(short.length) })) : full;
+}
+
 // Cards won are face up: their names come in the view's `known` table, by id.
 function knownName(view, id) {
   const card = view.known && view.known[id];
@@ -40,7 +47,7 @@ function scoreBoard(view, room) {
     h('h2', { id: 'tu-scores', text: t('tu.scores') }),
     scoresTable([{ label: t('tu.team') }, ...rounds.map((n) => ({ label: t('tu.round_short', { n }), num: true })), { label: t('common.total'), num: true }],
       view.teams.map((team, index) => ({
-        cells: [teamName(view, room, index), ...rounds.map((n) => team.round_scores[n - 1] ?? '–'), team.score],
+        cells: [teamCell(view, room, index), ...rounds.map((n) => team.round_scores[n - 1] ?? '–'), team.score],
         winner: winningTeams.includes(index),
         mine: view.your_team === index,
       }))),
@@ -245,7 +252,8 @@ export function mount(root, ctx) {
     // judge), each with its number; the earlier ones are only counted.
     const entries = view.guesses.map((entry) => h('li', { class: [entry.overruled && 'overruled'] },
       h('b', { text: nameOf(room, entry.seat) }), ' ', h('span', { text: entry.text }), ' ',
-      entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : null, ' ',
+      // every guess has its verdict, a wrong one too (the guesser sees it was heard)
+      entry.right ? h('span', { class: 'tag you', text: t('tu.right') }) : h('span', { class: 'tag wrong', text: t('tu.not_it') }), ' ',
       entry.overruled ? h('span', { class: 'tag', text: t('tu.overruled') }) : null, ' ',
       overruleButton(view, entry)));
     const earlier = view.earlier_guesses || 0;
@@ -255,7 +263,7 @@ export function mount(root, ctx) {
     const guesser = view.seat !== null && view.turn && view.turn.guessers.includes(view.seat);
     const capped = guesser && !ctx.readonly && !legalOf(view, 'guess').length;
     return [capped ? h('p', { class: 'muted no-more-guesses', text: t('tu.no_more_guesses') }) : null,
-      view.guesses.length ? [h('h3', { text: t('tu.guesses') }), judging ? h('p', { class: 'muted', text: t('tu.overrule_help') }) : null, guessLog] : null, foundThisTurn(view, room)];
+      view.guesses.length ? [h('h2', { class: 'guesses-title', text: t('tu.guesses') }), judging ? h('p', { class: 'muted', text: t('tu.overrule_help') }) : null, guessLog] : null, foundThisTurn(view, room)];
   }
 
   function foundThisTurn(view, room) {
@@ -358,10 +366,13 @@ function tvReadback(view, room) {
   return [h('div', { class: 'tv-head' },
     h('h1', { class: 'tv-title', text: t('tv.tu.readback', { n: view.history.length }) }),
     h('p', { class: 'tv-sub', text: t('tu.readback_help') })),
-  h('div', { class: 'tv-readback' }, round.map((cards, index) => h('section', { class: 'tv-readback-team' },
-    h('h2', { text: `${t('teams.team', { n: index + 1 })} · ${t('tu.found_count', { n: cards.length })}` }),
-    h('ol', null, cards.map((id) => h('li', { text: knownName(view, id) })))))),
-  h('p', { class: 'tv-sub', text: t('tu.done', { n: view.done.length, of: room.seats.length }) })];
+  // Every team's list in one flow of columns: a team that found little takes little room, one
+  // that found nothing none.
+  h('div', { class: 'tv-readback' },
+    round.map((cards, index) => (cards.length ? h('section', { class: 'tv-readback-team' },
+      h('h2', { text: `${t('teams.team', { n: index + 1 })} · ${t('tu.found_count', { n: cards.length })}` }),
+      h('ol', null, cards.map((id) => h('li', { text: knownName(view, id) })))) : null))),
+  h('p', { class: 'tv-ready', text: t('tu.done', { n: view.done.length, of: room.seats.length }) })];
 }
 
 function tvPhase(view, room) {
@@ -400,7 +411,9 @@ function statsPanel(view, room) {
     h('h3', { text: t('stats.story') }),
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
       h('b', { text: `${t('tu.round_short', { n: entry.round })} ` }),
-      entry.found.map((n, team) => t('stats.tu.round_team', { team: team + 1, n, first: entry.first[team] ? knownName(view, entry.first[team]) : '–' })).join(' · ')))));
+      // a team that found nothing that round has nothing to tell
+      entry.found.map((n, team) => (n ? t('stats.tu.round_team', { team: team + 1, n, first: entry.first[team] ? knownName(view, entry.first[team]) : '–' }) : null))
+        .filter(Boolean).join(' · ')))));
 }
 
 // Each cluegiver's turns and the cards they made their team find, and the best turn.

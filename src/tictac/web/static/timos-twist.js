@@ -117,6 +117,13 @@ function roundReveal(room, { round, winner, points, hands }, closer = null) {
     closer);
 }
 
+// What another player just did to `seat`, told on that seat's phone wherever it is scrolled
+// (pinned.js): a catch.
+export function toYou(event, room, seat) {
+  if (event.type === 'caught' && event.target === seat) return t('pinned.caught', { n: event.count, by: nameOf(room, event.seat) });
+  return null;
+}
+
 // One line of the move log for a public event (see movelog.js).
 export function describe(event, room) {
   const name = (seat) => nameOf(room, seat);

@@ -9,11 +9,11 @@ import { api, savedSeat, saveSeat, forgetSeat } from './session.js';
 import { errorText } from './errors.js';
 import { LiveRoom, showLive, startLive } from './live.js';
 import { nameOf, qrImage } from './common.js';
-import { winnersLine } from './end.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
 import { latestMoves } from './movelog.js';
 import { shareOrigin } from './share.js';
+import { drawTableState } from './tvstate.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
@@ -94,13 +94,18 @@ function tvScreen(draw) {
   return {
     mount(root) {
       const stage = h('div', { class: 'tv-stage' });
-      const box = h('div', { class: 'tv' }, stage,
+      // The table's own state (pause, presence) is announced politely, apart from the game.
+      const state = h('div', { class: 'tv-state', role: 'status' });
+      const box = h('div', { class: 'tv' }, state, stage,
         h('div', { class: 'tv-corner' }, muteButton('tv', t('sound.mute'))));
       box.addEventListener('countdown-low', () => cue('five', 'tv'));
       fill(root, box);
       const memory = {};
       let ctx = null;
-      const redraw = (events) => fill(stage, draw(ctx, { events, memory }));
+      const redraw = (events) => {
+        drawTableState(state, ctx.room);
+        fill(stage, draw(ctx, { events, memory }));
+      };
       return {
         update(next) { ctx = next; redraw([]); },
         events(list, next) {
@@ -132,7 +137,9 @@ function lobbyTv({ room }, { memory }, origin) {
       h('ol', { class: 'tv-people' }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))));
 }
 
-// The end: a podium (seats grouped by score, best first), then the game's own summary.
+// The end: the game's name over a podium (seats grouped by score, best first: the winners on
+// its first step) beside the game's own summary. Names wrap between words, never inside one;
+// the winners are not listed again in the title, which must leave the height to the summary.
 function endTv({ view, room }, game) {
   const outcome = view.outcome || {};
   const scores = outcome.scores || [];
@@ -145,7 +152,8 @@ function endTv({ view, room }, game) {
     h('span', { class: 'place', text: String(index + 1) }),
     h('span', { class: 'names', text: room.seats.filter((seat) => rankOf(seat.seat) === rank).map((seat) => nameOf(room, seat.seat)).join(', ') }))));
   return h('div', { class: 'tv-end' },
-    h('div', { class: 'tv-end-head' }, h('h1', { class: 'tv-title', text: winnersLine(view, room) }), podium),
-    // No move log: a round's hands are counted there, their cards would not fit under a podium.
+    h('h1', { class: ['tv-title', 'tv-end-title'], text: t('end.title', { game: room.title }) }),
+    podium,
+    // No move log: a round's hands are counted there, their cards would not fit beside a podium.
     h('div', { class: 'tv-summary' }, game.summary(view, room)));
 }
