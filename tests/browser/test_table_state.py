@@ -42,15 +42,15 @@ def seeded_server(tmp_path: Path) -> Iterator[str]:
 
 
 def pinned_in_sight(phone: Player) -> str | None:
-    """The pinned band's text when it is shown inside the phone's screen, else None."""
-    band = phone.page.locator(".pinned")
-    if not band.count() or not band.is_visible():
-        return None
-    box = band.bounding_box()
-    size = phone.page.viewport_size
-    assert box is not None and size is not None
-    inside = box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
-    return band.inner_text() if inside else None
+    """The pinned band's text when it is shown inside the phone's screen, else None. Asked in
+    one step in the page: the band may go between two questions asked from here."""
+    said: str | None = phone.page.evaluate("""() => {
+        const band = document.querySelector('.pinned');
+        const box = band && band.getClientRects().length ? band.getBoundingClientRect() : null;
+        const shown = box && getComputedStyle(band).visibility !== 'hidden' && box.height > 0;
+        return shown && box.top >= 0 && box.bottom <= innerHeight ? band.innerText : null;
+    }""")
+    return said
 
 
 def scrolled_to_the_bottom(phone: Player) -> None:

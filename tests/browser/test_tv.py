@@ -179,6 +179,8 @@ def test_timos_twist_round_end_shows_every_hand_and_its_points(
     start(seats)
     # a second phone, open while the round ends (a page shows the ends it saw), will close it
     other = phone_of(browser, server, seats[1], "fr-FR" if lang == "fr" else "en-GB")
+    # it must be live before the round ends: a page opened after sees no end to close
+    shows_version(other, seats[0].version, "the second phone showing the game")
     play_until(seats, timo_move, lambda: bool(seats[0].view and seats[0].view["rounds"]))
     over = next(event for event in seats[0].events if event["type"] == "round_over")
     losers = [seat for seat in range(4) if seat != over["winner"]]
