@@ -28,7 +28,10 @@ class Player:
         """`context`: one made by the test (a persistent profile), else a fresh one."""
         self.base = base
         self.name = name
-        self.context = context or browser.new_context(viewport=PHONE, locale=locale)
+        # No service worker: it answers a page's requests where a test's `page.route` never
+        # sees them (test_lan.py tests the worker in contexts of its own).
+        self.context = context or browser.new_context(viewport=PHONE, locale=locale,
+                                                      service_workers="block")
         self.context.add_init_script(BUZZ_RECORDER)
         self.page: Page = self.context.new_page()
         self.frames: list[str] = []

@@ -66,6 +66,10 @@ def test_two_people_play_count_up_to_the_end_with_the_tv_watching(
     while not ann.view()["over"]:
         view = ann.view()
         mover = people[view["turn"]]
+        # the mover's page may not have drawn the move Ann's shows yet
+        seen = ann.version()
+        wait_for(lambda mover=mover, seen=seen: mover.version() >= seen, mover.page,
+                 what="the mover's view")
         version = mover.version()
         # The mover's screen offers exactly the legal additions; take the largest.
         legal = sorted(action["n"] for action in mover.view()["legal"])

@@ -89,7 +89,11 @@ class ServerProcess:
     def kill(self, sig: int = signal.SIGKILL) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(sig)
-            self.process.wait(10)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:  # one that does not stop when asked is not left
+                self.process.kill()
+                self.process.wait(10)
 
     def stop(self) -> None:
         self.kill(signal.SIGTERM)
