@@ -13,6 +13,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page
 
 SHOTS_DIR = Path("test-output/screenshots")
+SW_BLOCKED = "Service Worker registration blocked by Playwright"
 PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 720}
 
@@ -47,7 +48,8 @@ class Player:
         self.errors.append(str(error))
 
     def _console(self, message: Any) -> None:
-        if message.type in ("warning", "error"):
+        # Playwright's own notice that it blocked the service worker is not the page's
+        if message.type in ("warning", "error") and message.text != SW_BLOCKED:
             self.warnings.append(f"{message.type}: {message.text}")
 
     def _watch(self, socket: Any) -> None:
