@@ -81,21 +81,7 @@ def _random_play(
 
 
 def rlcard_uno(players: int, seconds: float, rnd: random.Random) -> int:
-    import rlcard
-
-    env = rlcard.make("uno", config={"seed": rnd.getrandbits(31)})
-    if players != env.num_players:
-        # The UNO environment ignores `game_num_players`; its game takes it directly.
-        env.game.configure({"game_num_players": players})
-        env.num_players = players
-    actions = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        state, _ = env.reset()
-        while not env.is_over():
-            state, _ = env.step(rnd.choice(list(state["legal_actions"])))
-            actions += 1
-    return actions
+    return rlcard_env("uno", players)(players, seconds, rnd)
 
 
 def openspiel_crazy_eights(players: int, seconds: float, rnd: random.Random) -> int:
