@@ -151,8 +151,8 @@ class Store:
         parsed = make_url(url)
         blocking = parsed.set(drivername=parsed.get_backend_name())
         # A database server that restarted leaves the pool's connections dead: reads (rare)
-        # test theirs first; the writer's first batch after a restart fails (`store_failed`)
-        # and the pool starts afresh.
+        # test theirs first; the writer finds out on its batch's first statement and tries the
+        # batch again on a new connection (`_commit`).
         engine = sa.create_engine(blocking, pool_pre_ping=parsed.get_backend_name() != "sqlite")
         sync_engine = sa.create_engine(blocking)
         if engine.dialect.name == "sqlite":
@@ -220,8 +220,9 @@ class Store:
                 for _ in batch:
                     self._queue.task_done()
 
-    def _commit(self, writes: list[Write | Row]) -> list[Exception | None]:
+    def _commit(self, writes: list[Write | Row], fresh: bool = False) -> list[Exception | None]:
         """On the writer thread: every write's failure, or None for each if all committed."""
+        committing = False
         try:
             with self.sync_engine.begin() as conn:
                 rows: list[Row] = []
@@ -238,7 +239,13 @@ class Store:
                 problem = self.problem()  # last thing before the commit: never into a lost file
                 if problem is not None:
                     raise StoreError(problem)
+                committing = True
         except Exception as error:
+            if _dead(error) and not committing and not fresh:
+                # The connection died before this transaction could commit (the server
+                # restarted since the last batch): nothing of it is stored, so it is safe
+                # to send again. A death during the commit is not retried: it may have landed.
+                return self._commit(writes, fresh=True)
             if len(writes) == 1:
                 if _taken(error) and isinstance(writes[0], dict):
                     row = writes[0]
@@ -367,6 +374,12 @@ def _taken(error: Exception) -> bool:
         return False
     cause = error.orig
     return getattr(cause, "sqlstate", None) == "23505" or "UNIQUE constraint" in str(cause)
+
+
+def _dead(error: Exception) -> bool:
+    """Whether `error` says the database connection was lost (SQLAlchemy then drops the pool's
+    other connections too, opened before the same restart)."""
+    return isinstance(error, sa.exc.DBAPIError) and error.connection_invalidated
 
 
 def _fenced(code: str, held: int, epoch: int) -> Fenced:
