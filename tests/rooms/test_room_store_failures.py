@@ -81,3 +81,19 @@ async def test_a_create_the_store_refuses_leaves_no_ghost_room(table: Table) -> 
     assert manager.rooms == {} and await table.store.load_rooms() == []
     room, _ = await manager.create("time-bomb", "Host", None)
     assert list(manager.rooms) == [room.code]
+
+
+async def test_a_move_the_room_makes_itself_is_tried_again_after_the_store_refused_it(
+        table: Table) -> None:
+    """A bot's move (a deadline's, a stand-in's alike) the store refuses is not given up: the
+    room would wait for it for good, every client told nothing (issue 21: a room stalled
+    after a database restart). It is made again once the store takes it."""
+    room, host, _ = await table.room("time-bomb", bots=3, options={"first_holder": 1})
+    await table.op(room, host, "start")
+    with refusing(table.store, ("actions",)):
+        await table.tick(room, 5_000)  # the bot of seat 1 has tried, and was refused
+        assert room.log == []
+    await table.tick(room, 5_000)
+    assert [entry.seat for entry in room.log[:1]] == [1]
+    stored = await table.store.load_game(room.code, 0)
+    assert stored is not None and stored.log == room.log

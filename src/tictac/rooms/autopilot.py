@@ -14,6 +14,7 @@ from tictac.engine import Action, IllegalAction, LoggedAction, Rng
 from tictac.engine.next import Job, due, forced_move, optional_move, timeout_due
 from tictac.rooms import messages
 from tictac.rooms.clock import Timer
+from tictac.rooms.errors import STORE_FAILED
 
 if TYPE_CHECKING:
     from tictac.rooms.room import Room
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 AbsentAction = Callable[[Any, int, Collection[int], Rng], Action | None]
 
 log = logging.getLogger(__name__)
+STORE_RETRY_MS = 1000  # a move the store refused is tried again this much later
 
 
 class Autopilot:
@@ -33,6 +35,7 @@ class Autopilot:
         self._spent: set[Job] = set()  # timed jobs done or found idle at this version
         self._timer: Timer | None = None
         self._timer_at: int | None = None
+        self._retry_at = 0  # no timed move before this (the store refused the last one)
 
     # -- what the room tells it ------------------------------------------------------------
 
@@ -89,7 +92,7 @@ class Autopilot:
             times.append(room.active_ms + room.settings.idle_s * 1000)
         if room.status == "playing" and not room.paused:
             # On the game's clock, which runs `paused_ms` behind the server's.
-            times += [at + room.paused_ms for _, at in self._jobs()]
+            times += [max(at + room.paused_ms, self._retry_at) for _, at in self._jobs()]
         return min(times) if times else None
 
     async def on_timer(self) -> None:
@@ -101,7 +104,7 @@ class Autopilot:
         if not room.conns and room.active_ms + room.settings.idle_s * 1000 <= now:
             await room.expire()
             return
-        if room.status == "playing" and not room.paused:
+        if room.status == "playing" and not room.paused and now >= self._retry_at:
             await self._timed_move(room.game_now())
         self.schedule()
 
@@ -237,6 +240,8 @@ class Autopilot:
         try:
             await room.apply(move.seat, move.action)
         except IllegalAction as refusal:
+            if self._held(refusal):
+                return
             log.warning("room %s: %s move %r refused: %s", room.code, job, move.action, refusal)
             legal = room.game.legal_actions(room.state, move.seat)
             # A game that plays nothing for the gone gets no random move for them either.
@@ -247,5 +252,14 @@ class Autopilot:
             assert fallback is not None
             try:
                 await room.apply(move.seat, fallback)
-            except IllegalAction:
-                self._spent.add(job)
+            except IllegalAction as again:
+                if not self._held(again):
+                    self._spent.add(job)
+
+    def _held(self, refusal: IllegalAction) -> bool:
+        """Whether the store refused the move: then it is not spent (nothing else may ever make
+        it, a deadline's or a bot's, and the room would wait for good) but made again later."""
+        if refusal.code != STORE_FAILED:
+            return False
+        self._retry_at = self.room.clock.now_ms() + STORE_RETRY_MS
+        return True
