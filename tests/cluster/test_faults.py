@@ -82,7 +82,7 @@ def node_process(services: Services, tmp_path: Path, name: str, *extra: str,
                  redis_url: str | None = None) -> ServerProcess:
     return ServerProcess(services.postgres.url,  # type: ignore[arg-type]
                          "--redis", redis_url or services.redis.url, "--lease-ms", str(LEASE_MS),
-                         *extra, output=tmp_path / f"{name}.log")
+                         "--log-level", "info", *extra, output=tmp_path / f"{name}.log")
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,7 @@ class Player:
     received: list[dict[str, Any]] = field(default_factory=list)
     sent: dict[int, dict[str, Any]] = field(default_factory=dict)
     next_id: int = 1
+    heard_at: float = 0.0  # monotonic time of the last message
 
     async def connect(self) -> Player:
         self.ws = await websockets.connect(f"{self.ws_base}/ws/{self.code}",
@@ -58,6 +60,7 @@ class Player:
         # frame does, and a player's task cancelled at the end of a test then plays on for good.
         async with asyncio.timeout(timeout):
             raw = await self.ws.recv()
+        self.heard_at = time.monotonic()
         message: dict[str, Any] = json.loads(raw)
         server_message.validate_python(message)  # every message fits the documented schema
         self.received.append(message)
@@ -69,6 +72,15 @@ class Player:
         elif message["type"] == "error":
             self.errors.append(message)
         return message
+
+    def describe(self) -> str:
+        """Where this client stands, for a failure's message: what it heard last and when."""
+        version, view = self.views[-1] if self.views else (None, {})
+        recent = [message["type"] for message in self.received[-6:]]
+        return (f"seat {self.seat} via {self.ws_base}: heard {recent} last "
+                f"{time.monotonic() - self.heard_at:.1f} s ago; view v{version} "
+                f"to_act={view.get('to_act')}; sent #{self.next_id - 1}, acked "
+                f"#{self.last_acked_id}")
 
     async def until(self, kind: str, timeout: float = 15) -> dict[str, Any]:
         while True:
