@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 
 
 class Table(Protocol):
-    """The autopilot's room: what it reads, and all it asks of it."""
+    """The autopilot's room: what it reads (the game and its state, the record, the seating,
+    on which it counts seated people away and gone as the clock goes), and all it asks of it."""
 
     @property
     def code(self) -> str: ...
