@@ -10,6 +10,8 @@ from typing import Any
 from roomtable import FakeConn, Table
 from test_room_restore import restart, rewrite_record
 
+from tictac.rooms.messages import summary
+from tictac.rooms.places import Seating
 from tictac.rooms.record import RoomRecord
 
 TOKEN = "a token from before issue 22"  # its SHA-256 is the host's "token" below
@@ -82,3 +84,16 @@ def test_the_record_is_its_json_and_shares_nothing_with_it() -> None:
     saved = record.to_json()
     saved["options"].clear()
     assert record.options == {"odd_players": "bot"}
+
+
+def test_the_room_summary_is_built_from_the_record_and_the_seating_alone() -> None:
+    """No room is needed to say what the `room` message shows (messages.py)."""
+    seating = Seating.from_record(RECORD, 1700000000000)
+    seen = summary(RoomRecord.from_json(RECORD), seating, code="ABCD", game_name="time-bomb",
+                   title="Time Bomb", options={}, names=["Host", "Ann", "Bob", "Cy"], version=0,
+                   you=seating.places[0])
+    assert (seen["status"], seen["policy"], seen["paused_by"], seen["you"]["host"]) == (
+        "playing", "skip", "Host", True)
+    assert [seat["for"] for seat in seen["seats"]] == [None, "Zoe", None, None]
+    assert [[credit["name"] for credit in seat] for seat in seen["movers"]] == [
+        ["Host"], ["Ann", "Bot 9"], ["Bob"], ["Cy"]]
