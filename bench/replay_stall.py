@@ -93,7 +93,7 @@ async def main(actions: int, requests: int) -> None:
             await asyncio.sleep(1.0)
 
         room.autopilot.cancel()  # the bots stop here: replays of a finished game follow
-        room.status = "finished"
+        room.record.status = "finished"
         quiet, quiet_median = await worst_lateness(idle)
         peer, peer_median = await worst_lateness(in_loop)
         ours, ours_median = await worst_lateness(fetched)

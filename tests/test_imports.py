@@ -105,3 +105,33 @@ def test_time_bombs_bot_modules_import_one_way() -> None:
     assert not imported["reasoning"] & {"belief", "search"}
     assert "search" not in imported["belief"] and "reasoning" in imported["belief"]
     assert {"reasoning", "belief"} <= imported["search"]
+
+
+def _rooms_imports() -> dict[str, set[str]]:
+    """The modules of `tictac.rooms` each of its modules imports (the package's `__init__`,
+    which every import of a module of it runs first, left out)."""
+    paths = list((SOURCES / "rooms").glob("[!_]*.py"))
+    modules = {f"tictac.rooms.{path.stem}" for path in paths}
+    return {f"tictac.rooms.{path.stem}": set(_imported(path)) & modules for path in paths}
+
+
+def _type_checking_imports(path: Path) -> list[str]:
+    """What `path` imports under `if TYPE_CHECKING:` only."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            found += [ast.unparse(statement) for statement in node.body
+                      if isinstance(statement, ast.Import | ast.ImportFrom)]
+    return found
+
+
+def test_the_rooms_modules_import_one_way() -> None:
+    """Issue 22, item 1: the modules a room is made of (its record, messages, autopilot,
+    credits, replay cache) take what they read, not the whole `Room`, so none imports `room.py`
+    back, not even for type checking; the modules running ops on a room (lobby, replays,
+    rejoin) import it, and it none of them."""
+    edges = _rooms_imports()
+    assert "tictac.rooms.room" in edges["tictac.rooms.lobby"]  # the walk sees them
+    assert _cycle(edges) is None
+    assert {path.name: _type_checking_imports(path) for path in (SOURCES / "rooms").glob("*.py")
+            if _type_checking_imports(path)} == {}

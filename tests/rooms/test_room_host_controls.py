@@ -15,7 +15,7 @@ QUICK_TIMES_UP = {"deck_size": 10, "turn_seconds": 10}
 
 
 async def _replays_exactly(table: Table, room: Room) -> None:
-    stored = await table.manager.store.load_game(room.code, room.games - 1)
+    stored = await table.manager.store.load_game(room.code, room.record.games - 1)
     assert stored is not None
     assert replay(room.game, setup_from_json(stored.setup), stored.log) == room.state
 

@@ -11,18 +11,17 @@ from roomtable import Table, refused
 from test_room_store_failures import stored_record
 
 from tictac.rooms import lobby
-from tictac.rooms.record import record_of
 
 
 async def test_a_join_that_cannot_be_answered_leaves_memory_and_store_as_they_were(
         table: Table) -> None:
     room, _, _ = await table.room("times-up")
-    room.options = {"teams": [[math.inf]]}  # what the old gate let in, and saved
+    room.record.options = {"teams": [[math.inf]]}  # what the old gate let in, and saved
     await room.call(room.save)
-    before = record_of(room)
+    before = room.stored_record()
     await refused("bad_option", room.call(lobby.join, room, "Bea", False))
-    assert record_of(room) == before and await stored_record(table, room.code) == before
-    room.options = {}  # once the room holds what it may, Bea's name is free: no ghost has it
+    assert room.stored_record() == before and await stored_record(table, room.code) == before
+    room.record.options = {}  # once the room holds what it may, Bea's name is free: no ghost has it
     await table.join(room, "Bea")
     assert [seat["name"] for seat in room.summary()["seats"]] == ["Host", "Bea"]
 

@@ -35,7 +35,7 @@ async def test_bad_options_unknown_bots_and_too_few_players_are_refused(table: T
     await refused("bad_option", table.op(room, host, "set_options", options={"nope": 1}))
     await refused("no_bot", table.op(room, host, "add_bot", kind="telepath"))
     await refused("bad_setup", table.op(room, host, "start"))
-    assert room.status == "lobby" and room.games == 0
+    assert room.status == "lobby" and room.record.games == 0
     await refused("bad_option", table.op(room, host, "set_teams", teams=[[0, 1]]))
 
 
@@ -93,7 +93,7 @@ async def test_play_again_returns_to_the_lobby_with_the_same_people(table: Table
     assert summary["status"] == "lobby" and summary["games"] == 1
     assert [seat["name"] for seat in summary["seats"]] == ["Host", "Bot 1", "Bot 2", "Bot 3"]
     await table.op(room, back, "start")
-    assert room.games == 2 and room.status == "playing"
+    assert room.record.games == 2 and room.status == "playing"
 
 
 async def test_idle_room_expires_and_leaves_the_store(table: Table) -> None:

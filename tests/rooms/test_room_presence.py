@@ -71,8 +71,8 @@ async def test_default_policy_is_a_stand_in_bot_that_hands_the_seat_back(table: 
 
 async def test_a_stand_in_makes_no_optional_move_once_its_person_is_back(table: Table) -> None:
     room, _, token = await _both_gone(table)
-    assert 3 in room.bots and 3 in room.autopilot._playing_bots()
+    assert 3 in room.bots and 3 in room.autopilot.bots_playing()
     back = FakeConn()
     await room.call(room.connect, back, token)
-    assert 3 not in room.autopilot._playing_bots()
-    assert set(room.autopilot._playing_bots()) == {0, 1, 2}
+    assert 3 not in room.autopilot.bots_playing()
+    assert set(room.autopilot.bots_playing()) == {0, 1, 2}

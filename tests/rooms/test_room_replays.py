@@ -9,7 +9,8 @@ import json
 from roomtable import FakeConn, Table, refused
 
 from tictac.rooms import Room
-from tictac.rooms.replays import ReplayCache, Shelf, collector_paused, fetch
+from tictac.rooms.replays import collector_paused, fetch
+from tictac.rooms.shelf import ReplayCache, Shelf
 
 
 async def finished_room(table: Table) -> tuple[Room, str]:

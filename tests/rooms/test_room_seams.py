@@ -69,7 +69,7 @@ def _role_seat(people: People, role: str) -> int:
 
 
 async def _stored_state(table: Table, room: Room) -> tuple[Any, list[str]]:
-    stored = await table.manager.store.load_game(room.code, room.games - 1)
+    stored = await table.manager.store.load_game(room.code, room.record.games - 1)
     assert stored is not None
     return replay(room.game, setup_from_json(stored.setup), stored.log), stored.setup["names"]
 
@@ -296,7 +296,7 @@ async def test_times_up_turn_timer_passes_a_gone_cluegivers_turn_on(table: Table
     would give the clues): it passes the turn to the teammate who is here."""
     people = await seat_people(table, _options(WAITING), policy="wait", after_s=AFTER_S)
     room = people.room
-    room.turn_s = 20
+    room.record.turn_s = 20
     await people.to_waiting()
     logged = await _gone(table, people, GONE)
     assert _after(room, logged) == []

@@ -10,7 +10,6 @@ import pytest
 from roomtable import Table, refused, refusing, safe_cut
 
 from tictac.rooms import lobby
-from tictac.rooms.record import record_of
 
 
 async def test_an_action_the_store_refuses_is_rolled_back(table: Table) -> None:
@@ -37,7 +36,7 @@ async def test_a_join_the_store_refuses_leaves_no_ghost_seat(table: Table) -> No
     with refusing(table.store):
         await refused("store_failed", room.call(lobby.join, room, "Bea", False))
     assert room.summary() == before and host.room() == room.summary(room.seating.places[0])
-    assert await stored_record(table, room.code) == record_of(room)
+    assert await stored_record(table, room.code) == room.stored_record()
     await table.join(room, "Bea")  # the name is free: no ghost holds it
     assert [seat["name"] for seat in room.summary()["seats"]] == ["Host", "Bea"]
 
@@ -46,9 +45,9 @@ async def test_a_start_the_store_refuses_answers_and_leaves_the_lobby(table: Tab
     room, host, _ = await table.room("time-bomb", bots=3, options={"first_holder": 0})
     with refusing(table.store):
         await refused("store_failed", table.op(room, host, "start"))
-    assert (room.status, room.games, room.state, room.log) == ("lobby", 0, None, [])
+    assert (room.status, room.record.games, room.state, room.log) == ("lobby", 0, None, [])
     assert host.of("view") == [] and host.room()["status"] == "lobby"
-    assert await stored_record(table, room.code) == record_of(room)
+    assert await stored_record(table, room.code) == room.stored_record()
     await table.op(room, host, "start")  # and the room plays on
     await room.call(room.act, host, safe_cut(room.state, 0), 1)
     assert host.of("ack") == [{"type": "ack", "id": 1, "version": 1}]
@@ -68,9 +67,10 @@ async def test_a_lobby_op_the_store_refuses_changes_nothing(
     with refusing(table.store):
         await refused("store_failed", table.op(room, host, op, **fields))
     assert room.summary() == before and len(bea.sent) == told
-    assert await stored_record(table, room.code) == record_of(room)
+    assert await stored_record(table, room.code) == room.stored_record()
     await table.op(room, host, op, **fields)  # the same op, once the store takes it
-    assert room.summary() != before and await stored_record(table, room.code) == record_of(room)
+    assert room.summary() != before
+    assert await stored_record(table, room.code) == room.stored_record()
 
 
 async def test_a_create_the_store_refuses_leaves_no_ghost_room(table: Table) -> None:

@@ -1,23 +1,26 @@
 """What a room does on its own, on time: deadlines, turn timers, bots, stand-ins for gone
 players, counting players gone, and expiry. One timer at a time is set, for the earliest thing
-due; when it rings, at most one move is made (the next ring comes at once if more is due)."""
+due; when it rings, at most one move is made (the next ring comes at once if more is due).
+
+It knows its room only as a `Table`: what it reads of it, and the few things it asks of it (a
+move goes through the room's `apply` like anyone's; the room keeps its bots and tells everyone).
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Collection, Mapping
+from typing import Any, Protocol
 
-from tictac.bots import RandomBot, bot_kinds, make_bot
-from tictac.engine import Action, IllegalAction, LoggedAction, Rng
+from tictac.bots import Bot, RandomBot
+from tictac.engine import Action, Event, Game, IllegalAction, LoggedAction, Rng
 from tictac.engine.next import Job, due, forced_move, optional_move, timeout_due
-from tictac.rooms import messages
-from tictac.rooms.clock import Timer
+from tictac.rooms.clock import Clock, Timer
 from tictac.rooms.errors import STORE_FAILED
-
-if TYPE_CHECKING:
-    from tictac.rooms.room import Room
+from tictac.rooms.places import Seating
+from tictac.rooms.record import RoomRecord
+from tictac.rooms.settings import RoomSettings
 
 # A game's `absent_action(state, seat, present, rng)`: its move for a gone seat (Time's Up).
 AbsentAction = Callable[[Any, int, Collection[int], Rng], Action | None]
@@ -26,9 +29,51 @@ log = logging.getLogger(__name__)
 STORE_RETRY_MS = 1000  # a move the store refused is tried again this much later
 
 
+class Table(Protocol):
+    """The autopilot's room: what it reads (the game and its state, the record, the seating,
+    on which it counts seated people away and gone as the clock goes), and all it asks of it."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def record(self) -> RoomRecord: ...
+    @property
+    def seating(self) -> Seating: ...
+    @property
+    def rng(self) -> Rng: ...
+    @property
+    def bots(self) -> Mapping[int, Bot]: ...
+    @property
+    def closed(self) -> bool: ...
+
+    def idle_since(self) -> int | None:
+        """When the room's last connection closed; None while one is open."""
+
+    def game_now(self) -> int: ...
+
+    def bot_for(self, seat: int) -> Bot:
+        """The bot playing `seat`, made if none does yet (a gone person's stand-in)."""
+
+    def post(self, job: Callable[[], Awaitable[None]]) -> None: ...
+
+    async def apply(self, seat: int, action: Action) -> None: ...
+
+    async def expire(self) -> None: ...
+
+    def broadcast_room(self) -> None: ...
+
+    def broadcast_views(self, events: list[Event]) -> None: ...
+
+
 class Autopilot:
-    def __init__(self, room: Room, now_ms: int) -> None:
+    def __init__(self, room: Table, clock: Clock, settings: RoomSettings, now_ms: int) -> None:
         self.room = room
+        self.clock = clock
+        self.settings = settings
         self.changed_ms = now_ms  # when the game last changed: bots pause from there
         self.turn_since = now_ms  # when the seats now to act began to wait
         self._turn_key: tuple[int, ...] = ()
@@ -57,8 +102,9 @@ class Autopilot:
 
     def turn_deadline(self) -> int | None:
         room = self.room
-        if room.turn_s and room.game.to_act(room.state):
-            return self.turn_since + room.turn_s * 1000
+        turn_s = room.record.turn_s
+        if turn_s and room.game.to_act(room.state):
+            return self.turn_since + turn_s * 1000
         return None
 
     # -- the timer ---------------------------------------------------------------------------
@@ -71,7 +117,7 @@ class Autopilot:
             return
         self.cancel()
         self._timer_at = wake
-        self._timer = None if wake is None else self.room.clock.call_at(wake, self._ring)
+        self._timer = None if wake is None else self.clock.call_at(wake, self._ring)
 
     def cancel(self) -> None:
         if self._timer is not None:
@@ -83,48 +129,46 @@ class Autopilot:
         self.room.post(self.on_timer)
 
     def _next_wake(self) -> int | None:
-        room = self.room
+        room, record = self.room, self.room.record
         times: list[int] = []
         absence = room.seating.next_absence_ms(*self._absence_ms())
         if absence is not None:
             times.append(absence)
-        if not room.conns:
-            times.append(room.active_ms + room.settings.idle_s * 1000)
-        if room.status == "playing" and not room.paused:
+        expiry = self._expiry_ms()
+        if expiry is not None:
+            times.append(expiry)
+        if record.status == "playing" and not record.paused:
             # On the game's clock, which runs `paused_ms` behind the server's.
-            times += [max(at + room.paused_ms, self._retry_at) for _, at in self._jobs()]
+            times += [max(at + record.paused_ms, self._retry_at) for _, at in self._jobs()]
         return min(times) if times else None
+
+    def _expiry_ms(self) -> int | None:
+        """When the room expires if nobody connects meanwhile."""
+        idle = self.room.idle_since()
+        return None if idle is None else idle + self.settings.idle_s * 1000
 
     async def on_timer(self) -> None:
         room = self.room
-        now = room.clock.now_ms()
+        now = self.clock.now_ms()
         if room.seating.mark_absent(now, *self._absence_ms()):
             self._spent.discard("forced")  # who stands in, or for whom, may change with it
-            messages.broadcast_room(room)
-        if not room.conns and room.active_ms + room.settings.idle_s * 1000 <= now:
+            room.broadcast_room()
+        expiry = self._expiry_ms()
+        if expiry is not None and expiry <= now:
             await room.expire()
             return
-        if room.status == "playing" and not room.paused and now >= self._retry_at:
+        if room.record.status == "playing" and not room.record.paused and now >= self._retry_at:
             await self._timed_move(room.game_now())
         self.schedule()
 
     def _absence_ms(self) -> tuple[int, int]:
-        room = self.room
-        return room.settings.away_after_ms, room.gone_after_s * 1000
+        return self.settings.away_after_ms, self.room.record.gone_after_s * 1000
 
     # -- who moves for whom ------------------------------------------------------------------
 
     def stand_in(self, seat: int) -> str | None:
         """Who moves for `seat` when the game waits for it: "bot", "skip" or nobody."""
-        room = self.room
-        place = room.seating.seated()[seat]
-        if place.bot is not None:
-            return "bot"
-        if place.token_hash is None:  # vacant (its person was kicked): waiting would be forever
-            return "bot" if room.policy == "wait" else room.policy
-        if place.gone and room.policy != "wait":
-            return room.policy
-        return None
+        return self.room.seating.seated()[seat].stand_in(self.room.record.policy)
 
     def _stand_ins(self) -> list[int]:
         room = self.room
@@ -134,10 +178,10 @@ class Autopilot:
     def _optional_bots(self) -> list[int]:
         room = self.room
         waiting = set(room.game.to_act(room.state))
-        return [seat for seat in self._playing_bots() if seat not in waiting
+        return [seat for seat in self.bots_playing() if seat not in waiting
                 and room.game.legal_actions(room.state, seat)]
 
-    def _playing_bots(self) -> list[int]:
+    def bots_playing(self) -> list[int]:
         """The seats bots play now: a stand-in whose person came back plays no more. None in a
         game that says what to do for the gone itself (Time's Up: a bot hears no clue)."""
         if self._absent_action is not None:
@@ -165,7 +209,7 @@ class Autopilot:
         moves for the seats waited for from then too."""
         room = self.room
         jobs = due(room.game, room.state, turn_at=self.turn_deadline(),
-                   moves_at=self.changed_ms + room.bot_pause_ms,
+                   moves_at=self.changed_ms + room.record.bot_pause_ms,
                    optional=bool(self._optional_bots()), forced=bool(self._stand_ins()))
         return [(job, at) for job, at in jobs if job not in self._spent]
 
@@ -182,7 +226,7 @@ class Autopilot:
                     # A deadline that only lets the table go on: nothing to log, but every
                     # client hears that the wait is over.
                     self._spent.add("deadline")
-                    messages.broadcast_views(room, [])
+                    room.broadcast_views([])
                     continue
                 await self._try(timeout, job)
             elif job == "turn":
@@ -193,7 +237,7 @@ class Autopilot:
                 # hold up every room of the server. This room's inbox waits, so its state
                 # stays put.
                 optional = await asyncio.to_thread(optional_move, game, state,
-                                                   self._playing_bots(), self._bot_choice, now)
+                                                   self.bots_playing(), self._bot_choice, now)
                 if optional is None:
                     continue
                 await self._try(optional, job)
@@ -216,11 +260,7 @@ class Autopilot:
 
     def _bot_choice(self, seat: int, must: bool) -> Action | None:
         room = self.room
-        bot = room.bots.get(seat)
-        if bot is None:  # a person's seat a bot plays while they are gone
-            default = next(iter(bot_kinds(room.game_name)))
-            bot = room.bots[seat] = make_bot(room.game_name, default, seat, room.rng.fork())
-        return bot.act(room.game.view(room.state, seat),
+        return room.bot_for(seat).act(room.game.view(room.state, seat),
                        room.game.legal_actions(room.state, seat), must)
 
     def _stand_in_choice(self, seat: int, must: bool) -> Action | None:
@@ -261,5 +301,5 @@ class Autopilot:
         it, a deadline's or a bot's, and the room would wait for good) but made again later."""
         if refusal.code != STORE_FAILED:
             return False
-        self._retry_at = self.room.clock.now_ms() + STORE_RETRY_MS
+        self._retry_at = self.clock.now_ms() + STORE_RETRY_MS
         return True

@@ -13,18 +13,18 @@ when the game began (the game's stored `names`). Records older than credits read
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from tictac.rooms.room import Room
+from tictac.rooms.record import RoomRecord
 
 Credit = dict[str, Any]  # {"name": str | None, "for": str | None}
 
 
-def note(room: Room, seat: int, name: str | None, stands_for: str | None) -> None:
-    """From the next action of the current game on, `seat` is played by `name` for
+def note(record: RoomRecord, index: int, seat: int, name: str | None,
+         stands_for: str | None) -> None:
+    """From the action `index` of the current game on, `seat` is played by `name` for
     `stands_for`."""
-    room.credits.append([room.games - 1, len(room.log), seat, name, stands_for])
+    record.credits.append([record.games - 1, index, seat, name, stands_for])
 
 
 def of_game(credits: Sequence[Sequence[Any]], game: int) -> list[list[Any]]:

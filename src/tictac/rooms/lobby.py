@@ -13,10 +13,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, TypeVar
 
-from tictac.bots import BotFactory, make_bot, room_bot_kinds
+from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import Action, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import credits, messages
+from tictac.rooms import credits
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
@@ -34,7 +34,6 @@ from tictac.rooms.errors import (
 )
 from tictac.rooms.names import clean_name
 from tictac.rooms.places import Place
-from tictac.rooms.record import roll_back, snapshot
 from tictac.rooms.room import Room, check_policy
 from tictac.rooms.visible import blank, unseen
 from tictac.rooms.wire import dumps
@@ -49,11 +48,11 @@ GONE_S_RANGE = (5, 3600)
 
 async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
     """Runs `change` (which saves the room); if anything fails, the room is as it was."""
-    before = snapshot(room)
+    before = room.snapshot()
     try:
         return await change()
     except Exception:
-        roll_back(room, before)
+        room.roll_back(before)
         raise
 
 
@@ -82,7 +81,7 @@ async def _join(room: Room, name: str, spectator: bool) -> Joined:
         seating.host = place.pid
     answer = _answer(room, token, place)
     await room.save()
-    messages.broadcast_room(room)
+    room.broadcast_room()
     return Joined(token, place, answer)
 
 
@@ -109,8 +108,8 @@ def chat(room: Room, conn: Conn, text: str) -> None:
 
 
 def sync(room: Room, conn: Conn) -> None:
-    messages.send_room(room, conn)
-    messages.send_view(room, conn)
+    room.send_room(conn)
+    room.send_view(conn)
 
 
 # -- lobby ops ---------------------------------------------------------------------------------
@@ -137,7 +136,7 @@ def op(name: str, *, host: bool = True, status: tuple[str, ...] = ()) -> Callabl
 
 def tell(room: Room) -> None:
     """Everyone hears of a saved change; the timers follow it."""
-    messages.broadcast_room(room)
+    room.broadcast_room()
     room.autopilot.schedule()
 
 
@@ -171,16 +170,16 @@ def _person(room: Room, fields: dict[str, Any], doing: str) -> Place:
 @op("set_options", status=("lobby",))
 async def _set_options(room: Room, place: Place, fields: dict[str, Any]) -> None:
     resolve(room.game.OPTIONS, fields["options"])
-    room.options = dict(fields["options"])
+    room.record.options = dict(fields["options"])
 
 
 @op("set_teams", status=("lobby",))
 async def _set_teams(room: Room, place: Place, fields: dict[str, Any]) -> None:
     if not any(option.name == "teams" for option in room.game.OPTIONS):
         raise RoomError(BAD_OPTION, f"{room.game.TITLE} has no teams to set")
-    options = {**room.options, "teams": fields["teams"]}
+    options = {**room.record.options, "teams": fields["teams"]}
     resolve(room.game.OPTIONS, options)
-    room.options = options
+    room.record.options = options
 
 
 @op("start", status=("lobby",))
@@ -241,7 +240,8 @@ async def _kick(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     else:
         # The game keeps its seat: an empty place holds it and the gone-player policy plays it.
         _, empty = seating.new_place(f"({target.name})", room.clock.now_ms(), vacant=True)
-        credits.note(room, seating.seats.index(target.pid), None, _stands_for(room, target))
+        credits.note(room.record, len(room.log), seating.seats.index(target.pid), None,
+                     _stands_for(room, target))
         _give_seat(room, target, empty)
     await _unseated(room, target)
     return True
@@ -257,10 +257,9 @@ async def _replace(room: Room, place: Place, fields: dict[str, Any]) -> bool:
         raise RoomError(BAD_SEAT, f"seat {fields['seat']} is a bot's or the host's")
     seat, kind = fields["seat"], next(iter(kinds))
     bot = _new_bot(room, kind)
-    credits.note(room, seat, bot.name, _stands_for(room, target))
+    credits.note(room.record, len(room.log), seat, bot.name, _stands_for(room, target))
     _give_seat(room, target, bot)
-    if seat not in room.bots:  # a stand-in already playing the seat plays on
-        room.bots[seat] = make_bot(room.game_name, kind, seat, room.rng.fork())
+    room.seat_bot(seat, kind)
     await _unseated(room, target)
     return True
 
@@ -269,7 +268,7 @@ def _stands_for(room: Room, target: Place) -> str | None:
     """Whom a newcomer to `target`'s seat stands in for: its player, or the player a kick
     emptied it of."""
     seat = room.seating.seats.index(target.pid)
-    changes = credits.of_game(room.credits, room.games - 1)
+    changes = credits.of_game(room.record.credits, room.record.games - 1)
     return credits.person(room.names, changes, seat, len(room.log))
 
 
@@ -284,7 +283,7 @@ async def _unseated(room: Room, target: Place) -> None:
     tell(room)
     for conn, pid in room.conns.items():
         if pid == target.pid:
-            messages.send_view(room, conn)
+            room.send_view(conn)
 
 
 @op("skip", status=("playing",))
@@ -329,18 +328,19 @@ async def _close_writing(room: Room, place: Place, fields: dict[str, Any]) -> bo
 async def _pause(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     if room.paused:
         raise RoomError(PAUSED, "the game is paused already")
-    room.paused_at = room.clock.now_ms()
-    room.paused_by = place.name
+    room.record.paused_at = room.clock.now_ms()
+    room.record.paused_by = place.name
     await _clock_changed(room)
     return True
 
 
 @op("resume", status=("playing",))
 async def _resume(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    if room.paused_at is None:
+    record = room.record
+    if record.paused_at is None:
         raise RoomError(WRONG_STATUS, "the game is not paused")
-    room.paused_ms += room.clock.now_ms() - room.paused_at
-    room.paused_at, room.paused_by = None, None
+    record.paused_ms += room.clock.now_ms() - record.paused_at
+    record.paused_at, record.paused_by = None, None
     await _clock_changed(room)
     return True
 
@@ -350,7 +350,7 @@ async def _clock_changed(room: Room) -> None:
     await room.save()
     log.info("room %s: the game is %s", room.code, "paused" if room.paused else "resumed")
     tell(room)
-    messages.broadcast_views(room, [])
+    room.broadcast_views([])
 
 
 @op("kick_spectator")
@@ -382,9 +382,9 @@ async def _set_policy(room: Room, place: Place, fields: dict[str, Any]) -> None:
     after = fields.get("after_s")
     if after is not None and not GONE_S_RANGE[0] <= after <= GONE_S_RANGE[1]:
         raise RoomError(BAD_OPTION, f"after_s is between {GONE_S_RANGE[0]} and {GONE_S_RANGE[1]}")
-    room.policy = policy
+    room.record.policy = policy
     if after is not None:
-        room.gone_after_s = after
+        room.record.gone_after_s = after
 
 
 @op("set_timer", status=("lobby",))
@@ -392,14 +392,14 @@ async def _set_timer(room: Room, place: Place, fields: dict[str, Any]) -> None:
     turn_s = fields["turn_s"]
     if turn_s is not None and not TURN_S_RANGE[0] <= turn_s <= TURN_S_RANGE[1]:
         raise RoomError(BAD_OPTION, f"turn_s is between {TURN_S_RANGE[0]} and {TURN_S_RANGE[1]}")
-    room.turn_s = turn_s
+    room.record.turn_s = turn_s
 
 
 @op("set_bot_pause")
 async def _set_bot_pause(room: Room, place: Place, fields: dict[str, Any]) -> None:
     if not 0 <= fields["ms"] <= MAX_BOT_PAUSE_MS:
         raise RoomError(BAD_OPTION, f"ms is between 0 and {MAX_BOT_PAUSE_MS}")
-    room.bot_pause_ms = fields["ms"]
+    room.record.bot_pause_ms = fields["ms"]
 
 
 @op("set_replays")
@@ -407,7 +407,7 @@ async def _set_replays(room: Room, place: Place, fields: dict[str, Any]) -> None
     public = fields["public"]
     if not isinstance(public, bool):
         raise RoomError(BAD_OPTION, "public is true or false")
-    room.public_replays = public
+    room.record.public_replays = public
     log.info("room %s: the host made replays %s", room.code, "public" if public else "private")
 
 
@@ -421,7 +421,4 @@ async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
 async def _play_again(room: Room, place: Place, fields: dict[str, Any]) -> None:
     room.seating.set_seats([place.pid for place in room.seating.seated()
                             if place.bot is not None or place.token_hash])
-    room.status = "lobby"
-    room.state = None
-    room.setup = None
-    room.log = []
+    room.back_to_lobby()

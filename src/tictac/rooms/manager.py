@@ -77,7 +77,7 @@ class RoomManager:
         clean_name(name)
         room = self._room(code or new_code(self.rooms), game)
         resolve(room.game.OPTIONS, options)
-        room.options = dict(options or {})
+        room.record.options = dict(options or {})
         self.rooms[room.code] = room
         room.start()
         try:

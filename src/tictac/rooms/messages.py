@@ -1,18 +1,17 @@
-"""What a room tells its connections: the `room` summary and each seat's `view`, as JSON text."""
+"""What a room tells its connections, built from the data it shows: the `room` summary (of the
+record and the seating) and each seat's `view` (of the game's state), as JSON text. The room
+sends them (see `Room.broadcast_room`, `Room.broadcast_views`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tictac.bots import room_bot_kinds
-from tictac.engine import Event
+from tictac.engine import Event, Game
 from tictac.rooms import credits
-from tictac.rooms.places import Place
+from tictac.rooms.places import Place, Seating
+from tictac.rooms.record import RoomRecord
 from tictac.rooms.wire import dumps
-
-if TYPE_CHECKING:
-    from tictac.rooms.conn import Conn
-    from tictac.rooms.room import Room
 
 # No frame a room sends is larger (docs/server.md, "Bounds"): every list a player can grow in a
 # view, an event or the room summary is bounded by a rule or a limit, and
@@ -20,39 +19,43 @@ if TYPE_CHECKING:
 FRAME_BOUND = 128 * 1024
 
 
-def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
-    seating = room.seating
+def summary(record: RoomRecord, seating: Seating, *, code: str, game_name: str, title: str,
+            options: dict[str, Any], names: list[str], version: int,
+            you: Place | None = None) -> dict[str, Any]:
+    """The `room` message's body: `options` are the game's resolved ones, `names` the seats'
+    when the current game began and `version` its log's length."""
     seats = []
-    playing = room.status == "playing"
-    changes = credits.of_game(room.credits, room.games - 1)
+    playing = record.status == "playing"
+    changes = credits.of_game(record.credits, record.games - 1)
     for seat, place in enumerate(seating.seated()):
         presence = place.presence
         # when an away person counts as gone (server ms): the screens count the grace down
-        gone_at = (place.left_ms + room.gone_after_s * 1000
+        gone_at = (place.left_ms + record.gone_after_s * 1000
                    if presence == "away" and place.left_ms is not None else None)
         seats.append({"seat": seat, "name": place.name, "bot": place.bot is not None,
                       "connected": place.bot is not None or place.connections > 0,
                       "gone": presence == "gone", "presence": presence, "gone_at": gone_at,
                       "stand_in": playing and place.bot is None
-                      and room.autopilot.stand_in(seat) is not None,
+                      and place.stand_in(record.policy) is not None,
                       # whom a bot or an emptied seat stands in for, this game
-                      "for": None if room.status == "lobby" else
-                      credits.mover(room.names, changes, seat, len(room.log))["for"]})
+                      "for": None if record.status == "lobby" else
+                      credits.mover(names, changes, seat, version)["for"]})
     spectators = sum(1 for place in seating.places.values()
                      if place.pid not in seating.seat_of and place.connections > 0)
     answer: dict[str, Any] = {
-        "code": room.code, "game": room.game_name, "title": room.game.TITLE,
-        "status": room.status, "host": seating.seat_of.get(seating.host, None)
+        "code": code, "game": game_name, "title": title,
+        "status": record.status, "host": seating.seat_of.get(seating.host, None)
         if seating.host is not None else None,
-        "options": room.resolved_options(), "policy": room.policy,
-        "gone_after_s": room.gone_after_s, "turn_s": room.turn_s,
-        "bot_pause_ms": room.bot_pause_ms, "seats": seats, "spectators": spectators,
-        "games": room.games, "paused": room.paused, "paused_by": room.paused_by, "you": None,
+        "options": options, "policy": record.policy,
+        "gone_after_s": record.gone_after_s, "turn_s": record.turn_s,
+        "bot_pause_ms": record.bot_pause_ms, "seats": seats, "spectators": spectators,
+        "games": record.games, "paused": record.paused, "paused_by": record.paused_by,
+        "you": None,
         # everyone who played each seat this game, in order: the end screen credits them all
-        "movers": None if room.status == "lobby" else
-        credits.movers(room.names, changes, len(seats)),
+        "movers": None if record.status == "lobby" else
+        credits.movers(names, changes, len(seats)),
         # False: no bot plays here, not even for the gone (Time's Up: their turns pass on).
-        "bots": bool(room_bot_kinds(room.game_name)),
+        "bots": bool(room_bot_kinds(game_name)),
     }
     if you is not None:
         your_seat = seating.seat_of.get(you.pid)
@@ -61,44 +64,23 @@ def summary(room: Room, you: Place | None = None) -> dict[str, Any]:
     return answer
 
 
-def send_room(room: Room, conn: Conn) -> None:
-    conn.send(dumps({"type": "room", "room": summary(room, room.seating.places[room.conns[conn]])}))
-
-
-def broadcast_room(room: Room) -> None:
-    for conn in room.conns:
-        send_room(room, conn)
-
-
 class Views:
     """The `view` messages of one moment, each seat's encoded once however many connections
     hold it. The part every seat shares is encoded once too: the seat's view is spliced into it
     in place of its closing brace (which keeps `"view"` last, as clients rely on nothing else)."""
 
-    def __init__(self, room: Room, events: list[Event]) -> None:
-        self.room = room
-        self._head = dumps({"type": "view", "version": len(room.log),
-                            "server_time": room.clock.now_ms(), "game_time": room.game_now(),
-                            "paused": room.paused,
-                            "deadline": room.client_deadline(), "events": events})
+    def __init__(self, game: Game, state: Any, *, version: int, server_time: int,
+                 game_time: int, paused: bool, deadline: int | None,
+                 events: list[Event]) -> None:
+        self.game, self.state = game, state
+        self._head = dumps({"type": "view", "version": version, "server_time": server_time,
+                            "game_time": game_time, "paused": paused, "deadline": deadline,
+                            "events": events})
         self._texts: dict[int | None, str] = {}
 
     def text(self, seat: int | None) -> str:
         text = self._texts.get(seat)
         if text is None:
-            view = dumps(self.room.game.view(self.room.state, seat))
+            view = dumps(self.game.view(self.state, seat))
             text = self._texts[seat] = f'{self._head[:-1]},"view":{view}}}'
         return text
-
-
-def send_view(room: Room, conn: Conn) -> None:
-    if room.state is not None:
-        conn.send(Views(room, []).text(room.seating.seat_of.get(room.conns[conn])))
-
-
-def broadcast_views(room: Room, events: list[Event]) -> None:
-    if not room.conns:
-        return
-    views = Views(room, events)
-    for conn, pid in room.conns.items():
-        conn.send(views.text(room.seating.seat_of.get(pid)))

@@ -46,6 +46,17 @@ class Place:
             return "gone"
         return "away" if self.away else "connected"
 
+    def stand_in(self, policy: str) -> str | None:
+        """Who moves for this seat when the game waits for it, under the room's gone-player
+        `policy`: "bot", "skip" or nobody (its person does)."""
+        if self.bot is not None:
+            return "bot"
+        if self.token_hash is None:  # vacant (its person was kicked): waiting would be forever
+            return "bot" if policy == "wait" else policy
+        if self.gone and policy != "wait":
+            return policy
+        return None
+
     def came_back(self) -> None:
         self.left_ms = None
         self.away = self.gone = False

@@ -1,53 +1,71 @@
-"""A room's record: what the store keeps of it besides its games (places, seats and the host's
-settings), the setup a stored game was dealt with, and snapshots that undo a change the store
-refused."""
+"""A room's record: what the store keeps of it besides its games. `RoomRecord` holds the room's
+own durable state (its status, the host's settings, the pause, the credits); the seating (see
+places.py) writes the places, seats and host beside it. Also: the setup a stored game was dealt
+with, and the cleaning of text an old record may hold."""
 
 from __future__ import annotations
 
 import copy
 import logging
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
 
-from tictac.bots import Bot
-from tictac.engine import IllegalAction, LoggedAction, SetupArgs
-from tictac.rooms.places import Seating
+from tictac.engine import IllegalAction, Option, SetupArgs
 
-if TYPE_CHECKING:
-    from tictac.rooms.room import Room
-
-# The room's own fields in the record (the seating writes its own), and those added since the
-# first records were written, which older records lack (the room's default stands).
-FIELDS = ("status", "options", "policy", "gone_after_s", "turn_s", "bot_pause_ms", "games",
-          "created_ms", "public_replays", "paused_at", "paused_ms", "paused_by", "credits")
+# Keys added since the first records were written: a record without one reads as the default.
 ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits"})
 
 log = logging.getLogger(__name__)
 
 
-def record_of(room: Room) -> dict[str, Any]:
-    return {**room.seating.to_record(), **{key: getattr(room, key) for key in FIELDS}}
+@dataclass
+class RoomRecord:
+    """The room's durable state, one JSON key per field (the keys records have always had)."""
+
+    created_ms: int
+    gone_after_s: int  # how long a seated person may be away before counting as gone
+    bot_pause_ms: int  # how long bots wait after a change before they move
+    status: str = "lobby"  # "lobby", "playing" or "finished"
+    options: dict[str, Any] = field(default_factory=dict)  # the host's, as set in the lobby
+    policy: str = "bot"  # a table never waits for a gone player unless the host says so
+    turn_s: int | None = None  # the turn timer, if the host set one
+    games: int = 0  # how many games were dealt (the current one is `games - 1`)
+    public_replays: bool = False  # finished games replayed for anyone, not just the room
+    # The game's clock: the server's, less the time the current game spent paused (see
+    # `Room.game_now`).
+    paused_at: int | None = None  # server ms the pause began
+    paused_ms: int = 0  # the current game's finished pauses, in total
+    paused_by: str | None = None  # the name of whoever paused it (the TV says so)
+    # Seats that changed hands mid-game, by game and action index (see credits.py).
+    credits: list[list[Any]] = field(default_factory=list)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)  # copies every list and dict
+
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> RoomRecord:
+        """The record's own keys of a stored record (the seating's are left to it); every key
+        not in `ADDED` must be there."""
+        return cls(**{spec.name: copy.deepcopy(record[spec.name]) for spec in fields(cls)
+                      if spec.name in record or spec.name not in ADDED})
 
 
-def load_record(room: Room, record: dict[str, Any], now_ms: int) -> None:
-    record = readable(record)
-    room.seating = Seating.from_record(record, now_ms)
-    for key in FIELDS:
-        if key in record or key not in ADDED:
-            setattr(room, key, record[key])
-    room.options = _still_valid(room, room.options)
-
-
-def _still_valid(room: Room, options: dict[str, Any] | None) -> dict[str, Any]:
+def still_valid(specs: Sequence[Option], options: dict[str, Any] | None,
+                code: str) -> dict[str, Any]:
     """The stored options that pass today's checks. One stored before its check existed (an
     infinite number, a team of no seat) gives way to its default, so the room comes back."""
-    specs = {spec.name: spec for spec in room.game.OPTIONS}
+    by_name = {spec.name: spec for spec in specs}
     kept: dict[str, Any] = {}
     for name, value in (options or {}).items():
         try:
-            specs[name].check(value)
+            by_name[name].check(value)
         except (KeyError, IllegalAction):
-            log.warning("room %s: stored option %r no longer valid, default used", room.code, name)
+            log.warning("room %s: stored option %r no longer valid, default used", code, name)
             continue
         kept[name] = value
     return kept
@@ -67,31 +85,3 @@ def readable(value: Any) -> Any:
 
 def setup_from_json(stored: dict[str, Any]) -> SetupArgs:
     return SetupArgs(stored["players"], stored["options"], stored["seed"], stored["stacked"])
-
-
-@dataclass
-class Snapshot:
-    """All a lobby op may change: the record (the seating with its runtime parts) and the game."""
-
-    seating: Seating
-    fields: dict[str, Any]
-    setup: SetupArgs | None
-    started_ms: int
-    state: Any
-    log: list[LoggedAction]
-    bots: dict[int, Bot]
-
-
-def snapshot(room: Room) -> Snapshot:
-    return Snapshot(copy.deepcopy(room.seating),
-                    copy.deepcopy({key: getattr(room, key) for key in FIELDS}),
-                    room.setup, room.started_ms, room.state, room.log, room.bots)
-
-
-def roll_back(room: Room, before: Snapshot) -> None:
-    """The room as it was at `before` (lobby ops replace the game's parts, never change them)."""
-    room.seating = before.seating
-    for key, value in before.fields.items():
-        setattr(room, key, value)
-    room.setup, room.started_ms, room.state = before.setup, before.started_ms, before.state
-    room.log, room.bots = before.log, before.bots

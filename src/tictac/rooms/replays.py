@@ -5,84 +5,26 @@ once it is over, any seat's views and every action, for anyone holding a place i
 A replay replays the whole game, which takes long for a long game (a 1,500-action game took
 about 0.1 s): it is computed and encoded to JSON on a worker thread, so the event loop and every
 other room go on meanwhile (with `fetch`, the replay's own room too), and its text is kept, since
-the answer for one game, seat and version never changes. What is kept is bounded in bytes for
-the whole process (`Shelf`), never in answers: one flooded game's replay was 95 MB, and six of
-them per room held the server's memory for good (issue 20). Each requester (a place, or a client
-address) may ask for a few a minute.
+the answer for one game, seat and version never changes (on the process's shelf, see
+shelf.py). Each requester (a place, or a client address) may ask for a few a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
-import itertools
-import json
 import threading
-from collections import OrderedDict
-from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tictac.engine import Game, LoggedAction, SetupArgs
 from tictac.rooms import credits
-from tictac.rooms.buckets import Buckets
 from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, RATE_LIMITED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
 from tictac.rooms.record import setup_from_json
-from tictac.rooms.settings import RoomSettings
+from tictac.rooms.room import Room
+from tictac.rooms.shelf import Key, Replay
 from tictac.rooms.wire import dumps
-
-if TYPE_CHECKING:
-    from tictac.rooms.room import Room
-
-SHELF_BYTES = 64 * 2**20  # replay text kept for every room of the process together
-
-Key = tuple[int, int | None, bool, int]  # game index, seat, with actions, version
-
-
-@dataclass(frozen=True)
-class Replay:
-    text: str  # the answer as JSON, encoded once, off the loop
-
-    def encoded(self) -> str:
-        return self.text
-
-    @property
-    def answer(self) -> dict[str, Any]:
-        answer: dict[str, Any] = json.loads(self.text)
-        return answer
-
-
-class Shelf:
-    """Replays kept for every room of the process: at most `max_bytes` of text in all, the one
-    asked for least recently going first. A replay bigger than that is answered, not kept."""
-
-    def __init__(self, max_bytes: int = SHELF_BYTES) -> None:
-        self.max_bytes = max_bytes
-        self.bytes = 0
-        self._kept: OrderedDict[tuple[int, Key], Replay] = OrderedDict()
-
-    def get(self, key: tuple[int, Key]) -> Replay | None:
-        replay = self._kept.get(key)
-        if replay is not None:
-            self._kept.move_to_end(key)
-        return replay
-
-    def put(self, key: tuple[int, Key], replay: Replay) -> None:
-        if len(replay.text) > self.max_bytes or key in self._kept:
-            return
-        self._kept[key] = replay
-        self.bytes += len(replay.text)
-        while self.bytes > self.max_bytes:
-            _, dropped = self._kept.popitem(last=False)
-            self.bytes -= len(dropped.text)
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-
-SHELF = Shelf()
-_caches = itertools.count()  # tells apart the rooms sharing the shelf, even with one code
 
 
 @dataclass
@@ -92,27 +34,6 @@ class Source:
     log: list[LoggedAction]
     names: list[str]  # the seats' names when the game began
     changes: list[list[Any]]  # the seats that changed hands since (credits.of_game)
-
-
-class ReplayCache:
-    """The replays a room recently answered, and how many each requester asked for lately."""
-
-    def __init__(self, shelf: Shelf = SHELF,
-                 per_min: int = RoomSettings.replays_per_min) -> None:
-        self.shelf = shelf
-        self._id = next(_caches)
-        self.per_min = per_min
-        self._asked = Buckets(per_min / 60, per_min)  # by requester, on the room's clock
-
-    def get(self, key: Key) -> Replay | None:
-        return self.shelf.get((self._id, key))
-
-    def put(self, key: Key, answer: Replay) -> None:
-        self.shelf.put((self._id, key), answer)
-
-    def allow(self, requester: Hashable, now_ms: int) -> bool:
-        """At most `per_min` requests per requester a minute (as many at once)."""
-        return self._asked.take(requester, now_ms / 1000)
 
 
 @dataclass
@@ -138,14 +59,15 @@ async def fetch(room: Room, token: str | None, index: int | None, seat: int | No
 def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
          client: str | None) -> Ask:
     """In the room's task. `client` (an address) tells apart requesters without a token."""
+    record = room.record
     place: Place | None = room.place_of(token) if token else None
-    index = room.games - 1 if index is None else index
-    if not 0 <= index < room.games:
-        raise RoomError(WRONG_STATUS, f"this room has no game {index} (it played {room.games})")
-    current = index == room.games - 1 and room.state is not None
-    finished = not (current and room.status == "playing")
+    index = record.games - 1 if index is None else index
+    if not 0 <= index < record.games:
+        raise RoomError(WRONG_STATUS, f"this room has no game {index} (it played {record.games})")
+    current = index == record.games - 1 and room.state is not None
+    finished = not (current and record.status == "playing")
     if finished:
-        if place is None and not room.public_replays:
+        if place is None and not record.public_replays:
             raise RoomError(BAD_TOKEN, "a finished game is replayed with a token of this room "
                                        "unless the host made replays public")
         if seat is None and place is not None and current:
@@ -161,7 +83,7 @@ def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
     if current:
         assert room.setup is not None
         source = Source(room.setup, room.started_ms, list(room.log), list(room.names),
-                        credits.of_game(room.credits, index))
+                        credits.of_game(record.credits, index))
         _check_seat(source, seat)
     key = (index, seat, finished, -1 if source is None else len(source.log))
     return Ask(index, seat, finished, key, source, room.replays.get(key))
@@ -175,7 +97,8 @@ async def _answer(room: Room, ask: Ask) -> Replay:
         stored = await room.store.load_game(room.code, ask.index)
         assert stored is not None
         source = Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
-                        stored.setup.get("names", []), credits.of_game(room.credits, ask.index))
+                        stored.setup.get("names", []),
+                        credits.of_game(room.record.credits, ask.index))
         _check_seat(source, ask.seat)
     head = {"code": room.code, "game": room.game_name, "index": ask.index,
             "players": source.names, "options": dict(source.setup.options),

@@ -1,19 +1,21 @@
 """One room: its seats, its game and its connections. Everything that touches it runs as a job
 in its inbox (see `inbox.py`), one at a time. An accepted action is appended to the store
 before anyone hears of it; what the room does on its own is its autopilot's (`autopilot.py`).
+What the store keeps of it is its `RoomRecord` and its seating (see record.py, places.py).
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from tictac.bots import Bot, make_bot
+from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import messages
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
@@ -28,10 +30,11 @@ from tictac.rooms.errors import (
     RoomError,
 )
 from tictac.rooms.inbox import Inbox
+from tictac.rooms.messages import Views, summary
 from tictac.rooms.places import Place, Seating
-from tictac.rooms.record import load_record, record_of, setup_from_json
-from tictac.rooms.replays import ReplayCache
+from tictac.rooms.record import RoomRecord, readable, setup_from_json, still_valid
 from tictac.rooms.settings import RoomSettings
+from tictac.rooms.shelf import ReplayCache
 from tictac.rooms.stats import Stats
 from tictac.rooms.wire import dumps
 from tictac.store import Fenced, RoomDump, Store
@@ -42,6 +45,20 @@ POLICIES = ("wait", "bot", "skip")
 # The close code of a room given up by this server (another server owns it now): "service
 # restart", which clients answer by reconnecting, to whichever server they reach.
 CLOSE_MOVED = 1012
+
+
+@dataclass
+class Snapshot:
+    """All a lobby op may change: the record, the seating (with its runtime parts) and the
+    game (whose parts lobby ops replace, never change)."""
+
+    record: RoomRecord
+    seating: Seating
+    setup: SetupArgs | None
+    started_ms: int
+    state: Any
+    log: list[LoggedAction]
+    bots: dict[int, Bot]
 
 
 class Room:
@@ -66,25 +83,11 @@ class Room:
         self.stats = stats
         self._on_close = on_close
         now = clock.now_ms()
-        # The record (see record.py): the seating and the host's settings.
+        # What the store keeps besides the games.
+        self.record = RoomRecord(created_ms=now, gone_after_s=settings.gone_after_s,
+                                 bot_pause_ms=settings.bot_pause_ms)
         self.seating = Seating()
-        self.status = "lobby"
-        self.options: dict[str, Any] = {}
-        self.policy = "bot"  # a table never waits for a gone player unless the host says so
-        self.gone_after_s = settings.gone_after_s
-        self.turn_s: int | None = None
-        self.bot_pause_ms = settings.bot_pause_ms
-        self.games = 0
         self.epoch = 0  # the store's for this copy of the room (raised by a cluster takeover)
-        self.created_ms = now
-        self.public_replays = False  # finished games replayed for anyone, not just the room
-        # The game's clock: the server's, less the time the current game spent paused. Games,
-        # their deadlines and the log only ever see this clock (see `game_now`).
-        self.paused_at: int | None = None  # server ms the pause began
-        self.paused_ms = 0  # the current game's finished pauses, in total
-        self.paused_by: str | None = None  # the name of whoever paused it (the TV says so)
-        # Seats that changed hands mid-game, by game and action index (see credits.py).
-        self.credits: list[list[Any]] = []
         # Runtime.
         self.chance = chance
         self.rng = chance.room_rng()
@@ -96,7 +99,7 @@ class Room:
         self.state: Any = None
         self.log: list[LoggedAction] = []
         self.bots: dict[int, Bot] = {}
-        self.autopilot = Autopilot(self, now)
+        self.autopilot = Autopilot(self, clock, settings, now)
         self.replays = ReplayCache(per_min=settings.replays_per_min)
         self.inbox = Inbox(f"room {code}")
         self.abandoned = False  # closed because another server owns it now (see `abandon`)
@@ -148,7 +151,7 @@ class Room:
 
     async def save(self) -> None:
         try:
-            await self.store.save_room(self.code, self.game_name, record_of(self),
+            await self.store.save_room(self.code, self.game_name, self.stored_record(),
                                        self.clock.now_ms(), self.epoch)
         except Fenced:
             self.abandon()
@@ -157,23 +160,43 @@ class Room:
             log.exception("room %s: the store refused its record", self.code)
             raise RoomError(STORE_FAILED, "the room could not be saved; try again") from None
 
+    def stored_record(self) -> dict[str, Any]:
+        """What the store keeps of the room besides its games."""
+        return {**self.seating.to_record(), **self.record.to_json()}
+
     @classmethod
     def restore(cls, dump: RoomDump, **kwargs: Any) -> Room:
         """The room as its record and log leave it: the latest game is replayed action by
         action, so the state is exactly the one everybody last saw."""
         room = cls(dump.code, dump.game, **kwargs)
         room.epoch = dump.epoch
-        now = room.clock.now_ms()
-        load_record(room, dump.record, now)
-        if room.status != "lobby" and dump.games:
+        stored = readable(dump.record)
+        room.seating = Seating.from_record(stored, room.clock.now_ms())
+        record = room.record = RoomRecord.from_json(stored)
+        record.options = still_valid(room.game.OPTIONS, record.options, room.code)
+        if record.status != "lobby" and dump.games:
             last = dump.games[-1]
             room.begin(setup_from_json(last.setup), last.started_ms)
             room.names = last.setup.get("names") or [p.name for p in room.seating.seated()]
             room.log = list(last.log)
             room.replay_log()
-            room.status = "finished" if room.game.outcome(room.state) else "playing"
+            record.status = "finished" if room.game.outcome(room.state) else "playing"
             room.autopilot.note_turn(room.game_now())
         return room
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(copy.deepcopy(self.record), copy.deepcopy(self.seating), self.setup,
+                        self.started_ms, self.state, self.log, self.bots)
+
+    def roll_back(self, before: Snapshot) -> None:
+        """The room as it was at `before`."""
+        self.record, self.seating = before.record, before.seating
+        self.setup, self.started_ms, self.state = before.setup, before.started_ms, before.state
+        self.log, self.bots = before.log, before.bots
+
+    @property
+    def status(self) -> str:
+        return self.record.status
 
     # -- places and connections ------------------------------------------------------------
 
@@ -193,26 +216,30 @@ class Room:
         return place, seat
 
     def summary(self, you: Place | None = None) -> dict[str, Any]:
-        return messages.summary(self, you)
+        return summary(self.record, self.seating, code=self.code, game_name=self.game_name,
+                       title=self.game.TITLE, options=self.resolved_options(),
+                       names=self.names, version=len(self.log), you=you)
 
     def resolved_options(self) -> dict[str, Any]:
-        if self.setup is not None and self.status != "lobby":
+        if self.setup is not None and self.record.status != "lobby":
             return dict(self.setup.options)
-        return resolve(self.game.OPTIONS, self.options)
+        return resolve(self.game.OPTIONS, self.record.options)
 
     @property
     def paused(self) -> bool:
-        return self.paused_at is not None
+        return self.record.paused
 
     def game_now(self) -> int:
-        """The game's clock: it stands still while the game is paused, so every deadline a game
-        keeps moves on by exactly the pause, and actions are logged with the time the game saw
-        (a replay is exact without knowing of pauses)."""
-        now = self.clock.now_ms() if self.paused_at is None else self.paused_at
-        return now - self.paused_ms
+        """The game's clock: the server's, less the time the current game spent paused. It
+        stands still while the game is paused, so every deadline a game keeps moves on by
+        exactly the pause, and actions are logged with the time the game saw (a replay is exact
+        without knowing of pauses). Games, their deadlines and the log only see this clock."""
+        paused_at = self.record.paused_at
+        now = self.clock.now_ms() if paused_at is None else paused_at
+        return now - self.record.paused_ms
 
     def client_deadline(self) -> int | None:
-        if self.state is None or self.status != "playing":
+        if self.state is None or self.record.status != "playing":
             return None
         times = [self.game.deadline(self.state), self.autopilot.turn_deadline()]
         present = [t for t in times if t is not None]
@@ -226,12 +253,16 @@ class Room:
         place.connections += 1
         if place.connections == 1:
             place.came_back()  # a stand-in hands the seat back at once
-            messages.broadcast_room(self)
+            self.broadcast_room()
         else:
-            messages.send_room(self, conn)
-        messages.send_view(self, conn)
+            self.send_room(conn)
+        self.send_view(conn)
         self.autopilot.schedule()
         return place
+
+    def idle_since(self) -> int | None:
+        """When the last connection closed; None while one is open."""
+        return None if self.conns else self.active_ms
 
     def disconnect(self, conn: Conn) -> None:
         pid = self.conns.pop(conn, None)
@@ -243,7 +274,7 @@ class Room:
         place.connections -= 1
         if place.connections == 0:
             place.left_ms = now
-            messages.broadcast_room(self)
+            self.broadcast_room()
         self.autopilot.schedule()
 
     def drop(self, conn: Conn, code: int) -> None:
@@ -252,11 +283,38 @@ class Room:
             self.stats.connections -= 1
         conn.close(code)
 
+    # -- what everyone is told (messages.py builds it) ---------------------------------------
+
+    def send_room(self, conn: Conn) -> None:
+        you = self.seating.places[self.conns[conn]]
+        conn.send(dumps({"type": "room", "room": self.summary(you)}))
+
+    def broadcast_room(self) -> None:
+        for conn in self.conns:
+            self.send_room(conn)
+
+    def _views(self, events: list[Event]) -> Views:
+        return Views(self.game, self.state, version=len(self.log),
+                     server_time=self.clock.now_ms(), game_time=self.game_now(),
+                     paused=self.paused, deadline=self.client_deadline(), events=events)
+
+    def send_view(self, conn: Conn) -> None:
+        if self.state is not None:
+            conn.send(self._views([]).text(self.seating.seat_of.get(self.conns[conn])))
+
+    def broadcast_views(self, events: list[Event]) -> None:
+        if not self.conns:
+            return
+        views = self._views(events)
+        for conn, pid in self.conns.items():
+            conn.send(views.text(self.seating.seat_of.get(pid)))
+
     # -- the game: durable apply -------------------------------------------------------------
 
     async def act(self, conn: Conn, action: Action, msg_id: int | None) -> None:
-        if self.status != "playing":
-            raise RoomError(WRONG_STATUS, f"no game is being played (the room is {self.status})")
+        status = self.record.status
+        if status != "playing":
+            raise RoomError(WRONG_STATUS, f"no game is being played (the room is {status})")
         _, seat = self.seated(conn)
         if self.paused:
             raise RoomError(PAUSED, "the host paused the game")
@@ -277,7 +335,7 @@ class Room:
         entry = LoggedAction(seat, action, now)
         self.log.append(entry)
         try:
-            await self.store.append(self.code, self.games - 1, len(self.log), entry)
+            await self.store.append(self.code, self.record.games - 1, len(self.log), entry)
         except Fenced:
             self.log.pop()
             self.abandon()
@@ -299,14 +357,14 @@ class Room:
 
     async def _changed(self, events: list[Event], now: int) -> None:
         self.autopilot.changed(now)
-        if self.status == "playing" and self.game.outcome(self.state) is not None:
-            self.status = "finished"
+        if self.record.status == "playing" and self.game.outcome(self.state) is not None:
+            self.record.status = "finished"
             # The action is stored and acknowledged: a record left saying "playing" is harmless
             # (a restore reads the status off the replayed game).
             with contextlib.suppress(RoomError):
                 await self.save()
-            messages.broadcast_room(self)
-        messages.broadcast_views(self, events)
+            self.broadcast_room()
+        self.broadcast_views(events)
         self.autopilot.schedule()
 
     def begin(self, setup: SetupArgs, started_ms: int) -> None:
@@ -318,32 +376,55 @@ class Room:
         self.bots = {}
         for seat, place in enumerate(self.seating.seated()):
             if place.bot is not None:
-                self.bots[seat] = make_bot(self.game_name, place.bot, seat, self.rng.fork())
+                self.bots[seat] = self._new_bot(place.bot, seat)
         self.autopilot.begin(started_ms)
+
+    def bot_for(self, seat: int) -> Bot:
+        """The bot playing `seat`; a person's seat a bot plays while they are gone gets one of
+        the game's first kind."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = self._new_bot(next(iter(bot_kinds(self.game_name))), seat)
+        return bot
+
+    def seat_bot(self, seat: int, kind: str) -> None:
+        """A bot of `kind` plays `seat` from now on, unless one plays it already (a stand-in
+        playing a replaced person's seat plays on)."""
+        if seat not in self.bots:
+            self.bots[seat] = self._new_bot(kind, seat)
+
+    def _new_bot(self, kind: str, seat: int) -> Bot:
+        return make_bot(self.game_name, kind, seat, self.rng.fork())
+
+    def back_to_lobby(self) -> None:
+        """The finished game is put away: the room waits in its lobby for the next one."""
+        self.record.status = "lobby"
+        self.state, self.setup, self.log = None, None, []
 
     async def start_game(self) -> None:
         """Deals a new game and stores it; a store that refuses leaves the room changed (the
         caller rolls it back, see lobby.py)."""
-        options = resolve(self.game.OPTIONS, self.options)
+        record = self.record
+        options = resolve(self.game.OPTIONS, record.options)
         setup = SetupArgs(len(self.seating.seats), options, self.chance.game_seed())
         now = self.clock.now_ms()
         self.begin(setup, now)  # raises bad_setup before anything changes
-        self.games += 1
-        self.status = "playing"
-        self.paused_at, self.paused_ms, self.paused_by = None, 0, None
+        record.games += 1
+        record.status = "playing"
+        record.paused_at, record.paused_ms, record.paused_by = None, 0, None
         self.names = [place.name for place in self.seating.seated()]
         stored = {**setup.to_json(), "names": self.names}
         try:
-            await self.store.start_game(self.code, self.games - 1, stored, now, self.game_name,
-                                        record_of(self), self.epoch)
+            await self.store.start_game(self.code, record.games - 1, stored, now,
+                                        self.game_name, self.stored_record(), self.epoch)
         except Fenced:
             self.abandon()
             raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
         except Exception:
             log.exception("room %s: the store refused a new game", self.code)
             raise RoomError(STORE_FAILED, "the game could not be saved; try again") from None
-        messages.broadcast_room(self)
-        messages.broadcast_views(self, [])
+        self.broadcast_room()
+        self.broadcast_views([])
         self.autopilot.schedule()
 
 
