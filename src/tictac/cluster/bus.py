@@ -178,4 +178,7 @@ class Bus:
             self.hearing.clear()
             log.warning("bus: %s cannot hear its channel; it serves no new room until it "
                         "hears again", self.node)
-        self.on_hearing(hearing)
+        try:
+            self.on_hearing(hearing)
+        except Exception:  # a bug there must not end the supervision: deaf for good, silently
+            log.exception("bus: what %s does on hearing=%s failed", self.node, hearing)
