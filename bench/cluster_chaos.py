@@ -43,7 +43,7 @@ from topology import Machine, hosts, machines, unavailable  # noqa: E402
 
 from cluster import reconnect, replay_steps, spread_table  # noqa: E402
 from tictac.cluster.services import Postgres, Redis, available  # noqa: E402
-from tictac.store import Store, StoreError  # noqa: E402
+from tictac.store import SqlStore, StoreError  # noqa: E402
 
 # not the suite's 10.77.0: the bench may run beside the topology tests
 NETWORK = "10.78.0"
@@ -182,7 +182,7 @@ class Chaos:
         self.tally.cut += 1
         while True:  # tried again across a fault
             try:
-                store = await Store.open(self.postgres.url)
+                store = await SqlStore.open(self.postgres.url)
                 try:
                     stored = await store.load_game(table.code, 0)
                 finally:

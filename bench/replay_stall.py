@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tictac.rooms import Room, RoomManager, RoomSettings, lobby
 from tictac.rooms.replays import Source, fetch, replay_steps
-from tictac.store import Store
+from tictac.store import SqlStore
 
 
 class Quiet:
@@ -72,7 +72,7 @@ async def worst_lateness(work: Callable[[], Awaitable[None]]) -> tuple[float, fl
 
 async def main(actions: int, requests: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(f"sqlite+aiosqlite:///{Path(folder) / 'bench.sqlite3'}")
+        store = await SqlStore.open(f"sqlite+aiosqlite:///{Path(folder) / 'bench.sqlite3'}")
         manager = RoomManager(store, settings=RoomSettings(bot_pause_ms=0,
                                                            replays_per_min=10 * requests))
         room, token = await long_game(manager, actions)

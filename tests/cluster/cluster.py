@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tictac.cluster.services import Postgres, Redis
 from tictac.engine import GAMES, get_game
-from tictac.store import Store
+from tictac.store import SqlStore
 
 
 @dataclass
@@ -219,7 +219,7 @@ async def end_and_check(services: Services, tables: list[tuple[str, list[Player]
     for _, seated in tables:
         for player in seated:
             await player.close()
-    store = await Store.open(services.postgres.url)
+    store = await SqlStore.open(services.postgres.url)
     try:
         checked = 0
         for code, seated in tables:

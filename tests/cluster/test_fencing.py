@@ -23,7 +23,7 @@ from roomtable import FakeConn, Table, refused, safe_cut
 from tictac.engine import LoggedAction
 from tictac.rooms import Room
 from tictac.rooms.room import CLOSE_MOVED
-from tictac.store import Fenced, Store
+from tictac.store import Fenced, SqlStore
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -111,7 +111,7 @@ async def test_an_append_at_a_taken_place_is_fenced(services: Services) -> None:
 async def test_nodes_starting_together_migrate_one_fresh_database(services: Services) -> None:
     services.postgres.create_database("fresh")
     url = services.postgres.url_of("fresh")
-    stores = await asyncio.wait_for(asyncio.gather(*(Store.open(url) for _ in range(4))), 60)
+    stores = await asyncio.wait_for(asyncio.gather(*(SqlStore.open(url) for _ in range(4))), 60)
     with stores[0].engine.connect() as conn:
         version = conn.execute(sa.text("select version_num from alembic_version")).all()
     for store in stores:

@@ -12,7 +12,7 @@ import pytest
 
 from cluster import Services
 from tictac.engine import LoggedAction
-from tictac.store import Store
+from tictac.store import SqlStore
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -22,7 +22,7 @@ def fresh_code() -> str:
 
 
 async def test_the_first_writes_after_a_postgresql_restart_are_stored(services: Services) -> None:
-    store = await Store.open(services.postgres.url)
+    store = await SqlStore.open(services.postgres.url)
     try:
         code = fresh_code()
         await store.save_room(code, "time-bomb", {"seats": [0]}, 1, 0)

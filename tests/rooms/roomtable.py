@@ -17,7 +17,7 @@ from tictac.games.time_bomb.state import State as TimeBombState
 from tictac.games.time_bomb.table import SAFE
 from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, SeededChance, lobby
 from tictac.rooms.errors import RoomError
-from tictac.store import Store
+from tictac.store import MemoryStore, SqlStore, Store
 
 
 class FakeConn:
@@ -48,14 +48,15 @@ class Table:
     """A store, a manager on a fake clock, and helpers to drive one room step by step. An async
     context manager: it opens the store on entry and closes everything on exit."""
 
-    def __init__(self, db: Path, seed: int = 0) -> None:
-        self.url = f"sqlite+aiosqlite:///{db}"
+    def __init__(self, db: Path | None, seed: int = 0) -> None:
+        """On an SQLite file at `db`, or on a `MemoryStore` when `db` is None."""
+        self.url = None if db is None else f"sqlite:///{db}"
         self.clock = FakeClock()
         self.seed = seed
         self.settings = RoomSettings(bot_pause_ms=0, gone_after_s=30, idle_s=3600)
 
     async def __aenter__(self) -> Table:
-        self.store = await Store.open(self.url)
+        self.store: Store = MemoryStore() if self.url is None else await SqlStore.open(self.url)
         self.manager = RoomManager(self.store, clock=self.clock, chance=SeededChance(self.seed),
                                    settings=self.settings)
         return self
@@ -121,6 +122,7 @@ STORED = ("rooms", "games", "actions")
 def refusing(store: Store, tables: tuple[str, ...] = STORED) -> Iterator[None]:
     """The SQLite file itself refuses every write to `tables` (triggers that abort it), as a
     full disk or a read-only file would, until the block ends."""
+    assert isinstance(store, SqlStore), "a refusing store is a real database's"
     verbs = ("insert", "update", "delete")
     names = [f"refuse_{verb}_{table}" for table in tables for verb in verbs]
     with store.sync_engine.begin() as conn:

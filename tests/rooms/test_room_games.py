@@ -29,7 +29,9 @@ async def _host_gone(table: Table, room: Room, host: FakeConn) -> None:
 # Time's Up seats no bot (a bot can neither give clues nor hear them): its gone players are
 # test_room_seams.py's.
 @pytest.mark.parametrize("name", sorted(set(GAMES) - {"times-up"}))
-async def test_bots_and_a_stand_in_play_every_game_to_its_end(table: Table, name: str) -> None:
+async def test_bots_and_a_stand_in_play_every_game_to_its_end(either_table: Table,
+                                                               name: str) -> None:
+    table = either_table
     game = get_game(name)
     room, host, _ = await table.room(name, bots=game.MIN_PLAYERS - 1, options=QUICK[name])
     watcher, _ = await table.join(room, "Watcher", spectator=True)
@@ -67,7 +69,8 @@ async def test_action_is_logged_before_anyone_is_told(table: Table) -> None:
         assert told == seq - 1, f"action {seq} was shown before it was stored"
 
 
-async def test_restarted_room_is_restored_by_replay(table: Table) -> None:
+async def test_restarted_room_is_restored_by_replay(either_table: Table) -> None:
+    table = either_table
     room, host, token = await table.room("time-bomb", bots=3)
     await table.op(room, host, "start")
     game = room.game

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tictac.store import Store, StoreError
+from tictac.store import SqlStore, StoreError
 
 
 def url(path: Path) -> str:
@@ -18,7 +18,7 @@ def url(path: Path) -> str:
 async def test_a_replaced_file_refuses_every_write_and_the_new_file_gets_none(
         tmp_path: Path) -> None:
     db = tmp_path / "rooms.sqlite3"
-    store = await Store.open(url(db))
+    store = await SqlStore.open(url(db))
     await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1, 0)
     assert store.healthy()
     backup = tmp_path / "backup.sqlite3"
@@ -28,7 +28,7 @@ async def test_a_replaced_file_refuses_every_write_and_the_new_file_gets_none(
         await store.save_room("FGHJK", "time-bomb", {"seats": [0]}, 2, 0)
     assert not store.healthy() and "replaced" in (store.problem() or "")
     await store.close()
-    reopened = await Store.open(url(db))
+    reopened = await SqlStore.open(url(db))
     assert "FGHJK" not in [dump.code for dump in await reopened.load_rooms()]
     await reopened.close()
 
@@ -40,5 +40,5 @@ async def test_an_unusable_path_is_a_one_line_store_error(tmp_path: Path, kind: 
     if kind == "not a database":
         path.write_text("not sqlite\n" * 100)
     with pytest.raises(StoreError) as refused:
-        await Store.open(url(path))
+        await SqlStore.open(url(path))
     assert str(path) in str(refused.value) and "\n" not in str(refused.value)

@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy as sa
 
 from tictac.engine import LoggedAction
-from tictac.store import Fenced, Store
+from tictac.store import Fenced, SqlStore
 from tictac.store.migrate import alembic_config, heads
 from tictac.store.tables import metadata
 
@@ -20,7 +20,7 @@ def url(tmp_path: Path) -> str:
 
 
 async def test_migrations_build_the_schema_the_code_uses(tmp_path: Path) -> None:
-    store = await Store.open(url(tmp_path))
+    store = await SqlStore.open(url(tmp_path))
 
     def columns(conn: sa.Connection) -> dict[str, list[str]]:
         inspector = sa.inspect(conn)
@@ -33,7 +33,7 @@ async def test_migrations_build_the_schema_the_code_uses(tmp_path: Path) -> None
     await store.close()
     assert found == {t.name: sorted(c.name for c in t.columns) for t in metadata.sorted_tables}
     assert version == [("0002",)]
-    again = await Store.open(url(tmp_path))  # a second start finds nothing to migrate
+    again = await SqlStore.open(url(tmp_path))  # a second start finds nothing to migrate
     await again.close()
 
 
@@ -46,7 +46,7 @@ def test_the_heads_read_from_the_version_files_are_alembics() -> None:
 
 
 async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> None:
-    store = await Store.open(url(tmp_path))
+    store = await SqlStore.open(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1, 0)
     await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {"seats": [0, 1]}, 0)
     entries = [LoggedAction(i % 4, {"type": "cut", "n": i}, 10 + i) for i in range(30)]
@@ -56,7 +56,7 @@ async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> Non
     await store.close()
     assert commits < 32, "appends queued together share a commit"
 
-    reopened = await Store.open(url(tmp_path))
+    reopened = await SqlStore.open(url(tmp_path))
     [dump] = await reopened.load_rooms()
     assert dump.record == {"seats": [0, 1]}
     assert [game.idx for game in dump.games] == [0]
@@ -70,7 +70,7 @@ async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> Non
 
 
 async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path) -> None:
-    store = await Store.open(url(tmp_path))
+    store = await SqlStore.open(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
     await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
     first = LoggedAction(0, {"type": "cut"}, 3)
@@ -87,7 +87,7 @@ async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path) -> None:
 
 
 async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path) -> None:
-    store = await Store.open(url(tmp_path))
+    store = await SqlStore.open(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
     await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
     await store.append("ABCDE", 0, 1, LoggedAction(0, {"type": "cut"}, 3))
@@ -98,13 +98,13 @@ async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path) -> None
 
 
 async def test_a_record_that_no_longer_decodes_leaves_out_its_room_alone(tmp_path: Path) -> None:
-    store = await Store.open(url(tmp_path))
+    store = await SqlStore.open(url(tmp_path))
     await store.save_room("GOODA", "time-bomb", {"seats": [0]}, 1, 0)
     await store.save_room("BROKE", "time-bomb", {"seats": [0]}, 1, 0)
     await store.close()
     with sqlite3.connect(tmp_path / "log.sqlite3") as raw:  # a damaged row, as a bad disk leaves
         raw.execute("update rooms set record = '{\"seats\": [' where code = 'BROKE'")
-    again = await Store.open(url(tmp_path))
+    again = await SqlStore.open(url(tmp_path))
     dumps = await again.load_rooms()
     await again.close()
     assert [(dump.code, dump.record) for dump in dumps] == [("GOODA", {"seats": [0]})]
@@ -112,7 +112,7 @@ async def test_a_record_that_no_longer_decodes_leaves_out_its_room_alone(tmp_pat
 
 async def test_a_takeover_raises_the_epoch_and_a_write_under_the_old_one_is_fenced(
         tmp_path: Path) -> None:
-    store = await Store.open(url(tmp_path))
+    store = await SqlStore.open(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1, 0)
     assert await store.claim("ABCDE") == 1
     assert await store.claim("NOONE") == 0  # no such room
@@ -150,7 +150,7 @@ async def test_a_database_of_the_first_schema_keeps_every_game_and_gets_epoch_0(
             insert into games values ('OLDER', 0, '{"players": 4}', 2);
             insert into actions values ('OLDER', 0, 1, 0, '{"type": "cut"}', 3);
         """)
-    store = await Store.open(url(tmp_path))
+    store = await SqlStore.open(url(tmp_path))
     [dump] = await store.load_rooms()
     assert (dump.code, dump.record, dump.epoch) == ("OLDER", {"seats": [0]}, 0)
     assert [game.log for game in dump.games] == [[LoggedAction(0, {"type": "cut"}, 3)]]

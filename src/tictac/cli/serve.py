@@ -164,10 +164,10 @@ class HideTokens(logging.Filter):
 
 def check_store(url: str) -> str | None:
     """Why the database cannot be opened (one line), or None."""
-    from tictac.store import Store, StoreError
+    from tictac.store import SqlStore, StoreError
 
     async def open_and_close() -> None:
-        store = await Store.open(url)
+        store = await SqlStore.open(url)
         await store.close()
 
     try:

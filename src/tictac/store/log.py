@@ -1,4 +1,5 @@
-"""The store: room records and action logs, written through one group-committing writer.
+"""The store on SQLAlchemy: room records and action logs, written through one group-committing
+writer.
 
 Every write is queued and awaited: the writer takes whatever is queued, commits it in one
 transaction and only then resolves the waiting futures. A room awaits its append before it
@@ -29,13 +30,13 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 
 from tictac.engine import LoggedAction
+from tictac.store.base import Fenced, GameLog, RoomDump, StoreError
 from tictac.store.migrate import upgrade
 from tictac.store.tables import actions, games, rooms
 
@@ -43,23 +44,6 @@ log = logging.getLogger(__name__)
 
 Write = Callable[[Connection], None]
 Row = dict[str, Any]  # an action row: appends queued together go in one executemany
-
-
-@dataclass
-class GameLog:
-    idx: int
-    setup: dict[str, Any]
-    started_ms: int
-    log: list[LoggedAction] = field(default_factory=list)
-
-
-@dataclass
-class RoomDump:
-    code: str
-    game: str
-    record: dict[str, Any]
-    games: list[GameLog]
-    epoch: int = 0
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -70,15 +54,6 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
-
-
-class StoreError(Exception):
-    """The store cannot keep what it is given; the message says why, naming the database."""
-
-
-class Fenced(StoreError):
-    """An action's place in its log (room, game, sequence) is taken: another owner of the room
-    appended there, so this copy of the room is stale (see docs/deploy.md)."""
 
 
 class DatabaseFile:
@@ -129,7 +104,9 @@ def _sqlite_file(url: str) -> str | None:
     return os.path.abspath(database)
 
 
-class Store:
+class SqlStore:
+    """The store on SQLAlchemy: an SQLite file by default, PostgreSQL for a cluster."""
+
     CHECK_EVERY_S = 2.0
 
     def __init__(self, engine: Engine, sync_engine: Engine,
@@ -143,7 +120,7 @@ class Store:
         self.commits = 0
 
     @classmethod
-    async def open(cls, url: str) -> Store:
+    async def open(cls, url: str) -> SqlStore:
         """Connects, brings the schema to the latest migration and starts the writer; a
         database that cannot be opened is a `StoreError` in one line."""
         path = _sqlite_file(url)

@@ -1,0 +1,82 @@
+"""What the rooms ask of a store, whichever keeps it: `SqlStore` (store/log.py: an SQLite file,
+or PostgreSQL for a cluster) or `MemoryStore` (store/memory.py: nothing outlives the process).
+
+A store keeps each room's record under an epoch, each game's setup, and each game's log of
+actions numbered from 1. Two refusals matter to a room and are the same for every store:
+- `Fenced`: the room is held under a newer epoch (another node claimed it), or the action's
+  number in its log is taken (another copy of the room appended there first);
+- `StoreError`: anything else the store cannot keep (the database is down, its file gone).
+
+A write returns an awaitable that resolves once it is kept: a room tells nobody of a change
+before that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tictac.engine import LoggedAction
+
+
+class StoreError(Exception):
+    """The store cannot keep what it is given; the message says why, naming the database."""
+
+
+class Fenced(StoreError):
+    """An action's place in its log (room, game, sequence) is taken, or the room's record is
+    held under a newer epoch: another owner of the room wrote there, so this copy of the room
+    is stale (see docs/deploy.md)."""
+
+
+@dataclass
+class GameLog:
+    idx: int
+    setup: dict[str, Any]
+    started_ms: int
+    log: list[LoggedAction] = field(default_factory=list)
+
+
+@dataclass
+class RoomDump:
+    code: str
+    game: str
+    record: dict[str, Any]
+    games: list[GameLog]
+    epoch: int = 0
+
+
+class Store(Protocol):
+    commits: int  # transactions kept so far (a gauge of the server's)
+
+    def problem(self) -> str | None:
+        """Why writes are refused now, or None."""
+
+    def healthy(self) -> bool: ...
+
+    async def close(self) -> None:
+        """Once every write queued so far is kept."""
+
+    def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int,
+                  epoch: int) -> Awaitable[None]:
+        """The room's record, made or replaced; `Fenced` if held under another epoch."""
+
+    def start_game(self, code: str, idx: int, setup: dict[str, Any], now_ms: int, game: str,
+                   record: dict[str, Any], epoch: int) -> Awaitable[None]:
+        """A new game and the record that says it is on, kept together or not at all."""
+
+    def append(self, code: str, idx: int, seq: int, entry: LoggedAction) -> Awaitable[None]:
+        """The action numbered `seq` of a game's log; `Fenced` if that number is taken."""
+
+    def delete_room(self, code: str, epoch: int) -> Awaitable[None]:
+        """The room with its games and logs; `Fenced` if held under another epoch."""
+
+    async def claim(self, code: str) -> int:
+        """The room taken over: its epoch one up. The new epoch, or 0 if no such room."""
+
+    async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
+        """Every room (or the one called `code`) with every game's setup and the latest
+        game's log: enough to restore it."""
+
+    async def load_game(self, code: str, idx: int) -> GameLog | None: ...

@@ -1,0 +1,157 @@
+"""A store that keeps everything in the process's memory: nothing outlives it. For tests of
+the rooms where the database is not the subject, and for programs that run rooms without a
+server (a research loop, a benchmark). The refusals are `SqlStore`'s, so that a room cannot
+tell one store from the other (tests/store/test_store_contract.py holds both to that).
+
+What is given is kept as its JSON, as a database keeps it: a record changed by its room after
+the write is not changed in the store, and what cannot be written as JSON is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tictac.engine import LoggedAction
+from tictac.store.base import Fenced, GameLog, RoomDump, StoreError
+
+
+@dataclass
+class _Game:
+    setup: str
+    started_ms: int
+    log: dict[int, str] = field(default_factory=dict)  # seq: the action, as JSON
+
+
+@dataclass
+class _Room:
+    game: str
+    record: str
+    epoch: int
+    games: dict[int, _Game] = field(default_factory=dict)
+
+
+class MemoryStore:
+    def __init__(self) -> None:
+        self._rooms: dict[str, _Room] = {}
+        self.commits = 0
+
+    def problem(self) -> str | None:
+        return None
+
+    def healthy(self) -> bool:
+        return True
+
+    async def close(self) -> None:
+        """Nothing is queued: every write was kept when it returned."""
+
+    def _write(self, write: Callable[[], None]) -> asyncio.Future[None]:
+        """Runs `write` now; its refusal comes when the answer is awaited, as with SqlStore."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        try:
+            write()
+        except StoreError as refusal:
+            done.set_exception(refusal)
+        else:
+            self.commits += 1
+            done.set_result(None)
+        return done
+
+    def _held(self, code: str, epoch: int) -> _Room | None:
+        room = self._rooms.get(code)
+        if room is not None and room.epoch != epoch:
+            raise Fenced(f"room {code} was taken over (epoch {room.epoch}; this copy's {epoch})")
+        return room
+
+    # -- writes ------------------------------------------------------------------------------
+
+    def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int,
+                  epoch: int) -> asyncio.Future[None]:
+        return self._write(lambda: self._save(code, game, record, epoch))
+
+    def _save(self, code: str, game: str, record: dict[str, Any], epoch: int) -> None:
+        text = _json(record)
+        room = self._held(code, epoch)
+        if room is None:
+            self._rooms[code] = _Room(game, text, epoch)
+        else:
+            room.game, room.record = game, text
+
+    def start_game(self, code: str, idx: int, setup: dict[str, Any], now_ms: int, game: str,
+                   record: dict[str, Any], epoch: int) -> asyncio.Future[None]:
+        def write() -> None:
+            held = self._rooms.get(code)
+            if held is not None and idx in held.games:
+                raise StoreError(f"room {code} already has a game {idx}")
+            text = _json(setup)
+            self._save(code, game, record, epoch)
+            self._rooms[code].games[idx] = _Game(text, now_ms)
+
+        return self._write(write)
+
+    def append(self, code: str, idx: int, seq: int, entry: LoggedAction) -> asyncio.Future[None]:
+        def write() -> None:
+            room = self._rooms.get(code)
+            if room is None or idx not in room.games:
+                raise StoreError(f"room {code} has no game {idx}")
+            log = room.games[idx].log
+            if seq in log:
+                raise Fenced(f"room {code} game {idx} already has action {seq}")
+            log[seq] = _json(entry.to_json())
+
+        return self._write(write)
+
+    def delete_room(self, code: str, epoch: int) -> asyncio.Future[None]:
+        def write() -> None:
+            if self._held(code, epoch) is not None:
+                del self._rooms[code]
+
+        return self._write(write)
+
+    async def claim(self, code: str) -> int:
+        room = self._rooms.get(code)
+        if room is None:
+            return 0
+        room.epoch += 1
+        self.commits += 1
+        return room.epoch
+
+    # -- reads -------------------------------------------------------------------------------
+
+    async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
+        codes = sorted(self._rooms) if code is None else [code] if code in self._rooms else []
+        dumps = []
+        for found in codes:
+            room = self._rooms[found]
+            games = [self._game(found, idx, with_log=False) for idx in sorted(room.games)]
+            if games:
+                games[-1] = self._game(found, games[-1].idx, with_log=True)
+            dumps.append(RoomDump(found, room.game, json.loads(room.record), games, room.epoch))
+        return dumps
+
+    async def load_game(self, code: str, idx: int) -> GameLog | None:
+        room = self._rooms.get(code)
+        if room is None or idx not in room.games:
+            return None
+        return self._game(code, idx, with_log=True)
+
+    def _game(self, code: str, idx: int, *, with_log: bool) -> GameLog:
+        game = self._rooms[code].games[idx]
+        log = []
+        if with_log:
+            for expected, seq in enumerate(sorted(game.log), start=1):
+                if seq != expected:
+                    raise RuntimeError(f"room {code} game {idx}: log has a hole before seq {seq}")
+                entry = json.loads(game.log[seq])
+                log.append(LoggedAction(entry["seat"], entry["action"], entry["now_ms"]))
+        return GameLog(idx, json.loads(game.setup), game.started_ms, log)
+
+
+def _json(value: Any) -> str:
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError) as refusal:
+        raise StoreError(f"cannot keep {type(value).__name__}: {refusal}") from None
