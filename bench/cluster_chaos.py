@@ -76,6 +76,7 @@ class Tally:
     finished: int = 0
     cut: int = 0  # games still on when the run ended (checked against the stored log)
     stalled: set[str] = field(default_factory=set)
+    gave_up: list[str] = field(default_factory=list)  # rooms a client of found no node for
     retries: int = 0  # creates or joins tried again after a failure
     failovers: dict[str, list[float]] = field(default_factory=dict)
 
@@ -156,14 +157,21 @@ class Chaos:
                 continue
             table = Table(code, seated, watcher)
             self.live.add(table)
+            clients = [asyncio.ensure_future(watch_on(watcher, bases)),
+                       *(asyncio.ensure_future(play_on(player, bases)) for player in seated)]
             try:
                 await begin(seated[0], bases)
-                await asyncio.gather(watch_on(watcher, bases),
-                                     *(play_on(player, bases) for player in seated))
+                await asyncio.gather(*clients)
                 table.over = True
                 self.tally.check(table, await self.replay(table))
                 self.tally.finished += 1
+            except AssertionError as failure:  # a client found no node to reconnect to
+                self.tally.gave_up.append(code)
+                self.said(f"room {code}: a client gave up ({failure})")
             finally:
+                for client in clients:
+                    client.cancel()
+                await asyncio.gather(*clients, return_exceptions=True)
                 self.live.discard(table)
                 for player in [*seated, watcher]:
                     with contextlib.suppress(*BROKEN):
@@ -205,7 +213,9 @@ class Chaos:
                     table.progress, table.moved = progress, now
                 elif now - table.moved > self.args.stall and table.code not in self.tally.stalled:
                     self.tally.stalled.add(table.code)
-                    self.said(f"STALLED: room {table.code} made no move for {self.args.stall} s")
+                    self.said(f"STALLED: room {table.code} made no move for {self.args.stall} s"
+                              + "".join(f"\n    {player.describe()}"
+                                        for player in [*table.seated, table.watcher]))
             await asyncio.sleep(1)
 
     async def acting_again(self, fault: str, since: float) -> None:
@@ -346,10 +356,12 @@ def report(tally: Tally, minutes: float) -> bool:
     print(f"games finished {tally.finished}, still on at the end {tally.cut}; "
           f"creates and joins tried again {tally.retries}")
     print(f"stalled rooms {len(tally.stalled)} (goal 0) {sorted(tally.stalled)[:5]}")
+    print(f"rooms a client gave up on (found no node) {len(tally.gave_up)} (goal 0) "
+          f"{tally.gave_up[:5]}")
     for fault, seconds in tally.failovers.items():
         print(f"  {fault}: {figures(seconds)} over {len(seconds)} rooms")
     print(f"failover, every fault: {figures(every)} (goal: max < 5 s)")
-    ok = not tally.lost and not tally.mismatches and not tally.stalled
+    ok = not tally.lost and not tally.mismatches and not tally.stalled and not tally.gave_up
     print("summary: " + ("ok" if ok else "FAILED"))
     return ok
 
