@@ -157,10 +157,11 @@ class Chaos:
                 continue
             table = Table(code, seated, watcher)
             self.live.add(table)
-            clients = [asyncio.ensure_future(watch_on(watcher, bases)),
-                       *(asyncio.ensure_future(play_on(player, bases)) for player in seated)]
+            clients: list[asyncio.Future[None]] = []
             try:
-                await begin(seated[0], bases)
+                await begin(seated[0], bases)  # its host's socket is read by `begin` alone
+                clients += [asyncio.ensure_future(watch_on(watcher, bases)),
+                            *(asyncio.ensure_future(play_on(player, bases)) for player in seated)]
                 await asyncio.gather(*clients)
                 table.over = True
                 self.tally.check(table, await self.replay(table))
