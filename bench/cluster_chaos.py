@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import itertools
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -412,4 +413,6 @@ if __name__ == "__main__":
                         help="seconds the last games may take to end")
     parser.add_argument("--lease-ms", type=int, default=3000)
     parser.add_argument("--logs", help="a folder to keep the machines' logs in")
+    # A `kill` is a Ctrl-C: the machines, nginx and the services are stopped, not left behind
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     sys.exit(0 if uvloop.run(main(parser.parse_args())) else 1)
