@@ -3,18 +3,23 @@ phone, TV and end screens), its rules pages, and its descriptor's `client_info` 
 team sizes), all sent in `GET /api/games`.
 
 A game whose descriptor names a `client_folder` brings its own screens (`client.js`): the
-top-level `.js` and `.json` files of that folder are served under `/games/<name>/`, rules pages
-as `rules.<lang>.json`. The built-in games keep theirs in the web client (`/static/<name>.js`,
-`/static/rules/`)."""
+`.js` and `.json` files of that folder are served under `/games/<name>/` as the web client's are
+under `/static/` (Starlette's `StaticFiles`: the same caching, no name outside the folder), rules
+pages as `rules.<lang>.json`. The built-in games keep theirs in the web client
+(`/static/<name>.js`, `/static/rules/`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
+from starlette.routing import Mount
+from starlette.types import Scope
 
 from tictac.engine import GAMES, get_info
+from tictac.server.pages import ClientFiles
 from tictac.server.settings import STATIC_DIR
 
 CLIENT_FILE = "client.js"
@@ -34,10 +39,18 @@ def client_fields(name: str) -> dict[str, Any]:
             "client_info": dict(info.client_info)}
 
 
-async def game_file(request: Request) -> Response:
-    name, wanted = request.path_params["name"], request.path_params["file"]
-    folder = get_info(name).client_folder if name in GAMES else None
-    path = folder / wanted if folder else None
-    if path is None or "/" in wanted or not wanted.endswith(SERVED_SUFFIXES) or not path.is_file():
-        return PlainTextResponse("not found", status_code=404)
-    return FileResponse(path, headers={"Cache-Control": "no-cache"})
+class GameFiles(ClientFiles):
+    """A game's client folder: its `.js` and `.json` files, nothing else it holds."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if not path.endswith(SERVED_SUFFIXES):
+            raise HTTPException(status_code=404)
+        return await super().get_response(path, scope)
+
+
+def game_mounts() -> Iterator[Mount]:
+    """`/games/<name>/` for each registered game that brings its own client folder."""
+    for name in GAMES:
+        folder = get_info(name).client_folder
+        if folder:
+            yield Mount(f"/games/{name}", GameFiles(directory=folder))
