@@ -1,6 +1,7 @@
 // Nim in the browser: the whole client of a plugged-in game. The server serves this file from
 // the folder the game's descriptor names and lists it in /api/games; the client imports it like
-// any game's module: `mount` (the phone screen), `tv` (the shared screen), `summary` (the end).
+// any game's module, as /static/gamemodule.js writes down: `mount` (the phone screen), `tv` (the
+// shared screen), `summary` (the end).
 
 import { h, fill } from '/static/dom.js';
 import { currentLang } from '/static/i18n.js';
@@ -56,12 +57,12 @@ export function mount(root, ctx) {
   };
 }
 
-export function tv(view, room) {
+export function tv(view, room, feed) {
   return h('section', { class: 'panel' }, h('h1', { text: say('wait', { name: nameOf(room, view.turn) }) }),
     rule(view), heapsList(view));
 }
 
-export function summary(view, room) {
+export function summary(view, room, moves) {
   const winners = (view.outcome && view.outcome.winners) || [];
   return h('section', { class: 'panel' }, rule(view),
     scoresTable([{ label: say('player') }, { label: say('won') }],

@@ -1,6 +1,7 @@
 // Count Up in the browser: the whole client of a game that lives outside the web client. The
 // server serves this file from the game's folder and names it in /api/games; the client imports
-// it like any game's module: `mount` (the phone screen), `tv` (the shared screen), `summary`.
+// it like any game's module, as /static/gamemodule.js writes down: `mount` (the phone screen),
+// `tv` (the shared screen), `summary` (the end).
 
 import { h, fill } from '/static/dom.js';
 import { currentLang } from '/static/i18n.js';
@@ -48,11 +49,11 @@ export function mount(root, ctx) {
   };
 }
 
-export function tv(view, room) {
+export function tv(view, room, feed) {
   return h('section', { class: 'panel' }, h('h1', { text: say('wait', { name: nameOf(room, view.turn) }) }), countLine(view));
 }
 
-export function summary(view, room) {
+export function summary(view, room, moves) {
   const winners = (view.outcome && view.outcome.winners) || [];
   return h('section', { class: 'panel' }, countLine(view),
     scoresTable([{ label: say('player') }, { label: say('won') }],

@@ -1,8 +1,9 @@
 // The server's manifest of games (`/api/games`, fetched once): titles, player counts, options,
 // bot kinds, and where each game's JS module and rules pages are. A game's module holds its
-// whole surface: `mount` (the phone screen), `tv` (the shared screen) and `summary` (the end).
+// whole surface, as gamemodule.js writes down.
 
 import { api } from './session.js';
+import { contractProblems } from './gamemodule.js';
 
 let pending = null;
 
@@ -18,5 +19,8 @@ export async function gameInfo(name) {
 export async function loadGame(name) {
   const info = await gameInfo(name);
   if (!info) throw new Error(`no game ${name}`);
-  return import(info.module);
+  const module = await import(info.module);
+  const problems = contractProblems(module);
+  if (problems.length) throw new Error(`${info.module}: ${problems.join('; ')}`);
+  return module;
 }

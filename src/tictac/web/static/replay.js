@@ -78,7 +78,7 @@ export async function show(root, [rawCode]) {
     const ctx = { code, room, view: step.view, readonly: true, chat: null, act: () => {}, lobby: () => {}, say: () => {}, navigate: () => {} };
     if (step.view.over) {
       screen = null;
-      fill(stage, h('p', { class: 'status', text: winnersLine(step.view, creditedRoom(room)) }), module.summary(step.view, creditedRoom(room)));
+      fill(stage, h('p', { class: 'status', text: winnersLine(step.view, creditedRoom(room)) }), module.summary(step.view, creditedRoom(room), null));
       return;
     }
     if (!screen) screen = module.mount(stage, ctx);
