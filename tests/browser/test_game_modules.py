@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Route
 from plugins import install_nim
 
 from .conftest import ServerProcess
-from .players import Player, create_room, wait_for
+from .players import Player, create_room, screenshot, wait_for
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "tictac" / "web" / "static"
 CONTRACT = STATIC / "gamemodule.js"
@@ -191,6 +191,7 @@ def test_a_lobby_whose_game_module_fails_says_so(
     alert = guest.page.locator(".host-tools [role=alert]")
     alert.wait_for()
     assert alert.inner_text() == said
+    screenshot(guest, f"lobby-game-failed-{locale[:2]}")
     # the reason is the page's error, for whoever opens the console
     wait_for(lambda: any("time-bomb.js" in error for error in guest.errors), guest.page,
              what="the page's error")

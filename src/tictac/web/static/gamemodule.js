@@ -1,6 +1,7 @@
 // The contract between the web client and a game's JS module: what a module exports, and the
 // one signature the client calls each export with. Built-in and plugged-in games follow it the
-// same way; `loadGame` (games.js) refuses a module that does not, naming what is wrong.
+// same way; `loadGame` (games.js) refuses a module that does not, naming what is wrong, and
+// tests/browser/test_game_modules.py checks every game's module and this file's two halves.
 
 /**
  * A room as the server sends it (docs/protocol.md, "room"): code, game, title, status, seats…

@@ -3,7 +3,6 @@
 // whole surface, as gamemodule.js writes down.
 
 import { api } from './session.js';
-import { contractProblems } from './gamemodule.js';
 
 let pending = null;
 
@@ -19,7 +18,8 @@ export async function gameInfo(name) {
 export async function loadGame(name) {
   const info = await gameInfo(name);
   if (!info) throw new Error(`no game ${name}`);
-  const module = await import(info.module);
+  // (the contract's table comes with the first game: the home page needs none)
+  const [module, { contractProblems }] = await Promise.all([import(info.module), import('./gamemodule.js')]);
   const problems = contractProblems(module);
   if (problems.length) throw new Error(`${info.module}: ${problems.join('; ')}`);
   return module;
