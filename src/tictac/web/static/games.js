@@ -1,6 +1,6 @@
 // The server's manifest of games (`/api/games`, fetched once): titles, player counts, options,
-// bot kinds, and where each game's JS module and rules pages are. A game's module holds its
-// whole surface, as gamemodule.js writes down.
+// bot kinds, and where each game's JS module, rules pages and words are. A game's module holds
+// its whole surface, as gamemodule.js writes down.
 
 import { api } from './session.js';
 

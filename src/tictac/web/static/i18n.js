@@ -43,7 +43,8 @@ let loads = 0;
 export async function loadLang(wanted, remember = false) {
   const chosen = LANGS.includes(wanted) ? wanted : 'en';
   const ticket = ++loads;
-  const loaded = await Promise.all([loadCatalog(`/static/i18n/${chosen}.json`), ...gameTexts.map((prefix) => gameCatalog(prefix, chosen))]);
+  const loaded = await Promise.all([loadCatalog(`/static/i18n/${chosen}.json`),
+    ...gameTexts.map((prefix) => gameCatalog(prefix, chosen))]);
   if (ticket !== loads) return lang;
   catalog = Object.assign({}, ...loaded);
   lang = chosen;
