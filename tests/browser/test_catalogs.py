@@ -28,6 +28,13 @@ SOURCES = Path(__file__).resolve().parents[2] / "src" / "tictac"
 TESTS = Path(__file__).resolve().parents[1]
 # The plugged-in games kept under tests/: name -> the folder of their client.js and texts.
 PLUGGED = {"count-up": TESTS / "toygame", "nim": TESTS / "nim"}
+# Where each built-in game's words are, beside `opt.<game>.` and `game.<game>.` (a plugged-in
+# game's are under `<game>.`): a key there belongs in the game's texts, not the client's catalog.
+GAME_PREFIXES = {
+    "times-up": ("tu.", "teams.", "moves.tu.", "stats.tu.", "tv.tu."),
+    "timos-twist": ("timo.", "moves.timo.", "stats.timo."),
+    "time-bomb": ("bomb.", "stats.bomb.", "tv.bomb."),
+}
 # The games' own codes; the layers' are in their catalogues (docs/protocol.md's tables).
 GAME_ERROR_MODULES = [
     "games/timos_twist/moves.py",
@@ -79,9 +86,12 @@ def test_no_key_is_in_two_catalogs_and_a_games_keys_are_its_own() -> None:
         for key in words:
             assert key not in seen, (key, seen.get(key), source)
             seen[key] = source
+    english = catalogs("en")
     for name in [*GAMES, *PLUGGED]:
-        assert f"game.{name}.blurb" in catalogs("en")[name]
-        assert not [key for key in catalogs("en")["client"] if f".{name}." in f".{key}"]
+        assert f"game.{name}.blurb" in english[name]
+        own = (f"opt.{name}.", f"game.{name}.", *GAME_PREFIXES.get(name, (f"{name}.",)))
+        assert [key for key in english[name] if not key.startswith(own)] == [], name
+        assert [key for key in english["client"] if key.startswith(own)] == [], name
 
 
 def test_every_key_named_in_the_client_exists() -> None:
