@@ -1,6 +1,9 @@
-"""The message catalogs: English and French hold the same keys with the same {placeholders};
-every key the client names exists; every error code the server or a game can send, every game
-option, every Time's Up phase and constraint has its words. (No browser needed.)"""
+"""The message catalogs: the client's shared one and each game's own texts (the built-in games'
+in static/texts/, the plugged-in ones' in their folders: issue 22, item 5), which the client
+loads into one catalog. English and French hold the same keys with the same {placeholders}; no
+key is in two catalogs; every key the client or a game's module names exists; every error code
+the server or a game can send, every game option, every Time's Up phase and constraint has its
+words. (No browser needed.)"""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+import nim
+import toygame
 from tictac.engine import GAMES, get_game
 from tictac.engine.errors import GAME_CODES
 from tictac.games.time_bomb.rules import ACTION_TYPES as BOMB_ACTIONS
@@ -20,6 +25,16 @@ from tictac.server.errors import SERVER_CODES
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "tictac" / "web" / "static"
 SOURCES = Path(__file__).resolve().parents[2] / "src" / "tictac"
+TESTS = Path(__file__).resolve().parents[1]
+# The plugged-in games kept under tests/: name -> the folder of their client.js and texts.
+PLUGGED = {"count-up": TESTS / "toygame", "nim": TESTS / "nim"}
+# Where each built-in game's words are, beside `opt.<game>.` and `game.<game>.` (a plugged-in
+# game's are under `<game>.`): a key there belongs in the game's texts, not the client's catalog.
+GAME_PREFIXES = {
+    "times-up": ("tu.", "teams.", "moves.tu.", "stats.tu.", "tv.tu."),
+    "timos-twist": ("timo.", "moves.timo.", "stats.timo."),
+    "time-bomb": ("bomb.", "stats.bomb.", "tv.bomb."),
+}
 # The games' own codes; the layers' are in their catalogues (docs/protocol.md's tables).
 GAME_ERROR_MODULES = [
     "games/timos_twist/moves.py",
@@ -28,11 +43,25 @@ GAME_ERROR_MODULES = [
 ]
 
 
-def catalog(lang: str) -> dict[str, str]:
-    loaded: dict[str, str] = json.loads(
-        (STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8")
-    )
+def read(path: Path) -> dict[str, str]:
+    loaded: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
     return loaded
+
+
+def catalogs(lang: str) -> dict[str, dict[str, str]]:
+    """Each catalog of `lang`, by what it holds: the client's, then every game's."""
+    found = {"client": read(STATIC / "i18n" / f"{lang}.json")}
+    found |= {name: read(STATIC / "texts" / f"{name}.{lang}.json") for name in GAMES}
+    found |= {name: read(folder / f"texts.{lang}.json") for name, folder in PLUGGED.items()}
+    return found
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """The one catalog the client holds with every game there is."""
+    merged: dict[str, str] = {}
+    for words in catalogs(lang).values():
+        merged |= words
+    return merged
 
 
 def placeholders(text: str) -> set[str]:
@@ -40,17 +69,35 @@ def placeholders(text: str) -> set[str]:
 
 
 def test_english_and_french_have_the_same_keys_and_placeholders() -> None:
-    en, fr = catalog("en"), catalog("fr")
-    assert en.keys() == fr.keys()
-    for key in en:
-        assert en[key].strip() and fr[key].strip(), key
-        assert placeholders(en[key]) == placeholders(fr[key]), key
+    english, french = catalogs("en"), catalogs("fr")
+    assert english.keys() == french.keys()
+    for source, en in english.items():
+        fr = french[source]
+        assert en.keys() == fr.keys(), source
+        for key in en:
+            assert en[key].strip() and fr[key].strip(), key
+            assert placeholders(en[key]) == placeholders(fr[key]), key
+
+
+def test_no_key_is_in_two_catalogs_and_a_games_keys_are_its_own() -> None:
+    """One catalog would hide another's words for the same key."""
+    seen: dict[str, str] = {}
+    for source, words in catalogs("en").items():
+        for key in words:
+            assert key not in seen, (key, seen.get(key), source)
+            seen[key] = source
+    english = catalogs("en")
+    for name in [*GAMES, *PLUGGED]:
+        assert f"game.{name}.blurb" in english[name]
+        own = (f"opt.{name}.", f"game.{name}.", *GAME_PREFIXES.get(name, (f"{name}.",)))
+        assert [key for key in english[name] if not key.startswith(own)] == [], name
+        assert [key for key in english["client"] if key.startswith(own)] == [], name
 
 
 def test_every_key_named_in_the_client_exists() -> None:
     en = catalog("en")
     named = set()
-    for script in STATIC.glob("*.js"):
+    for script in [*STATIC.glob("*.js"), *(folder / "client.js" for folder in PLUGGED.values())]:
         named |= set(
             re.findall(r"(?<![.\w])(?:t|has)\('([a-z0-9_.-]+)'", script.read_text(encoding="utf-8"))
         )
@@ -108,8 +155,10 @@ def test_every_error_code_has_words() -> None:
 def test_every_game_option_has_a_label_and_a_line_of_help() -> None:
     en = catalog("en")
     missing = []
-    for name in GAMES:
-        for option in get_game(name).OPTIONS:
+    every = {**{name: get_game(name).OPTIONS for name in GAMES},
+             "count-up": toygame.OPTIONS, "nim": nim.OPTIONS}
+    for name, options in every.items():
+        for option in options:
             if option.kind == "list":
                 continue  # set by its own screen (teams)
             for key in (f"opt.{name}.{option.name}", f"opt.{name}.{option.name}.help"):

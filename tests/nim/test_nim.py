@@ -141,7 +141,7 @@ def test_the_perfect_bot_beats_the_random_bot_from_a_won_start(registered: None)
 
 def test_the_manifest_points_at_the_games_own_folder(registered: None) -> None:
     assert client_fields("nim") == {"module": "/games/nim/client.js", "rules": None,
-                                    "client_info": {}}
+                                    "texts": "/games/nim/texts", "client_info": {}}
 
 
 def test_simulate_lists_and_plays_nim_registered_by_its_entry_point(

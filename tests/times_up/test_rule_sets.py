@@ -251,13 +251,13 @@ def test_round_constraint_is_the_rule_sets_whatever_the_pack(rules: str, kind: s
     assert says_none(constraint["text"], never.get(language, []))
 
 
-CATALOGS = Path(__file__).parents[2] / "src/tictac/web/static/i18n"
+TEXTS = Path(__file__).parents[2] / "src/tictac/web/static/texts"  # the game's words, per language
 
 
 @pytest.mark.parametrize("viewer", ["en", "fr"])
 def test_client_catalogs_say_each_rule_sets_constraints_in_the_viewers_language(
         viewer: str) -> None:
-    catalog = json.loads((CATALOGS / f"{viewer}.json").read_text())
+    catalog = json.loads((TEXTS / f"times-up.{viewer}.json").read_text())
     for (rules, kind), (must, never) in RULE_WORDS.items():
         text = catalog[f"tu.constraint.{rules}.{kind}"]
         assert says_all(text, must.get(viewer, [])), (rules, kind)

@@ -31,8 +31,12 @@ def test_games_flag_registers_count_up_and_the_manifest_points_at_its_folder(
     info = game_info("count-up")
     assert info["module"] == "/games/count-up/client.js"
     assert info["rules"] == "/games/count-up/rules"
+    assert info["texts"] == "/games/count-up/texts"
     assert (info["title"], info["bots"], info["client_info"]) == ("Count Up", ["random"], {})
-    assert game_info("times-up")["module"] == "/static/times-up.js"
+    # A built-in game's are the web client's own, named the same way.
+    built_in = game_info("times-up")
+    assert (built_in["module"], built_in["rules"], built_in["texts"]) == (
+        "/static/times-up.js", "/static/rules/times-up", "/static/texts/times-up")
 
 
 @pytest.mark.parametrize("spec", ["count-up", "=toygame", "count-up="])

@@ -79,7 +79,6 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/api/games", http_api.games),
         Route("/api/qr.svg", qr.qr, methods=["GET", "POST"]),
         Route("/api/share", lan.share),
-        Route("/games/{name}/{file}", game_client.game_file),
         Route("/api/rooms", http_api.create_room, methods=["POST"]),
         Route("/api/rooms/{code}", http_api.get_room),
         Route("/api/rooms/{code}/join", http_api.join_room, methods=["POST"]),
@@ -93,6 +92,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/docs", openapi.docs_page),
         WebSocketRoute("/ws/{code}", ws.endpoint),
         Mount("/static", pages.ClientFiles(directory=settings.static_dir, check_dir=False)),
+        *game_client.game_mounts(),
         *(Route(path, pages.page) for path in pages.PAGE_PATHS),
     ]
     proxies = Proxies(settings.trusted_proxies)

@@ -314,6 +314,7 @@ class GameInfo(Strict):
     bots: list[str]
     module: str  # the URL of the game's JS module (its screens)
     rules: str | None  # rules pages: this + ".<lang>.json"; null when the game has none
+    texts: str | None  # the game's words, a catalog: this + ".<lang>.json"; null: none
     client_info: dict[str, Any]  # what the game's screens need from its Python side
 
 

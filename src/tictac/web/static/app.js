@@ -2,7 +2,7 @@
 // first screen stays small), and re-shows it when the language changes.
 
 import { h, fill } from './dom.js';
-import { loadLang, pickLang, currentLang, t } from './i18n.js';
+import { loadLang, pickLang, currentLang, t, useGameTexts } from './i18n.js';
 import { gamesInfo } from './games.js';
 
 const ROUTES = [
@@ -74,9 +74,10 @@ document.getElementById('lang').addEventListener('change', async (event) => {
   route('lang');
 });
 
-// index.html preloads the games' manifest for the home page; every page takes it (the room and
-// the TV need it for the game's module), so no browser warns of a preload left unused.
-gamesInfo().catch(() => {});
+// index.html preloads the games' manifest; every page takes it (each game's words are loaded
+// with the language, and the room and the TV need the game's module), so no browser warns of a
+// preload left unused. Without it (the server away) the page still speaks, without the games.
+useGameTexts((await gamesInfo().catch(() => [])).map((game) => game.texts).filter(Boolean));
 await loadLang(pickLang());
 relabelChrome();
 route('load');

@@ -1,6 +1,6 @@
 // The server's manifest of games (`/api/games`, fetched once): titles, player counts, options,
-// bot kinds, and where each game's JS module and rules pages are. A game's module holds its
-// whole surface: `mount` (the phone screen), `tv` (the shared screen) and `summary` (the end).
+// bot kinds, and where each game's JS module, rules pages and words are. A game's module holds
+// its whole surface, as gamemodule.js writes down.
 
 import { api } from './session.js';
 
@@ -18,5 +18,9 @@ export async function gameInfo(name) {
 export async function loadGame(name) {
   const info = await gameInfo(name);
   if (!info) throw new Error(`no game ${name}`);
-  return import(info.module);
+  // (the contract's table comes with the first game: the home page needs none)
+  const [module, { contractProblems }] = await Promise.all([import(info.module), import('./gamemodule.js')]);
+  const problems = contractProblems(module);
+  if (problems.length) throw new Error(`${info.module}: ${problems.join('; ')}`);
+  return module;
 }

@@ -1,10 +1,31 @@
-// Message catalogs: /static/i18n/<lang>.json, flat "key": "text with {params}".
+// Message catalogs: /static/i18n/<lang>.json, flat "key": "text with {params}", and beside it
+// each game's own words (`texts` of /api/games, a catalog per language, the built-in games'
+// and the plugged-in ones' alike), all in one catalog.
 // The language comes from a saved choice, else from the browser, else English.
 
 export const LANGS = ['en', 'fr'];
 const STORE_KEY = 'tictac.lang';
 let lang = 'en';
 let catalog = {};
+let gameTexts = [];
+
+// The start of each game's catalog URL (`.<lang>.json` added), loaded with every language.
+export function useGameTexts(prefixes) {
+  gameTexts = prefixes;
+}
+
+async function loadCatalog(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
+}
+
+// A game without words in this language speaks English; one without any shows its keys.
+function gameCatalog(prefix, chosen) {
+  return loadCatalog(`${prefix}.${chosen}.json`)
+    .catch(() => loadCatalog(`${prefix}.en.json`))
+    .catch(() => ({}));
+}
 
 export function pickLang() {
   const saved = safeGet(STORE_KEY);
@@ -22,10 +43,10 @@ let loads = 0;
 export async function loadLang(wanted, remember = false) {
   const chosen = LANGS.includes(wanted) ? wanted : 'en';
   const ticket = ++loads;
-  const response = await fetch(`/static/i18n/${chosen}.json`);
-  const loaded = await response.json();
+  const loaded = await Promise.all([loadCatalog(`/static/i18n/${chosen}.json`),
+    ...gameTexts.map((prefix) => gameCatalog(prefix, chosen))]);
   if (ticket !== loads) return lang;
-  catalog = loaded;
+  catalog = Object.assign({}, ...loaded);
   lang = chosen;
   document.documentElement.lang = chosen;
   if (remember) safeSet(STORE_KEY, chosen);

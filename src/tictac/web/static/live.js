@@ -74,6 +74,9 @@ export class LiveRoom {
     this.yourTurn = false;
     this.screen = null;
     this.screenKey = null;
+    // The game module's move lines and its words to one seat, while its play screen is up.
+    this.describe = null;
+    this.toYou = null;
     this.bar = null;
     this.pinned = null;
     this.root = null;

@@ -1,5 +1,6 @@
-// The lobby: who sits where, the share link and its QR code, options, bots, teams (Time's Up),
-// the policy for vanished players, and the host's Start button.
+// The lobby: who sits where, the share link and its QR code, options, bots, the game's own
+// section (its module's `lobbyPanel`: Time's Up's teams), the policy for vanished players, and
+// the host's Start button.
 
 import { h, fill, refill, button } from './dom.js';
 import { t, has, currentLang } from './i18n.js';
@@ -8,7 +9,6 @@ import { optionsForm, optionLabel, showValue, editable } from './options.js';
 import { qrImage } from './common.js';
 import { shareOrigin } from './share.js';
 import { chatBox } from './chat.js';
-import { teamsEditor } from './teams.js';
 
 export function mount(root, ctx) {
   const link = `${location.origin}/r/${ctx.code}`;
@@ -16,7 +16,7 @@ export function mount(root, ctx) {
   const qr = qrImage(link, t('lobby.qr', { link }));
   const head = h('div', { class: 'lobby-head' });
   const seats = h('section', { class: 'panel seats', 'aria-labelledby': 'seats-title' });
-  const teams = h('section', { class: 'panel teams', hidden: true, 'aria-labelledby': 'teams-title' });
+  const gamePanel = h('section', { class: 'panel game-panel', hidden: true });
   const options = h('section', { class: 'panel options-panel', 'aria-labelledby': 'options-title' });
   const hostBox = h('section', { class: 'panel host-tools', 'aria-label': t('lobby.host_tools') });
   const policyBox = h('div');
@@ -45,16 +45,21 @@ export function mount(root, ctx) {
   });
   fill(root, head,
     h('div', { class: 'lobby-grid' },
-      h('div', { class: 'col' }, seats, hostBox, teams),
+      h('div', { class: 'col' }, seats, hostBox, gamePanel),
       h('div', { class: 'col' }, share, rename, more, chat.element)));
 
   let info = null;
+  let game = null;
   let optionsKey = '';
-  Promise.all([gameInfo(ctx.room.game), loadGame(ctx.room.game)]).then(([found, game]) => {
-    // A game may say which options apply to the values chosen so far (`optionApplies`).
-    const applies = game.optionApplies || (() => true);
-    info = { ...found, applies };
+  Promise.all([gameInfo(ctx.room.game), loadGame(ctx.room.game)]).then(([found, module]) => {
+    info = found;
+    game = module;
     update(ctx, true);
+  }).catch((error) => {
+    // Without the game's entry and module the lobby can draw no options and no Start: it says
+    // so, and the page's error keeps the reason.
+    fill(hostBox, h('p', { class: 'error', role: 'alert', text: t('lobby.game_failed') }));
+    reportError(error);
   });
 
   function update(next, force = false) {
@@ -66,14 +71,13 @@ export function mount(root, ctx) {
       h('a', { href: `/rules/${room.game}`, 'data-link': true, class: 'rules-link', text: t('common.rules') }));
     drawSeats(seats, ctx, info);
     if (!info) return;
-    const hasTeams = info.options.some((option) => option.name === 'teams');
-    teams.hidden = !hasTeams;
-    if (hasTeams) teamsEditor(teams, ctx, info);
+    gamePanel.hidden = !game.lobbyPanel;
+    if (game.lobbyPanel) game.lobbyPanel(gamePanel, ctx, info);
     // Rebuilding the form under the host's fingers would lose focus: only when values change.
     const key = JSON.stringify([room.options, you.host, room.seats.length]);
     if (force || key !== optionsKey) {
       optionsKey = key;
-      drawOptions(options, ctx, info);
+      drawOptions(options, ctx, info, game);
     }
     drawHostTools(hostBox, policyBox, ctx, info);
   }
@@ -108,11 +112,12 @@ function drawSeats(box, ctx, info) {
     room.spectators ? h('p', { class: 'muted', text: t('lobby.spectators', { n: room.spectators }) }) : null);
 }
 
-function drawOptions(box, ctx, info) {
+// A game may say which options apply to the values chosen so far (`optionApplies`).
+function drawOptions(box, ctx, info, game) {
   const { room } = ctx;
   const isHost = room.you && room.you.host;
   const title = h('h2', { id: 'options-title', text: t('lobby.options') });
-  const shown = info.options.filter((option) => info.applies(option.name, room.options, room.seats.length));
+  const shown = info.options.filter((option) => !game.optionApplies || game.optionApplies(option.name, room.options, room.seats.length));
   if (isHost) {
     const form = optionsForm(room.game, shown, room.options, {
       idPrefix: 'lobby-opt',
@@ -128,8 +133,8 @@ function drawOptions(box, ctx, info) {
     ])));
 }
 
-// A bot kind's friendly name (`bot.<kind>` in the catalogs), else the kind itself.
-// A difficulty by its friendly name, else a bot by its own (translated when the catalog has it).
+// A difficulty by its friendly name, else a bot by its own (`bot.<kind>` in the catalogs), else
+// the kind itself.
 function botName(kind) {
   if (has(`lobby.bot_level.${kind}`)) return t(`lobby.bot_level.${kind}`);
   return has(`bot.${kind}`) ? t(`bot.${kind}`) : kind;

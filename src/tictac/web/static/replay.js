@@ -75,10 +75,10 @@ export async function show(root, [rawCode]) {
     const type = step.action && step.action.type;
     const action = type && has(`action.${type}`) ? t(`action.${type}`) : type;
     said.textContent = step.action ? t('replay.did', { name: step.by ? creditName(step.by) : nameOf(room, step.seat), action }) : (at === 0 ? t('replay.deal') : '');
-    const ctx = { code, room, view: step.view, readonly: true, chat: null, act: () => {}, lobby: () => {}, say: () => {}, navigate: () => {} };
+    const ctx = { code, room, view: step.view, readonly: true, chat: null, moves: null, act: () => {}, lobby: () => {}, say: () => {}, navigate: () => {} };
     if (step.view.over) {
       screen = null;
-      fill(stage, h('p', { class: 'status', text: winnersLine(step.view, creditedRoom(room)) }), module.summary(step.view, creditedRoom(room)));
+      fill(stage, h('p', { class: 'status', text: winnersLine(step.view, creditedRoom(room)) }), module.summary(step.view, creditedRoom(room), null));
       return;
     }
     if (!screen) screen = module.mount(stage, ctx);

@@ -1,7 +1,8 @@
-// Sound cues made here, from oscillators and gain envelopes (no audio files): your turn, five
-// seconds left, time's up, the bomb, TIMO, and short ticks for a card played, drawn or a wire cut.
-// Browsers let a page make sound only after a tap, so the first tap anywhere opens the audio.
-// The mute choice is remembered per kind of screen: the TV starts with sound, a phone without.
+// Sound cues made here, from oscillators and gain envelopes (no audio files): the shared ones
+// (your turn, five seconds left, time's up) and those a game's module brings in its `sounds`
+// (gamemodule.js). Browsers let a page make sound only after a tap, so the first tap anywhere
+// opens the audio. The mute choice is remembered per kind of screen: the TV starts with sound,
+// a phone without.
 
 const STORE_KEY = 'tictac.sound';
 
@@ -10,12 +11,6 @@ const CUES = {
   turn: [[0, 660, 0.12, 'sine', 0.3], [0.14, 880, 0.18, 'sine', 0.3]],
   five: [[0, 1000, 0.08, 'square', 0.12]],
   timeup: [[0, 880, 0.25, 'sawtooth', 0.2], [0.3, 660, 0.25, 'sawtooth', 0.2], [0.6, 440, 0.45, 'sawtooth', 0.2]],
-  bomb: [[0, 110, 0.9, 'sawtooth', 0.35], [0, 55, 1.1, 'square', 0.25], [0.05, 80, 0.7, 'triangle', 0.3]],
-  timo: [[0, 523, 0.1, 'square', 0.18], [0.11, 659, 0.1, 'square', 0.18], [0.22, 784, 0.1, 'square', 0.18], [0.33, 1047, 0.3, 'square', 0.18]],
-  play: [[0, 420, 0.07, 'triangle', 0.25]],
-  draw: [[0, 300, 0.09, 'triangle', 0.2]],
-  cut: [[0, 1800, 0.04, 'square', 0.15], [0.05, 900, 0.05, 'square', 0.12]],
-  found: [[0, 784, 0.1, 'sine', 0.25], [0.1, 1175, 0.16, 'sine', 0.25]],
 };
 
 let audio = null;
@@ -50,14 +45,16 @@ export function setSound(screen, on) {
 // Cues played so far on this page, so tests can tell that a cue was asked for.
 export const played = [];
 
-export function cue(name, screen) {
-  if (!CUES[name] || !soundOn(screen)) return;
+// Plays cue `name`: one of a game's `sounds` when given, else a shared one.
+export function cue(name, screen, sounds = {}) {
+  const notes = sounds[name] || CUES[name];
+  if (!notes || !soundOn(screen)) return;
   played.push(name);
   window.__tictacCues = played;
   const ctx = open();
   if (!ctx || ctx.state !== 'running') return;
   const start = ctx.currentTime + 0.01;
-  for (const [at, freq, length, wave, loud] of CUES[name]) {
+  for (const [at, freq, length, wave, loud] of notes) {
     const osc = ctx.createOscillator();
     const gain = ctx.createGain();
     osc.type = wave;

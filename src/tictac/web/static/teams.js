@@ -1,6 +1,6 @@
-// Teams in the lobby of a game with a `teams` option (Time's Up): drawn at the start, shuffled
-// now, or placed by tapping a player and then a team. The team sizes per player count come from
-// the game (`client_info` of /api/games); the server checks every placement.
+// Time's Up's section of the lobby (its module's `lobbyPanel`), the teams: drawn at the start,
+// shuffled now, or placed by tapping a player and then a team. The team sizes per player count
+// come from the game (`client_info` of /api/games); the server checks every placement.
 
 import { h, fill, refill, button } from './dom.js';
 import { t } from './i18n.js';
@@ -23,6 +23,8 @@ function shuffledTeams(sizes, players) {
 }
 
 export function teamsEditor(box, ctx, info) {
+  box.classList.add('teams');
+  box.setAttribute('aria-labelledby', 'teams-title');
   const { room } = ctx;
   const isHost = room.you && room.you.host;
   const players = room.seats.length;

@@ -162,9 +162,20 @@ export function mount(root, ctx) {
   return { update, events, destroy: () => chat && chat.destroy() };
 }
 
+// The TV's sounds: a wire cut, and the bomb.
+export const sounds = {
+  bomb: [[0, 110, 0.9, 'sawtooth', 0.35], [0, 55, 1.1, 'square', 0.25], [0.05, 80, 0.7, 'triangle', 0.3]],
+  cut: [[0, 1800, 0.04, 'square', 0.15], [0.05, 900, 0.05, 'square', 0.12]],
+};
+
+export function cue(event) {
+  if (event.type !== 'cut') return null;
+  return event.kind === 'bomb' ? 'bomb' : 'cut';
+}
+
 // The TV: the counters big, a row of wires per player (face down, and this round's cut ones
 // face up), the pliers beside their holder, the latest cuts and claims.
-export function tv(view, room, { events = [], memory = {} } = {}) {
+export function tv(view, room, { events, memory }) {
   const order = view.rows.map((row) => row.seat);
   const cut = events.find((event) => event.type === 'cut');
   const moved = cut && memory.holder !== undefined && memory.holder !== view.holder
@@ -228,7 +239,7 @@ function reasonText(view, room, reason) {
 }
 
 // The end: the winning team and why, every role with what each cut and lost, then the story.
-export function summary(view, room) {
+export function summary(view, room, moves) {
   const outcome = view.outcome || {};
   const roles = view.roles || outcome.roles || [];
   const seats = (outcome.stats && outcome.stats.seats) || [];

@@ -8,6 +8,9 @@ import { nameOf, gameHead, statusLine, legalOf, shownView, scoresTable } from '.
 import { bindCountdown, gameNow, timeUpAlarm } from './clock.js';
 import { moveLog } from './movelog.js';
 
+// The lobby's section of the game: its teams.
+export { teamsEditor as lobbyPanel } from './teams.js';
+
 // During play the floating player is named with the team they sit with this round; once the
 // game is over they stand alone beside the teams, with their own total.
 function teamName(view, room, index) {
@@ -89,7 +92,7 @@ export function optionApplies(name, values, players) {
 }
 
 // One line of the move log for a public event (see movelog.js).
-export function describe(event, room, earlier = []) {
+export function describe(event, room, earlier) {
   switch (event.type) {
     case 'turn_started': return t('moves.tu.turn_started', { n: event.team + 1, name: nameOf(room, event.cluegiver) });
     case 'card_found': return t('moves.tu.card_found', { n: event.team + 1, card: event.name });
@@ -392,7 +395,17 @@ function tvPhase(view, room) {
   return [absenceNote(view, room, 'tv-sub'), h('p', { class: 'tv-sub', text: who }), countdownFor(view, null), h('p', { class: 'tv-constraint', text: constraintText(view) })];
 }
 
-export function tv(view, room, { events = [] } = {}) {
+// The TV's sounds: a card found; a turn's time running out takes the shared `timeup`.
+export const sounds = {
+  found: [[0, 784, 0.1, 'sine', 0.25], [0.1, 1175, 0.16, 'sine', 0.25]],
+};
+
+export function cue(event) {
+  if (event.type === 'card_found') return 'found';
+  return event.type === 'turn_ended' && event.reason === 'time_up' ? 'timeup' : null;
+}
+
+export function tv(view, room, { events }) {
   if (view.phase === 'readback') return h('div', { class: 'tv-tu tv-tu-readback' }, tvReadback(view, room));
   const flying = events.filter((event) => event.type === 'card_found');
   return h('div', { class: ['tv-tu', `tv-tu-${view.phase}`] },
@@ -427,6 +440,6 @@ function cluegiversPanel(view, room) {
     best && best.found ? h('p', { class: 'best-turn', text: t('stats.tu.best_turn', { name: nameOf(room, best.seat), team: best.team + 1, n: best.found, round: best.round }) }) : null);
 }
 
-export function summary(view, room) {
+export function summary(view, room, moves) {
   return h('div', { class: 'summary' }, h('div', { class: 'col' }, scoreBoard(view, room), cluegiversPanel(view, room)), statsPanel(view, room));
 }

@@ -125,7 +125,7 @@ export function toYou(event, room, seat) {
 }
 
 // One line of the move log for a public event (see movelog.js).
-export function describe(event, room) {
+export function describe(event, room, earlier) {
   const name = (seat) => nameOf(room, seat);
   switch (event.type) {
     case 'round_started': return t('moves.timo.round_started', { n: event.round, card: cardName(event.top) });
@@ -143,6 +143,22 @@ export function describe(event, room) {
     case 'round_over': return [t('moves.timo.round_over', { n: event.round, name: name(event.winner), points: t('timo.points', { n: event.points }) }),
       ...event.hands.map((hand, seat) => (seat === event.winner ? null
         : t('moves.timo.hand', { name: name(seat), cards: hand.map(cardName).join(', ') || '—', points: t('timo.points', { n: event.hand_points[seat] }) })))].filter(Boolean).join('\n');
+    default: return null;
+  }
+}
+
+// The TV's sounds: TIMO called, a card played (with TIMO or not), cards drawn or caught.
+export const sounds = {
+  timo: [[0, 523, 0.1, 'square', 0.18], [0.11, 659, 0.1, 'square', 0.18], [0.22, 784, 0.1, 'square', 0.18], [0.33, 1047, 0.3, 'square', 0.18]],
+  play: [[0, 420, 0.07, 'triangle', 0.25]],
+  draw: [[0, 300, 0.09, 'triangle', 0.2]],
+};
+
+export function cue(event) {
+  switch (event.type) {
+    case 'played': return event.timo ? 'timo' : 'play';
+    case 'timo': return 'timo';
+    case 'drew': case 'caught': return 'draw';
     default: return null;
   }
 }
@@ -248,7 +264,7 @@ function seatSpot(seat, players) {
   return { x: 50 + 40 * Math.cos(angle), y: 50 + 37 * Math.sin(angle) };
 }
 
-export function tv(view, room, { events = [], log = null } = {}) {
+export function tv(view, room, { events, log }) {
   const played = events.find((event) => event.type === 'played');
   const touched = new Map(events.filter((event) => ['drew', 'caught', 'timo'].includes(event.type))
     .map((event) => [event.type === 'caught' ? event.target : event.seat, event.type]));
@@ -301,8 +317,8 @@ function lastRoundEvent(view, log) {
 
 // The end: the last round's hands with their cards when this page saw that round end, else
 // (the TV, a replay) their counts and points in a column of the scores.
-export function summary(view, room, log = null) {
-  const ended = lastRoundEvent(view, log);
+export function summary(view, room, moves) {
+  const ended = lastRoundEvent(view, moves);
   const stats = view.outcome && view.outcome.stats;
   const counted = !ended && stats && stats.last_hands;
   return h('div', { class: 'summary' },

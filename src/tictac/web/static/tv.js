@@ -62,25 +62,11 @@ function chooseTv(room, view, origin) {
     load: async () => {
       const game = await loadGame(room.game);
       return tvScreen(over ? (ctx) => endTv(ctx, game)
-        : (ctx, feed) => [game.tv(ctx.view, ctx.room, { ...feed, log: ctx.moves }), ticker(ctx, game)]);
+        : (ctx, feed) => [game.tv(ctx.view, ctx.room, { ...feed, log: ctx.moves }), ticker(ctx, game)], game);
     },
   };
 }
 
-// Cues the TV plays for the events of a move, whatever the game.
-const EVENT_CUES = {
-  played: (event) => (event.timo ? 'timo' : 'play'),
-  timo: () => 'timo',
-  drew: () => 'draw',
-  caught: () => 'draw',
-  cut: (event) => (event.kind === 'bomb' ? 'bomb' : 'cut'),
-  card_found: () => 'found',
-  turn_ended: (event) => (event.reason === 'time_up' ? 'timeup' : null),
-};
-
-// A TV screen redraws all of itself from each update. `feed` gives the game's `tv` the events of
-// the view just received (empty on other redraws, so animations run once) and a `memory` object
-// kept while this screen is up (a game keeps its recent moves there).
 // What just happened, the last two moves in big lines at the foot of the screen (a first card
 // and its effect come together); the phones keep the whole log.
 function ticker(ctx, game) {
@@ -90,7 +76,11 @@ function ticker(ctx, game) {
     lines.map((text, index) => h('p', { class: index < lines.length - 1 ? 'older' : null, text }))) : null;
 }
 
-function tvScreen(draw) {
+// A TV screen redraws all of itself from each update. `feed` gives the game's `tv` the events of
+// the view just received (empty on other redraws, so animations run once) and a `memory` object
+// kept while this screen is up (a game keeps its recent moves there). The sounds of a move's
+// events are the game's (its module's `cue` and `sounds`; the lobby has no game).
+function tvScreen(draw, game = null) {
   return {
     mount(root) {
       const stage = h('div', { class: 'tv-stage' });
@@ -111,9 +101,10 @@ function tvScreen(draw) {
         events(list, next) {
           ctx = next;
           redraw(list);
+          if (!game || !game.cue) return;
           for (const event of list) {
-            const name = EVENT_CUES[event.type] && EVENT_CUES[event.type](event);
-            if (name) cue(name, 'tv');
+            const name = game.cue(event);
+            if (name) cue(name, 'tv', game.sounds);
           }
         },
       };
@@ -155,5 +146,5 @@ function endTv({ view, room }, game) {
     h('h1', { class: ['tv-title', 'tv-end-title'], text: t('end.title', { game: room.title }) }),
     podium,
     // No move log: a round's hands are counted there, their cards would not fit beside a podium.
-    h('div', { class: 'tv-summary' }, game.summary(view, room)));
+    h('div', { class: 'tv-summary' }, game.summary(view, room, null)));
 }
