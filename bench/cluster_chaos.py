@@ -119,11 +119,16 @@ async def watch_on(watcher: Player, bases: list[str]) -> None:
 
 
 async def begin(host: Player, bases: list[str]) -> None:
-    """Starts the game, again through another socket if the first was cut before it began."""
+    """Starts the game, again through another socket if the first was cut before it began, or
+    again when refused (the database was down); a start refused as the game is on is done."""
     while True:
         try:
             await start(host)
-            await host.until("view", 30)
+            while (message := await host.recv(30))["type"] not in ("view", "error"):
+                pass
+            if message["type"] == "error" and message["code"] != "wrong_status":
+                await asyncio.sleep(0.5)  # the store refused the game (it is down): again
+                continue
             await host.send({"type": "sync"})  # the first view again, for its player
             return
         except BROKEN:
