@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,15 +150,23 @@ class Room:
         self._on_close(self)
 
     async def save(self) -> None:
+        await self._durable(self.store.save_room(self.code, self.game_name, self.stored_record(),
+                                                 self.clock.now_ms(), self.epoch), "the room")
+
+    async def _durable(self, write: Awaitable[None], what: str,
+                       undo: Callable[[], None] | None = None) -> None:
+        """Waits until the store has kept `write`. A refusal undoes what `undo` undoes and is
+        answered `store_failed`; one because another node claimed the room closes this copy."""
         try:
-            await self.store.save_room(self.code, self.game_name, self.stored_record(),
-                                       self.clock.now_ms(), self.epoch)
-        except Fenced:
-            self.abandon()
-            raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
-        except Exception:
-            log.exception("room %s: the store refused its record", self.code)
-            raise RoomError(STORE_FAILED, "the room could not be saved; try again") from None
+            await write
+        except Exception as refusal:
+            if undo is not None:
+                undo()
+            if isinstance(refusal, Fenced):
+                self.abandon()
+                raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
+            log.exception("room %s: the store refused %s", self.code, what)
+            raise RoomError(STORE_FAILED, f"{what} could not be saved; try again") from None
 
     def stored_record(self) -> dict[str, Any]:
         """What the store keeps of the room besides its games."""
@@ -334,17 +342,13 @@ class Room:
         self.state, events = self.game.apply(self.state, seat, action, now)
         entry = LoggedAction(seat, action, now)
         self.log.append(entry)
-        try:
-            await self.store.append(self.code, self.record.games - 1, len(self.log), entry)
-        except Fenced:
-            self.log.pop()
-            self.abandon()
-            raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
-        except Exception:
-            log.exception("room %s: the store refused an action; rolling it back", self.code)
+
+        def undo() -> None:
             self.log.pop()
             self.replay_log()  # `apply` changed the state in place
-            raise RoomError(STORE_FAILED, "the action could not be saved; try again") from None
+
+        await self._durable(self.store.append(self.code, self.record.games - 1, len(self.log),
+                                              entry), "the action", undo)
         self.stats.actions += 1
         if acked is not None:
             acked[0].send(dumps({"type": "ack", "id": acked[1], "version": len(self.log)}))
@@ -414,15 +418,9 @@ class Room:
         record.paused_at, record.paused_ms, record.paused_by = None, 0, None
         self.names = [place.name for place in self.seating.seated()]
         stored = {**setup.to_json(), "names": self.names}
-        try:
-            await self.store.start_game(self.code, record.games - 1, stored, now,
-                                        self.game_name, self.stored_record(), self.epoch)
-        except Fenced:
-            self.abandon()
-            raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
-        except Exception:
-            log.exception("room %s: the store refused a new game", self.code)
-            raise RoomError(STORE_FAILED, "the game could not be saved; try again") from None
+        await self._durable(self.store.start_game(self.code, record.games - 1, stored, now,
+                                                  self.game_name, self.stored_record(),
+                                                  self.epoch), "the game")
         self.broadcast_room()
         self.broadcast_views([])
         self.autopilot.schedule()
