@@ -9,9 +9,10 @@ agent selection (the seat the game waits for), the action mask, rewards at the e
 winner, -1 for each other seat), truncation, seeds, the global state and a text render.
 See docs/rl.md.
 
-The legal actions of a decision are listed once, by the engine, and serve both the mask and
-the check of the action stepped: observing and stepping stays about the cost of the game's own
-step.
+The legal moves of a decision are listed once (`moves`: by default the engine's legal actions)
+and serve both the mask and the check of the action stepped; the move stepped is then made
+without checking it again (`perform`). An action the mask does not allow is refused with a
+ValueError before the game sees it.
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self.game_state: Any = None
         self.now_ms = 0
         self.decisions = 0
-        self._legal: dict[int, Action | None] | None = None  # the selected agent's, once listed
+        self._legal: Mapping[int, Any] | None = None  # the selected agent's moves, once listed
 
     # What each game defines.
     def action_index(self, action: Action) -> int:
@@ -119,9 +120,16 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         return {self.action_index(action): action for action in
                 self.game.legal_actions(self.game_state, seat)}
 
-    def perform(self, seat: int, action: Action | None) -> None:
-        assert action is not None
-        self.apply(seat, action)
+    def moves(self, seat: int) -> Mapping[int, Any]:
+        """The seat's legal moves by number, each as `perform` takes it: by default `legal`'s
+        actions. A game may list them in a cheaper form of its own (the mask of every decision
+        comes from here); tests/rl holds the numbers to `legal`."""
+        return self.legal(seat)
+
+    def perform(self, seat: int, move: Any) -> None:
+        """Make `move`, one of `moves(seat)`'s values: already checked, it is legal."""
+        assert move is not None
+        self.apply(seat, move)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """The engine's `apply` at the environment's time."""
@@ -164,8 +172,9 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(self.ACTIONS, np.int8)
         if agent == self.agent_selection and not (
                 self.terminations[agent] or self.truncations[agent]):
-            for number in self._legal or self._selected_legal():  # a few: no fancy indexing
-                mask[number] = 1
+            cells = mask.data  # a few numbers: no fancy indexing, no numpy item store
+            for number in self._legal or self._selected_legal():
+                cells[number] = 1
         return {"observation": observation, "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -205,9 +214,9 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         pass
 
-    def _selected_legal(self) -> dict[int, Action | None]:
+    def _selected_legal(self) -> Mapping[int, Any]:
         if self._legal is None:
-            self._legal = self.legal(self.seats[self.agent_selection])
+            self._legal = self.moves(self.seats[self.agent_selection])
         return self._legal
 
     def _select(self) -> bool:
