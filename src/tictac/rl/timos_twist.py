@@ -107,6 +107,8 @@ class TimosTwistEnv(TictacEnv):
         rounds = len(state.rounds)
         kind, card, color = move
         take_turn(state, seat, kind, self.now_ms, card, color, len(state.hands[seat]) == 2)
+        if not self.history:  # only the history shows who played what
+            return
         if len(state.rounds) != rounds:
             self.played[:] = 0.0
         elif kind == "play":
