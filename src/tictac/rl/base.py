@@ -170,13 +170,17 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seats[agent]
         observation = np.zeros(self.OBSERVATION, FLOAT32)
-        self.encode(self.seats[agent], observation)
+        self.encode(seat, observation)
         mask = np.zeros(self.ACTIONS, INT8)
         if agent == self.agent_selection and not (
                 self.terminations[agent] or self.truncations[agent]):
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.moves(seat)
             cells = mask.data  # a few numbers: no fancy indexing, no numpy item store
-            for number in self._legal or self._selected_legal():
+            for number in legal:
                 cells[number] = 1
         return {"observation": observation, "action_mask": mask}
 
@@ -191,13 +195,16 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self._legal or self._selected_legal()
+        seat = self.seats[agent]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.moves(seat)
         number = -1 if action is None else int(action)
         if number not in legal:
             raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
         self._cumulative_rewards[agent] = 0.0
         self._legal = None
-        self.perform(self.seats[agent], legal[number])
+        self.perform(seat, legal[number])
         self.now_ms += self.step_ms
         self.decisions += 1
         if self._select():
@@ -216,11 +223,6 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
-
-    def _selected_legal(self) -> Mapping[int, Any]:
-        if self._legal is None:
-            self._legal = self.moves(self.seats[self.agent_selection])
-        return self._legal
 
     def _select(self) -> bool:
         """Select the agent to act; True once the episode is over (the rewards are then set,

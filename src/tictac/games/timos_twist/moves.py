@@ -146,7 +146,8 @@ def take_turn(
         state.drawn = NOBODY
         state.turn = next_seat(state)
         events.append({"type": "passed", "seat": seat})
-    _close_opening(state, opening)
+    if opening:  # only a round's first move has one to close
+        _close_opening(state, opening)
     return events
 
 
