@@ -109,18 +109,18 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 
 def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
     kind = check_action(action, ACTION_TYPES, seat, state.players, state.winner != NOBODY)
-    if kind == "play":
-        card, color, timo = _check_play(state, seat, action, now_ms)
-        return state, take_turn(state, seat, kind, now_ms, card, color, timo)
-    if kind == "draw":
-        _check_draw(state, seat, now_ms)
-        return state, take_turn(state, seat, kind, now_ms)
-    if kind == "pass":
-        _check_pass(state, seat, now_ms)
-        return state, take_turn(state, seat, kind, now_ms)
     opening = state.opening
     events: list[Event] = []
-    if kind == "timo":
+    if kind == "play":
+        card, color, timo = _check_play(state, seat, action, now_ms)
+        _play(state, seat, card, color, timo, now_ms, events)
+    elif kind == "draw":
+        _check_draw(state, seat, now_ms)
+        _draw(state, seat, events)
+    elif kind == "pass":
+        _check_pass(state, seat, now_ms)
+        _pass(state, seat, events)
+    elif kind == "timo":
         _call_timo(state, seat)
         events.append({"type": "timo", "seat": seat})
     else:
@@ -130,12 +130,11 @@ def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, 
 
 
 def take_turn(
-    state: State, seat: int, kind: str, now_ms: int,
-    card: int = NOBODY, color: int = 0, timo: bool = False,
+    state: State, seat: int, kind: str, now_ms: int, card: int, color: int, timo: bool
 ) -> list[Event]:
-    """Make the turn's move, known to be legal: "play" `card` naming `color` (a coloured card
-    names its own), calling TIMO or not; "draw"; "pass". `apply` checks the move first; the RL
-    environment takes it from `turn_moves`, checked once already."""
+    """`apply` of a turn's move known to be legal, without its checks: "play" `card` naming
+    `color` (a coloured card names its own), calling TIMO or not; "draw"; "pass". For the RL
+    environment, which takes the move from `turn_moves` and has checked it once already."""
     opening = state.opening
     events: list[Event] = []
     if kind == "play":
@@ -143,11 +142,8 @@ def take_turn(
     elif kind == "draw":
         _draw(state, seat, events)
     else:
-        state.drawn = NOBODY
-        state.turn = next_seat(state)
-        events.append({"type": "passed", "seat": seat})
-    if opening:  # only a round's first move has one to close
-        _close_opening(state, opening)
+        _pass(state, seat, events)
+    _close_opening(state, opening)
     return events
 
 
@@ -267,6 +263,12 @@ def _check_pass(state: State, seat: int, now_ms: int) -> None:
     _check_turn(state, seat, now_ms)
     if state.drawn == NOBODY:
         raise IllegalAction(NOTHING_TO_PASS, "you pass only after drawing a card you could play")
+
+
+def _pass(state: State, seat: int, events: list[Event]) -> None:
+    state.drawn = NOBODY
+    state.turn = next_seat(state)
+    events.append({"type": "passed", "seat": seat})
 
 
 def _call_timo(state: State, seat: int) -> None:
