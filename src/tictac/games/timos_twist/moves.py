@@ -65,13 +65,20 @@ def turn_moves(state: State, seat: int) -> tuple[list[int], str | None]:
     """What the seat to act (the game going on) may do besides TIMO and catches: the cards it
     may play, a black card naming any colour, and its other move, "draw", "pass" or None. The
     rules of a turn in one place: `legal_actions` and the RL environment's mask both list it."""
+    # Loops, not comprehensions: each comprehension is a function call of its own (CPython 3.11).
     hand = state.hands[seat]
+    cards = []
     if state.penalty:
-        return [card for card in hand if stacks(state, card)], "draw"
+        for card in hand:
+            if stacks(state, card):
+                cards.append(card)
+        return cards, "draw"
     if state.drawn != NOBODY:
         return [state.drawn], "pass"
     playable = MATCHING[state.color * 16 + RANK[state.discard[-1]]]  # `matching`, written out
-    cards = [card for card in hand if card in playable]
+    for card in hand:
+        if card in playable:
+            cards.append(card)
     return cards, "draw" if state.draw_anytime or not cards else None
 
 
