@@ -9,9 +9,10 @@ agent selection (the seat the game waits for), the action mask, rewards at the e
 winner, -1 for each other seat), truncation, seeds, the global state and a text render.
 See docs/rl.md.
 
-The legal actions of a decision are listed once, by the engine, and serve both the mask and
-the check of the action stepped: observing and stepping stays about the cost of the game's own
-step.
+The legal moves of a decision are listed once (`moves`: by default the engine's legal actions)
+and serve both the mask and the check of the action stepped; the move stepped is then made
+without checking it again (`perform`). An action the mask does not allow is refused with a
+ValueError before the game sees it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from pettingzoo import AECEnv
 from tictac.engine import Action, Event, View, get_game
 
 COMPACT, HISTORY = "compact-v1", "history-v1"
+# The types of an observation and of a mask, as dtypes: numpy makes an array of a dtype it is
+# given in about half the time it takes to work it out from the scalar type.
+FLOAT32, INT8 = np.dtype(np.float32), np.dtype(np.int8)
 
 
 class TictacEnv(AECEnv):  # type: ignore[misc]
@@ -92,7 +96,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self.game_state: Any = None
         self.now_ms = 0
         self.decisions = 0
-        self._legal: dict[int, Action | None] | None = None  # the selected agent's, once listed
+        self._legal: Mapping[int, Any] | None = None  # the selected agent's moves, once listed
 
     # What each game defines.
     def action_index(self, action: Action) -> int:
@@ -119,9 +123,16 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         return {self.action_index(action): action for action in
                 self.game.legal_actions(self.game_state, seat)}
 
-    def perform(self, seat: int, action: Action | None) -> None:
-        assert action is not None
-        self.apply(seat, action)
+    def moves(self, seat: int) -> Mapping[int, Any]:
+        """The seat's legal moves by number, each as `perform` takes it: by default `legal`'s
+        actions. A game may list them in a cheaper form of its own (the mask of every decision
+        comes from here); tests/rl holds the numbers to `legal`."""
+        return self.legal(seat)
+
+    def perform(self, seat: int, move: Any) -> None:
+        """Make `move`, one of `moves(seat)`'s values: already checked, it is legal."""
+        assert move is not None
+        self.apply(seat, move)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """The engine's `apply` at the environment's time."""
@@ -159,13 +170,18 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        observation = np.zeros(self.OBSERVATION, np.float32)
-        self.encode(self.seats[agent], observation)
-        mask = np.zeros(self.ACTIONS, np.int8)
+        seat = self.seats[agent]
+        observation = np.zeros(self.OBSERVATION, FLOAT32)
+        self.encode(seat, observation)
+        mask = np.zeros(self.ACTIONS, INT8)
         if agent == self.agent_selection and not (
                 self.terminations[agent] or self.truncations[agent]):
-            for number in self._legal or self._selected_legal():  # a few: no fancy indexing
-                mask[number] = 1
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self.moves(seat)
+            cells = mask.data  # a few numbers: no fancy indexing, no numpy item store
+            for number in legal:
+                cells[number] = 1
         return {"observation": observation, "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -179,13 +195,16 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self._legal or self._selected_legal()
+        seat = self.seats[agent]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.moves(seat)
         number = -1 if action is None else int(action)
         if number not in legal:
             raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
         self._cumulative_rewards[agent] = 0.0
         self._legal = None
-        self.perform(self.seats[agent], legal[number])
+        self.perform(seat, legal[number])
         self.now_ms += self.step_ms
         self.decisions += 1
         if self._select():
@@ -204,11 +223,6 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
-
-    def _selected_legal(self) -> dict[int, Action | None]:
-        if self._legal is None:
-            self._legal = self.legal(self.seats[self.agent_selection])
-        return self._legal
 
     def _select(self) -> bool:
         """Select the agent to act; True once the episode is over (the rewards are then set,

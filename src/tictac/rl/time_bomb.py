@@ -103,29 +103,30 @@ class TimeBombEnv(TictacEnv):
     def encode(self, seat: int, out: np.ndarray) -> None:
         # What view(state, seat) shows: the seat's role and its face-down wires by kind (not
         # where they lie), every row's face-down count, the pliers, every cut and every claim.
-        # Only what is not 0 is written, value by value (see timos_twist).
+        # Only what is not 0 is written, value by value through a memoryview (see timos_twist).
         state = self.game_state
+        cells: memoryview[float] = out.data  # type: ignore[assignment]  # (float32 items)
         rows, round_ = state.rows, state.round
         players = len(rows)
-        out[ROUND + round_ - 1] = 1.0
+        cells[ROUND + round_ - 1] = 1.0
         if state.cuts:
-            out[CUTS] = state.cuts / players
+            cells[CUTS] = state.cuts / players
         if state.roles[seat] == SHERLOCK:
-            out[ROLE] = 1.0
+            cells[ROLE] = 1.0
         own = rows[seat]
-        out[OWN] = own.count(SAFE) / WIRES_EACH
-        out[OWN + 1] = own.count(DEFUSING) / WIRES_EACH
-        out[OWN + 2] = own.count(BOMB) / WIRES_EACH
+        cells[OWN] = own.count(SAFE) / WIRES_EACH
+        cells[OWN + 1] = own.count(DEFUSING) / WIRES_EACH
+        cells[OWN + 2] = own.count(BOMB) / WIRES_EACH
         for offset, other in enumerate(self.order[seat]):
             row = rows[other]
-            out[SEATS + SEAT_PART * offset] = (len(row) - row.count(CUT)) / WIRES_EACH
-        out[SEATS + SEAT_PART * ((state.holder - seat) % players) + 4] = 1.0
+            cells[SEATS + SEAT_PART * offset] = (len(row) - row.count(CUT)) / WIRES_EACH
+        cells[SEATS + SEAT_PART * ((state.holder - seat) % players) + 4] = 1.0
         for who, defusing, bomb, claimed_in, _ in state.claims:  # a later claim overwrites
             if claimed_in == round_:
                 part = SEATS + SEAT_PART * ((who - seat) % players)
-                out[part + 1] = 1.0
-                out[part + 2] = defusing / WIRES_EACH
-                out[part + 3] = bomb
+                cells[part + 1] = 1.0
+                cells[part + 2] = defusing / WIRES_EACH
+                cells[part + 3] = bomb
         # Defusing and safe wires each seat has cut in the game, and the defusing ones found.
         counts: dict[int, int] = {}
         for _, _, cutter, _, _, kind in state.revealed:
@@ -135,22 +136,22 @@ class TimeBombEnv(TictacEnv):
                 counts[slot] = counts.get(slot, 0) + 1
         found = 0
         for slot, count in counts.items():
-            out[slot] = count / (ROUNDS * players)
+            cells[slot] = count / (ROUNDS * players)
             if (slot - SEATS) % SEAT_PART == 5:
                 found += count
-        out[FOUND] = found / players
+        cells[FOUND] = found / players
         if self.history:
-            self._encode_history(seat, out)
+            self._encode_history(seat, cells)
 
-    def _encode_history(self, seat: int, out: np.ndarray) -> None:
+    def _encode_history(self, seat: int, cells: memoryview[float]) -> None:
         """Every round's claims, and what was cut from each row in each round."""
         state = self.game_state
         players = len(state.rows)
         for who, defusing, bomb, round_, _ in state.claims:  # a later claim overwrites
             part = SIZE + ROUND_PART * (ROUNDS * ((who - seat) % players) + round_ - 1)
-            out[part] = 1.0
-            out[part + 1] = defusing / WIRES_EACH
-            out[part + 2] = bomb
+            cells[part] = 1.0
+            cells[part + 1] = defusing / WIRES_EACH
+            cells[part + 2] = bomb
         counts: dict[int, int] = {}
         for round_, _, _, target, _, kind in state.revealed:
             if kind != BOMB:
@@ -158,7 +159,7 @@ class TimeBombEnv(TictacEnv):
                 slot = part + (3 if kind == DEFUSING else 4)
                 counts[slot] = counts.get(slot, 0) + 1
         for slot, count in counts.items():
-            out[slot] = count / WIRES_EACH
+            cells[slot] = count / WIRES_EACH
 
     def describe(self, view: View) -> str:
         rows = ", ".join(f"seat {row['seat']}: {len(row['face_down'])}" for row in view["rows"])

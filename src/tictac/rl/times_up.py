@@ -114,44 +114,45 @@ class TimesUpEnv(TictacEnv):
     def encode(self, seat: int, out: np.ndarray) -> None:
         # What view(state, seat) shows (phase, round, roles, clock, counts, scores), what the
         # table heard (the guessers said the name) and, for the cluegiver only, who reads the
-        # card, how well the table knows it.
+        # card, how well the table knows it. Written through a memoryview (see timos_twist).
         state = self.game_state
+        cells: memoryview[float] = out.data  # type: ignore[assignment]  # (float32 items)
         phase = state.phase
         if phase in PHASES:
-            out[PHASE + PHASES.index(phase)] = 1.0
-        out[ROUND + min(state.round, MAX_ROUNDS) - 1] = 1.0
+            cells[PHASE + PHASES.index(phase)] = 1.0
+        cells[ROUND + min(state.round, MAX_ROUNDS) - 1] = 1.0
         turn_ms = state.settings.turn_ms
         if phase in (WAITING, RUNNING, LAST_CARD):
             cluegiver, timekeeper, guessers = self._roles()
             if cluegiver == seat:
-                out[ROLES] = 1.0
+                cells[ROLES] = 1.0
                 if phase == RUNNING and state.in_hand is not None:
-                    out[KNOWN] = self.known[state.in_hand]
+                    cells[KNOWN] = self.known[state.in_hand]
             if timekeeper == seat:
-                out[ROLES + 1] = 1.0
+                cells[ROLES + 1] = 1.0
             if seat in guessers:
-                out[ROLES + 2] = 1.0
+                cells[ROLES + 2] = 1.0
         if phase == RUNNING:
             # The running turn's time: its deadline less the environment's clock.
-            out[CLOCK] = min(max(state.deadline - self.now_ms, 0), turn_ms) / turn_ms
+            cells[CLOCK] = min(max(state.deadline - self.now_ms, 0), turn_ms) / turn_ms
             if self.named:
-                out[NAMED] = 1.0
+                cells[NAMED] = 1.0
         elif state.time_left is not None:  # carried into the next round, or held (last card)
-            out[CLOCK] = min(state.time_left, turn_ms) / turn_ms
+            cells[CLOCK] = min(state.time_left, turn_ms) / turn_ms
         else:
-            out[CLOCK] = 1.0
+            cells[CLOCK] = 1.0
         found = state.found[-1]
         total = len(state.deck) + sum(map(len, found))
         if total:
-            out[DECK] = len(state.deck) / total
+            cells[DECK] = len(state.deck) / total
         if state.in_hand is not None:
-            out[CARD] = 1.0
+            cells[CARD] = 1.0
         scores = state.team_scores()
         teams = len(scores)
         own = team_of(state.teams, state.floater, state.round, seat)
         best = max(1, *scores)
         for offset in range(min(teams, MAX_TEAMS)):  # the seat's own team first
-            out[SCORES + offset] = scores[(own + offset) % teams] / best
+            cells[SCORES + offset] = scores[(own + offset) % teams] / best
 
     def _roles(self) -> tuple[int, int, tuple[int, ...]]:
         """The turn's cluegiver, timekeeper and guessers. The game works them out from every

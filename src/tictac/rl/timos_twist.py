@@ -12,7 +12,9 @@ from typing import Any, ClassVar
 import numpy as np
 
 from tictac.engine import Action, View
-from tictac.games.timos_twist.cards import COLOR_INDEX, DECK_SIZE, INDEX, IS_BLACK
+from tictac.games.timos_twist.cards import COLOR as CARD_COLOR
+from tictac.games.timos_twist.cards import COLOR_INDEX, COLORS, DECK_SIZE, INDEX, IS_BLACK
+from tictac.games.timos_twist.moves import take_turn, turn_moves
 from tictac.games.timos_twist.state import NOBODY
 from tictac.rl.base import COMPACT, HISTORY, TictacEnv
 
@@ -27,6 +29,16 @@ SIZE = 135
 # history-v1 adds: the cards in the discard pile, then the cards each seat played this round.
 DISCARDED, PLAYED = SIZE, SIZE + DECK_SIZE
 HISTORY_SIZE = PLAYED + MAX_SEATS * DECK_SIZE
+
+
+# What each number stands for, as the engine's `take_turn` takes it: kind, card, colour named.
+MOVES: tuple[tuple[str, int, int], ...] = (
+    *(("play", card, CARD_COLOR[card]) for card in range(BLACK_PLAYS)),
+    *(("play", card, color) for card in range(BLACK_PLAYS, DECK_SIZE)
+      for color in range(len(COLORS))),
+    ("draw", NOBODY, 0),
+    ("pass", NOBODY, 0),
+)
 
 
 def numbered(actions: list[Action]) -> dict[int, Action | None]:
@@ -62,54 +74,77 @@ class TimosTwistEnv(TictacEnv):
     def legal(self, seat: int) -> dict[int, Action | None]:
         return numbered(self.game.legal_actions(self.game_state, seat))
 
+    def moves(self, seat: int) -> dict[int, tuple[str, int, int]]:
+        # The numbers of `legal` (tests/rl holds them to it) without building the engine's
+        # actions: only the seat to act is asked, and TIMO is never to call nor to catch.
+        cards, other = turn_moves(self.game_state, seat)
+        legal = {}
+        for card in cards:
+            if IS_BLACK[card]:
+                first = BLACK_PLAYS + (card - BLACK_PLAYS) * 4
+                for number in range(first, first + 4):
+                    legal[number] = MOVES[number]
+            else:
+                legal[card] = MOVES[card]
+        if other == "draw":
+            legal[DRAW] = MOVES[DRAW]
+        elif other == "pass":
+            legal[PASS] = MOVES[PASS]
+        return legal
+
     def next_seat(self) -> int | None:
         # No deadline ever passes: the TIMO grace window, the game's only one, is 0 here.
-        waiting = self.game.to_act(self.game_state)
-        return waiting[0] if waiting else None
+        state = self.game_state
+        return None if state.winner != NOBODY else state.turn
 
     def new_episode(self, seed: int) -> None:
         self.played = np.zeros((self.players, DECK_SIZE), np.float32)  # this round, by seat
 
-    def perform(self, seat: int, action: Action | None) -> None:
-        assert action is not None
+    def perform(self, seat: int, move: tuple[str, int, int]) -> None:
+        # The engine's own move, not checked a second time by `apply`: `step` took it from
+        # `moves`. A play that leaves one card calls TIMO.
         state = self.game_state
         rounds = len(state.rounds)
-        self.game.apply(state, seat, action, self.now_ms)
+        kind, card, color = move
+        take_turn(state, seat, kind, self.now_ms, card, color, len(state.hands[seat]) == 2)
+        if not self.history:  # only the history shows who played what
+            return
         if len(state.rounds) != rounds:
             self.played[:] = 0.0
-        elif action["type"] == "play":
-            self.played[seat, INDEX[action["card"]]] = 1.0
+        elif kind == "play":
+            self.played[seat, card] = 1.0
 
     def encode(self, seat: int, out: np.ndarray) -> None:
         # What view(state, seat) shows: the seat's hand, its drawn card, the table's counts.
-        # Written value by value: numpy's fancy indexing, or a slice set from a list, costs
-        # more than a few stores.
+        # Written value by value through a memoryview: numpy's own item store, its fancy
+        # indexing or a slice set from a list all cost several times more.
         state = self.game_state
+        cells: memoryview[float] = out.data  # type: ignore[assignment]  # (float32 items)
         for card in state.hands[seat]:
-            out[card] = 1.0  # HAND is 0
-        out[TOP + state.discard[-1]] = 1.0
-        out[COLOR + state.color] = 1.0
+            cells[card] = 1.0  # HAND is 0
+        cells[TOP + state.discard[-1]] = 1.0
+        cells[COLOR + state.color] = 1.0
         if seat == state.turn and state.drawn != NOBODY:
-            out[DRAWN] = 1.0
+            cells[DRAWN] = 1.0
         if state.penalty:
-            out[PENALTY] = min(state.penalty, 20) / 20
+            cells[PENALTY] = min(state.penalty, 20) / 20
         if state.direction == 1:
-            out[DIRECTION] = 1.0
-        out[PILE] = len(state.pile) / DECK_SIZE
-        out[DISCARD] = len(state.discard) / DECK_SIZE
+            cells[DIRECTION] = 1.0
+        cells[PILE] = len(state.pile) / DECK_SIZE
+        cells[DISCARD] = len(state.discard) / DECK_SIZE
         order = self.order[seat]
         hands, called, scores, target = state.hands, state.called, state.scores, state.target_score
         for offset, other in enumerate(order):
-            out[SIZES + offset] = len(hands[other]) / DECK_SIZE  # never more than the deck
+            cells[SIZES + offset] = len(hands[other]) / DECK_SIZE  # never more than the deck
             if called[other]:
-                out[CALLED + offset] = 1.0
+                cells[CALLED + offset] = 1.0
             if scores[other]:
-                out[SCORES + offset] = min(scores[other], target) / target
+                cells[SCORES + offset] = min(scores[other], target) / target
         if self.history:
             # Every card in the discard pile was seen face up on it; who played what this
             # round was seen as it was played.
             for card in state.discard:
-                out[DISCARDED + card] = 1.0
+                cells[DISCARDED + card] = 1.0
             for offset, other in enumerate(order):
                 start = PLAYED + DECK_SIZE * offset
                 out[start:start + DECK_SIZE] = self.played[other]

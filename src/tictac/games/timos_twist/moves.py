@@ -61,22 +61,29 @@ def has_playable(state: State, hand: list[int]) -> bool:
     return not matching(state).isdisjoint(hand)
 
 
-def _add_plays(actions: list[Action], card: int, timo_possible: bool) -> None:
-    card_id = IDS[card]
-    if IS_BLACK[card]:
-        for color in COLORS:
-            actions.append({"type": "play", "card": card_id, "color": color})
-            if timo_possible:
-                actions.append({"type": "play", "card": card_id, "color": color, "timo": True})
-    else:
-        actions.append({"type": "play", "card": card_id})
-        if timo_possible:
-            actions.append({"type": "play", "card": card_id, "timo": True})
+def turn_moves(state: State, seat: int) -> tuple[list[int], str | None]:
+    """What the seat to act (the game going on) may do besides TIMO and catches: the cards it
+    may play, a black card naming any colour, and its other move, "draw", "pass" or None. The
+    rules of a turn in one place: `legal_actions` and the RL environment's mask both list it."""
+    # Loops, not comprehensions: each comprehension is a function call of its own (CPython 3.11).
+    hand = state.hands[seat]
+    cards = []
+    if state.penalty:
+        for card in hand:
+            if stacks(state, card):
+                cards.append(card)
+        return cards, "draw"
+    if state.drawn != NOBODY:
+        return [state.drawn], "pass"
+    playable = MATCHING[state.color * 16 + RANK[state.discard[-1]]]  # `matching`, written out
+    for card in hand:
+        if card in playable:
+            cards.append(card)
+    return cards, "draw" if state.draw_anytime or not cards else None
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    # Listed at every step of play and in every view: the seat test (`is_seat`) and `matching`
-    # are written out here rather than called.
+    # Listed at every step of play and in every view: the seat test (`is_seat`) is written out.
     if state.winner != NOBODY or type(seat) is not int or not 0 <= seat < state.players:
         return []
     actions: list[Action] = []
@@ -88,31 +95,22 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             actions.append({"type": "catch", "target": exposed})
     if seat != state.turn:
         return actions
-    hand = state.hands[seat]
-    timo_possible = len(hand) == 2
-    if state.penalty:
-        for card in hand:
-            if stacks(state, card):
-                _add_plays(actions, card, timo_possible)
-        actions.append({"type": "draw"})
-        return actions
-    if state.drawn != NOBODY:
-        _add_plays(actions, state.drawn, timo_possible)
-        actions.append({"type": "pass"})
-        return actions
-    playable_cards = MATCHING[state.color * 16 + RANK[state.discard[-1]]]
-    playable = False
-    for card in hand:
-        if card in playable_cards:
-            playable = True
-            if IS_BLACK[card]:
-                _add_plays(actions, card, timo_possible)
-            else:  # the common case, built here rather than in _add_plays
-                actions.append({"type": "play", "card": IDS[card]})
+    cards, other = turn_moves(state, seat)
+    timo_possible = len(state.hands[seat]) == 2
+    for card in cards:
+        card_id = IDS[card]
+        if IS_BLACK[card]:
+            for color in COLORS:
+                actions.append({"type": "play", "card": card_id, "color": color})
                 if timo_possible:
-                    actions.append({"type": "play", "card": IDS[card], "timo": True})
-    if state.draw_anytime or not playable:
-        actions.append({"type": "draw"})
+                    actions.append({"type": "play", "card": card_id, "color": color,
+                                    "timo": True})
+        else:
+            actions.append({"type": "play", "card": card_id})
+            if timo_possible:
+                actions.append({"type": "play", "card": card_id, "timo": True})
+    if other is not None:
+        actions.append({"type": other})
     return actions
 
 
@@ -121,22 +119,46 @@ def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, 
     opening = state.opening
     events: list[Event] = []
     if kind == "play":
-        _play(state, seat, action, now_ms, events)
+        card, color, timo = _check_play(state, seat, action, now_ms)
+        _play(state, seat, card, color, timo, now_ms, events)
     elif kind == "draw":
-        _draw(state, seat, now_ms, events)
+        _check_draw(state, seat, now_ms)
+        _draw(state, seat, events)
     elif kind == "pass":
-        _pass(state, seat, now_ms)
-        events.append({"type": "passed", "seat": seat})
+        _check_pass(state, seat, now_ms)
+        _pass(state, seat, events)
     elif kind == "timo":
         _call_timo(state, seat)
         events.append({"type": "timo", "seat": seat})
     else:
         _catch(state, seat, action, events)
+    _close_opening(state, opening)
+    return state, events
+
+
+def take_turn(
+    state: State, seat: int, kind: str, now_ms: int, card: int, color: int, timo: bool
+) -> list[Event]:
+    """`apply` of a turn's move known to be legal, without its checks: "play" `card` naming
+    `color` (a coloured card names its own), calling TIMO or not; "draw"; "pass". For the RL
+    environment, which takes the move from `turn_moves` and has checked it once already."""
+    opening = state.opening
+    events: list[Event] = []
+    if kind == "play":
+        _play(state, seat, card, color, timo, now_ms, events)
+    elif kind == "draw":
+        _draw(state, seat, events)
+    else:
+        _pass(state, seat, events)
+    _close_opening(state, opening)
+    return events
+
+
+def _close_opening(state: State, opening: list[Event]) -> None:
     if opening and state.opening is opening:
         # A round's opening is shown until its first action; after that the cards it names may
         # lie in a hand or the pile. An action that dealt a new round has put its own there.
         state.opening = []
-    return state, events
 
 
 def _check_turn(state: State, seat: int, now_ms: int) -> None:
@@ -149,7 +171,8 @@ def _check_turn(state: State, seat: int, now_ms: int) -> None:
         )
 
 
-def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Event]) -> None:
+def _check_play(state: State, seat: int, action: Action, now_ms: int) -> tuple[int, int, bool]:
+    """The card played, the colour it names and whether TIMO is called, once allowed."""
     if seat != state.turn or now_ms < state.grace_until:
         _check_turn(state, seat, now_ms)
     card_id = action.get("card")
@@ -178,7 +201,13 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
         timo = bool_field(action, "timo")
     if timo and len(hand) != 2:
         raise IllegalAction(CANNOT_CALL_TIMO, "TIMO is called with the card that leaves one")
+    return card, color, timo
 
+
+def _play(
+    state: State, seat: int, card: int, color: int, timo: bool, now_ms: int, events: list[Event]
+) -> None:
+    hand = state.hands[seat]
     hand.remove(card)
     state.discard.append(card)
     state.color = color
@@ -186,7 +215,7 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
     state.exposed = NOBODY
     state.grace_until = 0
     events.append(
-        {"type": "played", "seat": seat, "card": card_id, "color": COLORS[color], "timo": timo}
+        {"type": "played", "seat": seat, "card": IDS[card], "color": COLORS[color], "timo": timo}
     )
     left = len(hand)
     if not left:
@@ -210,36 +239,43 @@ def _play(state: State, seat: int, action: Action, now_ms: int, events: list[Eve
         take_effect(state, card, events)
 
 
-def _draw(state: State, seat: int, now_ms: int, events: list[Event]) -> None:
+def _check_draw(state: State, seat: int, now_ms: int) -> None:
     if seat != state.turn or now_ms < state.grace_until:
         _check_turn(state, seat, now_ms)
     if state.penalty:
-        state.exposed = NOBODY
-        state.grace_until = 0
-        take_penalty(state, seat, events)
-        state.turn = next_seat(state)
         return
     if state.drawn != NOBODY:
         raise IllegalAction(ALREADY_DREW, "play the card you drew or pass")
-    hand = state.hands[seat]
-    if not state.draw_anytime and has_playable(state, hand):
+    if not state.draw_anytime and has_playable(state, state.hands[seat]):
         raise IllegalAction(HAS_PLAYABLE_CARD, "you may only draw with no card to play")
+
+
+def _draw(state: State, seat: int, events: list[Event]) -> None:
     state.exposed = NOBODY
     state.grace_until = 0
+    if state.penalty:
+        take_penalty(state, seat, events)
+        state.turn = next_seat(state)
+        return
     count = draw_cards(state, seat, 1, events)
     events.append({"type": "drew", "seat": seat, "count": count, "penalty": False})
+    hand = state.hands[seat]
     if count and hand[-1] in matching(state):
         state.drawn = hand[-1]
     else:
         state.turn = next_seat(state)
 
 
-def _pass(state: State, seat: int, now_ms: int) -> None:
+def _check_pass(state: State, seat: int, now_ms: int) -> None:
     _check_turn(state, seat, now_ms)
     if state.drawn == NOBODY:
         raise IllegalAction(NOTHING_TO_PASS, "you pass only after drawing a card you could play")
+
+
+def _pass(state: State, seat: int, events: list[Event]) -> None:
     state.drawn = NOBODY
     state.turn = next_seat(state)
+    events.append({"type": "passed", "seat": seat})
 
 
 def _call_timo(state: State, seat: int) -> None:
