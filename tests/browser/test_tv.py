@@ -125,6 +125,13 @@ def timo_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+TABLES_THAT_DO_NOT_FIT = """() => [...document.querySelectorAll('.summary table')].filter(
+  (table) => table.getBoundingClientRect().right > table.parentElement.getBoundingClientRect().right + 1
+    || [...table.querySelectorAll('tbody td:first-child')].some(
+      (cell) => cell.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(cell).fontSize)))
+  .map((table) => table.className)"""
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None:
     seats = sit(server, "timos-twist", NAMES[lang][:4], {"target_score": 1, "timo_grace_ms": 0})
@@ -144,6 +151,9 @@ def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None
     assert watch.phone.page.locator(".summary .round-reveal .reveal-hands li").count() == 3
     assert watch.tv.page.locator(".tv-summary .round-reveal").count() == 0
     screenshot(watch.phone, f"timos-twist-end-{lang}")
+    # Its figures fit the phone: no table wider than its panel, no name broken letter by
+    # letter (French headings, held on one line, once left the names' column a letter wide).
+    assert watch.phone.page.evaluate(TABLES_THAT_DO_NOT_FIT) == []
     watch.close()
     write_figures()
 
