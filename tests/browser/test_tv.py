@@ -126,9 +126,10 @@ def timo_move(seat: Seat, view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 TABLES_THAT_DO_NOT_FIT = """() => [...document.querySelectorAll('.summary table')].filter(
-  (table) => table.getBoundingClientRect().right > table.parentElement.getBoundingClientRect().right + 1
-    || [...table.querySelectorAll('tbody td:first-child')].some(
-      (cell) => cell.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(cell).fontSize)))
+  (table) => table.getBoundingClientRect().right
+      > table.parentElement.getBoundingClientRect().right + 1
+    || [...table.querySelectorAll('tbody td:first-child')].some((cell) =>
+      cell.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(cell).fontSize)))
   .map((table) => table.className)"""
 
 
