@@ -1,6 +1,7 @@
 """The bus's supervision of its subscription, on a real Redis: whatever goes wrong in what it
 calls when hearing changes, it goes on supervising (a node that stopped resubscribing would be
-deaf for good and say nothing)."""
+deaf for good and say nothing); and a pooled connection Redis dropped long ago does not make
+it deaf when it is next used."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from redis.asyncio import Redis
 
 from cluster import Services
 from tictac.cluster.bus import Bus
+from tictac.cluster.node import redis_client
 
 pytestmark = pytest.mark.timeout(120)
 PATIENCE_S = 60.0
@@ -46,3 +48,33 @@ async def test_a_failing_hearing_callback_does_not_end_the_supervision(
         await bus.stop()
         await redis.aclose()
     assert told == [True, False, True, False, True]
+
+
+async def test_pooled_connections_redis_dropped_do_not_make_the_node_deaf_later(
+        services: Services) -> None:
+    """A node's pool keeps connections from before a Redis restart (or a network blip); each
+    failed the first command sent on it. When that was the bus's probe, minutes later, the node
+    went deaf and closed every relayed client (CI: a client joining through another node was
+    closed 1012 two tests after a Redis restart)."""
+    told: list[bool] = []
+    redis = redis_client(services.redis.url, "tictac:bus-pool-test")
+    bus = Bus(redis, "bus-pool-test", lambda _: None, told.append, probe_s=0.2, echo_s=1.0)
+    bus.start()
+    try:
+        await until(bus.hearing, True)
+        await asyncio.gather(*(redis.ping() for _ in range(8)))  # several pooled connections
+        async with Redis.from_url(services.redis.url, decode_responses=True) as admin:
+            pooled = [client["id"] for client in await admin.client_list()
+                      if client.get("name") == "tictac:bus-pool-test"
+                      and "P" not in client["flags"]]
+            for cid in pooled:
+                await admin.execute_command("CLIENT", "KILL", "ID", cid)
+        assert pooled
+        await asyncio.sleep(2.5)  # idle past the health check, then probes use them one by one
+        for _ in range(20):
+            await redis.publish("tictac:unheard", "x")  # every pooled connection in turn
+        await asyncio.sleep(1.0)
+    finally:
+        await bus.stop()
+        await redis.aclose()
+    assert told == [True], "the bus went deaf on a connection Redis had dropped"

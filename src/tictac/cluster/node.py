@@ -29,6 +29,8 @@ from typing import Any
 
 import orjson
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
 from tictac.cluster.bus import Bus, pack, unpack
@@ -68,11 +70,7 @@ class Node:
         self.id = node_id()
         self.manager = manager
         self.lease_ms = lease_ms
-        # A pool that makes callers wait for a connection rather than fail: a node taking over
-        # a hundred rooms at once asks Redis a hundred things at once.
-        self.redis = Redis(connection_pool=BlockingConnectionPool.from_url(
-            redis_url, max_connections=REDIS_CONNECTIONS, timeout=10, decode_responses=True,
-            socket_connect_timeout=2, socket_timeout=5))
+        self.redis = redis_client(redis_url, f"tictac:{self.id}")
         self.leases = Leases(self.redis, self.id, lease_ms)
         self.bus = Bus(self.redis, self.id, self._receive, self._hearing_changed,
                        probe_s=lease_ms / 3000, echo_s=lease_ms / 1000)
@@ -436,6 +434,19 @@ class Node:
         for session in list(self.sessions.values()):
             if session.conn.gateway in dead:
                 session.end()
+
+
+def redis_client(url: str, name: str) -> Redis:
+    """A pool that makes callers wait for a connection rather than fail: a node taking over a
+    hundred rooms at once asks Redis a hundred things at once. A connection idle for a second
+    is pinged before it is used, and made again if Redis dropped it (a restart): else each
+    dead connection failed the first command sent on it, and when that was the bus's probe,
+    long after the restart, the node went deaf and closed every relayed client. Commands are
+    not sent twice (no `retry_on_error`): only the ping is."""
+    return Redis(connection_pool=BlockingConnectionPool.from_url(
+        url, max_connections=REDIS_CONNECTIONS, timeout=10, decode_responses=True,
+        socket_connect_timeout=2, socket_timeout=5, health_check_interval=1,
+        retry=Retry(NoBackoff(), 1), client_name=name))
 
 
 def gateway_of(cid: str) -> str:
