@@ -205,8 +205,10 @@ async def test_the_workers_of_a_dead_supervisor_stop_and_another_node_takes_thei
     assert server.process is not None
     workers = children(server.process.pid)
     try:
+        # To 150: a game to 60 was over in its first round, before its 20th action, now and
+        # then; this one still ends (on the other node) after the kill.
         code, seated, _ = await spread_table([server], "timos-twist", 3, options={
-            "target_score": 60, "timo_grace_ms": 0})
+            "target_score": 150, "timo_grace_ms": 0})
         await start(seated[0])
         bases = [server.ws_base, elsewhere.ws_base]
         silences = Silences()
