@@ -15,6 +15,7 @@ import argparse
 import random
 
 from tictac.rl import ENVS
+from timos_twist_vs_peers import random_episode
 
 
 def main() -> None:
@@ -28,14 +29,7 @@ def main() -> None:
     decisions = 0
     for game in range(args.games):
         env.reset(seed=1000 + game)
-        for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = observation["action_mask"].nonzero()[0]
-            env.step(int(legal[rnd.randrange(len(legal))]))
-            decisions += 1
+        decisions += random_episode(env, rnd.randrange)
     print("decisions", decisions)
 
 

@@ -101,6 +101,21 @@ def openspiel_crazy_eights(players: int, seconds: float, rnd: random.Random) -> 
     return decisions
 
 
+def random_episode(env: Any, randrange: Callable[[int], int]) -> int:
+    """Plays a reset environment to its end, each agent picking uniformly from its mask; the
+    decisions made."""
+    decisions = 0
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        env.step(int(legal[randrange(len(legal))]))
+        decisions += 1
+    return decisions
+
+
 def ours_env(game: str, players: int) -> Runner:
     """Decisions of random agents through our PettingZoo environment of `game`."""
 
@@ -113,14 +128,7 @@ def ours_env(game: str, players: int) -> Runner:
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             env.reset(seed=rnd.getrandbits(32))
-            for _agent in env.agent_iter():
-                observation, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                legal = observation["action_mask"].nonzero()[0]
-                env.step(int(legal[randrange(len(legal))]))
-                decisions += 1
+            decisions += random_episode(env, randrange)
         return decisions
 
     return run
