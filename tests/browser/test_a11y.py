@@ -126,9 +126,12 @@ def test_reduced_motion_turns_the_tv_animations_off(browser: Browser, server: st
         tv.close()
 
 
-def cues(player: Player) -> list[str]:
-    played: list[str] = player.page.evaluate("() => window.__tictacCues || []")
-    return played
+def cues(player: Player) -> dict[str, list[str]]:
+    """The cues the page asked for and those it played (a muted one is asked, not played)."""
+    seen: dict[str, list[str]] = player.page.evaluate(
+        "() => window.__tictacCues || {asked: [], played: []}"
+    )
+    return seen
 
 
 def test_the_tv_plays_cues_and_remembers_mute(browser: Browser, server: str) -> None:
@@ -137,13 +140,17 @@ def test_the_tv_plays_cues_and_remembers_mute(browser: Browser, server: str) -> 
     tv.page.wait_for_selector(".tv-lobby")
     start(seats)
 
-    def one_move() -> None:
+    def one_move() -> dict[str, list[str]]:
+        """Plays a move and returns the cues once the TV asked for one (it does so a moment
+        after the view arrives)."""
         before = seats[0].version
         play_until(seats, timo_move, lambda: seats[0].version > before)
         wait_for(lambda: tv.version() >= seats[0].version, tv.page, what="the move")
+        wait_for(lambda: set(cues(tv)["asked"]) & {"play", "draw"}, tv.page, what="a cue")
+        return cues(tv)
 
-    one_move()
-    assert set(cues(tv)) & {"play", "draw"}, cues(tv)
+    heard = one_move()
+    assert set(heard["played"]) & {"play", "draw"}, heard
     mute = tv.page.locator(".tv .mute")
     assert mute.get_attribute("aria-pressed") == "false"
     mute.click()
@@ -151,8 +158,8 @@ def test_the_tv_plays_cues_and_remembers_mute(browser: Browser, server: str) -> 
     tv.page.reload()
     tv.page.wait_for_selector(".tv-timos")
     assert tv.page.locator(".tv .mute").get_attribute("aria-pressed") == "true"
-    one_move()
-    assert cues(tv) == []
+    heard = one_move()
+    assert heard["played"] == [], heard
     tv.close()
 
 

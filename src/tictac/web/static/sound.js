@@ -42,15 +42,19 @@ export function setSound(screen, on) {
   try { localStorage.setItem(STORE_KEY, JSON.stringify({ ...stored(), [screen]: on })); } catch { /* private mode */ }
 }
 
-// Cues played so far on this page, so tests can tell that a cue was asked for.
+// Cues asked for and cues played so far on this page, so tests can tell a muted cue from one
+// that was never asked for.
+export const asked = [];
 export const played = [];
 
 // Plays cue `name`: one of a game's `sounds` when given, else a shared one.
 export function cue(name, screen, sounds = {}) {
   const notes = sounds[name] || CUES[name];
-  if (!notes || !soundOn(screen)) return;
+  if (!notes) return;
+  asked.push(name);
+  window.__tictacCues = { asked, played };
+  if (!soundOn(screen)) return;
   played.push(name);
-  window.__tictacCues = played;
   const ctx = open();
   if (!ctx || ctx.state !== 'running') return;
   const start = ctx.currentTime + 0.01;
