@@ -61,6 +61,12 @@ def test_host_pauses_resumes_skips_and_replaces_from_the_game_screen(
     wait_for(lambda: cal.version() >= 1, cal.page, what="Bea's turn skipped")
     # Each screen hears of the skip in its own time: Bea's may come a moment after Cal's.
     wait_for(lambda: bea.version() >= 1, bea.page, what="the skip on Bea's screen")
+    # Issue 24, item 4: the skip is the host's move for Bea, not Bea's own, in every log.
+    for screen in (bea, tv):
+        wait_for(lambda screen=screen: "Cal (host) for Bea cut" in screen.page.inner_text("body"),
+                 screen.page, what=f"the skip credited to the host on {screen.name}'s screen")
+    screenshot(bea, "gamenight-host-skip-credited")
+    screenshot(tv, "gamenight-tv-skip-credited")
 
     host_control(cal, "replace", 1)
     wait_for(lambda: bea.room()["you"]["spectator"], bea.page, what="Bea watching")

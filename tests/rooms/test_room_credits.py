@@ -117,3 +117,35 @@ async def test_a_record_written_before_credits_still_loads(table: Table) -> None
     await back.call(back.connect, conn, token)
     names = ["Host", "Bot 1", "Bot 2", "Bot 3"]
     assert conn.room()["movers"] == [[{"name": name, "for": None, "from": 0}] for name in names]
+
+
+async def test_a_hosts_skip_is_credited_to_the_host_for_that_one_move(table: Table) -> None:
+    """Issue 24, item 4: a host's skip was logged as the player's own move. Its one move is the
+    host's for the player, in `movers`, the replay and after a restart; the next move is the
+    player's again, and the seat is not handed on (`for` stays null)."""
+    room, host, token = await table.room("time-bomb", bots=1, options={"first_holder": 2})
+    damien, _ = await table.join(room, "Damien")
+    camille, _ = await table.join(room, "Camille")
+    await table.op(room, host, "start")
+    await table.op(room, host, "skip", seat=2)  # Damien's cut, made by the game for him
+    skipped = {"name": "Host", "for": "Damien", "skip": True}
+    room_now = host.room()
+    assert room_now["movers"][2] == [DAMIEN | {"from": 0}, skipped | {"from": 0},
+                                     DAMIEN | {"from": 1}]
+    assert room_now["seats"][2]["for"] is None
+    await table.op(room, host, "set_policy", policy="bot", after_s=5)
+    for conn in (host, damien, camille):  # the policy's bots play everyone to the end
+        await room.call(room.disconnect, conn)
+    await table.run(room, lambda: room.status == "finished", step_ms=1000)
+    replay = (await fetch(room, token, None, None)).answer
+    credited = _credited(replay["steps"])
+    assert credited[0] == (2, skipped)
+    assert all(by == DAMIEN for seat, by in credited[1:] if seat == 2)
+
+    again = await restart(table)
+    table.manager = again
+    back = again.rooms[room.code]
+    conn = FakeConn()
+    await back.call(back.connect, conn, token)
+    assert conn.room()["movers"][2] == room_now["movers"][2]
+    assert _credited((await fetch(back, token, None, None)).answer["steps"]) == credited

@@ -8,6 +8,10 @@ such change as a credit `[game, from, seat, name, for]`: from the `from`-th acti
 someone (a bot: "Bot 3" for "Damien"), or by nobody (`name` null: a kicked player's emptied seat,
 played by the room's gone-player policy). Before any credit the seat's mover is the name it had
 when the game began (the game's stored `names`). Records older than credits read as none.
+
+A host's skip makes one move for a seat without handing it on: the credit of that one action is
+the host's (`[game, from, seat, host, for, "skip"]`, shown "Ana (host) for Damien"), and the next
+action goes back to the seat's credit before it.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from typing import Any
 
 from tictac.rooms.record import RoomRecord
 
-Credit = dict[str, Any]  # {"name": str | None, "for": str | None}
+Credit = dict[str, Any]  # {"name": str | None, "for": str | None}, and "skip": True for a skip
+SKIP = "skip"
 
 
 def note(record: RoomRecord, index: int, seat: int, name: str | None,
@@ -27,8 +32,23 @@ def note(record: RoomRecord, index: int, seat: int, name: str | None,
     record.credits.append([record.games - 1, index, seat, name, stands_for])
 
 
+def note_skip(record: RoomRecord, index: int, seat: int, host: str, before: Credit) -> None:
+    """The action `index` of the current game was the host's skip for `seat`, whose credit
+    was `before` (it is again from the next action on)."""
+    game = record.games - 1
+    record.credits.append([game, index, seat, host, before["for"] or before["name"], SKIP])
+    record.credits.append([game, index + 1, seat, before["name"], before["for"]])
+
+
 def of_game(credits: Sequence[Sequence[Any]], game: int) -> list[list[Any]]:
-    return [list(entry[1:]) for entry in credits if entry[0] == game]
+    """The game's changes, each `[from, seat, name, for, skip]`."""
+    return [[*entry[1:5], len(entry) > 5 and entry[5] == SKIP] for entry in credits
+            if entry[0] == game]
+
+
+def _credit(name: str | None, stands_for: str | None, skip: bool) -> Credit:
+    return {"name": name, "for": stands_for, "skip": True} if skip else \
+        {"name": name, "for": stands_for}
 
 
 def mover(names: Sequence[str], changes: Sequence[Sequence[Any]], seat: int,
@@ -36,9 +56,9 @@ def mover(names: Sequence[str], changes: Sequence[Sequence[Any]], seat: int,
     """Who played `seat` at the action `index` (0-based) of a game whose credit changes are
     `changes` (`of_game`) and whose seats had `names` at the start."""
     credit: Credit = {"name": names[seat] if seat < len(names) else None, "for": None}
-    for start, changed, name, stands_for in changes:
+    for start, changed, name, stands_for, skip in changes:
         if changed == seat and start <= index:
-            credit = {"name": name, "for": stands_for}
+            credit = _credit(name, stands_for, skip)
     return credit
 
 
@@ -57,7 +77,7 @@ def movers(names: Sequence[str], changes: Sequence[Sequence[Any]],
     the first action that is theirs (`from`)."""
     every: list[list[Credit]] = [[{**mover(names, [], seat, 0), "from": 0}]
                                  for seat in range(seats)]
-    for start, seat, name, stands_for in changes:
+    for start, seat, name, stands_for, skip in changes:
         if 0 <= seat < seats:
-            every[seat].append({"name": name, "for": stands_for, "from": start})
+            every[seat].append({**_credit(name, stands_for, skip), "from": start})
     return every

@@ -288,7 +288,8 @@ async def _unseated(room: Room, target: Place) -> None:
 
 @op("skip", status=("playing",))
 async def _skip(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    """The game's automatic move for a seat it waits for, logged as that seat's move."""
+    """The game's automatic move for a seat it waits for, logged as that seat's move and
+    credited to the host (credits.py)."""
     _seat(room, fields)
     seat: int = fields["seat"]
     if room.paused:
@@ -298,7 +299,19 @@ async def _skip(room: Room, place: Place, fields: dict[str, Any]) -> bool:
         move = _skipping(room, seat)
     if move is None:
         raise RoomError(NO_MOVE, f"the game waits for no move of seat {seat} it could make")
+    index = len(room.log)
+    changes = credits.of_game(room.record.credits, room.record.games - 1)
+    before = credits.mover(room.names, changes, seat, index)
     await room.apply(seat, move)
+    # Credited once the move is kept; a record the store refuses leaves the move the seat's
+    # own (the move is made: the host is not asked to skip again).
+    credits.note_skip(room.record, index, seat, place.name, before)
+    try:
+        await room.save()
+    except RoomError:
+        del room.record.credits[-2:]
+        return True
+    tell(room)
     return True
 
 

@@ -176,11 +176,13 @@ class SeatInfo(Strict):
 
 
 class Credit(Strict):
-    """Who made a move: a person (`for` null), a bot standing in for a person, or nobody (an
-    emptied seat played by the room's policy, `name` null)."""
+    """Who made a move: a person (`for` null), a bot standing in for a person, nobody (an
+    emptied seat played by the room's policy, `name` null), or the host's skip for a person
+    (`skip` true, the one move)."""
 
     name: str | None
     for_: str | None = Field(alias="for")
+    skip: bool = False
 
 
 class Mover(Credit):

@@ -12,8 +12,10 @@ export function nameOf(room, seat) {
 }
 
 // Who made a move (docs/protocol.md, "Who made each move"): a person, a bot standing in for
-// one ("Bot 2 for Damien"), or the seat a kick emptied ("(Camille)").
+// one ("Bot 2 for Damien"), the seat a kick emptied ("(Camille)"), or the host's skip for one
+// ("Ana (host) for Damien").
 export function creditName(credit) {
+  if (credit.skip) return t('credit.skip', { host: credit.name, name: credit.for });
   if (credit.name === null) return t('credit.emptied', { name: credit.for });
   return credit.for ? t('credit.bot_for', { bot: credit.name, name: credit.for }) : credit.name;
 }
@@ -27,11 +29,12 @@ export function nameAt(room, seat, index) {
 
 // The room as an end screen names it: each seat by everyone who played it this game ("Damien,
 // then Bot 2 for Damien"), so figures by seat credit no one with moves they did not make. The
-// emptied seat's own moves are the room's, not a player's: left out.
+// emptied seat's own moves are the room's, not a player's, and a host's skip did not hand the
+// seat on: both left out.
 export function creditedRoom(room) {
   if (!room || !room.movers) return room;
   const seats = room.seats.map((seat) => {
-    const names = [...new Set((room.movers[seat.seat] || []).filter((credit) => credit.name !== null).map(creditName))];
+    const names = [...new Set((room.movers[seat.seat] || []).filter((credit) => credit.name !== null && !credit.skip).map(creditName))];
     return names.length ? { ...seat, name: names.join(t('credit.then')), for: null } : seat;
   });
   return { ...room, seats };
