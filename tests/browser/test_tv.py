@@ -151,6 +151,9 @@ def test_timos_twist_on_the_tv(browser: Browser, server: str, lang: str) -> None
     # the phone saw the last round end: its hands with their cards; the TV counts them
     assert watch.phone.page.locator(".summary .round-reveal .reveal-hands li").count() == 3
     assert watch.tv.page.locator(".tv-summary .round-reveal").count() == 0
+    # The phone's end keeps the moves it saw (issue 24, item 4), the TV's has no room for them.
+    assert watch.phone.page.locator(".summary .move-log li").count() >= 7
+    assert watch.tv.page.locator(".tv-summary .move-log").count() == 0
     screenshot(watch.phone, f"timos-twist-end-{lang}")
     # Its figures fit the phone: no table wider than its panel, no name broken letter by
     # letter (French headings, held on one line, once left the names' column a letter wide).

@@ -316,7 +316,8 @@ function lastRoundEvent(view, log) {
 }
 
 // The end: the last round's hands with their cards when this page saw that round end, else
-// (the TV, a replay) their counts and points in a column of the scores.
+// (the TV, a replay) their counts and points in a column of the scores; then the figures and
+// the moves this page saw, as during play (issue 24, item 4).
 export function summary(view, room, moves) {
   const ended = lastRoundEvent(view, moves);
   const stats = view.outcome && view.outcome.stats;
@@ -324,5 +325,6 @@ export function summary(view, room, moves) {
   return h('div', { class: 'summary' },
     h('div', { class: 'col' }, scoresPanel(view, room, counted),
       ended ? roundReveal(room, { ...ended, hands: revealedHands(ended) }) : null),
-    statsPanel(view, room));
+    h('div', { class: 'col' }, statsPanel(view, room),
+      moves && moves.events.length ? moveLog(moves, describe, room) : null));
 }
