@@ -11,6 +11,8 @@ from websockets.sync.client import connect
 
 from .gamenight import bomb_table
 from .players import Player, screenshot, wait_for
+from .table import phone_of, play_until, settle, sit, start
+from .test_tv import timo_move
 
 
 def host_control(host: Player, op: str, seat: int | None = None) -> None:
@@ -116,3 +118,27 @@ def test_a_replaced_player_keeps_their_moves_on_the_end_screen_and_in_the_replay
     for person in (cal, bea, tv):
         assert person.errors == [], person.errors
         person.close()
+
+
+def test_a_hosts_skip_in_timos_twist_is_the_hosts_in_the_move_log(
+    browser: Browser, server: str
+) -> None:
+    """Issue 24, item 4: Timo's Twist's move log (drawn from events, not from the view) names
+    the host's skip as the host's for the player, though its credit comes after its view."""
+    seats = sit(server, "timos-twist", ["Ana", "Bea"], {"timo_grace_ms": 0})
+    start(seats)
+    settle(seats)
+    ana, bea = seats
+    play_until(seats, timo_move, lambda: ana.view["turn"] == 1)  # Bea's turn: Ana skips it
+    phone = phone_of(browser, server, bea, "en-GB")
+    phone.page.wait_for_selector(".hand")
+    before = bea.version
+    ana.lobby("skip", seat=1)
+    wait_for(lambda: phone.version() > before, phone.page, what="the skip's view")
+    wait_for(lambda: "Ana (host) for Bea" in phone.page.inner_text(".move-log"),
+             phone.page, what="the skip credited to the host in the move log")
+    screenshot(phone, "gamenight-host-skip-timos-twist")
+    assert phone.errors == []
+    phone.close()
+    for seat in seats:
+        seat.close()

@@ -1,6 +1,6 @@
 """Presence during a game, in Chromium: a player closes the tab on their turn; every phone and
 the TV show them away, then gone with a bot standing in, and the game goes on; they come back
-in the same browser and their seat is theirs again."""
+in the same browser, their seat is theirs again, and they are told what the bot did."""
 
 from __future__ import annotations
 
@@ -73,6 +73,15 @@ def test_a_closed_tab_is_shown_away_then_a_bot_plays_until_its_owner_returns(
         wait_for(lambda screen=screen: note_of(screen, "Bea") is None, screen.page,
                  what=f"Bea back on {screen.name}'s screen")
     assert cal.room()["seats"][1]["stand_in"] is False
+    # She is told what was done for her meanwhile, in words (issue 24, item 4).
+    [told] = bea.messages("while_away")
+    note = bea.page.locator(".away-note")
+    note.wait_for()
+    assert f"{told['moves']} move" in note.inner_text()
+    assert told["events"][0][0]["type"] == "cut" and told["events"][0][0]["cutter"] == 1
+    screenshot(bea, "gamenight-presence-while-away")
+    note.get_by_role("button", name="Got it").click()
+    wait_for(lambda: bea.page.locator(".away-note").count() == 0, bea.page, what="dismissed")
     for person in (cal, bea, tv):
         assert person.errors == [], person.errors
         person.close()

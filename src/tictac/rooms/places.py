@@ -32,6 +32,7 @@ class Place:
     left_ms: int | None = None
     away: bool = False  # no open connection for a few seconds (a locked phone, a reload)
     gone: bool = False  # away past the room's grace period
+    left_at: tuple[int, int] | None = None  # (games, log length) then (away.py)
 
     @property
     def person(self) -> bool:
@@ -58,7 +59,7 @@ class Place:
         return None
 
     def came_back(self) -> None:
-        self.left_ms = None
+        self.left_ms = self.left_at = None
         self.away = self.gone = False
 
     def to_record(self) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from typing import Any
 from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
 from tictac.engine.errors import BAD_OPTION
+from tictac.rooms import away
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
@@ -190,6 +191,8 @@ class Room:
             room.replay_log()
             record.status = "finished" if room.game.outcome(room.state) else "playing"
             room.autopilot.note_turn(room.game_now())
+        for place in room.seating.places.values():  # nobody is connected after a restart
+            away.mark(room, place)
         return room
 
     def snapshot(self) -> Snapshot:
@@ -259,12 +262,16 @@ class Room:
         self.stats.connections += 1
         self.active_ms = self.clock.now_ms()
         place.connections += 1
+        told = None
         if place.connections == 1:
+            told = away.missed(self, place)
             place.came_back()  # a stand-in hands the seat back at once
             self.broadcast_room()
         else:
             self.send_room(conn)
         self.send_view(conn)
+        if told is not None:
+            conn.send(dumps(told))
         self.autopilot.schedule()
         return place
 
@@ -282,6 +289,7 @@ class Room:
         place.connections -= 1
         if place.connections == 0:
             place.left_ms = now
+            away.mark(self, place)
             self.broadcast_room()
         self.autopilot.schedule()
 

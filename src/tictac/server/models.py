@@ -260,8 +260,18 @@ class PongOut(Strict):
     server_time: int
 
 
-ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | PongOut,
-                          Field(discriminator="type")]
+class WhileAwayOut(Strict):
+    """To a seated person's device that connects when none of theirs was: the moves made for
+    their seat meanwhile (rooms/away.py)."""
+
+    type: Literal["while_away"]
+    seat: int
+    moves: int  # how many in all
+    events: list[list[dict[str, Any]]]  # the public events of each of the latest (at most 10)
+
+
+ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | PongOut
+                          | WhileAwayOut, Field(discriminator="type")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 

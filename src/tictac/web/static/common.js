@@ -27,6 +27,12 @@ export function nameAt(room, seat, index) {
   return creditName(movers.filter((credit) => credit.from <= index).pop() || movers[0]);
 }
 
+// The room with each seat named by whoever played it at the game's action `index` (the move
+// log names a move's seats so).
+export function namedAt(room, index) {
+  return { ...room, seats: room.seats.map((seat) => ({ ...seat, name: nameAt(room, seat.seat, index), bot: false, for: null })) };
+}
+
 // The room as an end screen names it: each seat by everyone who played it this game ("Damien,
 // then Bot 2 for Damien"), so figures by seat credit no one with moves they did not make. The
 // emptied seat's own moves are the room's, not a player's, and a host's skip did not hand the

@@ -12,6 +12,7 @@ import { keepAwake } from './wake.js';
 import { drawTableBar } from './tablebar.js';
 import { MoveLog, latestMove } from './movelog.js';
 import { noteGameClock } from './clock.js';
+import { awayNote } from './awaynote.js';
 import { Pinned } from './pinned.js';
 
 let live = null;
@@ -142,7 +143,7 @@ export class LiveRoom {
         if (message.version < this.version) this.moves = new MoveLog(); // a new game
         this.version = message.version;
         this.moves.seed(message.view && message.view.opening, this.room);
-        if (message.events) this.moves.add(message.events, this.room);
+        if (message.events) this.moves.add(message.events, this.room, message.version);
         this.view = message.view;
         this.deadline = message.deadline ?? null;
         noteGameClock(message);
@@ -157,6 +158,10 @@ export class LiveRoom {
         break;
       case 'ack':
         this.tapped.delete(message.id);
+        break;
+      case 'while_away':
+        // After the screen its `room` and `view` mount: the note goes at its top.
+        this.drawn = this.drawn.then(() => this.tellAway(message)).catch((error) => reportError(error));
         break;
       default:
         break;
@@ -199,6 +204,12 @@ export class LiveRoom {
     }
     this.screen.update(this.context());
     if (events.length && this.screen.events) this.screen.events(events, this.context());
+  }
+
+  tellAway(message) {
+    if (!this.root || !this.bar || !this.bar.isConnected) return;
+    for (const old of this.root.querySelectorAll('.away-note')) old.remove();
+    this.bar.after(awayNote(message, this.describe, this.room));
   }
 
   // A seated player's turn: the tab title says so, and when it becomes theirs the phone buzzes

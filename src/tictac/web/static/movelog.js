@@ -1,11 +1,15 @@
 // The move log of a live room: every public event of the game, kept from when the page joined,
 // and drawn in the reader's language by the game's module (`describe(event, room, earlier)`
 // gives a line, or null for an event not worth a line). Phones and the TV draw the same log.
-// Each event keeps the room as it was when the event came, so a line names the seat's holder of
-// that moment: a seat that changes hands later (replace, kick) does not rewrite earlier lines.
+// A line names each seat by whoever made that seat's move at the event's action (the room's
+// `movers`, docs/protocol.md "Who made each move"): a seat that changes hands later (replace,
+// kick) does not rewrite earlier lines, and a host's skip, whose credit comes a moment after its
+// view, is named as the host's. An event of no known action (a round's opening, seeded) keeps
+// the room as it was when the event came.
 
 import { h } from './dom.js';
 import { t } from './i18n.js';
+import { namedAt } from './common.js';
 
 const KEPT = 200;
 
@@ -13,14 +17,15 @@ export class MoveLog {
   constructor() {
     this.events = [];
     this.rooms = []; // by event: the room when it came
+    this.versions = []; // by event: the version its action made, or null
   }
 
-  add(events, room) {
+  add(events, room, version = null) {
     this.events.push(...events);
     this.rooms.push(...events.map(() => room));
+    this.versions.push(...events.map(() => version));
     if (this.events.length > KEPT) {
-      this.events.splice(0, this.events.length - KEPT);
-      this.rooms.splice(0, this.rooms.length - KEPT);
+      for (const kept of [this.events, this.rooms, this.versions]) kept.splice(0, kept.length - KEPT);
     }
   }
 
@@ -30,6 +35,8 @@ export class MoveLog {
   }
 
   roomOf(index, room) {
+    const version = this.versions[index];
+    if (version && room && room.movers) return namedAt(room, version - 1);
     return this.rooms[index] || room;
   }
 }
