@@ -23,6 +23,16 @@ def test_the_lobby_fits_a_phone_and_start_opens_the_game_at_its_top(
     assert cal.page.locator("details.more-options").get_attribute("open") is None
     kinds = cal.page.locator("#bot-kind option").all_inner_texts()
     assert kinds == ["Easy", "Normal", "Hard"]  # the difficulties, by their friendly names
+    # The first holder is one of the four seated, by name, not one of eight seats (issue 24,
+    # item 3); the guest reads the host's choice by name too.
+    cal.page.click("details.more-options summary")
+    holders = cal.page.locator("#lobby-opt-first_holder option").all_inner_texts()
+    assert holders[1:] == ["Seat 1 · Cal", "Seat 2 · Bea", "Seat 3 · Bot 1", "Seat 4 · Bot 2"]
+    cal.page.select_option("#lobby-opt-first_holder", "1")
+    wait_for(lambda: "Seat 2 · Bea" in (bea.page.locator("dl.option-values").text_content()
+                                        or ""), bea.page,
+             what="the first holder by name on the guest's phone")
+    cal.page.click("details.more-options summary")  # folded again: Start stays in sight
     screenshot(cal, "gamenight-lobby-host")
     screenshot(bea, "gamenight-lobby-guest")
     for person in (cal, bea):

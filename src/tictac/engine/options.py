@@ -24,6 +24,9 @@ class Option:
     low: int | None = None
     high: int | None = None
     step: int | None = None
+    # The whole numbers among its choices are seats: a lobby offers those of the seated players,
+    # by name (Time Bomb's first holder), not every seat a table of the most players has.
+    seats: bool = False
     shape: Callable[[list[Any]], object] | None = field(default=None, compare=False)
 
     def check(self, value: Any) -> Any:
@@ -61,6 +64,8 @@ class Option:
         for key in ("low", "high", "step"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.seats:
+            out["seats"] = True
         return out
 
 

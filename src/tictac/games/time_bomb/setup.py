@@ -28,6 +28,7 @@ OPTIONS: Sequence[Option] = (
         RANDOM,
         "who holds the pliers first: a seat number, or random",
         choices=(RANDOM, *range(MAX_PLAYERS)),
+        seats=True,
     ),
 )
 

@@ -118,9 +118,11 @@ function drawOptions(box, ctx, info, game) {
   const isHost = room.you && room.you.host;
   const title = h('h2', { id: 'options-title', text: t('lobby.options') });
   const shown = info.options.filter((option) => !game.optionApplies || game.optionApplies(option.name, room.options, room.seats.length));
+  const names = room.seats.map((seat) => seat.name);
   if (isHost) {
     const form = optionsForm(room.game, shown, room.options, {
       idPrefix: 'lobby-opt',
+      seats: names,
       onChange: (name, value) => ctx.lobby('set_options', { options: { ...room.options, [name]: value } }),
     });
     fill(box, title, form.element);
@@ -129,7 +131,7 @@ function drawOptions(box, ctx, info, game) {
   fill(box, title, h('dl', { class: 'option-values' },
     shown.filter(editable).map((option) => [
       h('dt', { text: optionLabel(room.game, option.name) }),
-      h('dd', { text: showValue(room.game, option, room.options[option.name]) }),
+      h('dd', { text: showValue(room.game, option, room.options[option.name], names) }),
     ])));
 }
 

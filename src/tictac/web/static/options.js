@@ -19,9 +19,10 @@ export function choiceLabel(game, name, choice) {
   return has(key) ? t(key) : String(choice);
 }
 
-export function showValue(game, option, value) {
+// `names`: the seated players' names, by seat, for an option whose choices are seats.
+export function showValue(game, option, value, names = null) {
   if (option.kind === 'bool') return value === null || value === undefined ? t('common.auto') : value ? t('common.yes') : t('common.no');
-  if (option.kind === 'choice') return choiceLabel(game, option.name, value);
+  if (option.kind === 'choice') return seatLabel(option, names, value) ?? choiceLabel(game, option.name, value);
   if (value === null || value === undefined) return '—';
   return String(value);
 }
@@ -31,8 +32,24 @@ export function editable(option) {
   return option.kind !== 'list';
 }
 
-// Returns {element, read()}; onChange(name, value) fires on every change when given.
-export function optionsForm(game, options, values, { idPrefix = 'opt', onChange, disabled = false } = {}) {
+// The label of a seat's number among an option's choices (`seats`): the seat and its player.
+function seatLabel(option, names, choice) {
+  if (!option.seats || !names || typeof choice !== 'number' || choice >= names.length) return null;
+  return t('common.seat_named', { n: choice + 1, name: names[choice] });
+}
+
+// The choices offered, each [value, label or null]: of an option whose numbers are seats, only
+// the seats there are (and the value held, if it is another: the host sees what start refuses).
+function seatChoices(option, names, value) {
+  const offered = option.seats && names
+    ? option.choices.filter((choice) => typeof choice !== 'number' || choice < names.length || choice === value)
+    : option.choices;
+  return offered.map((choice) => [choice, seatLabel(option, names, choice)]);
+}
+
+// Returns {element, read()}; onChange(name, value) fires on every change when given. `seats`:
+// the seated players' names, by seat (the lobby's), for an option whose choices are seats.
+export function optionsForm(game, options, values, { idPrefix = 'opt', onChange, disabled = false, seats = null } = {}) {
   const readers = {};
   const rows = options.filter(editable).map((option) => {
     const id = `${idPrefix}-${option.name}`;
@@ -50,8 +67,8 @@ export function optionsForm(game, options, values, { idPrefix = 'opt', onChange,
       readers[option.name] = () => control.checked;
     } else if (option.kind === 'choice') {
       control = h('select', { id, disabled, 'aria-describedby': helpId },
-        option.choices.map((choice) => h('option', { value: String(choice), selected: choice === value },
-          choiceLabel(game, option.name, choice))));
+        seatChoices(option, seats, value).map(([choice, label]) => h('option', { value: String(choice), selected: choice === value },
+          label ?? choiceLabel(game, option.name, choice))));
       readers[option.name] = () => option.choices.find((choice) => String(choice) === control.value);
     } else {
       control = h('input', {
