@@ -150,6 +150,8 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
             what="read-back",
         )
     screenshot(fay, "times-up-readback")
+    # The phone's head says the round being read back, not the next one (issue 24, item 3).
+    assert "round 1 of 3" in fay.page.inner_text(".game-head").lower()
     read_back = [item.strip() for item in fay.page.locator(".readback li").all_inner_texts()]
     known = fay.view()["known"]
     assert sorted(read_back) == sorted(

@@ -327,7 +327,9 @@ export function mount(root, ctx) {
     const { room } = ctx;
     const view = shownView(ctx);
     if (view.phase === 'running' && view.clock) turnDeadline = view.clock.deadline_ms;
-    fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('tu.round_of', { n: view.round, of: view.rounds }) })));
+    // While a round is read back, its number is the one said (the view's is the next round's).
+    const said = view.phase === 'readback' ? view.history.length : view.round;
+    fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('tu.round_of', { n: said, of: view.rounds }) })));
     const mine = view.to_act.includes(view.seat) || legalOf(view, 'foul').length > 0 || legalOf(view, 'guess').length > 0;
     fill(status, statusLine(statusText(view, room), mine && view.seat !== null));
     const draw = { write: drawWrite, deal: drawDeal, waiting: drawWaiting, running: drawRunning, last_card: drawLastCard, round_won: drawRoundWon, readback: drawReadback }[view.phase];
