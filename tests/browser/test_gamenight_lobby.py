@@ -4,6 +4,7 @@ Start brings every phone to the top of the game."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser
 
 from .players import Player, add_bots, create_room, join_room, screenshot, start_game, wait_for
@@ -47,17 +48,37 @@ def test_the_lobby_fits_a_phone_and_start_opens_the_game_at_its_top(
         person.close()
 
 
+# The selects whose widest choice does not fit in them (its text would be cut).
+CUT_SELECTS = """() => [...document.querySelectorAll('.option select')].filter((select) => {
+  const style = getComputedStyle(select);
+  const probe = document.createElement('span');
+  Object.assign(probe.style, { font: style.font, whiteSpace: 'pre', position: 'absolute',
+                               visibility: 'hidden' });
+  document.body.appendChild(probe);
+  const widest = Math.max(...[...select.options].map((option) => {
+    probe.textContent = option.text;
+    return probe.getBoundingClientRect().width;
+  }));
+  probe.remove();
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return widest > room - 16;  // the arrow takes about 16 px
+}).map((select) => select.id)"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
 def test_names_per_player_shows_only_for_a_deck_the_players_write(
-    browser: Browser, server: str
+    browser: Browser, server: str, locale: str
 ) -> None:
-    ana = Player(browser, server, "Ana")
+    ana = Player(browser, server, "Ana", locale=locale)
     create_room(ana, "times-up")
     ana.page.click("details.more-options summary")
     ana.page.wait_for_selector("#lobby-opt-pack")
     assert ana.page.locator("#lobby-opt-names_per_player").count() == 0
+    # No choice is cut at 360 px (issue 24, item 3: "Personnalités (fran").
+    assert ana.page.evaluate(CUT_SELECTS) == []
     ana.page.select_option("#lobby-opt-pack", "players")
     ana.page.wait_for_selector("#lobby-opt-names_per_player")
-    screenshot(ana, "gamenight-lobby-more-options")
+    screenshot(ana, f"gamenight-lobby-more-options-{locale[:2]}")
     assert ana.errors == [], ana.errors
     ana.close()
 
