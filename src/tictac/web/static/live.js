@@ -131,6 +131,9 @@ export class LiveRoom {
     switch (message.type) {
       case 'room':
         this.room = message.room;
+        // Back in the lobby the last game's view is put away: the next game may be of another
+        // kind (an evening in one room), whose screens must never be drawn from it.
+        if (this.room.status === 'lobby') this.view = null;
         this.schedule([]);
         break;
       case 'view': {
@@ -157,6 +160,9 @@ export class LiveRoom {
         break;
       case 'ack':
         this.tapped.delete(message.id);
+        break;
+      case 'notice': // something the room did to this place (`unseated`), told in its words
+        toast(t(`notice.${message.code}`), 'info');
         break;
       default:
         break;
