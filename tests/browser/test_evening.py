@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .conftest import ServerProcess
-from .players import SHOTS_DIR, Player, wait_for
+from .players import SHOTS_DIR, Player, screenshot, wait_for
 from .table import Seat, phone_of, play_until, settle, sit, start, tv_audit
 from .test_tv import bomb_move, times_up_move, timo_move
 
@@ -81,6 +81,8 @@ def test_an_evening_of_three_games_with_a_restart_and_the_podium(
     lea.page.reload()
     lea.page.wait_for_selector(".evening-standings .evening-row")
     assert lea.page.inner_text("#evening-title") == "Classement de la soirée"
+    screenshot(lea, "evening-standings-phone-fr")
+    screenshot(host, "evening-lobby-host-en")
 
     # The server restarts mid-evening: the room comes back with its game and its standings.
     before = seats[0].room["evening"]
@@ -119,6 +121,12 @@ def test_an_evening_of_three_games_with_a_restart_and_the_podium(
     assert best in tv.page.inner_text(".tv-night-podium .step-1 .names")
     look(tv.page, "podium-fr")
     host.page.wait_for_selector("text=The evening is over")
+    screenshot(host, "evening-over-host-en")
+    # The evening's first game replays as the Timo's Twist it was, the room having moved on.
+    host.page.click(".evening-games li:first-child a")
+    host.page.wait_for_selector("#replay-step", timeout=30_000)
+    host.page.wait_for_selector(".replay-stage .game-timos-twist, .replay-stage > *", timeout=30_000)
+    assert host.page.inner_text(".game-head .muted") == "Timo's Twist"
     for person in (host, lea, tv):
         assert person.errors == [], person.errors
         person.close()

@@ -25,19 +25,28 @@ export function standings(evening, cls = 'evening-standings') {
     h('span', { class: 'evening-points', text: points(row.points) }))));
 }
 
-// A phone's panel: the standings after the evening's first game, nothing before.
-export function standingsPanel(evening) {
+// Game name -> its title, kept once known (a phone's panel is drawn before it may be).
+const known = {};
+
+export async function gameTitles() {
+  const games = await gamesInfo();
+  for (const game of games) known[game.name] = game.title;
+  return known;
+}
+
+// A phone's panel: the standings after the evening's first game (nothing before), then each
+// game of the evening with its winners and its replay, whatever game the room plays now.
+export function standingsPanel(evening, code) {
   if (!evening || !evening.played) return null;
   return h('section', { class: 'panel evening', 'aria-labelledby': 'evening-title' },
     h('h2', { id: 'evening-title', text: t('evening.title') }),
     h('p', { class: 'muted', text: t('evening.played', { n: evening.played }) }),
-    standings(evening));
-}
-
-// Game name -> its title, for the podium's list of games.
-export async function gameTitles() {
-  const games = await gamesInfo();
-  return Object.fromEntries(games.map((game) => [game.name, game.title]));
+    standings(evening),
+    h('h3', { text: t('evening.games_title') }),
+    h('ol', { class: 'evening-games' }, evening.games.map((game) => h('li', null,
+      h('strong', { text: known[game.game] || game.game }), ' · ',
+      game.winners.length ? game.winners.join(', ') : t('end.no_winner'), ' · ',
+      h('a', { href: `/replay/${code}?game=${game.index}`, 'data-link': true, text: t('evening.replay') })))));
 }
 
 // The podium of the night: its three best places (tied rows share a step), and each game of

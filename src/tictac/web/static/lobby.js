@@ -9,7 +9,7 @@ import { optionsForm, optionLabel, showValue, editable } from './options.js';
 import { qrImage } from './common.js';
 import { shareOrigin } from './share.js';
 import { chatBox } from './chat.js';
-import { standingsPanel, endEvening } from './evening.js';
+import { standingsPanel, endEvening, gameTitles } from './evening.js';
 
 export function mount(root, ctx) {
   const link = `${location.origin}/r/${ctx.code}`;
@@ -54,7 +54,7 @@ export function mount(root, ctx) {
   let game = null;
   let every = [];
   let optionsKey = '';
-  Promise.all([gameInfo(ctx.room.game), loadGame(ctx.room.game), gamesInfo()]).then(([found, module, all]) => {
+  Promise.all([gameInfo(ctx.room.game), loadGame(ctx.room.game), gamesInfo(), gameTitles()]).then(([found, module, all]) => {
     info = found;
     game = module;
     every = all;
@@ -74,7 +74,7 @@ export function mount(root, ctx) {
       h('h1', null, room.title, ' ', h('span', { class: 'muted', text: t('lobby.room', { code: room.code }) })),
       h('a', { href: `/rules/${room.game}`, 'data-link': true, class: 'rules-link', text: t('common.rules') }));
     drawSeats(seats, ctx, info);
-    fill(eveningBox, standingsPanel(room.evening));
+    fill(eveningBox, standingsPanel(room.evening, room.code));
     if (!info) return;
     gamePanel.hidden = !game.lobbyPanel;
     if (game.lobbyPanel) game.lobbyPanel(gamePanel, ctx, info);
