@@ -16,8 +16,14 @@ from test_room_restore import restart
 
 from tictac.engine import Outcome
 from tictac.rooms import Room
-from tictac.rooms.evening import points
+from tictac.rooms.evening import points, score_game
+from tictac.rooms.evening import summary as evening_summary
+from tictac.rooms.messages import FRAME_BOUND
+from tictac.rooms.names import MAX_NAME
+from tictac.rooms.places import Seating
+from tictac.rooms.record import RoomRecord
 from tictac.rooms.replays import fetch
+from tictac.rooms.wire import dumps
 from tictac.server.models import client_message
 
 QUICK_TWIST = {"target_score": 30, "timo_grace_ms": 500}
@@ -275,3 +281,17 @@ async def test_a_replaced_players_points_stay_theirs(table: Table) -> None:
     await room.call(room.connect, host, token)
     names = {row["name"] for row in host.room()["evening"]["standings"]}
     assert names == {"Host", "Bot 1", "Ann"}
+
+
+def test_the_longest_evening_keeps_the_room_message_bounded() -> None:
+    """However many games an evening had, of twelve seats all winning with the widest names,
+    `room.evening` stays within a third of a frame (docs/server.md, "Bounds")."""
+    record = RoomRecord(created_ms=0, gone_after_s=20, bot_pause_ms=0)
+    wide = "\U0001d54f" * MAX_NAME  # 4 bytes each in UTF-8
+    for index in range(400):
+        pids = list(range(index * 12, index * 12 + 12))
+        score_game(record, index, "times-up", Outcome(list(range(12)), [0] * 12), pids,
+                   [wide] * 12)
+    shown = evening_summary(record, Seating())
+    assert (len(shown["games"]), len(shown["standings"]), shown["played"]) == (30, 50, 400)
+    assert len(dumps(shown).encode()) < FRAME_BOUND // 3
