@@ -16,7 +16,7 @@ from test_room_restore import restart
 
 from tictac.engine import Outcome
 from tictac.rooms import Room
-from tictac.rooms.evening import points, score_game
+from tictac.rooms.evening import points, score_game, standings
 from tictac.rooms.evening import summary as evening_summary
 from tictac.rooms.messages import FRAME_BOUND
 from tictac.rooms.names import MAX_NAME
@@ -285,7 +285,8 @@ async def test_a_replaced_players_points_stay_theirs(table: Table) -> None:
 
 def test_the_longest_evening_keeps_the_room_message_bounded() -> None:
     """However many games an evening had, of twelve seats all winning with the widest names,
-    `room.evening` stays within a third of a frame (docs/server.md, "Bounds")."""
+    `room.evening` stays within a third of a frame and the record keeps its latest 30 games,
+    the points of the others added up by place (docs/server.md, "Bounds")."""
     record = RoomRecord(created_ms=0, gone_after_s=20, bot_pause_ms=0)
     wide = "\U0001d54f" * MAX_NAME  # 4 bytes each in UTF-8
     for index in range(400):
@@ -295,3 +296,19 @@ def test_the_longest_evening_keeps_the_room_message_bounded() -> None:
     shown = evening_summary(record, Seating())
     assert (len(shown["games"]), len(shown["standings"]), shown["played"]) == (30, 50, 400)
     assert len(dumps(shown).encode()) < FRAME_BOUND // 3
+    assert len(record.evening) == 30 and record.evening_folded == 370
+    # 4,800 places played one game each, tied with their eleven others: 5 points each
+    assert {row["points"] for row in standings(record, Seating())} == {5.0}
+    assert len(standings(record, Seating())) == 4800
+
+
+def test_the_games_added_up_out_of_the_record_still_count() -> None:
+    record = RoomRecord(created_ms=0, gone_after_s=20, bot_pause_ms=0)
+    for index in range(40):
+        score_game(record, index, "timos-twist", Outcome([0], [9, 6, 3, 0]), [5, 6, 7, 8],
+                   ["Ann", "Bob", "Cy", "Dee"])
+    score_game(record, 39, "timos-twist", Outcome([1], [0, 9, 0, 0]), [5, 6, 7, 8],
+               ["Ann", "Bob", "Cy", "Dee"])  # counted once: a restore scores it again
+    assert [(row["name"], row["points"], row["games"]) for row in standings(record, Seating())] \
+        == [("Ann", 400.0, 40), ("Bob", 266.8, 40), ("Cy", 133.2, 40), ("Dee", 0.0, 40)]
+    assert evening_summary(record, Seating())["played"] == 40

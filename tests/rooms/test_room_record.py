@@ -35,7 +35,8 @@ RECORD: dict[str, Any] = {
 FIRST = {key: value for key, value in RECORD.items()
          if key not in {"public_replays", "paused_at", "paused_ms", "paused_by", "credits"}}
 # The keys added by the evening in one room (issue 25), as a record without them reads them.
-EVENING = {"evening": [], "evening_over": False, "first_game": None}
+EVENING = {"evening": [], "evening_carried": [], "evening_folded": 0, "evening_over": False,
+           "first_game": None}
 
 
 async def _stored_game(table: Table) -> str:

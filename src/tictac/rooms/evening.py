@@ -24,9 +24,10 @@ from tictac.rooms.places import Seating
 from tictac.rooms.record import RoomRecord
 
 FIRST_POINTS = 10
-# The summary carries the evening's latest games and best rows only: a room that plays on
-# for days keeps its frame bounded (messages.FRAME_BOUND).
-SHOWN_GAMES = 30
+# The record keeps the evening's latest games one by one, and the points of those before added
+# up by place: a room that plays on for days keeps its record small and its summary quick; the
+# summary shows its best rows only (messages.FRAME_BOUND).
+KEPT_GAMES = 30
 SHOWN_ROWS = 50
 
 
@@ -57,26 +58,24 @@ def score_game(record: RoomRecord, index: int, game: str, outcome: Outcome,
         "rows": [[pid, names[seat], given[seat]] for seat, pid in enumerate(pids)],
         "winners": [names[seat] for seat in outcome.winners if 0 <= seat < len(names)],
     })
+    if len(record.evening) > KEPT_GAMES:
+        oldest = record.evening.pop(0)
+        record.evening_carried = [[pid, row["name"], row["points"], row["games"]]
+                                  for pid, row in _totals([oldest], record.evening_carried)]
+        record.evening_folded += 1
 
 
 def new_evening(record: RoomRecord) -> None:
     """The games so far are put away: the next one opens a new evening."""
-    record.evening = []
-    record.evening_over = False
+    record.evening, record.evening_carried = [], []
+    record.evening_folded, record.evening_over = 0, False
 
 
 def standings(record: RoomRecord, seating: Seating) -> list[dict[str, Any]]:
     """The evening's rows, best first: each place's points in total, under its name now (the
     name it last played under if its place is gone, a removed bot's), with its games played."""
-    totals: dict[int, dict[str, Any]] = {}
-    for entry in record.evening:
-        for pid, name, given in entry["rows"]:
-            row = totals.setdefault(pid, {"points": 0.0, "games": 0})
-            row["points"] = round(row["points"] + given, 2)
-            row["games"] += 1
-            row["name"] = name
     rows = []
-    for pid, row in totals.items():
+    for pid, row in _totals(record.evening, record.evening_carried):
         place = seating.places.get(pid)
         rows.append({"name": place.name if place is not None else row["name"],
                      "points": row["points"], "games": row["games"]})
@@ -84,11 +83,25 @@ def standings(record: RoomRecord, seating: Seating) -> list[dict[str, Any]]:
     return rows
 
 
+def _totals(games: list[dict[str, Any]],
+            carried: list[list[Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """Each place's points, games and last name: those `carried` over, plus `games`'."""
+    totals = {pid: {"name": name, "points": given, "games": count}
+              for pid, name, given, count in carried}
+    for entry in games:
+        for pid, name, given in entry["rows"]:
+            row = totals.setdefault(pid, {"points": 0.0, "games": 0})
+            row["points"] = round(row["points"] + given, 2)
+            row["games"] += 1
+            row["name"] = name
+    return list(totals.items())
+
+
 def summary(record: RoomRecord, seating: Seating) -> dict[str, Any]:
     """The `room` message's `evening`: its latest games with their winners, the standings, and
     whether the host ended it (the TV shows the podium)."""
     return {"games": [{"index": entry["index"], "game": entry["game"],
-                       "winners": entry["winners"]} for entry in record.evening[-SHOWN_GAMES:]],
-            "played": len(record.evening),
+                       "winners": entry["winners"]} for entry in record.evening],
+            "played": record.evening_folded + len(record.evening),
             "standings": standings(record, seating)[:SHOWN_ROWS],
             "over": record.evening_over}

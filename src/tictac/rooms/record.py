@@ -15,7 +15,7 @@ from tictac.engine import IllegalAction, Option, SetupArgs
 
 # Keys added since the first records were written: a record without one reads as the default.
 ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits", "evening",
-                   "evening_over", "first_game"})
+                   "evening_carried", "evening_folded", "evening_over", "first_game"})
 
 log = logging.getLogger(__name__)
 
@@ -40,9 +40,12 @@ class RoomRecord:
     paused_by: str | None = None  # the name of whoever paused it (the TV says so)
     # Seats that changed hands mid-game, by game and action index (see credits.py).
     credits: list[list[Any]] = field(default_factory=list)
-    # The evening (see evening.py): each finished game since it began, with the points it gave,
-    # and whether the host ended it.
+    # The evening (see evening.py): its latest finished games, each with the points it gave;
+    # the points of the games before them by place, [pid, name, points, games], and how many
+    # those were; whether the host ended it.
     evening: list[dict[str, Any]] = field(default_factory=list)
+    evening_carried: list[list[Any]] = field(default_factory=list)
+    evening_folded: int = 0
     evening_over: bool = False
     # The room's game before the host first chose another: the game of its stored games that
     # were dealt before games named themselves in their setup (`game_of`).
