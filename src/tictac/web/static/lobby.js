@@ -178,13 +178,14 @@ function drawHostTools(box, policyBox, ctx, info, games) {
     ['wait', 'bot', 'skip'].map((name) => h('option', { value: name, selected: room.policy === name, text: t(`lobby.policy.${name}`) })));
   refill(policyBox, h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy));
   refill(box,
-    gameChooser(ctx, games),
     // A game whose bots only model a table for simulations (Time's Up) offers none.
     (info.bots || []).length ? h('div', { class: 'row' },
       info.bots.length > 1 ? botKind : null,
       button(t('lobby.add_bot'), () => ctx.lobby('add_bot', { kind: botKind.value || info.bots[0] }), { disabled: full, 'data-key': 'add-bot' })) : null,
     button(t('lobby.start'), () => ctx.lobby('start'), { class: 'primary big start', 'data-key': 'start', disabled: !enough }),
     enough ? null : h('p', { class: 'muted', text: t('lobby.need', { n: info.min_players }) }),
+    // under Start, which stays on the first screen of a phone
+    gameChooser(ctx, games),
     endEvening(ctx));
 }
 
