@@ -80,7 +80,7 @@ async def main(actions: int, requests: int) -> None:
         seats = [None, 0, 1, 2, 3]
 
         async def in_loop() -> None:
-            source = Source(room.setup, room.started_ms, list(room.log), [], [])
+            source = Source(room.game_name, room.setup, room.started_ms, list(room.log), [], [])
             for index in range(requests):
                 replay_steps(room.game, source, seats[index % len(seats)], True)
                 await asyncio.sleep(0)

@@ -49,11 +49,20 @@ class Seat:
         self.version = -1
         self.events: list[dict[str, Any]] = []  # the public events of every view received
         self.ids = itertools.count(1)
-        url = base.replace("http://", "ws://") + f"/ws/{self.code}"
         self.stack = contextlib.ExitStack()
+        self.connect()
+
+    def connect(self) -> None:
+        """A WebSocket with the seat's token (again, after a server restart)."""
+        self.stack.close()
+        url = self.base.replace("http://", "ws://") + f"/ws/{self.code}"
         self.socket: ClientConnection = self.stack.enter_context(connect(url, max_queue=None))
         self.socket.send(json.dumps({"type": "hello", "token": self.token}))
         self.pump(0.3)
+
+    def new_game(self) -> None:
+        """Forgets the last game's view: the next game's versions count from 0 again."""
+        self.view, self.version, self.events = None, -1, []
 
     def pump(self, wait: float = 0.0) -> list[dict[str, Any]]:
         """Reads what the server sent (waiting up to `wait` s for the first message)."""

@@ -141,7 +141,11 @@ def test_rules_pages_in_both_languages(browser: Browser, server: str) -> None:
                 Path(f"src/tictac/web/static/rules/{game}.{lang}.json").read_text()
             )
             assert reader.page.inner_text(".rules-page h1") == expected["title"]
-            assert reader.page.locator(".rules-page section").count() == len(expected["sections"])
+            sections = reader.page.locator(".rules-page section:not(.rules-evening)")
+            assert sections.count() == len(expected["sections"])
+            # and every game's page says how an evening's points are counted (issue 25)
+            words = json.loads(Path(f"src/tictac/web/static/i18n/{lang}.json").read_text())
+            assert reader.page.inner_text(".rules-evening h2") == words["rules.evening_title"]
             screenshot(reader, f"rules-{game}-{lang}")
         reader.close()
 

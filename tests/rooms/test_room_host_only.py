@@ -9,8 +9,8 @@ from roomtable import Table, refused
 
 from tictac.rooms import lobby
 
-# The only op a non-host may run: renaming themselves.
-ANYONE_MAY = {"rename"}
+# The only ops a non-host may run: renaming themselves, and a spectator's taking a free seat.
+ANYONE_MAY = {"rename", "sit"}
 
 
 @pytest.mark.parametrize("name", sorted(set(lobby.OPS) - ANYONE_MAY))

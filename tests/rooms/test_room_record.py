@@ -34,6 +34,9 @@ RECORD: dict[str, Any] = {
 # The first records had none of the keys added since (the pause, public replays, credits).
 FIRST = {key: value for key, value in RECORD.items()
          if key not in {"public_replays", "paused_at", "paused_ms", "paused_by", "credits"}}
+# The keys added by the evening in one room (issue 25), as a record without them reads them.
+EVENING = {"evening": [], "evening_carried": [], "evening_folded": 0, "evening_over": False,
+           "first_game": None}
 
 
 async def _stored_game(table: Table) -> str:
@@ -58,7 +61,7 @@ async def test_a_record_written_before_room_record_comes_back_the_same(table: Ta
     # The game's clock stands where the pause stopped it, less the pauses before.
     assert host.view()["game_time"] == 1700000000000 - 1500
     assert room.record.public_replays and room.record.created_ms == 1699999000000
-    assert room.stored_record() == RECORD
+    assert room.stored_record() == {**RECORD, **EVENING}
     await again.close()
 
 
@@ -68,7 +71,7 @@ async def test_a_first_record_reads_the_keys_added_since_as_their_defaults(table
     again = await restart(table)
     room = again.get(code)
     assert room.stored_record() == {**FIRST, "public_replays": False, "paused_at": None,
-                                    "paused_ms": 0, "paused_by": None, "credits": []}
+                                    "paused_ms": 0, "paused_by": None, "credits": [], **EVENING}
     await again.close()
 
 
@@ -77,7 +80,7 @@ def test_the_record_is_its_json_and_shares_nothing_with_it() -> None:
            if key not in {"places", "seats", "host", "next_pid"}}  # the seating's part
     stored = copy.deepcopy(RECORD)
     record = RoomRecord.from_json(stored)
-    assert record.to_json() == own
+    assert record.to_json() == {**own, **EVENING}
     record.options["odd_players"] = "bot"
     record.credits.append([1, 0, 0, None, None])
     assert stored == RECORD  # the record read is not changed by the room's changes
@@ -91,7 +94,7 @@ def test_the_room_summary_is_built_from_the_record_and_the_seating_alone() -> No
     seating = Seating.from_record(RECORD, 1700000000000)
     seen = summary(RoomRecord.from_json(RECORD), seating, code="ABCD", game_name="time-bomb",
                    title="Time Bomb", options={}, names=["Host", "Ann", "Bob", "Cy"], version=0,
-                   you=seating.places[0])
+                   evening={}, you=seating.places[0])
     assert (seen["status"], seen["policy"], seen["paused_by"], seen["you"]["host"]) == (
         "playing", "skip", "Host", True)
     assert [seat["for"] for seat in seen["seats"]] == [None, "Zoe", None, None]

@@ -12,8 +12,8 @@ __all__ = ["BAD_SEAT", "ROOM_CODES", "RoomError"]  # BAD_SEAT: the game's, for o
 ROOM_CODES = Codes()
 NO_ROOM = ROOM_CODES("no_room", "no room with that code (HTTP 404)")
 BAD_TOKEN = ROOM_CODES("bad_token", "the token is unknown for this room (HTTP 401)")
-UNKNOWN_GAME = ROOM_CODES("unknown_game", "`POST /api/rooms` with a game the server does not have "
-                          "(HTTP 404)")
+UNKNOWN_GAME = ROOM_CODES("unknown_game", "`POST /api/rooms` (HTTP 404) or `choose_game` with a "
+                          "game the server does not have")
 BAD_NAME = ROOM_CODES("bad_name", "a name the name rules refuse (HTTP 400)")
 NAME_TAKEN = ROOM_CODES("name_taken", "a name someone in the room has already, or one that looks "
                         "the same (HTTP 409)")
@@ -24,7 +24,7 @@ NOT_SEATED = ROOM_CODES("not_seated", "an action from a spectator")
 WRONG_STATUS = ROOM_CODES("wrong_status", "the op or action does not fit the room's status (e.g. "
                           "`start` while playing); a replay of a game the room has not played "
                           "(HTTP 409)")
-ROOM_FULL = ROOM_CODES("room_full", "no seat left for `add_bot`")
+ROOM_FULL = ROOM_CODES("room_full", "no seat left for `add_bot` or `sit`")
 NO_BOT = ROOM_CODES("no_bot", "unknown bot kind")
 NO_BOTS = ROOM_CODES("no_bots", "`add_bot` or `replace` in a game that seats no bot (Time's Up: "
                      "a bot can neither give clues nor hear them)")

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, TypeVar
 
 from tictac.bots import BotFactory, room_bot_kinds
-from tictac.engine import Action, resolve
+from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.rooms import credits
 from tictac.rooms.conn import Conn
@@ -29,6 +29,7 @@ from tictac.rooms.errors import (
     PAUSED,
     ROOM_FULL,
     TOO_MANY_PLACES,
+    UNKNOWN_GAME,
     WRONG_STATUS,
     RoomError,
 )
@@ -428,6 +429,75 @@ async def _set_replays(room: Room, place: Place, fields: dict[str, Any]) -> None
 async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
     others = [name for name in room.seating.names() if name != place.name]
     place.name = clean_name(fields["name"], others)
+
+
+@op("choose_game", status=("lobby",))
+async def _choose_game(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """The room's next game, any the server has, with its options (issue 25, item 1). The
+    seats are kept in order up to the new game's most; the people seated beyond it watch from
+    then on (each is told so) and bots beyond it leave. A bot stays a bot of the new game's
+    kind of the same name, or its first, and leaves a game that seats none."""
+    name, options = fields["game"], fields.get("options") or {}
+    if not isinstance(name, str) or name not in GAMES:
+        raise RoomError(UNKNOWN_GAME, f"no game {str(name)[:64]!r}; known: {', '.join(GAMES)}")
+    if not isinstance(options, dict):
+        raise RoomError(BAD_OPTION, "options are an object of option names and values")
+    record, seating = room.record, room.seating
+    if record.first_game is None:
+        record.first_game = room.game_name
+    room.switch_game(name)
+    resolve(room.game.OPTIONS, options)
+    record.options = dict(options)
+    kinds = room_bot_kinds(name)
+    staying = [seated for seated in seating.seated() if seated.bot is None or kinds]
+    most = room.game.MAX_PLAYERS
+    host = next((seated for seated in staying if seated.pid == seating.host), None)
+    if host is not None and staying.index(host) >= most:  # the host keeps a seat
+        staying.remove(host)
+        staying.insert(most - 1, host)
+    unseated = staying[most:]
+    for seated in seating.seated():
+        if seated.bot is not None and (seated not in staying[:most]):
+            seating.remove(seated.pid)
+        elif seated.bot is not None and seated.bot not in kinds:
+            seated.bot = next(iter(kinds))
+    seating.set_seats([seated.pid for seated in staying[:most]])
+    await room.save()
+    tell(room)
+    _tell_unseated(room, [other for other in unseated if other.bot is None])
+    log.info("room %s: the host chose %s", room.code, name)
+    return True
+
+
+def _tell_unseated(room: Room, unseated: list[Place]) -> None:
+    """Each person `choose_game` left without a seat hears why, on each of their phones."""
+    pids = {place.pid for place in unseated}
+    notice = dumps({"type": "notice", "code": "unseated",
+                    "message": f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}: "
+                               "you watch this game"})
+    for conn, pid in room.conns.items():
+        if pid in pids:
+            conn.send(notice)
+
+
+@op("sit", host=False, status=("lobby",))
+async def _sit(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    """A spectator takes a free seat of the lobby: one who joined late, or one a smaller game
+    left watching."""
+    seating = room.seating
+    if place.pid in seating.seat_of:
+        raise RoomError(WRONG_STATUS, "you have a seat already")
+    if len(seating.seats) >= room.game.MAX_PLAYERS:
+        raise RoomError(ROOM_FULL, f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}")
+    seating.set_seats([*seating.seats, place.pid])
+
+
+@op("end_evening", status=("lobby", "finished"))
+async def _end_evening(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    """The TV shows the night's podium; the next game dealt opens a new evening."""
+    if not room.record.evening:
+        raise RoomError(WRONG_STATUS, "no game of this evening has finished yet")
+    room.record.evening_over = True
 
 
 @op("play_again", status=("finished",))

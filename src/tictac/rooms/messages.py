@@ -20,10 +20,11 @@ FRAME_BOUND = 128 * 1024
 
 
 def summary(record: RoomRecord, seating: Seating, *, code: str, game_name: str, title: str,
-            options: dict[str, Any], names: list[str], version: int,
+            options: dict[str, Any], names: list[str], version: int, evening: dict[str, Any],
             you: Place | None = None) -> dict[str, Any]:
     """The `room` message's body: `options` are the game's resolved ones, `names` the seats'
-    when the current game began and `version` its log's length."""
+    when the current game began, `version` its log's length and `evening` the evening's
+    games and standings (evening.summary)."""
     seats = []
     playing = record.status == "playing"
     changes = credits.of_game(record.credits, record.games - 1)
@@ -56,6 +57,7 @@ def summary(record: RoomRecord, seating: Seating, *, code: str, game_name: str, 
         credits.movers(names, changes, len(seats)),
         # False: no bot plays here, not even for the gone (Time's Up: their turns pass on).
         "bots": bool(room_bot_kinds(game_name)),
+        "evening": evening,
     }
     if you is not None:
         your_seat = seating.seat_of.get(you.pid)

@@ -14,7 +14,8 @@ from typing import Any
 from tictac.engine import IllegalAction, Option, SetupArgs
 
 # Keys added since the first records were written: a record without one reads as the default.
-ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits"})
+ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits", "evening",
+                   "evening_carried", "evening_folded", "evening_over", "first_game"})
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,16 @@ class RoomRecord:
     paused_by: str | None = None  # the name of whoever paused it (the TV says so)
     # Seats that changed hands mid-game, by game and action index (see credits.py).
     credits: list[list[Any]] = field(default_factory=list)
+    # The evening (see evening.py): its latest finished games, each with the points it gave;
+    # the points of the games before them by place, [pid, name, points, games], and how many
+    # those were; whether the host ended it.
+    evening: list[dict[str, Any]] = field(default_factory=list)
+    evening_carried: list[list[Any]] = field(default_factory=list)
+    evening_folded: int = 0
+    evening_over: bool = False
+    # The room's game before the host first chose another: the game of its stored games that
+    # were dealt before games named themselves in their setup (`game_of`).
+    first_game: str | None = None
 
     @property
     def paused(self) -> bool:
@@ -81,6 +92,13 @@ def readable(value: Any) -> Any:
     if isinstance(value, dict):
         return {readable(key): readable(item) for key, item in value.items()}
     return value
+
+
+def game_of(stored: dict[str, Any], record: RoomRecord, room_game: str) -> str:
+    """The game a stored setup was dealt for: the name it carries (every game dealt since
+    rooms could change games does), else the room's game from before any change."""
+    name: str = stored.get("game") or record.first_game or room_game
+    return name
 
 
 def setup_from_json(stored: dict[str, Any]) -> SetupArgs:

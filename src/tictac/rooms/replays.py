@@ -17,11 +17,11 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.engine import Game, LoggedAction, SetupArgs
+from tictac.engine import Game, LoggedAction, SetupArgs, get_game
 from tictac.rooms import credits
 from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, RATE_LIMITED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
-from tictac.rooms.record import setup_from_json
+from tictac.rooms.record import game_of, setup_from_json
 from tictac.rooms.room import Room
 from tictac.rooms.shelf import Key, Replay
 from tictac.rooms.wire import dumps
@@ -29,6 +29,7 @@ from tictac.rooms.wire import dumps
 
 @dataclass
 class Source:
+    game: str  # the game's name: a room may have played others since (issue 25)
     setup: SetupArgs
     started_ms: int
     log: list[LoggedAction]
@@ -82,8 +83,8 @@ def _ask(room: Room, token: str | None, index: int | None, seat: int | None,
     source = None
     if current:
         assert room.setup is not None
-        source = Source(room.setup, room.started_ms, list(room.log), list(room.names),
-                        credits.of_game(record.credits, index))
+        source = Source(room.game_name, room.setup, room.started_ms, list(room.log),
+                        list(room.names), credits.of_game(record.credits, index))
         _check_seat(source, seat)
     key = (index, seat, finished, -1 if source is None else len(source.log))
     return Ask(index, seat, finished, key, source, room.replays.get(key))
@@ -96,14 +97,15 @@ async def _answer(room: Room, ask: Ask) -> Replay:
     if source is None:  # a past game: it never changes
         stored = await room.store.load_game(room.code, ask.index)
         assert stored is not None
-        source = Source(setup_from_json(stored.setup), stored.started_ms, stored.log,
+        source = Source(game_of(stored.setup, room.record, room.game_name),
+                        setup_from_json(stored.setup), stored.started_ms, stored.log,
                         stored.setup.get("names", []),
                         credits.of_game(room.record.credits, ask.index))
         _check_seat(source, ask.seat)
-    head = {"code": room.code, "game": room.game_name, "index": ask.index,
+    head = {"code": room.code, "game": source.game, "index": ask.index,
             "players": source.names, "options": dict(source.setup.options),
             "finished": ask.finished}
-    answer = await asyncio.to_thread(built_off_the_loop, room.game, source, ask.seat,
+    answer = await asyncio.to_thread(built_off_the_loop, get_game(source.game), source, ask.seat,
                                      ask.finished, head)
     room.replays.put(ask.key, answer)
     return answer

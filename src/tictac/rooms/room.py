@@ -16,7 +16,7 @@ from typing import Any
 from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import away
+from tictac.rooms import away, evening
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
@@ -33,7 +33,7 @@ from tictac.rooms.errors import (
 from tictac.rooms.inbox import Inbox
 from tictac.rooms.messages import Views, summary
 from tictac.rooms.places import Place, Seating
-from tictac.rooms.record import RoomRecord, readable, setup_from_json, still_valid
+from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json, still_valid
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.shelf import ReplayCache
 from tictac.rooms.stats import Stats
@@ -55,6 +55,7 @@ class Snapshot:
 
     record: RoomRecord
     seating: Seating
+    game_name: str
     setup: SetupArgs | None
     started_ms: int
     state: Any
@@ -96,6 +97,7 @@ class Room:
         self.active_ms = now
         self.setup: SetupArgs | None = None
         self.names: list[str] = []  # the seats' names when the current game began
+        self.pids: list[int] = []  # the seats' place ids then (whom its evening points go to)
         self.started_ms = 0
         self.state: Any = None
         self.log: list[LoggedAction] = []
@@ -182,26 +184,34 @@ class Room:
         stored = readable(dump.record)
         room.seating = Seating.from_record(stored, room.clock.now_ms())
         record = room.record = RoomRecord.from_json(stored)
-        record.options = still_valid(room.game.OPTIONS, record.options, room.code)
         if record.status != "lobby" and dump.games:
             last = dump.games[-1]
+            room.switch_game(game_of(last.setup, record, dump.game))
             room.begin(setup_from_json(last.setup), last.started_ms)
             room.names = last.setup.get("names") or [p.name for p in room.seating.seated()]
+            room.pids = last.setup.get("pids") or list(room.seating.seats)
             room.log = list(last.log)
             room.replay_log()
-            record.status = "finished" if room.game.outcome(room.state) else "playing"
+            record.status = "playing"
+            room.note_finish()  # a game whose end the record missed is counted now
             room.autopilot.note_turn(room.game_now())
+        record.options = still_valid(room.game.OPTIONS, record.options, room.code)
         for place in room.seating.places.values():  # nobody is connected after a restart
             away.mark(room, place)
         return room
 
+    def switch_game(self, game_name: str) -> None:
+        """The room plays `game_name` from its next game on (the host's `choose_game`)."""
+        self.game_name, self.game = game_name, get_game(game_name)
+
     def snapshot(self) -> Snapshot:
-        return Snapshot(copy.deepcopy(self.record), copy.deepcopy(self.seating), self.setup,
-                        self.started_ms, self.state, self.log, self.bots)
+        return Snapshot(copy.deepcopy(self.record), copy.deepcopy(self.seating), self.game_name,
+                        self.setup, self.started_ms, self.state, self.log, self.bots)
 
     def roll_back(self, before: Snapshot) -> None:
         """The room as it was at `before`."""
         self.record, self.seating = before.record, before.seating
+        self.switch_game(before.game_name)
         self.setup, self.started_ms, self.state = before.setup, before.started_ms, before.state
         self.log, self.bots = before.log, before.bots
 
@@ -229,7 +239,8 @@ class Room:
     def summary(self, you: Place | None = None) -> dict[str, Any]:
         return summary(self.record, self.seating, code=self.code, game_name=self.game_name,
                        title=self.game.TITLE, options=self.resolved_options(),
-                       names=self.names, version=len(self.log), you=you)
+                       names=self.names, version=len(self.log), you=you,
+                       evening=evening.summary(self.record, self.seating))
 
     def resolved_options(self) -> dict[str, Any]:
         if self.setup is not None and self.record.status != "lobby":
@@ -369,8 +380,7 @@ class Room:
 
     async def _changed(self, events: list[Event], now: int) -> None:
         self.autopilot.changed(now)
-        if self.record.status == "playing" and self.game.outcome(self.state) is not None:
-            self.record.status = "finished"
+        if self.note_finish():
             # The action is stored and acknowledged: a record left saying "playing" is harmless
             # (a restore reads the status off the replayed game).
             with contextlib.suppress(RoomError):
@@ -378,6 +388,17 @@ class Room:
             self.broadcast_room()
         self.broadcast_views(events)
         self.autopilot.schedule()
+
+    def note_finish(self) -> bool:
+        """If the game being played just ended: the room's status says so and the game's
+        evening points are counted. True if it did."""
+        outcome = self.game.outcome(self.state) if self.record.status == "playing" else None
+        if outcome is None:
+            return False
+        self.record.status = "finished"
+        evening.score_game(self.record, self.record.games - 1, self.game_name, outcome,
+                           self.pids, self.names)
+        return True
 
     def begin(self, setup: SetupArgs, started_ms: int) -> None:
         """A new game's state, and a bot for every seat a bot holds."""
@@ -424,8 +445,12 @@ class Room:
         record.games += 1
         record.status = "playing"
         record.paused_at, record.paused_ms, record.paused_by = None, 0, None
+        if record.evening_over:
+            evening.new_evening(record)
         self.names = [place.name for place in self.seating.seated()]
-        stored = {**setup.to_json(), "names": self.names}
+        self.pids = list(self.seating.seats)
+        stored = {**setup.to_json(), "game": self.game_name, "names": self.names,
+                  "pids": self.pids}
         await self._durable(self.store.start_game(self.code, record.games - 1, stored, now,
                                                   self.game_name, self.stored_record(),
                                                   self.epoch), "the game")

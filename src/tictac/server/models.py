@@ -116,6 +116,26 @@ class PlayAgain(_Lobby):
     op: Literal["play_again"]
 
 
+class ChooseGame(_Lobby):
+    """The room's next game and its options (host, in the lobby): an evening in one room."""
+
+    op: Literal["choose_game"]
+    game: str = Field(max_length=64)
+    options: dict[str, Any] | None = None
+
+
+class Sit(_Lobby):
+    """A spectator takes a free seat (in the lobby)."""
+
+    op: Literal["sit"]
+
+
+class EndEvening(_Lobby):
+    """The host ends the evening: the TV shows its podium; the next game opens a new one."""
+
+    op: Literal["end_evening"]
+
+
 class KickSpectator(_Lobby):
     op: Literal["kick_spectator"]
     name: str = Field(max_length=4 * MAX_NAME)
@@ -150,8 +170,8 @@ class CloseWriting(_Lobby):
 
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
-    | SetTimer | SetBotPause | Rename | PlayAgain | KickSpectator | SetReplays | Pause | Resume
-    | Skip | Replace | CloseWriting,
+    | SetTimer | SetBotPause | Rename | PlayAgain | ChooseGame | Sit | EndEvening
+    | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | LobbyIn,
@@ -196,6 +216,27 @@ class You(Strict):
     name: str
 
 
+class EveningGame(Strict):
+    index: int  # the game's number in the room (its replay's)
+    game: str
+    winners: list[str]  # their names when the game began
+
+
+class EveningRow(Strict):
+    name: str
+    points: float
+    games: int  # games of the evening this place played
+
+
+class Evening(Strict):
+    """The evening so far (docs/rulings.md, "The evening scoreboard")."""
+
+    games: list[EveningGame]  # its latest 30 finished games, in order
+    played: int  # its finished games, all of them
+    standings: list[EveningRow]  # best first (its 50 best)
+    over: bool  # the host ended it: the TV shows the podium
+
+
 class RoomSummary(Strict):
     code: str
     game: str
@@ -215,6 +256,7 @@ class RoomSummary(Strict):
     bots: bool  # false: no bot plays this game, not even for the gone (Time's Up)
     you: You | None
     movers: list[list[Mover]] | None  # by seat, everyone who played it this game, in order
+    evening: Evening
 
 
 class RoomOut(Strict):
@@ -254,6 +296,15 @@ class ErrorOut(Strict):
     id: int | None = None
 
 
+class NoticeOut(Strict):
+    """Something the room did to the receiver (`unseated`: the host chose a game with fewer
+    seats, and this place watches it)."""
+
+    type: Literal["notice"]
+    code: Literal["unseated"]
+    message: str
+
+
 class PongOut(Strict):
     type: Literal["pong"]
     t: float
@@ -270,7 +321,7 @@ class WhileAwayOut(Strict):
     events: list[list[dict[str, Any]]]  # the public events of each of the latest (at most 10)
 
 
-ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | PongOut
+ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | NoticeOut | PongOut
                           | WhileAwayOut, Field(discriminator="type")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 

@@ -4,6 +4,7 @@ import { h, fill, button } from './dom.js';
 import { t } from './i18n.js';
 import { nameOf, creditedRoom } from './common.js';
 import { chatBox } from './chat.js';
+import { standingsPanel, endEvening, gameTitles } from './evening.js';
 
 export function winnersLine(view, room) {
   const winners = (view.outcome && view.outcome.winners) || [];
@@ -20,8 +21,10 @@ function mount(root, ctx, game) {
   const head = h('div');
   const summaryBox = h('div');
   const tools = h('section', { class: 'panel' });
+  const eveningBox = h('div');
+  gameTitles().then(() => update(ctx)).catch(() => {}); // the evening's games by their titles
   const chat = chatBox(ctx, { idPrefix: 'end-chat' });
-  fill(root, head, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, summaryBox), h('div', { class: 'col' }, tools, chat.element)));
+  fill(root, head, h('div', { class: 'game-grid' }, h('div', { class: 'col' }, summaryBox), h('div', { class: 'col' }, tools, eveningBox, chat.element)));
 
   function update(next) {
     ctx = next;
@@ -35,7 +38,9 @@ function mount(root, ctx, game) {
       h('h2', { text: t('end.next') }),
       you.host && room.status === 'finished' ? button(t('end.play_again'), () => ctx.lobby('play_again'), { class: 'primary big' }) : h('p', { class: 'muted', text: t('end.host_decides') }),
       h('p', null, h('a', { href: `/replay/${room.code}`, 'data-link': true, text: t('end.replay') })),
+      endEvening(ctx),
       h('p', null, h('a', { href: '/', 'data-link': true, text: t('notfound.home') })));
+    fill(eveningBox, standingsPanel(room.evening, room.code));
     fill(summaryBox, game.summary(view, room, ctx.moves));
   }
 

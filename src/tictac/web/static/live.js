@@ -132,6 +132,9 @@ export class LiveRoom {
     switch (message.type) {
       case 'room':
         this.room = message.room;
+        // Back in the lobby the last game's view is put away: the next game may be of another
+        // kind (an evening in one room), whose screens must never be drawn from it.
+        if (this.room.status === 'lobby') this.view = null;
         this.schedule([]);
         break;
       case 'view': {
@@ -162,6 +165,9 @@ export class LiveRoom {
       case 'while_away':
         // After the screen its `room` and `view` mount: the note goes at its top.
         this.drawn = this.drawn.then(() => this.tellAway(message)).catch((error) => reportError(error));
+        break;
+      case 'notice': // something the room did to this place (`unseated`), told in its words
+        toast(t(`notice.${message.code}`), 'info');
         break;
       default:
         break;

@@ -4,11 +4,12 @@
 
 import { h, fill, refill, button } from './dom.js';
 import { t, has, currentLang } from './i18n.js';
-import { gameInfo, loadGame } from './games.js';
+import { gameInfo, gamesInfo, loadGame } from './games.js';
 import { optionsForm, optionLabel, showValue, editable } from './options.js';
 import { qrImage } from './common.js';
 import { shareOrigin } from './share.js';
 import { chatBox } from './chat.js';
+import { standingsPanel, endEvening, gameTitles } from './evening.js';
 
 export function mount(root, ctx) {
   const link = `${location.origin}/r/${ctx.code}`;
@@ -20,6 +21,7 @@ export function mount(root, ctx) {
   const options = h('section', { class: 'panel options-panel', 'aria-labelledby': 'options-title' });
   const hostBox = h('section', { class: 'panel host-tools', 'aria-label': t('lobby.host_tools') });
   const policyBox = h('div');
+  const eveningBox = h('div');
   const rename = renameForm(ctx);
   // What the common evening never changes is folded: the lobby fits one phone screen.
   const more = h('details', { class: 'panel more-options' },
@@ -45,15 +47,17 @@ export function mount(root, ctx) {
   });
   fill(root, head,
     h('div', { class: 'lobby-grid' },
-      h('div', { class: 'col' }, seats, hostBox, gamePanel),
+      h('div', { class: 'col' }, seats, hostBox, gamePanel, eveningBox),
       h('div', { class: 'col' }, share, rename, more, chat.element)));
 
   let info = null;
   let game = null;
+  let every = [];
   let optionsKey = '';
-  Promise.all([gameInfo(ctx.room.game), loadGame(ctx.room.game)]).then(([found, module]) => {
+  Promise.all([gameInfo(ctx.room.game), loadGame(ctx.room.game), gamesInfo(), gameTitles()]).then(([found, module, all]) => {
     info = found;
     game = module;
+    every = all;
     update(ctx, true);
   }).catch((error) => {
     // Without the game's entry and module the lobby can draw no options and no Start: it says
@@ -70,6 +74,7 @@ export function mount(root, ctx) {
       h('h1', null, room.title, ' ', h('span', { class: 'muted', text: t('lobby.room', { code: room.code }) })),
       h('a', { href: `/rules/${room.game}`, 'data-link': true, class: 'rules-link', text: t('common.rules') }));
     drawSeats(seats, ctx, info);
+    fill(eveningBox, standingsPanel(room.evening, room.code));
     if (!info) return;
     gamePanel.hidden = !game.lobbyPanel;
     if (game.lobbyPanel) game.lobbyPanel(gamePanel, ctx, info);
@@ -79,7 +84,7 @@ export function mount(root, ctx) {
       optionsKey = key;
       drawOptions(options, ctx, info, game);
     }
-    drawHostTools(hostBox, policyBox, ctx, info);
+    drawHostTools(hostBox, policyBox, ctx, info, every);
   }
 
   return { update: (next) => update(next), destroy: () => chat.destroy() };
@@ -109,7 +114,10 @@ function drawSeats(box, ctx, info) {
     h('h2', { id: 'seats-title', text: t('lobby.players') }),
     h('p', { class: 'muted', text: limits }),
     h('ol', { class: 'seat-list' }, rows),
-    room.spectators ? h('p', { class: 'muted', text: t('lobby.spectators', { n: room.spectators }) }) : null);
+    room.spectators ? h('p', { class: 'muted', text: t('lobby.spectators', { n: room.spectators }) }) : null,
+    // A spectator (one who came late, or one a smaller game left watching) sits when a seat is free.
+    you.spectator && info && room.seats.length < info.max_players
+      ? button(t('evening.sit'), () => ctx.lobby('sit'), { class: 'primary', 'data-key': 'sit' }) : null);
 }
 
 // A game may say which options apply to the values chosen so far (`optionApplies`).
@@ -142,12 +150,23 @@ function botName(kind) {
   return has(`bot.${kind}`) ? t(`bot.${kind}`) : kind;
 }
 
-function drawHostTools(box, policyBox, ctx, info) {
+// The host picks the room's next game (any of the server's, its options then set below), for
+// the same room: the seats stay where the new game has them.
+function gameChooser(ctx, games) {
+  const { room } = ctx;
+  const select = h('select', { id: 'next-game', 'aria-describedby': 'next-game-help', onchange: (event) => ctx.lobby('choose_game', { game: event.target.value }) },
+    games.map((game) => h('option', { value: game.name, selected: game.name === room.game, text: game.title })));
+  return h('div', { class: 'field next-game' },
+    h('label', { for: 'next-game', text: t('evening.next') }), select,
+    h('p', { class: 'help', id: 'next-game-help', text: t('evening.next_help') }));
+}
+
+function drawHostTools(box, policyBox, ctx, info, games) {
   const { room } = ctx;
   const you = room.you || {};
   if (!you.host) {
     fill(box, h('h2', { id: 'host-title', text: t('lobby.waiting_title') }),
-      h('p', { text: t('lobby.waiting', { name: hostName(room) }) }));
+      h('p', { text: t('lobby.waiting', { name: hostName(room) }) }), endEvening(ctx));
     fill(policyBox);
     return;
   }
@@ -166,7 +185,10 @@ function drawHostTools(box, policyBox, ctx, info) {
       info.bots.length > 1 ? botKind : null,
       button(t('lobby.add_bot'), () => ctx.lobby('add_bot', { kind: botKind.value || info.bots[0] }), { disabled: full, 'data-key': 'add-bot' })) : null,
     button(t('lobby.start'), () => ctx.lobby('start'), { class: 'primary big start', 'data-key': 'start', disabled: !enough }),
-    enough ? null : h('p', { class: 'muted', text: t('lobby.need', { n: info.min_players }) }));
+    enough ? null : h('p', { class: 'muted', text: t('lobby.need', { n: info.min_players }) }),
+    // under Start, which stays on the first screen of a phone
+    gameChooser(ctx, games),
+    endEvening(ctx));
 }
 
 function hostName(room) {

@@ -102,7 +102,8 @@ function showLost(root, code, key, app) {
 
 // Which screen shows a room: the lobby, the game's own module, or the end.
 function chooseScreen(room, view) {
-  if (room.status === 'lobby') return { key: 'lobby', kind: 'lobby', load: () => import('./lobby.js') };
+  // The host's `choose_game` changes the game: its lobby (options, bots) is drawn anew.
+  if (room.status === 'lobby') return { key: `lobby:${room.game}`, kind: 'lobby', load: () => import('./lobby.js') };
   if (!view) return null;
   if (room.status === 'finished' || view.over) {
     return { key: 'end', kind: 'end', load: async () => {

@@ -21,6 +21,11 @@ export async function show(root, [name]) {
       h('h2', { text: section.h }),
       (section.p || []).map((text) => h('p', { text })),
       section.ul ? h('ul', null, section.ul.map((text) => h('li', { text }))) : null)),
+    // Every game counts alike towards an evening's standings (docs/rulings.md).
+    h('section', { class: 'rules-evening' },
+      h('h2', { text: t('rules.evening_title') }),
+      h('p', { text: t('rules.evening_p1') }),
+      h('p', { text: t('rules.evening_p2') })),
     h('nav', { class: 'buttons', 'aria-label': t('common.rules') },
       withRules.filter((other) => other !== game).map((other) => h('a', { href: `/rules/${other.name}`, 'data-link': true, class: 'button', text: t('rules.link', { game: other.title }) })),
       h('button', { type: 'button', onclick: () => history.back(), text: t('rules.back') }))));

@@ -14,6 +14,7 @@ import { cue, muteButton } from './sound.js';
 import { latestMoves } from './movelog.js';
 import { shareOrigin } from './share.js';
 import { drawTableState } from './tvstate.js';
+import { standings, podium, gameTitles } from './evening.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
@@ -54,6 +55,10 @@ async function joinAsTv(root, code) {
 }
 
 function chooseTv(room, view, origin) {
+  // The host ended the evening: the podium of the night until the next game is dealt.
+  if (room.evening.over && room.status !== 'playing') {
+    return { key: 'night', kind: 'tv', load: async () => { const titles = await gameTitles(); return tvScreen((ctx) => podium(ctx.room.evening, titles)); } };
+  }
   if (room.status === 'lobby' || !view) return { key: 'lobby', kind: 'tv', load: async () => tvScreen((ctx, feed) => lobbyTv(ctx, feed, origin)) };
   const over = room.status === 'finished' || view.over;
   return {
@@ -117,7 +122,10 @@ function lobbyTv({ room }, { memory }, origin) {
   const seen = memory.seen || new Set();
   memory.seen = new Set(room.seats.map((seat) => seat.name));
   const link = `${origin}/r/${room.code}`;
-  return h('div', { class: 'tv-lobby' },
+  // Between the games of an evening its standings stand beside the joining.
+  const evening = room.evening.played ? h('div', { class: 'tv-evening' },
+    h('h2', { text: t('evening.title') }), standings(room.evening, 'tv-standings')) : null;
+  return h('div', { class: ['tv-lobby', evening && 'with-evening'] },
     h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link }))),
     h('div', { class: 'tv-join' },
       h('h1', { class: 'tv-title', text: room.title }),
@@ -125,7 +133,8 @@ function lobbyTv({ room }, { memory }, origin) {
       h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
       h('p', { class: ['tv-link', 'link'], text: link }),
       h('h2', { text: t('tv.seated', { n: room.seats.length }) }),
-      h('ol', { class: 'tv-people' }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))));
+      h('ol', { class: 'tv-people' }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))),
+    evening);
 }
 
 // The end: the game's name over a podium (seats grouped by score, best first: the winners on
