@@ -10,9 +10,9 @@ export function errorText(error) {
   return t('error.generic');
 }
 
-// A refusal shown beside the control that was tapped, for a few seconds: just below it, or
-// just above it when below would cover another control that can be tapped now (the playable
-// cards of a hand's next row), else below all the same.
+// A refusal shown beside the control that was tapped, for a few seconds: just below it, else
+// just above it, else over the heading of its panel, whichever first covers no other control
+// that can be tapped now (a hand's other playable cards), else where it covers the fewest.
 const TAPPABLE = 'button:not([disabled]):not([aria-disabled="true"]), a[href], input, select, textarea';
 
 export function explainNear(target, text) {
@@ -23,13 +23,17 @@ export function explainNear(target, text) {
   document.body.appendChild(note);
   const others = [...document.querySelectorAll(TAPPABLE)].filter((el) => el !== target && !target.contains(el))
     .map((el) => el.getBoundingClientRect()).filter((rect) => rect.width && rect.height);
-  const covers = () => {
-    const shown = note.getBoundingClientRect();
-    return others.some((rect) => rect.left < shown.right && shown.left < rect.right && rect.top < shown.bottom && shown.top < rect.bottom);
+  const height = note.offsetHeight;
+  const panel = target.closest('.panel');
+  const tops = [box.bottom + 6, box.top - height - 6, panel ? panel.getBoundingClientRect().top + 4 : null]
+    .filter((top) => top !== null && top >= 0);
+  const covered = (top) => {
+    const left = note.getBoundingClientRect().left;
+    const right = left + note.offsetWidth;
+    return others.filter((rect) => rect.left < right && left < rect.right && rect.top < top + height && top < rect.bottom).length;
   };
-  if (covers()) {
-    note.style.top = `${window.scrollY + box.top - note.offsetHeight - 6}px`;
-    if (covers() || box.top - note.offsetHeight - 6 < 0) note.style.top = `${window.scrollY + box.bottom + 6}px`;
-  }
+  const counts = tops.map(covered);
+  const best = counts.indexOf(0) >= 0 ? counts.indexOf(0) : counts.indexOf(Math.min(...counts));
+  note.style.top = `${window.scrollY + tops[Math.max(best, 0)]}px`;
   setTimeout(() => note.remove(), 3500);
 }
