@@ -46,15 +46,18 @@ def sqlite_file(url: str) -> str | None:
     return os.path.abspath(database)
 
 
+# Every connection of either store to an SQLite file: WAL + synchronous=NORMAL, so a committed
+# transaction survives the process being killed (only a power cut may lose the last ones; FULL
+# would also cover that, at a cost), and foreign keys on.
+PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON")
+
+
 def _connect(path: str) -> sqlite3.Connection:
-    """A connection in autocommit mode (its transactions are begun and committed by hand),
-    with SqlStore's pragmas: WAL + synchronous=NORMAL, so a committed transaction survives the
-    process being killed (only a power cut may lose the last ones), and foreign keys on."""
+    """A connection in autocommit mode (its transactions are begun and committed by hand)."""
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     try:
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA foreign_keys=ON")
+        for pragma in PRAGMAS:
+            conn.execute(pragma)
     except sqlite3.Error:
         conn.close()
         raise

@@ -26,6 +26,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from tictac.engine import LoggedAction
 from tictac.store.base import GameLog, RoomDump, StoreError, in_order, room_dumps
 from tictac.store.file import DatabaseFile
+from tictac.store.lite import PRAGMAS
 from tictac.store.migrate import upgrade
 from tictac.store.tables import actions, games, rooms
 from tictac.store.writer import GroupCommit, Row, fenced, taken
@@ -34,12 +35,9 @@ Write = Callable[[Connection], None]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL + synchronous=NORMAL: a committed transaction survives the process being killed
-    # (only a power cut may lose the last ones); FULL would also cover that, at a cost.
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
+    for pragma in PRAGMAS:
+        cursor.execute(pragma)
     cursor.close()
 
 
