@@ -208,7 +208,7 @@ class LiteStore(GroupCommit[Write | Row]):
             epochs.append(_epoch(conn, code) or 0)
 
         await self._submit(write)
-        return epochs[-1]
+        return epochs[-1]  # a write may run twice (in a batch that failed, then alone)
 
     # -- reads -------------------------------------------------------------------------------
 
