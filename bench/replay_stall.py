@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tictac.rooms import Room, RoomManager, RoomSettings, lobby
 from tictac.rooms.replays import Source, fetch, replay_steps
-from tictac.store import SqlStore
+from tictac.store import open_store
 
 
 class Quiet:
@@ -72,7 +72,7 @@ async def worst_lateness(work: Callable[[], Awaitable[None]]) -> tuple[float, fl
 
 async def main(actions: int, requests: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = await SqlStore.open(f"sqlite+aiosqlite:///{Path(folder) / 'bench.sqlite3'}")
+        store = await open_store(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
         manager = RoomManager(store, settings=RoomSettings(bot_pause_ms=0,
                                                            replays_per_min=10 * requests))
         room, token = await long_game(manager, actions)

@@ -7,6 +7,11 @@ Prints each run's seconds to /healthz and the CPU seconds the server spent until
 system, from /proc: steadier than the wall clock on a busy machine), their medians and maxima,
 and the load average (a shared machine imports slowly: read the figures against it). Run 1
 creates and migrates the database; the later runs start on it as a restart does.
+
+Whether the server may cache its compiled modules matters as much: with PYTHONDONTWRITEBYTECODE
+set (some shells and containers set it) every start compiles every module it imports again,
+about a CPU second. `--bytecode` lets the servers cache them (in the runs' temporary folder, so
+run 1 compiles them as the first start of an install does); the summary says which it was.
 """
 
 from __future__ import annotations
@@ -33,13 +38,13 @@ def healthy(url: str) -> bool:
         return False
 
 
-def time_to_health(db: Path) -> tuple[float, float]:
+def time_to_health(db: Path, env: dict[str, str]) -> tuple[float, float]:
     """Seconds from starting the process to its first 200 on /healthz, and its CPU seconds."""
     port = free_port()
     began = time.perf_counter()
     server = subprocess.Popen([TICTAC, "serve", "--host", "127.0.0.1", "--port", str(port),
                                "--db", str(db), "--log-level", "warning"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
         while time.perf_counter() - began < PATIENCE_S:
             if server.poll() is not None:
@@ -56,19 +61,28 @@ def time_to_health(db: Path) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--bytecode", action="store_true",
+                        help="let the servers cache their compiled modules")
     args = parser.parse_args()
     loads = [os.getloadavg()[0]]
     walls, cpus = [], []
     with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ)
+        if args.bytecode:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+        cached = "no" if env.get("PYTHONDONTWRITEBYTECODE") else "yes"
         for run in range(args.runs):
-            wall, cpu = time_to_health(Path(tmp) / "startup.db")
+            wall, cpu = time_to_health(Path(tmp) / "startup.db", env)
             walls.append(wall)
             cpus.append(cpu)
             loads.append(os.getloadavg()[0])
             print(f"run {run + 1}: {wall:.2f} s to /healthz, {cpu:.2f} CPU s", flush=True)
     print(f"median {statistics.median(walls):.2f} s (max {max(walls):.2f}), "
           f"CPU median {statistics.median(cpus):.2f} s (max {max(cpus):.2f}) over {args.runs} "
-          f"runs; load average {min(loads):.1f}-{max(loads):.1f}")
+          f"runs; load average {min(loads):.1f}-{max(loads):.1f}; compiled modules cached: "
+          f"{cached}")
+
 
 if __name__ == "__main__":
     main()

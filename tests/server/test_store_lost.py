@@ -69,4 +69,4 @@ async def test_a_lost_database_file_fails_health_and_every_write(
             assert (answer["type"], answer["code"]) == ("error", "store_failed")
     finally:
         server.stop()
-    assert f"ERROR tictac.store.log the database file {server.db}" in output.read_text()
+    assert f"ERROR tictac.store.file the database file {server.db}" in output.read_text()

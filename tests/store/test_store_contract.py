@@ -1,6 +1,7 @@
-"""Both stores keep what a room gives them and refuse it alike (issue 22, item 4: one `Store`
-protocol, the SQLAlchemy store on a real SQLite file and the in-memory store), so a room cannot
-tell them apart: a test of the rooms run on either means the same."""
+"""Every store keeps what a room gives them and refuses it alike (issue 22, item 4: one `Store`
+protocol, the SQLAlchemy store and the sqlite3 store on a real SQLite file (issue 23, item 0),
+and the in-memory store), so a room cannot tell them apart: a test of the rooms run on any of
+them means the same."""
 
 from __future__ import annotations
 
@@ -12,13 +13,20 @@ import pytest
 import sqlalchemy as sa
 
 from tictac.engine import LoggedAction
-from tictac.store import Fenced, MemoryStore, SqlStore, Store, StoreError
+from tictac.store import Fenced, LiteStore, MemoryStore, SqlStore, Store, StoreError
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+async def open_kind(kind: str, db: Path) -> Store:
+    if kind == "sqlalchemy":
+        return await SqlStore.open(f"sqlite:///{db}")
+    if kind == "sqlite3":
+        return await LiteStore.open(str(db))
+    return MemoryStore()
+
+
+@pytest.fixture(params=["sqlalchemy", "sqlite3", "memory"])
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
-    opened: Store = await SqlStore.open(f"sqlite:///{tmp_path / 'log.sqlite3'}") \
-        if request.param == "sqlite" else MemoryStore()
+    opened = await open_kind(request.param, tmp_path / "log.sqlite3")
     yield opened
     await opened.close()
 

@@ -1,4 +1,5 @@
-"""The store: migrations, the append-only log, group commit, and what a restart reads back."""
+"""The stores of an SQLite file (SQLAlchemy's and sqlite3's): migrations, the append-only log,
+group commit, and what a restart reads back."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from sqlite_stores import Opener, on_both
 
 from tictac.engine import LoggedAction
 from tictac.store import Fenced, SqlStore
@@ -45,8 +47,9 @@ def test_the_heads_read_from_the_version_files_are_alembics() -> None:
     assert heads() == set(ScriptDirectory.from_config(alembic_config()).get_heads())
 
 
-async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> None:
-    store = await SqlStore.open(url(tmp_path))
+@on_both
+async def test_appends_read_back_in_order_after_reopening(tmp_path: Path, opener: Opener) -> None:
+    store = await opener(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1, 0)
     await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {"seats": [0, 1]}, 0)
     entries = [LoggedAction(i % 4, {"type": "cut", "n": i}, 10 + i) for i in range(30)]
@@ -56,7 +59,7 @@ async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> Non
     await store.close()
     assert commits < 32, "appends queued together share a commit"
 
-    reopened = await SqlStore.open(url(tmp_path))
+    reopened = await opener(url(tmp_path))
     [dump] = await reopened.load_rooms()
     assert dump.record == {"seats": [0, 1]}
     assert [game.idx for game in dump.games] == [0]
@@ -69,8 +72,9 @@ async def test_appends_read_back_in_order_after_reopening(tmp_path: Path) -> Non
     await reopened.close()
 
 
-async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path) -> None:
-    store = await SqlStore.open(url(tmp_path))
+@on_both
+async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path, opener: Opener) -> None:
+    store = await opener(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
     await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
     first = LoggedAction(0, {"type": "cut"}, 3)
@@ -86,8 +90,9 @@ async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path) -> None:
-    store = await SqlStore.open(url(tmp_path))
+@on_both
+async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path, opener: Opener) -> None:
+    store = await opener(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
     await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
     await store.append("ABCDE", 0, 1, LoggedAction(0, {"type": "cut"}, 3))
@@ -97,22 +102,25 @@ async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path) -> None
     await store.close()
 
 
-async def test_a_record_that_no_longer_decodes_leaves_out_its_room_alone(tmp_path: Path) -> None:
-    store = await SqlStore.open(url(tmp_path))
+@on_both
+async def test_a_record_that_no_longer_decodes_leaves_out_its_room_alone(
+        tmp_path: Path, opener: Opener) -> None:
+    store = await opener(url(tmp_path))
     await store.save_room("GOODA", "time-bomb", {"seats": [0]}, 1, 0)
     await store.save_room("BROKE", "time-bomb", {"seats": [0]}, 1, 0)
     await store.close()
     with sqlite3.connect(tmp_path / "log.sqlite3") as raw:  # a damaged row, as a bad disk leaves
         raw.execute("update rooms set record = '{\"seats\": [' where code = 'BROKE'")
-    again = await SqlStore.open(url(tmp_path))
+    again = await opener(url(tmp_path))
     dumps = await again.load_rooms()
     await again.close()
     assert [(dump.code, dump.record) for dump in dumps] == [("GOODA", {"seats": [0]})]
 
 
+@on_both
 async def test_a_takeover_raises_the_epoch_and_a_write_under_the_old_one_is_fenced(
-        tmp_path: Path) -> None:
-    store = await SqlStore.open(url(tmp_path))
+        tmp_path: Path, opener: Opener) -> None:
+    store = await opener(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {"seats": [0]}, 1, 0)
     assert await store.claim("ABCDE") == 1
     assert await store.claim("NOONE") == 0  # no such room
@@ -130,8 +138,9 @@ async def test_a_takeover_raises_the_epoch_and_a_write_under_the_old_one_is_fenc
     await store.close()
 
 
+@on_both
 async def test_a_database_of_the_first_schema_keeps_every_game_and_gets_epoch_0(
-        tmp_path: Path) -> None:
+        tmp_path: Path, opener: Opener) -> None:
     with sqlite3.connect(tmp_path / "log.sqlite3") as raw:  # as version 0001 left a file
         raw.executescript("""
             create table alembic_version (version_num varchar(32) primary key);
@@ -150,7 +159,7 @@ async def test_a_database_of_the_first_schema_keeps_every_game_and_gets_epoch_0(
             insert into games values ('OLDER', 0, '{"players": 4}', 2);
             insert into actions values ('OLDER', 0, 1, 0, '{"type": "cut"}', 3);
         """)
-    store = await SqlStore.open(url(tmp_path))
+    store = await opener(url(tmp_path))
     [dump] = await store.load_rooms()
     assert (dump.code, dump.record, dump.epoch) == ("OLDER", {"seats": [0]}, 0)
     assert [game.log for game in dump.games] == [[LoggedAction(0, {"type": "cut"}, 3)]]

@@ -164,10 +164,10 @@ class HideTokens(logging.Filter):
 
 def check_store(url: str) -> str | None:
     """Why the database cannot be opened (one line), or None."""
-    from tictac.store import SqlStore, StoreError
+    from tictac.store import StoreError, open_store
 
     async def open_and_close() -> None:
-        store = await SqlStore.open(url)
+        store = await open_store(url)
         await store.close()
 
     try:

@@ -1,9 +1,39 @@
-"""Durable room records and append-only action logs: what a store does (`base.Store`), on
-SQLAlchemy (`SqlStore`: an SQLite file by default, PostgreSQL in a cluster, each written by a
-blocking driver on a thread of its own) or in memory (`MemoryStore`)."""
+"""Durable room records and append-only action logs: what a store does (`base.Store`), in an
+SQLite file through sqlite3 (`LiteStore`: the default), on SQLAlchemy (`SqlStore`: PostgreSQL
+in a cluster, or any other database URL) or in memory (`MemoryStore`). `open_store` opens the
+one a URL names.
+
+`SqlStore` is imported when first asked for: SQLAlchemy takes a second to import, which a
+server on an SQLite file no longer pays at its start (issue 23)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from tictac.store.base import Fenced, GameLog, RoomDump, Store, StoreError
-from tictac.store.log import SqlStore
+from tictac.store.lite import LiteStore, sqlite_file
 from tictac.store.memory import MemoryStore
 
-__all__ = ["Fenced", "GameLog", "MemoryStore", "RoomDump", "SqlStore", "Store", "StoreError"]
+if TYPE_CHECKING:
+    from tictac.store.log import SqlStore
+
+__all__ = ["Fenced", "GameLog", "LiteStore", "MemoryStore", "RoomDump", "SqlStore", "Store",
+           "StoreError", "open_store"]
+
+
+async def open_store(url: str) -> Store:
+    """The store of a database URL: an SQLite file's `LiteStore`, any other's `SqlStore`."""
+    path = sqlite_file(url)
+    if path is not None:
+        return await LiteStore.open(path)
+    from tictac.store.log import SqlStore
+
+    return await SqlStore.open(url)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SqlStore":
+        from tictac.store.log import SqlStore
+
+        return SqlStore
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,7 @@
-"""What the rooms ask of a store, whichever keeps it: `SqlStore` (store/log.py: an SQLite file,
-or PostgreSQL for a cluster) or `MemoryStore` (store/memory.py: nothing outlives the process).
+"""What the rooms ask of a store, whichever keeps it: `LiteStore` (store/lite.py: an SQLite
+file, through the standard library's sqlite3), `SqlStore` (store/log.py: PostgreSQL for a
+cluster, or any other database URL, through SQLAlchemy) or `MemoryStore` (store/memory.py:
+nothing outlives the process).
 
 A store keeps each room's record under an epoch, each game's setup, and each game's log of
 actions numbered from 1. Two refusals matter to a room and are the same for every store:
@@ -13,11 +15,15 @@ before that.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from tictac.engine import LoggedAction
+
+log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
@@ -80,3 +86,48 @@ class Store(Protocol):
         game's log: enough to restore it."""
 
     async def load_game(self, code: str, idx: int) -> GameLog | None: ...
+
+
+def as_json(value: Any) -> str:
+    """`value` as the JSON a store keeps; what JSON cannot say is a `StoreError`."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError) as refusal:
+        raise StoreError(f"cannot keep {type(value).__name__}: {refusal}") from None
+
+
+def in_order(code: str, idx: int, rows: Iterable[tuple[int, LoggedAction]]) -> list[LoggedAction]:
+    """A game's log from its (seq, action) rows in order of seq; a missing seq is an error,
+    never skipped: the game would be replayed into another state than the one played."""
+    found = []
+    for expected, (seq, entry) in enumerate(rows, start=1):
+        if seq != expected:
+            raise RuntimeError(f"room {code} game {idx}: log has a hole before seq {seq}")
+        found.append(entry)
+    return found
+
+
+def room_dumps(rooms: Iterable[tuple[str, str, str, int]],
+               games: Iterable[tuple[str, int, dict[str, Any], int]],
+               read_log: Callable[[str, int], list[LoggedAction]]) -> list[RoomDump]:
+    """Rooms from their rows (code, game, record as text, epoch) and their games' rows (room,
+    idx, setup, started_ms), each with its latest game's log (`read_log(code, idx)`).
+
+    Records are decoded one by one: a record that no longer decodes (a damaged file, a hand
+    edit) is left out alone instead of failing every room."""
+    dumps = {}
+    for code, game, text, epoch in rooms:
+        try:
+            record = json.loads(text)
+        except ValueError:
+            log.error("room %s: its stored record does not decode; left out", code)
+            continue
+        dumps[code] = RoomDump(code, game, record, [], epoch)
+    for room, idx, setup, started_ms in games:
+        if room in dumps:
+            dumps[room].games.append(GameLog(idx, setup, started_ms))
+    for dump in dumps.values():
+        if dump.games:
+            last = dump.games[-1]
+            last.log = read_log(dump.code, last.idx)
+    return list(dumps.values())

@@ -1,10 +1,6 @@
-"""The store on SQLAlchemy: room records and action logs, written through one group-committing
-writer.
-
-Every write is queued and awaited: the writer takes whatever is queued, commits it in one
-transaction and only then resolves the waiting futures. A room awaits its append before it
-tells anyone of the action, so "acknowledged" always means "committed", and many rooms
-acting at once share one commit instead of paying one each.
+"""The store on SQLAlchemy, for PostgreSQL (a cluster) and any database URL `LiteStore` does
+not take: room records and action logs, written through one group-committing writer
+(store/writer.py).
 
 The writer commits on a thread of its own through SQLAlchemy's synchronous engine (the
 database's default blocking driver, whatever driver the URL names): one hop to that thread and
@@ -14,75 +10,35 @@ which made the commit the largest part of an action's latency. Reads (at start, 
 run on threads of their own too, on an engine of their own: SQLAlchemy's asyncio layer (and
 with it its ORM) took most of a second to import at every start (issue 23).
 
-An SQLite file deleted or replaced under the running server would take every later commit
-into a file nobody can open again: the store notes which file it opened (device and inode),
-checks it before every commit and every few seconds, and from the first mismatch on refuses
-every write (`StoreError`) and reports itself unhealthy.
+On an SQLite file it watches the file as `LiteStore` does (store/file.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import json
-import logging
 import os
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 
 from tictac.engine import LoggedAction
-from tictac.store.base import Fenced, GameLog, RoomDump, StoreError
+from tictac.store.base import GameLog, RoomDump, StoreError, in_order, room_dumps
+from tictac.store.file import DatabaseFile
+from tictac.store.lite import PRAGMAS
 from tictac.store.migrate import upgrade
 from tictac.store.tables import actions, games, rooms
-
-log = logging.getLogger(__name__)
+from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 Write = Callable[[Connection], None]
-Row = dict[str, Any]  # an action row: appends queued together go in one executemany
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL + synchronous=NORMAL: a committed transaction survives the process being killed
-    # (only a power cut may lose the last ones); FULL would also cover that, at a cost.
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
+    for pragma in PRAGMAS:
+        cursor.execute(pragma)
     cursor.close()
-
-
-class DatabaseFile:
-    """The SQLite file a store opened, and whether the file at its path is still that one."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        found = os.stat(path)
-        self.identity = (found.st_dev, found.st_ino)
-        self.lost: str | None = None
-        self._lock = threading.Lock()  # the writer thread and the event loop both ask
-
-    def problem(self) -> str | None:
-        """Why the file can no longer be written to, or None. Once lost, lost for good: a
-        file put back at the path is not the one the rooms were written to."""
-        with self._lock:
-            return self.lost or self._check()
-
-    def _check(self) -> str | None:
-        try:
-            found = os.stat(self.path)
-        except OSError as missing:
-            self.lost = f"the database file {self.path} is gone ({missing.strerror})"
-        else:
-            if (found.st_dev, found.st_ino) != self.identity:
-                self.lost = f"the database file {self.path} was replaced by another file"
-        if self.lost is not None:
-            log.error("%s: nothing more is stored; restart the server", self.lost)
-        return self.lost
 
 
 MIGRATION_LOCK = 0x7469637461630001  # PostgreSQL advisory lock: one node migrates at a time
@@ -104,20 +60,28 @@ def _sqlite_file(url: str) -> str | None:
     return os.path.abspath(database)
 
 
-class SqlStore:
-    """The store on SQLAlchemy: an SQLite file by default, PostgreSQL for a cluster."""
+def migrate_sqlite(path: str) -> None:
+    """Brings the SQLite file at `path` to the latest migration (what `LiteStore` asks of a
+    new file or an older one); a file that cannot be migrated is a `StoreError` in one line."""
+    engine = sa.create_engine(f"sqlite:///{path}")
+    sa.event.listen(engine, "connect", _sqlite_pragmas)
+    try:
+        _migrate(engine)
+    except sa.exc.SQLAlchemyError as failure:
+        raise StoreError(f"cannot migrate the database {path}: "
+                         f"{getattr(failure, 'orig', None) or failure}") from None
+    finally:
+        engine.dispose()
 
-    CHECK_EVERY_S = 2.0
+
+class SqlStore(GroupCommit[Write | Row]):
+    """The store on SQLAlchemy: PostgreSQL for a cluster, or any other database URL."""
 
     def __init__(self, engine: Engine, sync_engine: Engine,
                  file: DatabaseFile | None = None) -> None:
+        super().__init__(file)
         self.engine = engine  # reads'
         self.sync_engine = sync_engine  # the writer's
-        self.file = file
-        self._queue: asyncio.Queue[tuple[Write | Row, asyncio.Future[None]]] = asyncio.Queue()
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
-        self._tasks: list[asyncio.Task[None]] = []
-        self.commits = 0
 
     @classmethod
     async def open(cls, url: str) -> SqlStore:
@@ -143,59 +107,15 @@ class SqlStore:
             reason = getattr(failure, "orig", None) or failure
             raise StoreError(f"cannot open the database {where}: {reason}") from None
         store = cls(engine, sync_engine, DatabaseFile(path) if path else None)
-        store._tasks = [asyncio.create_task(store._write_forever(), name="store-writer"),
-                        asyncio.create_task(store._watch_forever(), name="store-watch")]
+        store._start()
         return store
 
-    def problem(self) -> str | None:
-        """Why writes are refused (the database file gone or replaced), or None."""
-        return self.file.problem() if self.file is not None else None
-
-    def healthy(self) -> bool:
-        return self.problem() is None
-
-    async def _watch_forever(self) -> None:
-        """Notices a lost file (and logs it) even while nothing is written."""
-        while self.healthy():
-            await asyncio.sleep(self.CHECK_EVERY_S)
+    def _dispose(self) -> None:
+        self.sync_engine.dispose()
 
     async def close(self) -> None:
-        if self._tasks:
-            await self._queue.join()
-            for task in self._tasks:
-                task.cancel()
-            for task in self._tasks:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        await asyncio.get_running_loop().run_in_executor(self._thread, self.sync_engine.dispose)
-        self._thread.shutdown()
+        await super().close()
         await asyncio.to_thread(self.engine.dispose)
-
-    def _submit(self, write: Write | Row) -> asyncio.Future[None]:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((write, future))
-        return future
-
-    async def _write_forever(self) -> None:
-        """Commits whatever is queued as one transaction, then wakes its callers."""
-        loop = asyncio.get_running_loop()
-        while True:
-            batch = [await self._queue.get()]
-            while not self._queue.empty():
-                batch.append(self._queue.get_nowait())
-            try:
-                failures = await loop.run_in_executor(
-                    self._thread, self._commit, [write for write, _ in batch])
-                for (_, future), failure in zip(batch, failures, strict=True):
-                    if future.done():
-                        continue
-                    if failure is None:
-                        future.set_result(None)
-                    else:
-                        future.set_exception(failure)
-            finally:
-                for _ in batch:
-                    self._queue.task_done()
 
     def _commit(self, writes: list[Write | Row], fresh: bool = False) -> list[Exception | None]:
         """On the writer thread: every write's failure, or None for each if all committed."""
@@ -225,9 +145,7 @@ class SqlStore:
                 return self._commit(writes, fresh=True)
             if len(writes) == 1:
                 if _taken(error) and isinstance(writes[0], dict):
-                    row = writes[0]
-                    return [Fenced(f"room {row['room']} game {row['game_idx']} already has "
-                                   f"action {row['seq']}")]
+                    return [taken(writes[0])]
                 return [error]
             # One bad write must not sink the others: retry them one by one.
             return [self._commit([write])[0] for write in writes]
@@ -262,7 +180,7 @@ class SqlStore:
             if held is None:
                 return
             if held != epoch:
-                raise _fenced(code, held, epoch)
+                raise fenced(code, held, epoch)
             conn.execute(actions.delete().where(actions.c.room == code))
             conn.execute(games.delete().where(games.c.room == code))
             conn.execute(rooms.delete().where(rooms.c.code == code))
@@ -292,8 +210,7 @@ class SqlStore:
 
     def _load_rooms(self, code: str | None) -> list[RoomDump]:
         with self.engine.connect() as conn:
-            # Records are read as text and decoded one by one: a record that no longer decodes
-            # (a damaged file, a hand edit) is left out alone instead of failing every room.
+            # Records are read as text: `room_dumps` decodes them one by one.
             room_query = sa.select(rooms.c.code, rooms.c.game, sa.cast(rooms.c.record, sa.Text),
                                    rooms.c.epoch)
             game_query = sa.select(games)
@@ -302,22 +219,8 @@ class SqlStore:
                 game_query = game_query.where(games.c.room == code)
             room_rows = conn.execute(room_query.order_by(rooms.c.code)).all()
             game_rows = conn.execute(game_query.order_by(games.c.room, games.c.idx)).all()
-            dumps = {}
-            for code, game, text, epoch in room_rows:
-                try:
-                    record = json.loads(text)
-                except ValueError:
-                    log.error("room %s: its stored record does not decode; left out", code)
-                    continue
-                dumps[code] = RoomDump(code, game, record, [], epoch)
-            for row in game_rows:
-                if row.room in dumps:
-                    dumps[row.room].games.append(GameLog(row.idx, row.setup, row.started_ms))
-            for dump in dumps.values():
-                if dump.games:
-                    last = dump.games[-1]
-                    last.log = self._read_log(conn, dump.code, last.idx)
-        return list(dumps.values())
+            return room_dumps(room_rows, game_rows,
+                              lambda code, idx: self._read_log(conn, code, idx))
 
     async def load_game(self, code: str, idx: int) -> GameLog | None:
         return await asyncio.to_thread(self._load_game, code, idx)
@@ -337,12 +240,8 @@ class SqlStore:
             .where(actions.c.room == code, actions.c.game_idx == idx)
             .order_by(actions.c.seq)
         )
-        log = []
-        for expected, row in enumerate(rows, start=1):
-            if row.seq != expected:
-                raise RuntimeError(f"room {code} game {idx}: log has a hole before seq {row.seq}")
-            log.append(LoggedAction(row.seat, row.action, row.now_ms))
-        return log
+        return in_order(code, idx, ((row.seq, LoggedAction(row.seat, row.action, row.now_ms))
+                                    for row in rows))
 
 
 def _taken(error: Exception) -> bool:
@@ -359,10 +258,6 @@ def _dead(error: Exception) -> bool:
     return isinstance(error, sa.exc.DBAPIError) and error.connection_invalidated
 
 
-def _fenced(code: str, held: int, epoch: int) -> Fenced:
-    return Fenced(f"room {code} was taken over (epoch {held}; this copy's {epoch})")
-
-
 def _room_write(code: str, game: str, record: dict[str, Any], now_ms: int, epoch: int) -> Write:
     """An upsert written as update-then-insert, which every SQL database understands; refused
     if the room is stored under another epoch (another node took it over)."""
@@ -374,7 +269,7 @@ def _room_write(code: str, game: str, record: dict[str, Any], now_ms: int, epoch
         if done.rowcount == 0:
             held = conn.execute(sa.select(rooms.c.epoch).where(rooms.c.code == code)).scalar()
             if held is not None:
-                raise _fenced(code, held, epoch)
+                raise fenced(code, held, epoch)
             conn.execute(rooms.insert().values(code=code, epoch=epoch, **values))
 
     return write

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.engine import LoggedAction
-from tictac.store.base import Fenced, GameLog, RoomDump, StoreError
+from tictac.store.base import Fenced, GameLog, RoomDump, StoreError, as_json, in_order
 
 
 @dataclass
@@ -73,7 +73,7 @@ class MemoryStore:
         return self._write(lambda: self._save(code, game, record, epoch))
 
     def _save(self, code: str, game: str, record: dict[str, Any], epoch: int) -> None:
-        text = _json(record)
+        text = as_json(record)
         room = self._held(code, epoch)
         if room is None:
             self._rooms[code] = _Room(game, text, epoch)
@@ -86,7 +86,7 @@ class MemoryStore:
             held = self._rooms.get(code)
             if held is not None and idx in held.games:
                 raise StoreError(f"room {code} already has a game {idx}")
-            text = _json(setup)
+            text = as_json(setup)
             self._save(code, game, record, epoch)
             self._rooms[code].games[idx] = _Game(text, now_ms)
 
@@ -100,7 +100,7 @@ class MemoryStore:
             log = room.games[idx].log
             if seq in log:
                 raise Fenced(f"room {code} game {idx} already has action {seq}")
-            log[seq] = _json(entry.to_json())
+            log[seq] = as_json(entry.to_json())
 
         return self._write(write)
 
@@ -140,18 +140,11 @@ class MemoryStore:
 
     def _game(self, code: str, idx: int, *, with_log: bool) -> GameLog:
         game = self._rooms[code].games[idx]
-        log = []
-        if with_log:
-            for expected, seq in enumerate(sorted(game.log), start=1):
-                if seq != expected:
-                    raise RuntimeError(f"room {code} game {idx}: log has a hole before seq {seq}")
-                entry = json.loads(game.log[seq])
-                log.append(LoggedAction(entry["seat"], entry["action"], entry["now_ms"]))
+        log = in_order(code, idx, ((seq, _logged(game.log[seq])) for seq in sorted(game.log))) \
+            if with_log else []
         return GameLog(idx, json.loads(game.setup), game.started_ms, log)
 
 
-def _json(value: Any) -> str:
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError) as refusal:
-        raise StoreError(f"cannot keep {type(value).__name__}: {refusal}") from None
+def _logged(text: str) -> LoggedAction:
+    entry = json.loads(text)
+    return LoggedAction(entry["seat"], entry["action"], entry["now_ms"])

@@ -1,0 +1,275 @@
+"""The store of an SQLite file through the standard library's `sqlite3`: what `tictac serve`
+opens by default. Same schema, same file, same answers as `SqlStore` on that file (a file
+written by one is read by the other), without importing SQLAlchemy, which took a second of
+every start (issue 23).
+
+Its schema is SqlStore's: Alembic's migrations make it (store/migrations), and a file that is
+new or at an older revision is migrated through them before it is opened, importing SQLAlchemy
+and Alembic for that start only. A file at `SCHEMA_REVISION` (a test holds it to Alembic's
+head) opens with sqlite3 alone. Values of the JSON columns are kept as SQLAlchemy's JSON type
+keeps them on SQLite: their `json.dumps` text.
+
+Writes go through the group-committing writer (store/writer.py) on one connection of the
+writer's thread; reads open a connection of their own on a thread of their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from contextlib import closing
+from typing import Any
+
+from tictac.engine import LoggedAction
+from tictac.store.base import GameLog, RoomDump, StoreError, as_json, in_order, room_dumps
+from tictac.store.file import DatabaseFile
+from tictac.store.writer import GroupCommit, Row, fenced, taken
+
+SCHEMA_REVISION = "0002"  # the latest of store/migrations/versions
+
+Write = Callable[[sqlite3.Connection], None]
+
+
+def sqlite_file(url: str) -> str | None:
+    """The path of the SQLite file a database URL names (`sqlite:///rooms.sqlite3`, with any
+    driver: `sqlite+aiosqlite:////abs/rooms.sqlite3`), or None for any other URL: another
+    database, an in-memory one, a URI filename or options after `?` (SqlStore's then)."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme.split("+")[0] != "sqlite" or not rest.startswith("/"):
+        return None
+    database = rest[1:]
+    if database in ("", ":memory:") or database.startswith("file:") or "?" in database:
+        return None
+    return os.path.abspath(database)
+
+
+# Every connection of either store to an SQLite file: WAL + synchronous=NORMAL, so a committed
+# transaction survives the process being killed (only a power cut may lose the last ones; FULL
+# would also cover that, at a cost), and foreign keys on.
+PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON")
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    """A connection in autocommit mode (its transactions are begun and committed by hand)."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        for pragma in PRAGMAS:
+            conn.execute(pragma)
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
+
+
+def _revision(conn: sqlite3.Connection) -> str | None:
+    """The migration the file is at (None for a new file; a file migrated along two branches
+    would list two, and is left to Alembic too)."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                    "AND name = 'alembic_version'").fetchone() is None:
+        return None
+    found = conn.execute("SELECT version_num FROM alembic_version").fetchall()
+    return found[0][0] if len(found) == 1 else None
+
+
+def _open_migrated(path: str) -> sqlite3.Connection:
+    """The writer's connection to the file at `path`, once the file is at SCHEMA_REVISION."""
+    conn = _connect(path)
+    try:
+        if _revision(conn) != SCHEMA_REVISION:
+            from tictac.store.log import migrate_sqlite  # SQLAlchemy and Alembic: only now
+
+            migrate_sqlite(path)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+class LiteStore(GroupCommit[Write | Row]):
+    """An SQLite file, through sqlite3."""
+
+    def __init__(self, conn: sqlite3.Connection, file: DatabaseFile) -> None:
+        super().__init__(file)
+        self.path = file.path
+        self._conn = conn  # the writer's, used on its thread only
+
+    @classmethod
+    async def open(cls, path: str) -> LiteStore:
+        """Opens (making and migrating it if need be) the file at `path` and starts the
+        writer; a file that cannot be opened is a `StoreError` in one line."""
+        try:
+            conn = await asyncio.to_thread(_open_migrated, path)
+        except (sqlite3.Error, OSError) as failure:
+            raise StoreError(f"cannot open the database {path}: {failure}") from None
+        store = cls(conn, DatabaseFile(path))
+        store._start()
+        return store
+
+    def _dispose(self) -> None:
+        self._conn.close()
+
+    def _commit(self, writes: list[Write | Row]) -> list[Exception | None]:
+        """On the writer thread: every write's failure, or None for each if all committed."""
+        conn = self._conn
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                rows: list[Row] = []
+                for write in writes:
+                    if isinstance(write, dict):
+                        rows.append(write)
+                        continue
+                    _insert_actions(conn, rows)
+                    rows = []
+                    write(conn)
+                _insert_actions(conn, rows)
+                problem = self.problem()  # last thing before the commit: never into a lost file
+                if problem is not None:
+                    raise StoreError(problem)
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        except Exception as error:
+            if len(writes) == 1:
+                if isinstance(writes[0], dict) and isinstance(error, sqlite3.IntegrityError) \
+                        and "UNIQUE constraint" in str(error):
+                    return [taken(writes[0])]
+                return [StoreError(f"the database {self.path}: {error}")
+                        if isinstance(error, sqlite3.Error) else error]
+            # One bad write must not sink the others: retry them one by one.
+            return [self._commit([write])[0] for write in writes]
+        self.commits += 1
+        return [None] * len(writes)
+
+    # -- writes ------------------------------------------------------------------------------
+
+    def _refused_or_submitted(self, make: Callable[[], Write | Row]) -> asyncio.Future[None]:
+        """`make`'s write queued; a value it cannot write as JSON refused at once, as the
+        answer to await (as `SqlStore` refuses it once it tries)."""
+        try:
+            write = make()
+        except StoreError as refusal:
+            refused: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            refused.set_exception(refusal)
+            return refused
+        return self._submit(write)
+
+    def save_room(self, code: str, game: str, record: dict[str, Any], now_ms: int,
+                  epoch: int) -> asyncio.Future[None]:
+        return self._refused_or_submitted(
+            lambda: _room_write(code, game, as_json(record), now_ms, epoch))
+
+    def start_game(self, code: str, idx: int, setup: dict[str, Any], now_ms: int, game: str,
+                   record: dict[str, Any], epoch: int) -> asyncio.Future[None]:
+        """A new game and the room record that says it is on, in one transaction."""
+
+        def make() -> Write:
+            save = _room_write(code, game, as_json(record), now_ms, epoch)
+            text = as_json(setup)
+
+            def write(conn: sqlite3.Connection) -> None:
+                save(conn)
+                conn.execute("INSERT INTO games (room, idx, setup, started_ms) "
+                             "VALUES (?, ?, ?, ?)", (code, idx, text, now_ms))
+
+            return write
+
+        return self._refused_or_submitted(make)
+
+    def append(self, code: str, idx: int, seq: int, entry: LoggedAction) -> asyncio.Future[None]:
+        return self._refused_or_submitted(
+            lambda: {"room": code, "game_idx": idx, "seq": seq, "seat": entry.seat,
+                     "action": as_json(entry.action), "now_ms": entry.now_ms})
+
+    def delete_room(self, code: str, epoch: int) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            held = _epoch(conn, code)
+            if held is None:
+                return
+            if held != epoch:
+                raise fenced(code, held, epoch)
+            for table, column in (("actions", "room"), ("games", "room"), ("rooms", "code")):
+                conn.execute(f"DELETE FROM {table} WHERE {column} = ?", (code,))
+
+        return self._submit(write)
+
+    async def claim(self, code: str) -> int:
+        """A node takes the room over: its epoch goes up by one, so a copy still running
+        elsewhere is refused its next record write. The new epoch (0: no such room)."""
+        epochs = [0]
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE rooms SET epoch = epoch + 1 WHERE code = ?", (code,))
+            epochs.append(_epoch(conn, code) or 0)
+
+        await self._submit(write)
+        return epochs[-1]  # a write may run twice (in a batch that failed, then alone)
+
+    # -- reads -------------------------------------------------------------------------------
+
+    async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
+        """Every room (or the one called `code`) with every game's setup and the latest game's
+        log (enough to restore)."""
+        return await asyncio.to_thread(self._load_rooms, code)
+
+    def _load_rooms(self, code: str | None) -> list[RoomDump]:
+        where, args = ("", ()) if code is None else (" WHERE {} = ?", (code,))
+        with closing(sqlite3.connect(self.path)) as conn:  # a read's own
+            room_rows = conn.execute("SELECT code, game, CAST(record AS TEXT), epoch FROM rooms"
+                                     + where.format("code") + " ORDER BY code", args).fetchall()
+            game_rows = conn.execute("SELECT room, idx, setup, started_ms FROM games"
+                                     + where.format("room") + " ORDER BY room, idx",
+                                     args).fetchall()
+            return room_dumps(room_rows, ((room, idx, json.loads(setup), started_ms)
+                                          for room, idx, setup, started_ms in game_rows),
+                              lambda code, idx: _read_log(conn, code, idx))
+
+    async def load_game(self, code: str, idx: int) -> GameLog | None:
+        return await asyncio.to_thread(self._load_game, code, idx)
+
+    def _load_game(self, code: str, idx: int) -> GameLog | None:
+        with closing(sqlite3.connect(self.path)) as conn:  # a read's own
+            row = conn.execute("SELECT setup, started_ms FROM games WHERE room = ? AND idx = ?",
+                               (code, idx)).fetchone()
+            if row is None:
+                return None
+            return GameLog(idx, json.loads(row[0]), row[1], _read_log(conn, code, idx))
+
+
+def _insert_actions(conn: sqlite3.Connection, rows: list[Row]) -> None:
+    conn.executemany("INSERT INTO actions (room, game_idx, seq, seat, action, now_ms) "
+                     "VALUES (:room, :game_idx, :seq, :seat, :action, :now_ms)", rows)
+
+
+def _epoch(conn: sqlite3.Connection, code: str) -> int | None:
+    row = conn.execute("SELECT epoch FROM rooms WHERE code = ?", (code,)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def _read_log(conn: sqlite3.Connection, code: str, idx: int) -> list[LoggedAction]:
+    rows = conn.execute("SELECT seq, seat, action, now_ms FROM actions "
+                        "WHERE room = ? AND game_idx = ? ORDER BY seq", (code, idx))
+    return in_order(code, idx, ((seq, LoggedAction(seat, json.loads(action), now_ms))
+                                for seq, seat, action, now_ms in rows))
+
+
+def _room_write(code: str, game: str, record: str, now_ms: int, epoch: int) -> Write:
+    """An upsert written as update-then-insert, as SqlStore's; refused if the room is stored
+    under another epoch (another node took it over)."""
+
+    def write(conn: sqlite3.Connection) -> None:
+        done = conn.execute("UPDATE rooms SET game = ?, record = ?, updated_ms = ? "
+                            "WHERE code = ? AND epoch = ?", (game, record, now_ms, code, epoch))
+        if done.rowcount == 0:
+            held = _epoch(conn, code)
+            if held is not None:
+                raise fenced(code, held, epoch)
+            conn.execute("INSERT INTO rooms (code, epoch, game, record, updated_ms) "
+                         "VALUES (?, ?, ?, ?, ?)", (code, epoch, game, record, now_ms))
+
+    return write
