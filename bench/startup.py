@@ -1,7 +1,7 @@
 """Start-up: how long `tictac serve` takes from its process starting to its first `/healthz`
 answer, over several runs, each on a fresh SQLite file and a free port of 127.0.0.1.
 
-    uv run python bench/startup.py [--runs 5]
+    uv run --group dev python bench/startup.py [--runs 5] [--bytecode]
 
 Prints each run's seconds to /healthz and the CPU seconds the server spent until then (user +
 system, from /proc: steadier than the wall clock on a busy machine), their medians and maxima,
