@@ -7,23 +7,37 @@ only like presence: a restart counts from the restored log)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from tictac.engine import Event
-
-if TYPE_CHECKING:
-    from tictac.rooms.places import Place
-    from tictac.rooms.room import Room
+from tictac.engine import Event, Game, LoggedAction, SetupArgs
+from tictac.rooms.places import Place, Seating
+from tictac.rooms.record import RoomRecord
 
 KEPT_MOVES = 10  # the latest moves told in words; the count says how many there were in all
 
 
-def mark(room: Room, place: Place) -> None:
+class Table(Protocol):
+    """What of a room this reads: its game, the current game's setup and log, the record (how
+    many games were dealt, the status) and the seating."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def setup(self) -> SetupArgs | None: ...
+    @property
+    def log(self) -> list[LoggedAction]: ...
+    @property
+    def record(self) -> RoomRecord: ...
+    @property
+    def seating(self) -> Seating: ...
+
+
+def mark(room: Table, place: Place) -> None:
     """`place` is gone from here on: moves for its seat count from this point of the log."""
     place.left_at = (room.record.games, len(room.log))
 
 
-def missed(room: Room, place: Place) -> dict[str, Any] | None:
+def missed(room: Table, place: Place) -> dict[str, Any] | None:
     """The `while_away` message for `place` coming back, or None if no move was made for it."""
     seat = room.seating.seat_of.get(place.pid)
     if seat is None or place.left_at is None or room.setup is None \
@@ -38,7 +52,7 @@ def missed(room: Room, place: Place) -> dict[str, Any] | None:
             "events": _events_of(room, made[-KEPT_MOVES:])}
 
 
-def _events_of(room: Room, indices: list[int]) -> list[list[Event]]:
+def _events_of(room: Table, indices: list[int]) -> list[list[Event]]:
     """The public events of the log's actions at `indices` (sorted), replayed from the setup:
     the room keeps no events, only the log."""
     setup, game = room.setup, room.game
