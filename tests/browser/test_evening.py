@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 
 from .conftest import ServerProcess
 from .players import SHOTS_DIR, Player, screenshot, wait_for
-from .table import Seat, phone_of, play_until, settle, sit, start, tv_audit
+from .table import FINISH_ANIMATIONS, Seat, phone_of, play_until, settle, sit, start, tv_audit
 from .test_tv import bomb_move, times_up_move, timo_move
 
 HD = {"width": 1920, "height": 1080}
@@ -49,6 +49,7 @@ def look(tv: Page, name: str) -> None:
     cut off."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     tv.wait_for_timeout(100)
+    tv.evaluate(FINISH_ANIMATIONS)  # the podium's steps rise in one after the other
     tv.screenshot(path=str(SHOTS / f"{name}-1920x1080.png"))
     audit = tv_audit(tv, HD)
     assert audit["small"] == [], (name, audit["small"][:5])
