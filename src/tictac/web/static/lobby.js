@@ -79,7 +79,7 @@ export function mount(root, ctx) {
     gamePanel.hidden = !game.lobbyPanel;
     if (game.lobbyPanel) game.lobbyPanel(gamePanel, ctx, info);
     // Rebuilding the form under the host's fingers would lose focus: only when values change.
-    const key = JSON.stringify([room.options, you.host, room.seats.length]);
+    const key = JSON.stringify([room.options, you.host, room.seats.map((seat) => seat.name)]);
     if (force || key !== optionsKey) {
       optionsKey = key;
       drawOptions(options, ctx, info, game);
