@@ -104,7 +104,8 @@ async def test_a_new_file_is_migrated_to_the_latest_schema(tmp_path: Path) -> No
 
 
 # A server on a migrated SQLite file, in a process of its own: one room made, two players
-# seated, its game started and one action played, then which modules it imported.
+# seated, its game started and one action played by the seat the deal gave the first turn,
+# then which modules it imported.
 SERVED = """
 import json
 import sys
@@ -123,16 +124,19 @@ with TestClient(app, base_url="http://127.0.0.1") as client:
         for ws, seat in ((host, made), (guest, joined)):
             ws.send_json({"type": "hello", "token": seat["token"]})
         host.send_json({"type": "lobby", "op": "start"})
-        acted = None
-        while acted is None:
-            message = host.receive_json()
-            view = message.get("view") or {}
-            if message["type"] == "view" and view.get("legal") \\
-                    and made["seat"] in view["to_act"]:
-                host.send_json({"type": "action", "action": view["legal"][0], "id": 1})
-                acted = 1
+
+        def dealt(ws):
+            while True:
+                message = ws.receive_json()
+                if message["type"] == "view" and (message.get("view") or {}).get("to_act"):
+                    return message["view"]
+
+        first = dealt(host)  # the deal decides who plays first: that seat's socket acts
+        ws, view = (host, first) if made["seat"] in first["to_act"] else (guest, dealt(guest))
+        ws.send_json({"type": "action", "action": view["legal"][0], "id": 1})
+        message = ws.receive_json()
         while message["type"] != "ack":
-            message = host.receive_json()
+            message = ws.receive_json()
 print(json.dumps({"ack": message["id"], "modules": sorted(
     name for name in sys.modules if name.split(".")[0] in ("sqlalchemy", "alembic"))}))
 """
