@@ -111,8 +111,7 @@ class State:
 
     def rotation(self, team: int) -> tuple[int, ...]:
         """`team`'s players this round, in the order they are due to give clues."""
-        givers = [(turn.team, turn.cluegiver) for turn in self.turns]
-        return teams_.rotation(self.teams, self.floater, self.round, team, givers)
+        return teams_.rotation(self.teams, self.floater, self.round, team, self.turns)
 
     def cluegiver(self) -> int:
         """Who gives clues in the running turn, or in the next one. A team carrying its time
@@ -128,8 +127,7 @@ class State:
         return self.rotation(self.team)[0]
 
     def timekeeper(self) -> int:
-        givers = [(turn.team, turn.cluegiver) for turn in self.turns]
-        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, givers,
+        return teams_.timekeeper(self.teams, self.floater, self.round, self.team, self.turns,
                                  previous=self.settings.rules.previous_cluegiver_keeps_time)
 
     def guessers(self) -> tuple[int, ...]:

@@ -7,11 +7,23 @@ floats (joins team 1 in round 1, team 2 in round 2, ...) unless the host asks fo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from tictac.engine import IllegalAction, Rng
 from tictac.engine.errors import BAD_OPTION
 
 Teams = tuple[tuple[int, ...], ...]
+
+
+class Giver(Protocol):
+    """A turn played, as the rotation reads it (the state's `Turn`): read in place, so that
+    working out whose turn it is never copies the game's list of turns."""
+
+    @property
+    def team(self) -> int: ...
+
+    @property
+    def cluegiver(self) -> int: ...
 
 TEAM_SIZES: dict[int, tuple[int, ...]] = {
     4: (2, 2),
@@ -103,10 +115,10 @@ def team_of(teams: Teams, floater: int | None, round_no: int, seat: int) -> int:
 
 
 def rotation(
-    teams: Teams, floater: int | None, round_no: int, team: int, givers: Sequence[tuple[int, int]]
+    teams: Teams, floater: int | None, round_no: int, team: int, givers: Sequence[Giver]
 ) -> tuple[int, ...]:
     """The players of `team` in `round_no` in the order they are due to give clues, from
-    `givers`, the (team, cluegiver) of every turn played so far: first those who have not yet
+    `givers`, every turn played so far (its team and cluegiver): first those who have not yet
     given clues for this team (in the team's order, the floating player last), then the one whose
     last turn for it is the oldest. So every member, the floating player included while they sit
     with the team, takes a turn before anyone has a second one (docs/rulings.md, Teams), however
@@ -116,8 +128,9 @@ def rotation(
     # of many turns (a learning agent's) costs no more than a short one.
     last_turn: dict[int, int] = {}
     for index in range(len(givers) - 1, -1, -1):
-        for_team, giver = givers[index]
-        if for_team == team and giver not in last_turn:
+        turn = givers[index]
+        giver = turn.cluegiver
+        if turn.team == team and giver not in last_turn:
             last_turn[giver] = index
             if len(last_turn) == len(players) and all(seat in last_turn for seat in players):
                 break
@@ -130,7 +143,7 @@ def timekeeper(
     floater: int | None,
     round_no: int,
     team: int,
-    givers: Sequence[tuple[int, int]],
+    givers: Sequence[Giver],
     *,
     previous: bool,
 ) -> int:
