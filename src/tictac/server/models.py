@@ -53,6 +53,15 @@ class PingIn(Strict):
     t: float
 
 
+class VoteIn(Strict):
+    """An audience member's vote (docs/rulings.md, "The audience"): `choice` is one of the
+    open ballot's, named by the ballot's `key`; a new vote replaces the member's last."""
+
+    type: Literal["vote"]
+    ballot: str = Field(max_length=40)
+    choice: int
+
+
 class _Lobby(Strict):
     type: Literal["lobby"]
 
@@ -174,9 +183,9 @@ LobbyIn = Annotated[
     | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting,
     Field(discriminator="op"),
 ]
-ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | LobbyIn,
+ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | VoteIn | LobbyIn,
                           Field(discriminator="type")]
-CLIENT_TYPES = ("action", "chat", "sync", "ping", "lobby")
+CLIENT_TYPES = ("action", "chat", "sync", "ping", "vote", "lobby")
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -350,6 +359,7 @@ class CreateRoom(Body):
 class JoinRoom(Body):
     name: str = Field(max_length=4 * MAX_NAME)
     spectator: bool = False
+    tv: bool = False  # a TV screen's place: it watches, and is no member of the audience
 
 
 class Rejoin(Body):

@@ -44,7 +44,7 @@ function tvStyle() {
 async function joinAsTv(root, code) {
   try {
     const name = `TV ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-    const answer = await api('POST', `/api/rooms/${code}/join`, { name, spectator: true });
+    const answer = await api('POST', `/api/rooms/${code}/join`, { name, spectator: true, tv: true });
     const seat = { token: answer.token, seat: null };
     saveSeat(code, seat, 'tv');
     return seat;
