@@ -13,7 +13,7 @@ from test_room_restore import restart
 from tutable import QUICK, seat_people
 
 from tictac.games.time_bomb.table import MORIARTY
-from tictac.games.times_up.phases import RUNNING, WAITING
+from tictac.games.times_up.phases import WAITING
 from tictac.rooms import Room, lobby
 from tictac.rooms.audience import CLOSE_AT, TALLY_MS
 
