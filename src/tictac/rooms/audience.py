@@ -180,6 +180,11 @@ class Audience:
     def _members(self) -> list[Place]:
         return [place for place in self.room.seating.places.values() if self.member(place)]
 
+    def _watched(self) -> bool:
+        """Whether the room has a TV or an audience: one with neither hears nothing of it."""
+        return bool(self.room.record.tvs) or any(
+            self.member(place) for place in self.room.seating.places.values())
+
     def check_join(self, *, seated: bool, tv: bool) -> None:
         """Refuses a join past its cap: a seat or a TV counts against `max_places` (with the
         bots), an audience member against `max_audience`."""
@@ -224,6 +229,11 @@ class Audience:
         return f'{shared[:-1]},"yours":{dumps(yours)}}}'
 
     def send_to(self, conn: Conn) -> None:
+        """A connection coming in (or asking for a `sync`) hears where the audience stands,
+        while a game is on or just over (the lobby has nothing to vote on), in a room with an
+        audience or a TV."""
+        if self.room.record.status == "lobby" or not self._watched():
+            return
         shared, ballot = self._shared()
         conn.send(self._text(shared, ballot, self.room.conns[conn]))
 
@@ -232,7 +242,7 @@ class Audience:
         results are told to everyone at once; nothing else is."""
         ballot, finished = self.ballot(), self.room.record.status == "finished"
         told = (ballot and ballot.key, ballot and len(ballot.choices), finished)
-        if told == self._told:
+        if told == self._told or not self._watched():
             return
         self._told = told
         shared, ballot = self._shared()

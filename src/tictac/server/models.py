@@ -330,8 +330,34 @@ class WhileAwayOut(Strict):
     events: list[list[dict[str, Any]]]  # the public events of each of the latest (at most 10)
 
 
+class Ballot(Strict):
+    key: str  # "round-N" (Time Bomb, Time's Up) or "first-out" (Timo's Twist)
+    kind: Literal["moriarty", "funniest", "first_out"]
+    choices: list[dict[str, int]]  # each `id` (what a vote names), its `seat`, a turn's `team`
+
+
+class AudienceState(Strict):
+    """Where the audience stands: counts only until the game is over, then its `results`
+    (docs/rulings.md, "The audience")."""
+
+    members: int  # audience members connected now
+    voted: int  # members who voted on the open ballot
+    ballot: Ballot | None  # what may be voted on now (null: nothing)
+    results: dict[str, Any] | None  # how the audience did, once the game is over
+
+
+class AudienceOut(Strict):
+    """To every connection when a ballot opens or changes and when the game ends; to a voter,
+    as the answer to their vote; to the TVs, the counts at most once a second. `yours`, an
+    audience member's own vote on the open ballot, goes to that member alone."""
+
+    type: Literal["audience"]
+    audience: AudienceState
+    yours: int | None = None
+
+
 ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | NoticeOut | PongOut
-                          | WhileAwayOut, Field(discriminator="type")]
+                          | WhileAwayOut | AudienceOut, Field(discriminator="type")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
