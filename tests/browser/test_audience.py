@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Browser
 
 from .conftest import ServerProcess
-from .players import SHOTS_DIR, Player, join_room, screenshot, wait_for
+from .players import SHOTS_DIR, Player, join_room, screenshot
 from .table import phone_of, play_until, settle, sit, start, tv_audit
 from .test_tv import bomb_move
 
