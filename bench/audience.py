@@ -22,6 +22,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 import uvloop
@@ -50,7 +51,7 @@ class Heard:
 class Latest:
     """A socket's latest view, and the messages it was answered with so far."""
 
-    view: dict[str, object] | None = None
+    view: dict[str, Any] | None = None
     ballot: str | None = None
     answers: int = 0
 
@@ -66,6 +67,10 @@ def listener(heard: Heard, latest: Latest) -> OnText:
             ballot = message["audience"]["ballot"]
             latest.ballot = ballot and ballot["key"]
     return on_text
+
+
+def new_view(seen: Latest, old: dict[str, Any]) -> Callable[[], bool]:
+    return lambda: seen.view is not old
 
 
 def totals(groups: dict[str, Heard]) -> tuple[int, int]:
@@ -158,10 +163,9 @@ async def measure(args: argparse.Namespace, port: int, pid: int) -> None:
             claims = [action for action in view.get("legal", []) if action["type"] == "claim"]
             if not claims:
                 continue
-            version = seen.view
             client.send(json.dumps({"type": "action", "action": claims[0]}))
             made_claims += 1
-            await until(lambda seen=seen, version=version: seen.view is not version)
+            await until(new_view(seen, view))
     await asyncio.sleep(0.5)
     claiming = (cpu_s(pid) - before_cpu, *(a - b for a, b in zip(totals(groups), before,
                                                                   strict=True)))
