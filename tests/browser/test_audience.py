@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser
 
 from .conftest import ServerProcess
 from .players import SHOTS_DIR, Player, join_room, screenshot
 from .table import phone_of, play_until, settle, sit, start, tv_audit
-from .test_tv import bomb_move
+from .test_tv import bomb_move, times_up_move, timo_move
 
 HD = {"width": 1920, "height": 1080}
 SHOTS = SHOTS_DIR / "audience"
@@ -100,6 +101,51 @@ def test_the_audience_votes_moriarty_round_by_round_to_the_reveal(
     for screen in (host, lea, tv):
         no_vote_before_the_end(screen)
     for screen in (host, lea, tv, zoe, remi):
+        assert screen.errors == [], (screen.name, screen.errors)
+        screen.close()
+    for seat in seats:
+        seat.close()
+
+
+# The other two games' audience screens: Time's Up's funniest turn (in French), Timo's Twist's
+# first out (in English), each voted on a phone and shown at the end; the TV's band too.
+OTHERS = [
+    ("times-up", "fr-FR", {"deck_size": 10, "turn_seconds": 120},
+     lambda view: view["phase"] == "running", times_up_move,
+     "Le tour le plus drôle de la manche 1 ?"),
+    ("timos-twist", "en-GB", {"target_score": 1, "timo_grace_ms": 0},
+     lambda view: True, timo_move, "Who empties their hand first?"),
+]
+
+
+@pytest.mark.parametrize(("game", "locale", "options", "ballot_open", "move", "asked"), OTHERS,
+                         ids=[other[0] for other in OTHERS])
+def test_the_audience_of_the_other_games_votes_and_sees_the_results(
+        browser: Browser, server: str, game: str, locale: str, options: dict[str, Any],
+        ballot_open: Any, move: Any, asked: str) -> None:
+    seats = sit(server, game, ["Ana", "Léa", "Cal", "Dan"], options)
+    code = seats[0].code
+    tv = Player(browser, server, "TV", locale=locale)
+    tv.page.set_viewport_size(HD)
+    tv.goto(f"/r/{code}/tv")
+    tv.page.wait_for_selector(".tv-lobby")
+    start(seats)
+    play_until(seats, move, lambda: ballot_open(seats[0].view))
+    fan = Player(browser, server, "Zoé", locale=locale)
+    join_room(fan, code)
+    fan.page.wait_for_selector(".audience[data-ballot]")
+    assert fan.page.inner_text(".audience h2") == asked
+    vote(fan, 0)
+    screenshot(fan, f"audience-{game}-voted")
+    tv.page.wait_for_selector(".tv-audience-count")
+    look(tv, f"{game}-counts")
+    play_until(seats, move, lambda: bool(seats[0].view["over"]), limit=2000)
+    fan.page.wait_for_selector(".audience-results")
+    tv.page.wait_for_selector(".tv-audience-results")
+    screenshot(fan, f"audience-{game}-results")
+    look(tv, f"{game}-results")
+    no_vote_before_the_end(tv)
+    for screen in (tv, fan):
         assert screen.errors == [], (screen.name, screen.errors)
         screen.close()
     for seat in seats:

@@ -62,12 +62,12 @@ function resultLines(found, room) {
   if (found.kind === 'moriarty') {
     if (!found.votes) return [t('audience.no_votes')];
     return [t('audience.moriarty_was', { names: names(found.moriarty) }),
-      ...found.rounds.map((row) => t('audience.round_right', row)),
-      t('audience.overall', found)];
+      ...found.rounds.map((row) => t('audience.round_right', { ...row, n: row.right })),
+      t('audience.overall', { n: found.right, votes: found.votes })];
   }
   if (found.kind === 'funniest') {
     if (!found.rounds.length) return [t('audience.no_votes')];
-    return found.rounds.map((row) => t('audience.funniest_was', { round: row.round, votes: row.top[0].votes,
+    return found.rounds.map((row) => t('audience.funniest_was', { round: row.round, n: row.top[0].votes,
       names: row.top.map((turn) => nameOf(room, turn.seat)).join(', ') }));
   }
   const lines = [t('audience.first_out_was', { name: nameOf(room, found.winner) })];
