@@ -13,9 +13,9 @@ from test_room_restore import restart
 from tutable import QUICK, seat_people
 
 from tictac.games.time_bomb.table import MORIARTY
-from tictac.games.times_up.phases import WAITING
+from tictac.games.times_up.phases import RUNNING, WAITING
 from tictac.rooms import Room, lobby
-from tictac.rooms.audience import CLOSE_AT, TALLY_MS
+from tictac.rooms.audience import CLOSE_AT, MAX_TURNS, TALLY_MS
 
 
 async def _tv(table: Table, room: Room) -> FakeConn:
@@ -209,3 +209,19 @@ async def test_timos_twist_the_audience_guesses_who_empties_their_hand_first(
     right = [name for name, guess in (("Fan 0", 0), ("Fan 1", 1)) if guess == winner]
     assert _said(tv)["audience"]["results"] == {
         "kind": "first_out", "winner": winner, "votes": 2, "right": len(right), "names": right}
+
+
+async def test_a_times_up_ballot_offers_the_rounds_first_turns_only(table: Table) -> None:
+    """However many turns a round takes, its ballot (and so the `audience` message) lists its
+    first MAX_TURNS (docs/server.md, "Bounds")."""
+    people = await seat_people(table, QUICK)
+    room = people.room
+    [(fan, _)] = await _fans(table, room, 1)
+    await people.to_running()
+    while len(room.state.turns) <= MAX_TURNS:
+        await table.run(room, lambda: room.state.phase == WAITING, step_ms=1000)  # time is up
+        await people.act(room.state.cluegiver(), {"type": "start"})
+    assert room.state.phase == RUNNING and room.state.round == 1
+    assert [choice["id"] for choice in _said(fan)["audience"]["ballot"]["choices"]] == list(
+        range(MAX_TURNS))
+    await refused("bad_choice", room.call(room.audience.vote, fan, "round-1", MAX_TURNS))

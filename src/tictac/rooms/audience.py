@@ -5,8 +5,9 @@ watch, and once it is over everyone sees how they did.
 What they vote on (docs/rulings.md, "The audience"):
 - Time Bomb: each round, who they think is Moriarty (a seat); the round's ballot closes when the
   next round is dealt or the game ends.
-- Time's Up: each round, its funniest turn (one of the turns the round has started, named by its
-  cluegiver); the ballot stays open until the next round's first turn starts.
+- Time's Up: each round, its funniest turn (one of the turns the round has started, its first
+  `MAX_TURNS`, named by its cluegiver); the ballot stays open until the next round's first turn
+  starts.
 - Timo's Twist: who empties their hand first (wins the first round); open until a hand is down
   to `CLOSE_AT` cards or the first round ends.
 A member may change their vote while its ballot is open.
@@ -43,6 +44,9 @@ from tictac.rooms.wire import dumps, error_message
 TALLY_MS = 1000  # the TVs hear the audience's counts at most this often
 CLOSE_AT = 3  # Timo's Twist: the guess closes once a hand is down to this many cards
 SHOWN_NAMES = 20  # Timo's Twist: the right guessers named at the end (the rest are counted)
+# Time's Up: a round's ballot offers its first this many turns (a round of more is one nobody
+# would scroll through; it keeps the `audience` message small: docs/server.md, "Bounds").
+MAX_TURNS = 40
 
 
 class Table(Protocol):
@@ -113,9 +117,9 @@ def _times_up_ballot(state: Any) -> Ballot | None:
     if state.phase == OVER or not state.turns:
         return None
     current = state.turns[-1].round
-    return Ballot(f"round-{current}", "funniest",
-                  [{"id": index, "seat": turn.cluegiver, "team": turn.team}
-                   for index, turn in enumerate(state.turns) if turn.round == current])
+    turns = [{"id": index, "seat": turn.cluegiver, "team": turn.team}
+             for index, turn in enumerate(state.turns) if turn.round == current]
+    return Ballot(f"round-{current}", "funniest", turns[:MAX_TURNS])
 
 
 def _times_up_results(state: Any, votes: dict[str, dict[str, int]],
