@@ -136,6 +136,7 @@ def test_plural_keys_have_the_one_and_other_forms_and_other_has_an_n() -> None:
                            ("talk", "talk_no_gestures", "one_word", "mime", "one_gesture")]),
         ("game", [f"{name}.blurb" for name in GAMES]),
         ("action", sorted(TIMO_ACTIONS | set(BOMB_ACTIONS) | set(TIMES_UP_ACTIONS))),
+        ("audience.ask", ["moriarty", "funniest", "first_out"]),  # issue 25, item 4
     ],
 )
 def test_keys_built_at_run_time_exist(prefix: str, names: list[str]) -> None:

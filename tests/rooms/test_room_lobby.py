@@ -6,7 +6,8 @@ import pytest
 from roomtable import FakeConn, Table, refused, safe_cut
 
 from tictac.engine import IllegalAction
-from tictac.rooms import lobby
+from tictac.rooms import RoomSettings, lobby
+from tictac.rooms.audience import TALLY_MS
 from tictac.rooms.replays import fetch
 
 
@@ -27,6 +28,7 @@ async def test_seats_fill_then_newcomers_watch(table: Table) -> None:
     assert seventh.room()["you"] == {"seat": None, "host": False, "spectator": True,
                                      "name": "Seven"}
     await refused("room_full", table.op(room, host, "add_bot", kind=None))
+    await table.tick(room, TALLY_MS)  # the audience's arrivals are told once a second
     assert host.room()["spectators"] == 1
 
 
@@ -137,13 +139,21 @@ async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table
     await refused("wrong_status", fetch(room, token, 5, None))
 
 
-async def test_a_room_holds_at_most_max_places_players_and_spectators(table: Table) -> None:
+async def test_a_room_holds_at_most_max_places_players_and_its_audience_apart(
+        table: Table) -> None:
+    """Players, bots and TVs count against `max_places`, spectators (the audience) against
+    `max_audience` (issue 25, item 4): a full audience leaves the seats free, and the other way
+    round."""
     room, host, _ = await table.room("time-bomb", bots=1)  # the host and a bot: two places
-    for number in range(table.settings.max_places - 2):
+    room.settings = RoomSettings(max_places=4, max_audience=3)
+    await room.call(lobby.join, room, "TV", True, True)
+    await room.call(lobby.join, room, "Bea", False)
+    for number in range(3):
         await room.call(lobby.join, room, f"Fan {number}", True)
     await refused("too_many_places", room.call(lobby.join, room, "One more", True))
     await refused("too_many_places", room.call(lobby.join, room, "A player", False))
-    assert len(room.seating.places) == table.settings.max_places
+    await refused("too_many_places", room.call(lobby.join, room, "Another TV", True, True))
+    assert len(room.seating.places) == 4 + 3
     await table.op(room, host, "kick_spectator", name="fan 0")  # a kick makes room again
     await room.call(lobby.join, room, "One more", True)
 
@@ -154,6 +164,7 @@ async def test_host_kicks_a_spectator_whose_token_then_opens_nothing(table: Tabl
     zed, zed_token = await table.join(room, "Zed", spectator=True)
     second_zed = FakeConn()
     await room.call(room.connect, second_zed, zed_token)
+    await table.tick(room, TALLY_MS)
     assert host.room()["spectators"] == 2
     await refused("not_host", table.op(room, bea, "kick_spectator", name="Zed"))
     await refused("no_spectator", table.op(room, host, "kick_spectator", name="Bot 1"))

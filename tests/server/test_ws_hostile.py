@@ -59,6 +59,9 @@ TEMPLATES: list[tuple[str, Any]] = [
     ("play", {"type": "action", "action": {"type": "{}"}}),
     ("play", {"type": "action", "action": {"type": "write", "{}": 1}}),
     ("play", {"type": "chat", "text": "{}"}),
+    ("play", {"type": "vote", "ballot": "{}", "choice": 1}),  # issue 25, item 4
+    ("play", {"type": "vote", "ballot": "round-1", "choice": "{}"}),
+    ("play", {"type": "vote", "{}": 1}),
 ]
 
 

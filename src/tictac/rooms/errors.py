@@ -40,7 +40,8 @@ RATE_LIMITED = ROOM_CODES(
     "over HTTP, too many rooms created, joins or replays (default 60 a minute) from one address "
     "(HTTP 429, `Retry-After`)")
 TOO_MANY_PLACES = ROOM_CODES("too_many_places", "a join into a room that already holds its most "
-                             "players and spectators (default 100)")
+                             "players, bots and TV screens (default 100), or a spectator's into "
+                             "a room whose audience is full (default 500)")
 NO_SPECTATOR = ROOM_CODES("no_spectator", "`kick_spectator` names nobody who is watching")
 PAUSED = ROOM_CODES("paused", "the host paused the game: no action is taken until they resume")
 NO_MOVE = ROOM_CODES("no_move", "a host's `skip` of a seat the game waits for no move of, or "
@@ -52,6 +53,13 @@ SEAT_MOVED = ROOM_CODES("seat_moved", "the token's place was moved to another de
                         "rejoin code (HTTP 401, or close code 4410)")
 BAD_REJOIN = ROOM_CODES("bad_rejoin", "a rejoin code used already, expired or never made "
                         "(HTTP 410)")
+
+# The audience's votes (issue 25, item 4; see docs/rulings.md, "The audience").
+NOT_AUDIENCE = ROOM_CODES("not_audience", "a `vote` from a seated player or a TV screen: only "
+                          "the audience votes")
+NO_BALLOT = ROOM_CODES("no_ballot", "a `vote` on a ballot that is not open now (closed, over, "
+                       "revealed, or never opened)")
+BAD_CHOICE = ROOM_CODES("bad_choice", "a `vote` for a choice its ballot does not offer")
 
 
 class RoomError(IllegalAction):

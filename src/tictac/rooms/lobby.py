@@ -28,7 +28,6 @@ from tictac.rooms.errors import (
     NOT_HOST,
     PAUSED,
     ROOM_FULL,
-    TOO_MANY_PLACES,
     UNKNOWN_GAME,
     WRONG_STATUS,
     RoomError,
@@ -63,26 +62,29 @@ class Joined(NamedTuple):
     answer: str  # what the joiner is told over HTTP, as JSON text
 
 
-async def join(room: Room, name: str, spectator: bool) -> Joined:
-    return await durably(room, lambda: _join(room, name, spectator))
+async def join(room: Room, name: str, spectator: bool, tv: bool = False) -> Joined:
+    return await durably(room, lambda: _join(room, name, spectator or tv, tv))
 
 
-async def _join(room: Room, name: str, spectator: bool) -> Joined:
-    """A new place for `name`: a seat while the lobby has one, else a spectator's chair."""
+async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
+    """A new place for `name`: a seat while the lobby has one, else a spectator's chair (a TV
+    screen's, or one of the audience's: see audience.py)."""
     seating = room.seating
-    if len(seating.held()) >= room.settings.max_places:
-        raise RoomError(TOO_MANY_PLACES, f"a room holds at most {room.settings.max_places} "
-                                         "players and spectators")
+    seated = (not spectator and room.status == "lobby"
+              and len(seating.seats) < room.game.MAX_PLAYERS)
+    room.audience.check_join(seated=seated, tv=tv)
     name = clean_name(name, seating.names())
     token, place = seating.new_place(name, room.clock.now_ms())
     assert token is not None
-    if not spectator and room.status == "lobby" and len(seating.seats) < room.game.MAX_PLAYERS:
+    if seated:
         seating.set_seats([*seating.seats, place.pid])
+    if tv:
+        room.record.tvs.append(place.pid)
     if seating.host is None and place.pid in seating.seat_of:
         seating.host = place.pid
     answer = _answer(room, token, place)
     await room.save()
-    room.broadcast_room()
+    room.broadcast_room(players_only=room.audience.member(place))
     return Joined(token, place, answer)
 
 
@@ -111,6 +113,7 @@ def chat(room: Room, conn: Conn, text: str) -> None:
 def sync(room: Room, conn: Conn) -> None:
     room.send_room(conn)
     room.send_view(conn)
+    room.audience.send_to(conn)
 
 
 # -- lobby ops ---------------------------------------------------------------------------------
@@ -378,6 +381,7 @@ async def _kick_spectator(room: Room, place: Place, fields: dict[str, Any]) -> b
     if target is None:
         raise RoomError(NO_SPECTATOR, f"nobody called {fields['name']!r} is watching")
     seating.remove(target.pid)
+    room.record.tvs = [pid for pid in room.record.tvs if pid != target.pid]
     await room.save()
     for conn in [conn for conn, pid in room.conns.items() if pid == target.pid]:
         room.drop(conn, KICKED)

@@ -60,10 +60,15 @@ def summary(record: RoomRecord, seating: Seating, *, code: str, game_name: str, 
         "evening": evening,
     }
     if you is not None:
-        your_seat = seating.seat_of.get(you.pid)
-        answer["you"] = {"seat": your_seat, "host": you.pid == seating.host,
-                         "spectator": your_seat is None, "name": you.name}
+        answer["you"] = you_of(seating, you)
     return answer
+
+
+def you_of(seating: Seating, you: Place) -> dict[str, Any]:
+    """The `room` message's `you`: the one part of it that differs from one place to another."""
+    your_seat = seating.seat_of.get(you.pid)
+    return {"seat": your_seat, "host": you.pid == seating.host, "spectator": your_seat is None,
+            "name": you.name}
 
 
 class Views:

@@ -15,7 +15,8 @@ from tictac.engine import IllegalAction, Option, SetupArgs
 
 # Keys added since the first records were written: a record without one reads as the default.
 ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits", "evening",
-                   "evening_carried", "evening_folded", "evening_over", "first_game"})
+                   "evening_carried", "evening_folded", "evening_over", "first_game",
+                   "tvs", "votes"})
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,10 @@ class RoomRecord:
     # The room's game before the host first chose another: the game of its stored games that
     # were dealt before games named themselves in their setup (`game_of`).
     first_game: str | None = None
+    # The audience (see audience.py): the places of the room's TV screens, and the current
+    # game's votes by ballot, then by voter's place id (a string: JSON keys are).
+    tvs: list[int] = field(default_factory=list)
+    votes: dict[str, dict[str, int]] = field(default_factory=dict)
 
     @property
     def paused(self) -> bool:

@@ -17,6 +17,7 @@ from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.rooms import away, evening
+from tictac.rooms.audience import Audience
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
 from tictac.rooms.clock import Clock
@@ -31,7 +32,7 @@ from tictac.rooms.errors import (
     RoomError,
 )
 from tictac.rooms.inbox import Inbox
-from tictac.rooms.messages import Views, summary
+from tictac.rooms.messages import Views, summary, you_of
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json, still_valid
 from tictac.rooms.settings import RoomSettings
@@ -106,6 +107,7 @@ class Room:
         self.replays = ReplayCache(per_min=settings.replays_per_min)
         self.inbox = Inbox(f"room {code}")
         self.abandoned = False  # closed because another server owns it now (see `abandon`)
+        self.audience = Audience(self)
 
     # -- its life --------------------------------------------------------------------------
 
@@ -135,6 +137,7 @@ class Room:
         log.warning("room %s: another server owns it now; this copy is closed", self.code)
         self.inbox.closed = self.abandoned = True
         self.autopilot.cancel()
+        self.audience.cancel()
         for conn in self.conns:
             conn.close(CLOSE_MOVED)
         self.stats.connections -= len(self.conns)
@@ -150,6 +153,7 @@ class Room:
         log.info("room %s expired", self.code)
         self.inbox.closed = True
         self.autopilot.cancel()
+        self.audience.cancel()
         self._on_close(self)
 
     async def save(self) -> None:
@@ -274,13 +278,16 @@ class Room:
         self.active_ms = self.clock.now_ms()
         place.connections += 1
         told = None
-        if place.connections == 1:
+        if place.connections == 1 and not self.audience.member(place):
             told = away.missed(self, place)
             place.came_back()  # a stand-in hands the seat back at once
             self.broadcast_room()
         else:
             self.send_room(conn)
+            if place.connections == 1:  # a member of the audience: counted within a second
+                self.audience.tally_soon(arrivals=True)
         self.send_view(conn)
+        self.audience.send_to(conn)
         if told is not None:
             conn.send(dumps(told))
         self.autopilot.schedule()
@@ -301,7 +308,10 @@ class Room:
         if place.connections == 0:
             place.left_ms = now
             away.mark(self, place)
-            self.broadcast_room()
+            if self.audience.member(place):
+                self.audience.tally_soon(arrivals=True)
+            else:
+                self.broadcast_room()
         self.autopilot.schedule()
 
     def drop(self, conn: Conn, code: int) -> None:
@@ -316,9 +326,18 @@ class Room:
         you = self.seating.places[self.conns[conn]]
         conn.send(dumps({"type": "room", "room": self.summary(you)}))
 
-    def broadcast_room(self) -> None:
-        for conn in self.conns:
-            self.send_room(conn)
+    def broadcast_room(self, *, players_only: bool = False) -> None:
+        """The `room` message to every connection (only the players' and TVs' when
+        `players_only`: the audience's comings and goings), encoded once: each place's `you` is
+        spliced in at its end."""
+        body = self.summary()
+        del body["you"]
+        head = dumps({"type": "room", "room": body})[:-2]
+        places = self.seating.places
+        for conn, pid in self.conns.items():
+            place = places[pid]
+            if not (players_only and self.audience.member(place)):
+                conn.send(f'{head},"you":{dumps(you_of(self.seating, place))}}}}}')
 
     def _views(self, events: list[Event]) -> Views:
         return Views(self.game, self.state, version=len(self.log),
@@ -335,6 +354,7 @@ class Room:
         views = self._views(events)
         for conn, pid in self.conns.items():
             conn.send(views.text(self.seating.seat_of.get(pid)))
+        self.audience.changed()
 
     # -- the game: durable apply -------------------------------------------------------------
 
@@ -447,6 +467,7 @@ class Room:
         record.paused_at, record.paused_ms, record.paused_by = None, 0, None
         if record.evening_over:
             evening.new_evening(record)
+        record.votes = {}  # the audience votes on each game anew
         self.names = [place.name for place in self.seating.seated()]
         self.pids = list(self.seating.seats)
         stored = {**setup.to_json(), "game": self.game_name, "names": self.names,

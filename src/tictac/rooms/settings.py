@@ -12,6 +12,7 @@ class RoomSettings:
     away_after_ms: int = 3000  # ... and this long as away (a reload is not worth showing)
     idle_s: int = 6 * 3600  # a room nobody is connected to expires after this long
     max_rooms: int = 1000
-    max_places: int = 100  # players, bots and spectators one room holds
+    max_places: int = 100  # players, bots and TV screens one room holds
+    max_audience: int = 500  # ... and spectators (its audience, docs/server.md "An audience")
     rejoin_ttl_s: int = 300  # a rejoin code opens the seat on another device this long, once
     replays_per_min: int = 60  # replays one place (or one client address) may ask a room for

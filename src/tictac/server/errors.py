@@ -16,6 +16,8 @@ TOO_LARGE = SERVER_CODES("too_large", "the message is over the size limit (defau
                          "the socket stays open; HTTP 413)")
 CHAT_LIMITED = SERVER_CODES("chat_limited", "more chat lines than a place or a room may send "
                             "(see `chat` above)")
+VOTE_LIMITED = SERVER_CODES("vote_limited", "more votes than an audience member may send (see "
+                            "`vote` above)")
 HELLO_EXPECTED = SERVER_CODES("hello_expected", "a WebSocket's first message was not `{\"type\": "
                               "\"hello\", \"token\": ...}`, or came too late (then close code "
                               "4400)")

@@ -184,7 +184,8 @@ async def join_room(request: Request) -> Response:
         await _admit(request, "join")
         where = await _where(request)
         body = await _body(request, JoinRoom)
-        answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator)
+        answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator,
+                               tv=body.tv)
     except IllegalAction as refusal:
         return error(refusal, manager)
     except StoreError as failure:
@@ -201,9 +202,9 @@ async def _summary(room: Room) -> dict[str, Any]:
     return summary
 
 
-async def _join(room: Room, name: str, spectator: bool) -> str:
+async def _join(room: Room, name: str, spectator: bool, tv: bool = False) -> str:
     """The joiner's answer as JSON text, built before the new place was saved."""
-    joined: lobby.Joined = await room.call(lobby.join, room, name, spectator)
+    joined: lobby.Joined = await room.call(lobby.join, room, name, spectator, tv)
     return joined.answer
 
 

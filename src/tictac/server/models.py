@@ -53,6 +53,15 @@ class PingIn(Strict):
     t: float
 
 
+class VoteIn(Strict):
+    """An audience member's vote (docs/rulings.md, "The audience"): `choice` is one of the
+    open ballot's, named by the ballot's `key`; a new vote replaces the member's last."""
+
+    type: Literal["vote"]
+    ballot: str = Field(max_length=40)
+    choice: int
+
+
 class _Lobby(Strict):
     type: Literal["lobby"]
 
@@ -174,9 +183,9 @@ LobbyIn = Annotated[
     | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting,
     Field(discriminator="op"),
 ]
-ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | LobbyIn,
+ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | VoteIn | LobbyIn,
                           Field(discriminator="type")]
-CLIENT_TYPES = ("action", "chat", "sync", "ping", "lobby")
+CLIENT_TYPES = ("action", "chat", "sync", "ping", "vote", "lobby")
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -321,8 +330,34 @@ class WhileAwayOut(Strict):
     events: list[list[dict[str, Any]]]  # the public events of each of the latest (at most 10)
 
 
+class Ballot(Strict):
+    key: str  # "round-N" (Time Bomb, Time's Up) or "first-out" (Timo's Twist)
+    kind: Literal["moriarty", "funniest", "first_out"]
+    choices: list[dict[str, int]]  # each `id` (what a vote names), its `seat`, a turn's `team`
+
+
+class AudienceState(Strict):
+    """Where the audience stands: counts only until the game is over, then its `results`
+    (docs/rulings.md, "The audience")."""
+
+    members: int  # audience members connected now
+    voted: int  # members who voted on the open ballot
+    ballot: Ballot | None  # what may be voted on now (null: nothing)
+    results: dict[str, Any] | None  # how the audience did, once the game is over
+
+
+class AudienceOut(Strict):
+    """To every connection when a ballot opens or changes and when the game ends; to a voter,
+    as the answer to their vote; to the TVs, the counts at most once a second. `yours`, an
+    audience member's own vote on the open ballot, goes to that member alone."""
+
+    type: Literal["audience"]
+    audience: AudienceState
+    yours: int | None = None
+
+
 ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | NoticeOut | PongOut
-                          | WhileAwayOut, Field(discriminator="type")]
+                          | WhileAwayOut | AudienceOut, Field(discriminator="type")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
@@ -350,6 +385,7 @@ class CreateRoom(Body):
 class JoinRoom(Body):
     name: str = Field(max_length=4 * MAX_NAME)
     spectator: bool = False
+    tv: bool = False  # a TV screen's place: it watches, and is no member of the audience
 
 
 class Rejoin(Body):

@@ -1,7 +1,8 @@
 """Limits that span connections: chat lines per player (however many sockets they hold) and
-per room, the actions a game rates per seat (`SEAT_RATES`: Time's Up's typed guesses), and how
-many sockets one token may hold at once (the newest ones). The per-socket message rate
-(`ServerSettings.rate_per_s`) cannot stop a player who opens more sockets."""
+per room, an audience member's votes, the actions a game rates per seat (`SEAT_RATES`: Time's
+Up's typed guesses), and how many sockets one token may hold at once (the newest ones). The
+per-socket message rate (`ServerSettings.rate_per_s`) cannot stop a player who opens more
+sockets."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ class QuotaSettings:
     room_chat_per_s: float = 5.0  # ... and a whole room
     room_chat_burst: int = 20
     sockets_per_token: int = 4  # a phone, a tab or two, a reload in flight
+    vote_per_s: float = 2.0  # votes one audience member may send per second, on average
+    vote_burst: int = 5
 
 
 class Quotas:
@@ -31,6 +34,7 @@ class Quotas:
         self.room_chat = Buckets(settings.room_chat_per_s, settings.room_chat_burst)
         self.sockets: dict[tuple[str, str], list[Transport]] = {}  # oldest first
         self.seat_actions: dict[SeatRate, Buckets] = {}
+        self.votes = Buckets(settings.vote_per_s, settings.vote_burst)
 
     def chat(self, code: str, pid: int, now: float | None = None) -> bool:
         """Whether one more chat line from place `pid` of room `code` may go out now."""
@@ -38,6 +42,10 @@ class Quotas:
         if not self.player_chat.take((code, pid), now):
             return False
         return self.room_chat.take(code, now)
+
+    def vote(self, code: str, pid: int, now: float | None = None) -> bool:
+        """Whether one more vote from place `pid` of room `code` may be taken now."""
+        return self.votes.take((code, pid), time.monotonic() if now is None else now)
 
     def action(self, code: str, game: Game, pid: int, action: Action,
                now: float | None = None) -> SeatRate | None:

@@ -34,6 +34,7 @@ from tictac.server.errors import (
     TOKEN_IN_URL,
     TOO_LARGE,
     UNKNOWN_TYPE,
+    VOTE_LIMITED,
 )
 from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
@@ -129,6 +130,11 @@ def dispatch(client: Client, message: Any) -> None:
             conn.error(CHAT_LIMITED, "too many chat lines: wait a little")
             return
         room.post(_answer, conn, None, lobby.chat, room, conn, message.text)
+    elif kind == "vote":
+        if not client.quotas.vote(room.code, client.pid):
+            conn.error(VOTE_LIMITED, "too many votes: wait a little")
+            return
+        room.post(_answer, conn, None, room.audience.vote, conn, message.ballot, message.choice)
     elif kind == "sync":
         room.post(_answer, conn, None, lobby.sync, room, conn)
     else:

@@ -14,6 +14,7 @@ import { MoveLog, latestMove } from './movelog.js';
 import { noteGameClock } from './clock.js';
 import { awayNote } from './awaynote.js';
 import { Pinned } from './pinned.js';
+import { drawAudience } from './audience.js';
 
 let live = null;
 
@@ -69,6 +70,9 @@ export class LiveRoom {
     this.onRejected = onRejected;
     this.room = null;
     this.view = null;
+    this.audience = null; // the `audience` message's state, and this member's own vote
+    this.yours = null;
+    this.audienceBox = null;
     this.deadline = null;
     this.version = -1;
     this.syncAsked = false;
@@ -134,7 +138,12 @@ export class LiveRoom {
         this.room = message.room;
         // Back in the lobby the last game's view is put away: the next game may be of another
         // kind (an evening in one room), whose screens must never be drawn from it.
-        if (this.room.status === 'lobby') this.view = null;
+        if (this.room.status === 'lobby') this.view = this.audience = null;
+        this.schedule([]);
+        break;
+      case 'audience':
+        this.audience = message.audience;
+        this.yours = message.yours ?? null;
         this.schedule([]);
         break;
       case 'view': {
@@ -195,7 +204,9 @@ export class LiveRoom {
       this.bar = h('div', { class: 'table-bar', role: 'status', hidden: true });
       // A phone's pause and turn stay in sight when scrolled down; the TV draws its own.
       this.pinned = chosen.kind === 'tv' ? null : new Pinned();
-      fill(this.root, this.bar, this.pinned && this.pinned.el, stage);
+      // A phone's audience panel (votes, then results) sits above its screen; the TV draws its own.
+      this.audienceBox = chosen.kind === 'tv' ? null : h('div', { class: 'audience-box', hidden: true });
+      fill(this.root, this.bar, this.pinned && this.pinned.el, this.audienceBox, stage);
       this.screen = screen.mount(stage, this.context());
       // Phones show the latest move at the top; the TV draws its own move log.
       this.describe = chosen.kind === 'game' ? screen.describe : null;
@@ -208,6 +219,7 @@ export class LiveRoom {
       this.pinned.draw(this.room, this.yourTurn);
       this.pinned.tell(events, this.toYou, this.room, this.view && this.view.seat);
     }
+    if (this.audienceBox) drawAudience(this.audienceBox, this.context());
     this.screen.update(this.context());
     if (events.length && this.screen.events) this.screen.events(events, this.context());
   }
@@ -239,6 +251,8 @@ export class LiveRoom {
       code: this.code,
       room: this.room,
       view: this.view,
+      audience: this.audience,
+      yours: this.yours,
       deadline: this.deadline,
       chat: this.chat,
       moves: this.moves,

@@ -15,6 +15,7 @@ import { latestMoves } from './movelog.js';
 import { shareOrigin } from './share.js';
 import { drawTableState } from './tvstate.js';
 import { standings, podium, gameTitles } from './evening.js';
+import { tvAudience } from './audience.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
@@ -44,7 +45,7 @@ function tvStyle() {
 async function joinAsTv(root, code) {
   try {
     const name = `TV ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
-    const answer = await api('POST', `/api/rooms/${code}/join`, { name, spectator: true });
+    const answer = await api('POST', `/api/rooms/${code}/join`, { name, spectator: true, tv: true });
     const seat = { token: answer.token, seat: null };
     saveSeat(code, seat, 'tv');
     return seat;
@@ -91,7 +92,8 @@ function tvScreen(draw, game = null) {
       const stage = h('div', { class: 'tv-stage' });
       // The table's own state (pause, presence) is announced politely, apart from the game.
       const state = h('div', { class: 'tv-state', role: 'status' });
-      const box = h('div', { class: 'tv' }, state, stage,
+      const audience = h('div', { class: 'tv-audience-box' });
+      const box = h('div', { class: 'tv' }, state, stage, audience,
         h('div', { class: 'tv-corner' }, muteButton('tv', t('sound.mute'))));
       box.addEventListener('countdown-low', () => cue('five', 'tv'));
       fill(root, box);
@@ -100,6 +102,7 @@ function tvScreen(draw, game = null) {
       const redraw = (events) => {
         drawTableState(state, ctx.room);
         fill(stage, draw(ctx, { events, memory }));
+        fill(audience, ctx.room.status === 'lobby' ? null : tvAudience(ctx.audience, ctx.room));
       };
       return {
         update(next) { ctx = next; redraw([]); },

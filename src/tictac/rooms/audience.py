@@ -1,0 +1,332 @@
+"""An audience (issue 25, item 4): the room's spectators who are not a TV screen (people who came
+to watch, players who joined too late, those a smaller game left watching) vote on the game they
+watch, and once it is over everyone sees how they did.
+
+What they vote on (docs/rulings.md, "The audience"):
+- Time Bomb: each round, who they think is Moriarty (a seat); the round's ballot closes when the
+  next round is dealt or the game ends.
+- Time's Up: each round, its funniest turn (one of the turns the round has started, its first
+  `MAX_TURNS`, named by its cluegiver); the ballot stays open until the next round's first turn
+  starts.
+- Timo's Twist: who empties their hand first (wins the first round); open until a hand is down
+  to `CLOSE_AT` cards or the first round ends.
+A member may change their vote while its ballot is open.
+
+Votes are the room's, not the game's: the game, its log and its replays are the same with or
+without them. They are kept in the room's record (`RoomRecord.votes`), so a restart keeps them.
+Before the game is over nobody hears a vote but its voter: players, the TV and the audience are
+told counts only (`members`, `voted`); the results come with the end of the game.
+
+An audience costs the room a bounded fan-out (docs/server.md, "An audience"): votes that arrive
+together are saved once (`_flush`), each voter alone is answered, and the TVs hear the counts
+at most once every `TALLY_MS`. The audience's own comings and goings are not told to the other
+members, and everyone else hears of them at most once every `TALLY_MS` too.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tictac.games.time_bomb.table import MORIARTY
+from tictac.games.times_up.phases import OVER
+from tictac.rooms.clock import Clock, Timer
+from tictac.rooms.conn import Conn
+from tictac.rooms.errors import BAD_CHOICE, NO_BALLOT, NOT_AUDIENCE, TOO_MANY_PLACES, RoomError
+from tictac.rooms.places import Place, Seating
+from tictac.rooms.record import RoomRecord
+from tictac.rooms.settings import RoomSettings
+from tictac.rooms.wire import dumps, error_message
+
+TALLY_MS = 1000  # the TVs hear the audience's counts at most this often
+CLOSE_AT = 3  # Timo's Twist: the guess closes once a hand is down to this many cards
+SHOWN_NAMES = 20  # Timo's Twist: the right guessers named at the end (the rest are counted)
+# Time's Up: a round's ballot offers its first this many turns (a round of more is one nobody
+# would scroll through; it keeps the `audience` message small: docs/server.md, "Bounds").
+MAX_TURNS = 40
+
+
+class Table(Protocol):
+    """What of a room the audience reads (its record, seating, connections, game and clock) and
+    the two things it asks of it: to save its record, and to run a job in its inbox."""
+
+    @property
+    def record(self) -> RoomRecord: ...
+    @property
+    def seating(self) -> Seating: ...
+    @property
+    def conns(self) -> dict[Conn, int]: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def game_name(self) -> str: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def settings(self) -> RoomSettings: ...
+
+    async def save(self) -> None: ...
+
+    def post(self, job: Callable[..., Any], *args: Any) -> None: ...
+
+    def broadcast_room(self, *, players_only: bool = False) -> None: ...
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """What the audience may vote on now: `key` names it in the votes, `choices` are what may be
+    voted for (each an `id`, the seat it names, and a Time's Up turn's team)."""
+
+    key: str
+    kind: str
+    choices: list[dict[str, int]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "kind": self.kind, "choices": self.choices}
+
+
+def _round_of(key: str) -> int:
+    return int(key.removeprefix("round-"))
+
+
+# -- each game's ballot and results, read off its state (public facts only) --------------------
+
+
+def _time_bomb_ballot(state: Any) -> Ballot | None:
+    if state.team is not None:
+        return None
+    return Ballot(f"round-{state.round}", "moriarty",
+                  [{"id": seat, "seat": seat} for seat in range(state.players)])
+
+
+def _time_bomb_results(state: Any, votes: dict[str, dict[str, int]],
+                       seating: Seating) -> dict[str, Any]:
+    moriarty = [seat for seat, role in enumerate(state.roles) if role == MORIARTY]
+    rounds = [{"round": _round_of(key), "votes": len(cast),
+               "right": sum(1 for choice in cast.values() if choice in moriarty)}
+              for key, cast in sorted(votes.items(), key=lambda item: _round_of(item[0]))]
+    return {"kind": "moriarty", "moriarty": moriarty, "rounds": rounds,
+            "votes": sum(row["votes"] for row in rounds),
+            "right": sum(row["right"] for row in rounds)}
+
+
+def _times_up_ballot(state: Any) -> Ballot | None:
+    if state.phase == OVER or not state.turns:
+        return None
+    current = state.turns[-1].round
+    turns = [{"id": index, "seat": turn.cluegiver, "team": turn.team}
+             for index, turn in enumerate(state.turns) if turn.round == current]
+    return Ballot(f"round-{current}", "funniest", turns[:MAX_TURNS])
+
+
+def _times_up_results(state: Any, votes: dict[str, dict[str, int]],
+                      seating: Seating) -> dict[str, Any]:
+    """Each round's funniest turns: the most voted for (several if they tie)."""
+    rounds = []
+    for key, cast in sorted(votes.items(), key=lambda item: _round_of(item[0])):
+        tally = Counter(cast.values())
+        most = max(tally.values(), default=0)
+        rounds.append({"round": _round_of(key), "votes": len(cast), "top": [
+            {"id": index, "seat": state.turns[index].cluegiver, "team": state.turns[index].team,
+             "votes": most} for index in sorted(tally) if tally[index] == most]})
+    return {"kind": "funniest", "rounds": rounds}
+
+
+def _timos_twist_ballot(state: Any) -> Ballot | None:
+    if state.rounds or min(map(len, state.hands)) <= CLOSE_AT:
+        return None
+    return Ballot("first-out", "first_out",
+                  [{"id": seat, "seat": seat} for seat in range(state.players)])
+
+
+def _timos_twist_results(state: Any, votes: dict[str, dict[str, int]],
+                         seating: Seating) -> dict[str, Any]:
+    winner = state.rounds[0][0]
+    cast = votes.get("first-out", {})
+    right = [seating.places[int(pid)].name for pid, choice in cast.items()
+             if choice == winner and int(pid) in seating.places]
+    return {"kind": "first_out", "winner": winner, "votes": len(cast), "right": len(right),
+            "names": right[:SHOWN_NAMES]}
+
+
+Results = Callable[[Any, dict[str, dict[str, int]], Seating], dict[str, Any]]
+GAMES: dict[str, tuple[Callable[[Any], Ballot | None], Results]] = {
+    "time-bomb": (_time_bomb_ballot, _time_bomb_results),
+    "times-up": (_times_up_ballot, _times_up_results),
+    "timos-twist": (_timos_twist_ballot, _timos_twist_results),
+}
+
+
+# -- the room's audience ---------------------------------------------------------------------
+
+
+class Audience:
+    """A room's audience at runtime: the votes waiting to be saved, the timer of the next
+    tally, and what everyone was last told (a new ballot or the results are told at once)."""
+
+    def __init__(self, room: Table) -> None:
+        self.room = room
+        self._pending: list[tuple[Conn, int, str, int]] = []
+        self._tally: Timer | None = None
+        self._tallied_ms = 0
+        self._told: tuple[Any, ...] | None = None
+        self._arrivals = False  # members came or went since the room was last told
+
+    # -- who is in it ---------------------------------------------------------------------
+
+    def member(self, place: Place) -> bool:
+        return (place.person and place.pid not in self.room.seating.seat_of
+                and place.pid not in self.room.record.tvs)
+
+    def _members(self) -> list[Place]:
+        return [place for place in self.room.seating.places.values() if self.member(place)]
+
+    def _watched(self) -> bool:
+        """Whether the room has a TV or an audience: one with neither hears nothing of it."""
+        return bool(self.room.record.tvs) or any(
+            self.member(place) for place in self.room.seating.places.values())
+
+    def check_join(self, *, seated: bool, tv: bool) -> None:
+        """Refuses a join past its cap: a seat or a TV counts against `max_places` (with the
+        bots), an audience member against `max_audience`."""
+        settings, members = self.room.settings, len(self._members())
+        if seated or tv:
+            if len(self.room.seating.held()) - members >= settings.max_places:
+                raise RoomError(TOO_MANY_PLACES, f"a room holds at most {settings.max_places} "
+                                                 "players, bots and TV screens")
+        elif members >= settings.max_audience:
+            raise RoomError(TOO_MANY_PLACES, f"a room's audience is at most "
+                                             f"{settings.max_audience} people")
+
+    # -- what is voted on, and how it went ---------------------------------------------------
+
+    def ballot(self) -> Ballot | None:
+        room = self.room
+        if room.record.status != "playing" or room.state is None or room.game_name not in GAMES:
+            return None
+        return GAMES[room.game_name][0](room.state)
+
+    def results(self) -> dict[str, Any] | None:
+        room = self.room
+        if room.record.status != "finished" or room.state is None or room.game_name not in GAMES:
+            return None
+        return GAMES[room.game_name][1](room.state, room.record.votes, room.seating)
+
+    def _shared(self) -> tuple[str, Ballot | None]:
+        """The `audience` message everyone gets, counts only until the results, encoded once."""
+        ballot = self.ballot()
+        votes = self.room.record.votes.get(ballot.key, {}) if ballot else {}
+        members = sum(1 for place in self._members() if place.connections > 0)
+        body = {"members": members, "voted": len(votes),
+                "ballot": ballot and ballot.to_json(), "results": self.results()}
+        return dumps({"type": "audience", "audience": body}), ballot
+
+    def _text(self, shared: str, ballot: Ballot | None, pid: int) -> str:
+        """`shared`, with a member's own vote spliced in (`yours`): nobody else's ever is."""
+        place = self.room.seating.places.get(pid)
+        if place is None or not self.member(place):
+            return shared
+        yours = self.room.record.votes.get(ballot.key, {}).get(str(pid)) if ballot else None
+        return f'{shared[:-1]},"yours":{dumps(yours)}}}'
+
+    def send_to(self, conn: Conn) -> None:
+        """A connection coming in (or asking for a `sync`) hears where the audience stands,
+        while a game is on or just over (the lobby has nothing to vote on), in a room with an
+        audience or a TV."""
+        if self.room.record.status == "lobby" or not self._watched():
+            return
+        shared, ballot = self._shared()
+        conn.send(self._text(shared, ballot, self.room.conns[conn]))
+
+    def changed(self) -> None:
+        """After the game moved: a new ballot (or a new Time's Up turn to vote for) or the
+        results are told to everyone at once; nothing else is."""
+        ballot, finished = self.ballot(), self.room.record.status == "finished"
+        told = (ballot and ballot.key, ballot and len(ballot.choices), finished)
+        if told == self._told or not self._watched():
+            return
+        self._told = told
+        shared, ballot = self._shared()
+        for conn, pid in self.room.conns.items():
+            conn.send(self._text(shared, ballot, pid))
+
+    # -- votes --------------------------------------------------------------------------------
+
+    def vote(self, conn: Conn, key: str, choice: int) -> None:
+        """A member's vote (a job of the room's inbox): checked now, saved with the other votes
+        that came meanwhile (`_flush`), and only then answered."""
+        place = self.room.seating.places[self.room.conns[conn]]
+        if not self.member(place):
+            raise RoomError(NOT_AUDIENCE, "only the audience votes: players play, TVs show")
+        self._check(key, choice)
+        self._pending.append((conn, place.pid, key, choice))
+        if len(self._pending) == 1:
+            self.room.post(self._flush)
+
+    def _check(self, key: str, choice: int) -> None:
+        ballot = self.ballot()
+        if ballot is None or ballot.key != key:
+            raise RoomError(NO_BALLOT, f"no vote on {key[:40]!r} is open now")
+        if all(option["id"] != choice for option in ballot.choices):
+            raise RoomError(BAD_CHOICE, f"{choice} is not one of this vote's choices")
+
+    async def _flush(self) -> None:
+        """The waiting votes, saved at once: each voter is answered after the store kept them
+        (a vote whose ballot closed meanwhile is refused)."""
+        pending, self._pending = self._pending, []
+        record = self.room.record
+        before = copy.deepcopy(record.votes)
+        kept = []
+        for conn, pid, key, choice in pending:
+            try:
+                self._check(key, choice)
+            except RoomError as refusal:
+                conn.send(error_message(refusal.code, refusal.message))
+                continue
+            record.votes.setdefault(key, {})[str(pid)] = choice
+            kept.append((conn, pid))
+        if not kept:
+            return
+        try:
+            await self.room.save()
+        except RoomError as refusal:
+            record.votes = before
+            for conn, _ in kept:
+                conn.send(error_message(refusal.code, refusal.message))
+            return
+        shared, ballot = self._shared()
+        for conn, pid in kept:
+            if conn in self.room.conns:
+                conn.send(self._text(shared, ballot, pid))
+        self.tally_soon()
+
+    # -- the counts, coalesced -----------------------------------------------------------------
+
+    def tally_soon(self, *, arrivals: bool = False) -> None:
+        """The TVs hear the counts within TALLY_MS (and the players and TVs the room, when
+        members came or went), once however many votes and arrivals came meanwhile."""
+        self._arrivals = self._arrivals or arrivals
+        if self._tally is not None:
+            return
+        clock = self.room.clock
+        when = max(clock.now_ms(), self._tallied_ms + TALLY_MS)
+        self._tally = clock.call_at(when, lambda: self.room.post(self._tell_counts))
+
+    def _tell_counts(self) -> None:
+        self._tally, self._tallied_ms = None, self.room.clock.now_ms()
+        if self._arrivals:
+            self._arrivals = False
+            self.room.broadcast_room(players_only=True)
+        shared, _ = self._shared()
+        tvs = set(self.room.record.tvs)
+        for conn, pid in self.room.conns.items():
+            if pid in tvs:
+                conn.send(shared)
+
+    def cancel(self) -> None:
+        if self._tally is not None:
+            self._tally.cancel()
+            self._tally = None

@@ -1,0 +1,89 @@
+// The audience (docs/rulings.md, "The audience"): a spectator's phone votes on the open ballot
+// (Time Bomb: who is Moriarty; Time's Up: the round's funniest turn; Timo's Twist: who empties
+// their hand first), and every screen shows how the audience did once the game is over. The TV
+// shows the counts while a game runs. Everything comes from the `audience` message
+// (docs/protocol.md): counts only until the results.
+
+import { h, fill } from './dom.js';
+import { t } from './i18n.js';
+import { nameOf } from './common.js';
+
+// A choice's words: a seat's name, or a Time's Up turn's number and cluegiver.
+function choiceName(ballot, choice, room) {
+  if (ballot.kind !== 'funniest') return nameOf(room, choice.seat);
+  const number = ballot.choices.findIndex((other) => other.id === choice.id) + 1;
+  return t('audience.turn', { n: number, name: nameOf(room, choice.seat) });
+}
+
+function question(ballot) {
+  return t(`audience.ask.${ballot.kind}`, { n: Number(ballot.key.replace('round-', '')) || 1 });
+}
+
+function counts(audience) {
+  return t('audience.count', { n: audience.members, voted: audience.voted });
+}
+
+// A phone's panel: the vote for a member of the audience while a ballot is open, the results
+// for everyone once the game is over, nothing otherwise.
+export function drawAudience(box, ctx) {
+  const { audience, yours, room } = ctx;
+  const member = Boolean(room.you && room.you.spectator && audience);
+  let body = null;
+  if (audience && audience.results) body = results(audience.results, room);
+  else if (member && audience.ballot) body = ballotPanel(audience, yours, room, ctx.send);
+  box.hidden = !body;
+  fill(box, body);
+}
+
+function ballotPanel(audience, yours, room, send) {
+  const { ballot } = audience;
+  const vote = (choice) => send({ type: 'vote', ballot: ballot.key, choice: choice.id });
+  return h('section', { class: 'panel audience', 'data-ballot': ballot.key },
+    h('h2', { text: question(ballot) }),
+    h('p', { class: 'muted', text: counts(audience) }),
+    h('div', { class: 'audience-choices' }, ballot.choices.map((choice) => h('button', {
+      type: 'button', class: ['audience-choice', choice.id === yours && 'chosen'],
+      'aria-pressed': String(choice.id === yours), 'data-choice': String(choice.id),
+      text: choiceName(ballot, choice, room), onclick: () => vote(choice),
+    }))),
+    h('p', { class: 'audience-yours', text: yours === null || yours === undefined ? t('audience.pick')
+      : t('audience.yours', { name: choiceName(ballot, ballot.choices.find((choice) => choice.id === yours) || { seat: yours }, room) }) }));
+}
+
+// How the audience did, in the game's terms; `cls` sizes it for a phone or the TV.
+export function results(found, room, cls = 'panel audience audience-results') {
+  return h('section', { class: cls },
+    h('h2', { text: t('audience.results') }),
+    resultLines(found, room).map((text) => h('p', { text })));
+}
+
+function resultLines(found, room) {
+  const names = (seats) => seats.map((seat) => nameOf(room, seat)).join(', ');
+  if (found.kind === 'moriarty') {
+    if (!found.votes) return [t('audience.no_votes')];
+    return [t('audience.moriarty_was', { names: names(found.moriarty) }),
+      ...found.rounds.map((row) => t('audience.round_right', { ...row, n: row.right })),
+      t('audience.overall', { n: found.right, votes: found.votes })];
+  }
+  if (found.kind === 'funniest') {
+    if (!found.rounds.length) return [t('audience.no_votes')];
+    return found.rounds.map((row) => t('audience.funniest_was', { round: row.round, n: row.top[0].votes,
+      names: row.top.map((turn) => nameOf(room, turn.seat)).join(', ') }));
+  }
+  const lines = [t('audience.first_out_was', { name: nameOf(room, found.winner) })];
+  if (!found.votes) return [...lines, t('audience.no_votes')];
+  const more = found.right - found.names.length;
+  lines.push(found.right ? t('audience.guessed', { names: found.names.join(', ') + (more > 0 ? ` +${more}` : ''), right: found.right, votes: found.votes })
+    : t('audience.nobody_right', { votes: found.votes }));
+  return lines;
+}
+
+// The TV's strip: the audience's counts and what it votes on, then its results at the end.
+export function tvAudience(audience, room) {
+  if (!audience) return null;
+  if (audience.results) return results(audience.results, room, 'tv-audience tv-audience-results');
+  if (!audience.members) return null;
+  return h('div', { class: 'tv-audience', role: 'status' },
+    audience.ballot ? h('span', { class: 'tv-audience-question', text: question(audience.ballot) }) : null,
+    h('span', { class: 'tv-audience-count', text: counts(audience) }));
+}
