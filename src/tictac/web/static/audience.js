@@ -57,6 +57,10 @@ export function results(found, room, cls = 'panel audience audience-results') {
     resultLines(found, room).map((text) => h('p', { text })));
 }
 
+function voted(found) {
+  return found.kind === 'funniest' ? found.rounds.length > 0 : found.votes > 0;
+}
+
 function resultLines(found, room) {
   const names = (seats) => seats.map((seat) => nameOf(room, seat)).join(', ');
   if (found.kind === 'moriarty') {
@@ -81,7 +85,8 @@ function resultLines(found, room) {
 // The TV's strip: the audience's counts and what it votes on, then its results at the end.
 export function tvAudience(audience, room) {
   if (!audience) return null;
-  if (audience.results) return results(audience.results, room, 'tv-audience tv-audience-results');
+  // A game nobody voted on keeps the TV's end screen to the game: the room's space is its own.
+  if (audience.results) return voted(audience.results) ? results(audience.results, room, 'tv-audience tv-audience-results') : null;
   if (!audience.members) return null;
   return h('div', { class: 'tv-audience', role: 'status' },
     audience.ballot ? h('span', { class: 'tv-audience-question', text: question(audience.ballot) }) : null,
