@@ -25,6 +25,7 @@ class Giver(Protocol):
     @property
     def cluegiver(self) -> int: ...
 
+
 TEAM_SIZES: dict[int, tuple[int, ...]] = {
     4: (2, 2),
     5: (3, 2),
@@ -115,10 +116,10 @@ def team_of(teams: Teams, floater: int | None, round_no: int, seat: int) -> int:
 
 
 def rotation(
-    teams: Teams, floater: int | None, round_no: int, team: int, givers: Sequence[Giver]
+    teams: Teams, floater: int | None, round_no: int, team: int, turns: Sequence[Giver]
 ) -> tuple[int, ...]:
     """The players of `team` in `round_no` in the order they are due to give clues, from
-    `givers`, every turn played so far (its team and cluegiver): first those who have not yet
+    `turns`, every turn played so far (its team and cluegiver): first those who have not yet
     given clues for this team (in the team's order, the floating player last), then the one whose
     last turn for it is the oldest. So every member, the floating player included while they sit
     with the team, takes a turn before anyone has a second one (docs/rulings.md, Teams), however
@@ -127,8 +128,8 @@ def rotation(
     # From the latest turn back, until each member's latest turn for the team is found: a game
     # of many turns (a learning agent's) costs no more than a short one.
     last_turn: dict[int, int] = {}
-    for index in range(len(givers) - 1, -1, -1):
-        turn = givers[index]
+    for index in range(len(turns) - 1, -1, -1):
+        turn = turns[index]
         giver = turn.cluegiver
         if turn.team == team and giver not in last_turn:
             last_turn[giver] = index
@@ -143,7 +144,7 @@ def timekeeper(
     floater: int | None,
     round_no: int,
     team: int,
-    givers: Sequence[Giver],
+    turns: Sequence[Giver],
     *,
     previous: bool,
 ) -> int:
@@ -153,6 +154,6 @@ def timekeeper(
     of the next team: the one who is not its next cluegiver."""
     if previous:
         before = (team - 1) % len(teams)
-        return rotation(teams, floater, round_no, before, givers)[-1]
+        return rotation(teams, floater, round_no, before, turns)[-1]
     following = (team + 1) % len(teams)
-    return rotation(teams, floater, round_no, following, givers)[1]
+    return rotation(teams, floater, round_no, following, turns)[1]

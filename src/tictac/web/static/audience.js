@@ -57,6 +57,7 @@ export function results(found, room, cls = 'panel audience audience-results') {
     resultLines(found, room).map((text) => h('p', { text })));
 }
 
+// Whether anyone voted on the game's ballots (a Time's Up round is listed once voted on).
 function voted(found) {
   return found.kind === 'funniest' ? found.rounds.length > 0 : found.votes > 0;
 }
@@ -64,18 +65,18 @@ function voted(found) {
 function resultLines(found, room) {
   const names = (seats) => seats.map((seat) => nameOf(room, seat)).join(', ');
   if (found.kind === 'moriarty') {
-    if (!found.votes) return [t('audience.no_votes')];
+    if (!voted(found)) return [t('audience.no_votes')];
     return [t('audience.moriarty_was', { names: names(found.moriarty) }),
       ...found.rounds.map((row) => t('audience.round_right', { ...row, n: row.right })),
       t('audience.overall', { n: found.right, votes: found.votes })];
   }
   if (found.kind === 'funniest') {
-    if (!found.rounds.length) return [t('audience.no_votes')];
+    if (!voted(found)) return [t('audience.no_votes')];
     return found.rounds.map((row) => t('audience.funniest_was', { round: row.round, n: row.top[0].votes,
       names: row.top.map((turn) => nameOf(room, turn.seat)).join(', ') }));
   }
   const lines = [t('audience.first_out_was', { name: nameOf(room, found.winner) })];
-  if (!found.votes) return [...lines, t('audience.no_votes')];
+  if (!voted(found)) return [...lines, t('audience.no_votes')];
   const more = found.right - found.names.length;
   lines.push(found.right ? t('audience.guessed', { names: found.names.join(', ') + (more > 0 ? ` +${more}` : ''), right: found.right, votes: found.votes })
     : t('audience.nobody_right', { votes: found.votes }));

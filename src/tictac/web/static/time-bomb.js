@@ -225,7 +225,7 @@ function story(view, room) {
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
       h('b', { text: `${t('bomb.round', { n: entry.round, of: view.rounds })} ` }),
       entry.cuts.map((one, index) => h('span', { class: ['cut', one.kind] },
-        index ? ', ' : '',
+        index ? h('span', { class: 'sep', text: ', ' }) : null,
         h('span', { class: 'who', text: `${nameAt(room, one.cutter, at[cuts++])} → ${nameOf(room, one.target)} ` }),
         h('span', { 'aria-label': t(`bomb.kind.${one.kind}`), role: 'img', text: KIND_SYMBOL[one.kind] })))))));
 }
