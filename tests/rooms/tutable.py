@@ -63,9 +63,11 @@ class People:
 
 
 async def seat_people(table: Table, options: dict[str, Any] | None = None, *,
-                      players: int = 4, policy: str = "bot", after_s: int = 5) -> People:
-    """A started game of Time's Up with `players` people, gone after `after_s` away."""
-    room, host, token = await table.room("times-up", options=options)
+                      players: int = 4, policy: str = "bot", after_s: int = 5,
+                      game: str = "times-up") -> People:
+    """A started game (of Time's Up unless told) with `players` people, gone after `after_s`
+    away."""
+    room, host, token = await table.room(game, options=options)
     conns, tokens = [host], [token]
     for index in range(1, players):
         conn, joined = await table.join(room, f"Player {index}")

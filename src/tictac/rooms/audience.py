@@ -50,8 +50,9 @@ MAX_TURNS = 40
 
 
 class Table(Protocol):
-    """What of a room the audience reads (its record, seating, connections, game and clock) and
-    the two things it asks of it: to save its record, and to run a job in its inbox."""
+    """What of a room the audience reads (its record, seating, connections, game, the places
+    seated when it was dealt, and clock) and the two things it asks of it: to save its record,
+    and to run a job in its inbox."""
 
     @property
     def record(self) -> RoomRecord: ...
@@ -63,6 +64,8 @@ class Table(Protocol):
     def state(self) -> Any: ...
     @property
     def game_name(self) -> str: ...
+    @property
+    def pids(self) -> list[int]: ...
     @property
     def clock(self) -> Clock: ...
     @property
@@ -178,8 +181,12 @@ class Audience:
     # -- who is in it ---------------------------------------------------------------------
 
     def member(self, place: Place) -> bool:
-        return (place.person and place.pid not in self.room.seating.seat_of
-                and place.pid not in self.room.record.tvs)
+        """A person neither seated nor a TV, who held no seat of the game on (docs/rulings.md,
+        "The audience": a replaced or kicked player saw their own secrets)."""
+        room = self.room
+        return (place.person and place.pid not in room.seating.seat_of
+                and place.pid not in room.record.tvs
+                and (room.record.status == "lobby" or place.pid not in room.pids))
 
     def _members(self) -> list[Place]:
         return [place for place in self.room.seating.places.values() if self.member(place)]

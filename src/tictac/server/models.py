@@ -349,7 +349,8 @@ class AudienceState(Strict):
 class AudienceOut(Strict):
     """To every connection when a ballot opens or changes and when the game ends; to a voter,
     as the answer to their vote; to the TVs, the counts at most once a second. `yours`, an
-    audience member's own vote on the open ballot, goes to that member alone."""
+    audience member's own vote on the open ballot, goes to that member alone, and only a
+    connection that may vote hears it (not one whose seat in this game was taken from them)."""
 
     type: Literal["audience"]
     audience: AudienceState

@@ -23,14 +23,14 @@ function counts(audience) {
   return t('audience.count', { n: audience.members, voted: audience.voted });
 }
 
-// A phone's panel: the vote for a member of the audience while a ballot is open, the results
-// for everyone once the game is over, nothing otherwise.
+// A phone's panel: the vote for a member of the audience (a `voter`, told `yours`:
+// docs/protocol.md) while a ballot is open, the results for everyone once the game is over,
+// nothing otherwise.
 export function drawAudience(box, ctx) {
   const { audience, yours, room } = ctx;
-  const member = Boolean(room.you && room.you.spectator && audience);
   let body = null;
   if (audience && audience.results) body = results(audience.results, room);
-  else if (member && audience.ballot) body = ballotPanel(audience, yours, room, ctx.send);
+  else if (ctx.voter && audience.ballot) body = ballotPanel(audience, yours, room, ctx.send);
   box.hidden = !body;
   fill(box, body);
 }

@@ -72,6 +72,7 @@ export class LiveRoom {
     this.view = null;
     this.audience = null; // the `audience` message's state, and this member's own vote
     this.yours = null;
+    this.voter = false;
     this.audienceBox = null;
     this.deadline = null;
     this.version = -1;
@@ -144,6 +145,8 @@ export class LiveRoom {
       case 'audience':
         this.audience = message.audience;
         this.yours = message.yours ?? null;
+        // Only a connection that may vote hears `yours` (a player who lost their seat does not).
+        this.voter = 'yours' in message;
         this.schedule([]);
         break;
       case 'view': {
@@ -253,6 +256,7 @@ export class LiveRoom {
       view: this.view,
       audience: this.audience,
       yours: this.yours,
+      voter: this.voter,
       deadline: this.deadline,
       chat: this.chat,
       moves: this.moves,

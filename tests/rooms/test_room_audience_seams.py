@@ -1,0 +1,105 @@
+"""Where the audience (docs/rulings.md, "The audience") meets absence and the host's controls:
+the vote goes on while a player is gone, under every gone-player policy and in every game, and
+while the game is paused; a returning player hears no vote; a player whose seat was taken
+(replaced by a bot, kicked) saw their own secrets, so watches this game's vote without voting."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from roomtable import FakeConn, Table, refused
+from test_room_audience import _fans, _said, _tv, _vote
+from test_room_seams import AFTER_S, _gone
+from tutable import QUICK, People, seat_people
+
+from tictac.engine import GAMES
+from tictac.rooms import Room, lobby
+from tictac.rooms.audience import TALLY_MS
+
+
+async def _people(table: Table, name: str, policy: str) -> People:
+    """A started game of `name` with four people (the host in seat 0), gone after AFTER_S."""
+    if name == "times-up":
+        people = await seat_people(table, QUICK, policy=policy, after_s=AFTER_S)
+        await people.to_running()
+        return people
+    return await seat_people(table, policy=policy, after_s=AFTER_S, game=name)
+
+
+def _to_act(room: Room) -> int:
+    """The seat the game waits for, not the host's (the host stays to run the room)."""
+    waiting = [seat for seat in room.game.to_act(room.state) if seat != 0]
+    return waiting[0] if waiting else 1
+
+
+def _hears_no_vote(conn: FakeConn) -> None:
+    """Nothing `conn` was sent holds a vote: its audience messages carry counts, not `yours`."""
+    for message in conn.sent:
+        assert "yours" not in message, message
+        assert "votes" not in json.dumps(message.get("audience", {})), message
+
+
+@pytest.mark.parametrize("policy", ["bot", "wait", "skip"])
+@pytest.mark.parametrize("name", sorted(GAMES))
+async def test_the_vote_goes_on_while_a_player_is_gone(table: Table, name: str,
+                                                       policy: str) -> None:
+    people = await _people(table, name, policy)
+    room = people.room
+    [(fan, _)] = await _fans(table, room, 1)
+    ballot = _said(fan)["audience"]["ballot"]
+    assert ballot is not None and _said(fan)["yours"] is None
+    gone = _to_act(room)
+    await _gone(table, people, gone)
+    assert room.status == "playing"
+    # Whatever the policy did for the gone seat, the ballot it opened (or the next one) is open.
+    ballot = room.audience.ballot()
+    assert ballot is not None
+    choice = ballot.choices[-1]["id"]
+    await _vote(table, room, fan, ballot.key, choice)
+    assert _said(fan)["yours"] == choice
+    assert room.record.votes[ballot.key] == {str(_pid(room, "Fan 0")): choice}
+    await people.come_back(gone)
+    back = people.conns[gone]
+    assert back.of("audience")[-1]["audience"]["voted"] == 1
+    await refused("not_audience", room.call(room.audience.vote, back, ballot.key, choice))
+    _hears_no_vote(back)
+
+
+async def test_the_vote_goes_on_while_the_game_is_paused(table: Table) -> None:
+    """A pause holds the game, not the audience: a vote is taken, and the TV counts it."""
+    room, host, _ = await table.room("time-bomb", bots=3)
+    tv = await _tv(table, room)
+    [(fan, _)] = await _fans(table, room, 1)
+    await table.op(room, host, "start")
+    await table.op(room, host, "pause")
+    await _vote(table, room, fan, "round-1", 1)
+    await table.tick(room, TALLY_MS)
+    assert _said(tv)["audience"]["voted"] == 1 and "yours" not in _said(tv)
+    assert room.paused and room.log == []
+
+
+@pytest.mark.parametrize("control", ["replace", "kick"])
+async def test_a_player_whose_seat_was_taken_watches_the_vote_without_voting(
+        table: Table, control: str) -> None:
+    """Bea saw her role; once the host gives her seat to a bot (or empties it) she watches, and
+    the audience's vote is not hers to cast (docs/rulings.md, "The audience"). A fan who came
+    late votes as before."""
+    room, host, _ = await table.room("time-bomb", bots=2, options={"first_holder": 0})
+    bea, _ = await table.join(room, "Bea")
+    await table.op(room, host, "start")
+    [(fan, _)] = await _fans(table, room, 1)
+    seat = room.seating.seats.index(_pid(room, "Bea"))
+    await table.op(room, host, control, seat=seat)
+    assert seat not in [room.seating.seat_of.get(_pid(room, "Bea"))]
+    assert not room.audience.member(room.seating.places[_pid(room, "Bea")])
+    await refused("not_audience", room.call(room.audience.vote, bea, "round-1", 0))
+    await room.call(lobby.sync, room, bea)
+    assert "yours" not in _said(bea) and _said(bea)["audience"]["ballot"]["key"] == "round-1"
+    await _vote(table, room, fan, "round-1", 0)
+    assert _said(fan)["yours"] == 0
+    assert list(room.record.votes["round-1"]) == [str(_pid(room, "Fan 0"))]
+
+
+def _pid(room: Room, name: str) -> int:
+    return next(place.pid for place in room.seating.places.values() if place.name == name)
