@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import httpx
-from scripted import QUICK, Player, start, watch
+from scripted import QUICK, Player, start
 from serverproc import PATIENCE_S
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -163,9 +163,43 @@ async def until_each_room_acts(tables: list[list[Player]], bound_s: float) -> li
     return [acted[index] for index in range(len(tables))]
 
 
+def _counted(results: dict[str, Any]) -> int:
+    """The votes the audience's results count, whatever the game."""
+    if results["kind"] == "funniest":
+        return sum(row["votes"] for row in results["rounds"])
+    votes: int = results["votes"]
+    return votes
+
+
+async def vote_and_watch(spectator: Player, timeout: float = 15) -> int:
+    """A member of the audience votes on the first ballot it hears (through its node's relay),
+    then watches to the end; returns the votes the audience's results count, having checked
+    that they count its vote if, and only if, the owner took it (its `yours` came back)."""
+    sent = taken = refused = False
+    over, results = False, None
+    while not over or results is None:
+        message = await spectator.recv(timeout)
+        if message["type"] == "view":
+            over = over or message["view"]["over"]
+        elif message["type"] == "error":
+            assert message["code"] == "no_ballot", message  # closed before the vote came
+            refused = True
+        elif message["type"] == "audience":
+            ballot, results = message["audience"]["ballot"], message["audience"]["results"]
+            taken = taken or message.get("yours") is not None
+            if ballot and not sent:
+                sent = True
+                await spectator.send({"type": "vote", "ballot": ballot["key"],
+                                      "choice": ballot["choices"][0]["id"]})
+    assert taken != refused, (taken, refused)
+    assert _counted(results) == int(taken)
+    return int(taken)
+
+
 async def play_every_game(nodes: Sequence[Entry]) -> None:
     """A table of each game made on the nodes in turn, its players and a spectator spread over
-    them, played to the end; every ack and every view the spectator saw is the log's."""
+    them, played to the end; every ack and every view the spectator saw is the log's. The
+    spectator votes as the audience does, and no player hears a vote."""
     tables = [await spread_table(nodes, name, get_game(name).MIN_PLAYERS,
                                  made_on=index % len(nodes), spectators=1)
               for index, name in enumerate(sorted(GAMES))]
@@ -173,9 +207,12 @@ async def play_every_game(nodes: Sequence[Entry]) -> None:
         {node.ws_base for node in nodes}
     for _, seated, _ in tables:
         await start(seated[0])
-    results = await asyncio.gather(*(player.play() for _, seated, _ in tables for player in seated),
-                                   *(watch(spectator) for _, _, [spectator] in tables))
-    assert all(result is not False for result in results)
+    played = asyncio.gather(*(player.play() for _, seated, _ in tables for player in seated))
+    voted = asyncio.gather(*(vote_and_watch(spectator) for _, _, [spectator] in tables))
+    assert all(await played)
+    assert sum(await voted) >= 1  # a vote went through a relay and was counted
+    assert not any("yours" in message for _, seated, _ in tables for player in seated
+                   for message in player.received)
     for index, (code, seated, [spectator]) in enumerate(tables):
         # asked of a node that does not own the room: the replay is relayed too
         steps = await replay_steps(nodes[(index + 2) % len(nodes)], code, spectator.token)
