@@ -5,6 +5,7 @@ test_seat_keys.py, the newest wins.)"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -25,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 from tictac.rooms.stats import Stats
 from tictac.server.connection import Connection
 from tictac.server.quotas import QuotaSettings
+from tictac.server.ws_protocol import FloodProofProtocol
 
 QUOTAS = QuotaSettings()
 
@@ -134,12 +136,13 @@ def test_a_client_that_stops_reading_is_closed_with_1013_and_the_room_goes_on(
 
 
 class InProcessServer:
-    """uvicorn serving a one-route app on a real socket, in a thread of the test."""
+    """uvicorn serving a one-route app on a real socket, in a thread of the test, through
+    uvicorn's own WebSocket protocol or the server's (`FloodProofProtocol`)."""
 
-    def __init__(self, app: Starlette) -> None:
+    def __init__(self, app: Starlette, ws: Any = "websockets-sansio") -> None:
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, port=self.port, log_level="warning",
-                                                    ws="websockets-sansio"))
+                                                    ws=ws))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> InProcessServer:
@@ -153,7 +156,8 @@ class InProcessServer:
         self.thread.join(10)
 
 
-def test_a_message_that_cannot_be_sent_closes_the_socket_with_1011() -> None:
+@pytest.mark.parametrize("ws", ["websockets-sansio", FloodProofProtocol])
+def test_a_message_that_cannot_be_sent_closes_the_socket_with_1011(ws: Any) -> None:
     async def endpoint(websocket: WebSocket) -> None:
         await websocket.accept()
         conn = Connection(websocket, Stats(), 16)
@@ -163,7 +167,49 @@ def test_a_message_that_cannot_be_sent_closes_the_socket_with_1011() -> None:
         await conn.finish()
 
     app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
-    with InProcessServer(app) as served, connect(f"ws://127.0.0.1:{served.port}/ws") as ws:
+    with InProcessServer(app, ws) as served, connect(f"ws://127.0.0.1:{served.port}/ws") as client:
         with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=5)
+            client.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011
+
+
+# Around each frame-length boundary (7-bit, 16-bit, 64-bit lengths), and text beyond ASCII.
+SIZES = [0, 1, 125, 126, 127, 65_535, 65_536, 70_000]
+COUNT = 20_000  # messages of 1 KiB
+
+
+def test_messages_written_at_once_or_queued_arrive_whole_and_in_order() -> None:
+    """The server writes a frame at once while nothing waits before it, and queues it while the
+    client does not read (the socket's buffers full) and until the queue is empty again: the
+    client, reading late, gets every message whole, in the order sent, then the close."""
+    used: list[bool] = []
+    queued: list[int] = []
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        conn = Connection(websocket, Stats(), 100_000)
+        used.append(conn._write_now is not None)
+        for size in SIZES:
+            conn.send("é" * (size // 2) + "x" * (size % 2))
+        # More than the network holds for a client not reading, sent on while it reads again.
+        for number in range(COUNT):
+            conn.send(f'{{"n":{number},"pad":"{"p" * 1000}"}}')
+            if number % 100 == 99:
+                queued.append(len(conn._outbox))
+                await asyncio.sleep(0.015)
+        conn.close(1000)
+        await websocket.receive()
+        await conn.finish()
+
+    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+    with InProcessServer(app, FloodProofProtocol) as served, \
+            connect(f"ws://127.0.0.1:{served.port}/ws", max_size=None) as client:
+        time.sleep(1)  # not reading yet
+        for size in SIZES:
+            assert client.recv(timeout=10) == "é" * (size // 2) + "x" * (size % 2)
+        assert [json.loads(client.recv(timeout=10))["n"] for _ in range(COUNT)] == list(
+            range(COUNT))
+        with pytest.raises(ConnectionClosed) as closed:
+            client.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1000
+    assert used == [True] and max(queued) > 0  # both ways were taken

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from starlette.websockets import WebSocket
 
@@ -18,11 +19,16 @@ from tictac.server.errors import CLOSE_SLOW_CLIENT, CLOSE_UNSENDABLE
 
 log = logging.getLogger(__name__)
 CLOSE_WAIT_S = 10.0  # how long a dropped client's close frame may wait for it to read
+# The scope's extension by which the server offers to write a text frame at once
+# (ws_protocol.py): {"write": (text) -> bool, False when the message must wait its turn}.
+WRITE_TEXT = "tictac.write_text"
 
 
 class Connection(Transport):
     """The outbox is a `Mailbox` (a room's inbox is one too): an asyncio.Queue's bookkeeping
-    per message was a tenth of the server's time per action."""
+    per message was a tenth of the server's time per action. A message goes to the socket at
+    once, through the server's `write_text` (ws_protocol.py), whenever nothing is queued before
+    it; the outbox holds what waits for a client that does not read."""
 
     def __init__(self, websocket: WebSocket, stats: Stats, max_outbox: int) -> None:
         self.websocket = websocket
@@ -31,12 +37,18 @@ class Connection(Transport):
         self._outbox: Mailbox[str | int] = Mailbox()
         self._closing = False
         self._finishing = False
+        self._sending = False  # the writer holds a message it took from the outbox
         self.dropped = False
+        found = websocket.scope.get("extensions", {}).get(WRITE_TEXT)
+        self._write_now: Callable[[str], bool] | None = found and found["write"]
         self._reader = asyncio.current_task()  # made in the endpoint's task, which reads
         self._writer = asyncio.create_task(self._write())
 
     def send(self, text: str) -> None:
         if self._closing:
+            return
+        if (self._write_now is not None and not self._sending and not self._outbox
+                and self._write_now(text)):
             return
         if len(self._outbox) >= self.max_outbox:
             self._drop(CLOSE_SLOW_CLIENT)
@@ -72,7 +84,9 @@ class Connection(Transport):
                 if isinstance(item, int):
                     await self._close(item)
                     return
+                self._sending = True
                 await self.websocket.send_text(item)
+                self._sending = False
         except Exception as failure:  # the socket is gone, or a message cannot be encoded
             log.info("closing a connection: a message could not be sent (%r)", failure)
             self._closing = True

@@ -9,7 +9,12 @@ close timeout. So here:
   dropped unparsed, and the connection ends SHED_S after the close frame went out (not
   uvicorn's 10 s close timeout: the flooder's close reply is not worth waiting for).
 
-Game-night traffic is a few small frames a second and never fills either."""
+Game-night traffic is a few small frames a second and never fills either.
+
+And cheap to send on: `write_text` writes a text frame to the socket at once, where the ASGI
+`send` costs a task switch and the whole middleware chain per message (a fifth of the server's
+time per action went there; docs/server.md, "Benchmark"). The app finds it in the scope's
+extensions (`WRITE_TEXT`); it writes only what `send` would write the same way."""
 
 from __future__ import annotations
 
@@ -19,11 +24,15 @@ from asyncio import BaseTransport
 
 from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.http11 import Request
+from websockets.protocol import State
 
+from tictac.server.connection import WRITE_TEXT
 from tictac.server.errors import CLOSE_FLOOD
 
 RECEIVE_BUFFER = 16 * 1024  # bytes (the kernel doubles it); a message may still span reads
 SHED_S = 1.0  # long enough for the close frame to be read before the connection goes
+TEXT_FIN = 0x81  # a final frame of text
 
 
 class FloodProofProtocol(WebSocketsSansIOProtocol):
@@ -35,6 +44,34 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER)
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        if getattr(self, "scope", None) is not None:
+            self.scope["extensions"][WRITE_TEXT] = {"write": self.write_text}
+
+    def write_text(self, text: str) -> bool:
+        """`text` as one frame, written now; False when it must go through `send` instead: the
+        handshake not done, a close sent or the socket closing, the peer not reading (writing
+        is paused), a frame of text that needs an extension (deflate) or cannot be encoded."""
+        if (not self.handshake_complete or self.close_sent or self.disconnected
+                or self.initial_response is not None or not self.writable.is_set()
+                or self.conn.extensions or self.conn.state is not State.OPEN
+                or self.transport.is_closing()):
+            return False
+        try:
+            payload = text.encode()
+        except UnicodeEncodeError:
+            return False
+        size = len(payload)
+        if size < 126:
+            header = bytes((TEXT_FIN, size))
+        elif size < 1 << 16:
+            header = bytes((TEXT_FIN, 126)) + size.to_bytes(2, "big")
+        else:
+            header = bytes((TEXT_FIN, 127)) + size.to_bytes(8, "big")
+        self.transport.write(header + payload)
+        return True
 
     def data_received(self, data: bytes) -> None:
         if not self.shedding:
