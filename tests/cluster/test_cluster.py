@@ -14,7 +14,7 @@ import time
 
 import httpx
 import pytest
-from scripted import Player
+from scripted import Player, start
 from serverproc import ServerProcess
 
 from cluster import (
@@ -69,6 +69,31 @@ async def test_a_rejoin_code_asked_through_one_node_moves_the_seat_through_anoth
     await tablet.connect()
     assert (await tablet.until("room"))["room"]["you"]["seat"] == 1
     for player in [*seated, tablet]:
+        await player.close()
+
+
+async def test_a_player_back_through_another_node_hears_what_was_played_for_them(
+        nodes: list[ServerProcess]) -> None:
+    """Absence through relays: Bea's socket, relayed by node 1 to the room's owner, closes; the
+    owner counts her gone and a stand-in bot plays her seat; she comes back through node 2
+    and is told what was played for her (`while_away`)."""
+    _, (host, bea, cal), _ = await spread_table(nodes, "timos-twist", 3)
+    await host.send({"type": "lobby", "op": "set_policy", "policy": "bot", "after_s": 5})
+    await start(host)
+    await bea.close()
+    playing = [asyncio.create_task(player.play()) for player in (host, cal)]
+    # Ten moves of the other two: the turn came round to Bea's seat on the way (it would take
+    # five Skips in a row to pass it by every time).
+    while acked([host, cal]) < 10 and not all(task.done() for task in playing):
+        await asyncio.sleep(0.05)
+    bea.ws_base = nodes[2].ws_base
+    await bea.connect()
+    told = await bea.until("while_away")
+    assert told["seat"] == 1 and told["moves"] >= 1 and told["events"]
+    for task in playing:
+        task.cancel()
+    await asyncio.gather(*playing, return_exceptions=True)
+    for player in (host, bea, cal):
         await player.close()
 
 
