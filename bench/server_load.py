@@ -361,7 +361,8 @@ def report(name: str, result: dict[str, float]) -> None:
           f"{SEATS * result['actions_per_s']:>9,.0f} sends/s  p50 {result['p50_ms']:6.1f} ms  "
           f"p99 {result['p99_ms']:6.1f} ms  {result['kib_per_room']:7.1f} KiB/room  "
           f"(msg {result['view_bytes']:.0f} B, errors {result['errors']:.0f}; CPU server "
-          f"{result['server_cpu']:.0%}, clients {result['client_cpu']:.0%})")
+          f"{result['server_cpu']:.0%}, {1000 * result['server_cpu'] / result['actions_per_s']:.2f}"
+          f" ms/action, clients {result['client_cpu']:.0%})")
 
 
 async def main(args: argparse.Namespace) -> None:
