@@ -1,0 +1,111 @@
+"""Streamer mode in Chromium (issue 25, item 2), in French and in English: with it on, the TV
+(1920x1080) shows no room code, no join link and no QR, neither in its DOM (text, attributes,
+images) nor in its tab's title, and is sent no code over its WebSocket; the host's phone shows
+the code on the TV (in the lobby, and over a game), and it goes away by itself. Screenshots in
+test-output/screenshots/streamer/."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from .players import SHOTS_DIR, Player, screenshot, wait_for
+from .table import FINISH_ANIMATIONS, Seat, phone_of, settle
+
+HD = {"width": 1920, "height": 1080}
+SHOTS = SHOTS_DIR / "streamer"
+NAMES = {"en": ["Ana", "Bea"], "fr": ["Léa", "Théo"]}
+SHOW_WAIT_S = 60.0  # the code shows 15 s on the server's clock; a loaded machine may lag
+
+# Everything of the page a camera or a viewer's screen reader could give away: its text, every
+# attribute (aria-labels, links, image sources) and the title.
+PAGE_TEXT = """() => [document.title, document.body.innerText,
+  ...[...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.value))]
+  .join('\\n')"""
+
+
+def _hides(tv: Player, code: str) -> bool:
+    """Whether nothing on the TV names the code: no text, attribute or title, no QR image."""
+    spaced = " ".join(code)
+    text = tv.page.evaluate(PAGE_TEXT)
+    return (code not in text and spaced not in text
+            and tv.page.locator("img.qr, .tv-qr, .tv-code").count() == 0)
+
+
+def _shows(tv: Player, code: str) -> bool:
+    return (tv.page.locator(".tv-code").filter(has_text=code).count() == 1
+            and tv.page.locator(".tv-qr img.qr").count() == 1)
+
+
+def _shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate(FINISH_ANIMATIONS)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def _frames_name_no_code(tv: Player, code: str) -> None:
+    """No frame the TV received holds the code (the room messages carry `code: null`)."""
+    assert all(code not in frame for frame in tv.frames)
+    assert all(json.loads(frame)["room"]["code"] is None
+               for frame in tv.frames if json.loads(frame)["type"] == "room")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_streamer_mode_hides_every_code_on_the_tv_until_the_host_shows_it(
+        browser: Browser, server: str, lang: str) -> None:
+    host_name, guest_name = NAMES[lang]
+    locale = "fr-FR" if lang == "fr" else "en-GB"
+    host = Seat(server, host_name, game="time-bomb")
+    code = host.code
+    phone = phone_of(browser, server, host, locale)
+    wait_for(lambda: phone.room() is not None, phone.page, what="the host's lobby")
+    # The host turns the mode on from the lobby's folded options.
+    phone.page.click("details.more-options summary")
+    phone.page.check("#streamer-mode")
+    wait_for(lambda: phone.room()["streamer"]["on"], phone.page, what="streamer mode on")
+    screenshot(phone, f"streamer/host-lobby-{lang}")
+    tv = Player(browser, server, "TV", locale=locale)
+    tv.page.set_viewport_size(HD)
+    try:
+        tv.goto(f"/r/{code}/tv?lang={lang}")
+        wait_for(lambda: tv.page.locator(".tv-streamer").count() == 1, tv.page,
+                 what="the TV's streamer lobby")
+        guest = Seat(server, guest_name, code=code)
+        wait_for(lambda: tv.page.locator(".tv-person").count() == 2, tv.page,
+                 what="the guest on the TV")
+        assert _hides(tv, code)
+        _frames_name_no_code(tv, code)
+        _shot(tv.page, f"tv-lobby-hidden-{lang}")
+
+        # Someone needs the code: the host's phone shows it on the TV, and it goes away.
+        phone.page.click("button.show-code")
+        wait_for(lambda: _shows(tv, code), tv.page, what="the code shown on the TV")
+        _shot(tv.page, f"tv-lobby-shown-{lang}")
+        wait_for(lambda: _hides(tv, code), tv.page, timeout=SHOW_WAIT_S,
+                 what="the shown code going away")
+
+        # Over a game: the host's table tools show it too.
+        for _ in range(2):
+            host.lobby("add_bot")
+        host.lobby("start")
+        wait_for(lambda: tv.view() is not None, tv.page, what="the deal on the TV")
+        settle([host, guest])
+        assert _hides(tv, code)
+        _shot(tv.page, f"tv-game-hidden-{lang}")
+        wait_for(lambda: phone.page.locator("details.table-host").count() == 1, phone.page,
+                 what="the host's table tools")
+        phone.page.click("details.table-host summary")
+        screenshot(phone, f"streamer/host-game-{lang}")
+        phone.page.click("details.table-host button.show-code")
+        wait_for(lambda: _shows(tv, code), tv.page, what="the code shown over the game")
+        _shot(tv.page, f"tv-game-shown-{lang}")
+        wait_for(lambda: _hides(tv, code), tv.page, timeout=SHOW_WAIT_S,
+                 what="the code over the game going away")
+        assert tv.errors == [] and phone.errors == []
+        guest.close()
+    finally:
+        tv.close()
+        phone.close()
+        host.close()
