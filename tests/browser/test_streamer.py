@@ -17,6 +17,8 @@ from .table import FINISH_ANIMATIONS, Seat, phone_of, settle
 HD = {"width": 1920, "height": 1080}
 SHOTS = SHOTS_DIR / "streamer"
 NAMES = {"en": ["Ana", "Bea"], "fr": ["Léa", "Théo"]}
+CAUGHT = {"en": "W4nker", "fr": "Connard"}  # names the word filter refuses
+REFUSED = {"en": "word filter refused", "fr": "filtre de mots de ce salon a refusé"}
 SHOW_WAIT_S = 60.0  # the code shows 15 s on the server's clock; a loaded machine may lag
 
 # Everything of the page a camera or a viewer's screen reader could give away: its text, every
@@ -85,6 +87,24 @@ def test_streamer_mode_hides_every_code_on_the_tv_until_the_host_shows_it(
         _shot(tv.page, f"tv-lobby-shown-{lang}")
         wait_for(lambda: _hides(tv, code), tv.page, timeout=SHOW_WAIT_S,
                  what="the shown code going away")
+
+        # The word filter: a phone joining with a caught name is told why, in its language.
+        phone.page.check("#word-filter")
+        wait_for(lambda: phone.room()["streamer"]["filter"], phone.page, what="the filter on")
+        rude = Player(browser, server, CAUGHT[lang], locale=locale)
+        try:
+            rude.goto(f"/r/{code}")
+            rude.page.fill("#join-name", CAUGHT[lang])
+            rude.page.click("form.join-room button[type=submit]")
+            wait_for(lambda: rude.page.locator(".toast").filter(has_text=REFUSED[lang]).count(),
+                     rude.page, what="the filter's refusal")
+            screenshot(rude, f"streamer/join-refused-{lang}")
+            assert rude.room() is None
+        finally:
+            rude.close()
+        wait_for(lambda: tv.page.locator(".tv-person").count() == 2, tv.page,
+                 what="the TV's players")
+        assert CAUGHT[lang] not in tv.page.evaluate(PAGE_TEXT)
 
         # Over a game: the host's table tools show it too.
         for _ in range(2):

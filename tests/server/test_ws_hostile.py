@@ -158,6 +158,12 @@ class Table:
 def tables(server: ServerProcess) -> Iterator[dict[str, Table]]:
     lobby = Table(server, {})
     play = Table(server, {"pack": "players", "names_per_player": 2})
+    # Streamer mode and its word filter on: every name, chat line and written name of the
+    # templates passes the filter too (issue 25, item 2).
+    for table in (lobby, play):
+        for op in ("set_streamer", "set_word_filter"):
+            table.host.send({"type": "lobby", "op": op, "on": True})
+            table.host.until(lambda m: m["type"] == "room")
     play.host.send({"type": "lobby", "op": "start"})
     play.host.until(lambda m: m["type"] == "view")
     yield {"lobby": lobby, "play": play}

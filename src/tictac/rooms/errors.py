@@ -61,6 +61,11 @@ NO_BALLOT = ROOM_CODES("no_ballot", "a `vote` on a ballot that is not open now (
                        "revealed, or never opened)")
 BAD_CHOICE = ROOM_CODES("bad_choice", "a `vote` for a choice its ballot does not offer")
 
+# Streamer mode (issue 25, item 2; docs/server.md, "The word filter").
+FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line or Time's Up written name that the "
+                           "room's word filter catches (`set_word_filter`); nothing is stored "
+                           "or shown (HTTP 400 for a join)")
+
 
 class RoomError(IllegalAction):
     pass

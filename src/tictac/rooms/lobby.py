@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, TypeVar
 from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import credits, streamer
+from tictac.rooms import credits, streamer, wordfilter
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
@@ -74,6 +74,7 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
               and len(seating.seats) < room.game.MAX_PLAYERS)
     room.audience.check_join(seated=seated, tv=tv)
     name = clean_name(name, seating.names())
+    wordfilter.check(room.record.word_filter, name, "name")
     token, place = seating.new_place(name, room.clock.now_ms())
     assert token is not None
     if seated:
@@ -103,6 +104,7 @@ def chat(room: Room, conn: Conn, text: str) -> None:
         raise RoomError(BAD_CHAT, f"a chat line cannot hold {hidden}")
     if blank(text):
         raise RoomError(BAD_CHAT, "a chat line needs something to read")
+    wordfilter.check(room.record.word_filter, text, "chat line")
     place = room.seating.places[room.conns[conn]]
     message = dumps({"type": "chat", "seat": room.seating.seat_of.get(place.pid),
                      "name": place.name, "text": text, "server_time": room.clock.now_ms()})
@@ -436,7 +438,9 @@ async def _set_replays(room: Room, place: Place, fields: dict[str, Any]) -> None
 @op("rename", host=False, status=("lobby",))
 async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
     others = [name for name in room.seating.names() if name != place.name]
-    place.name = clean_name(fields["name"], others)
+    name = clean_name(fields["name"], others)
+    wordfilter.check(room.record.word_filter, name, "name")
+    place.name = name
 
 
 @op("choose_game", status=("lobby",))

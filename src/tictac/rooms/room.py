@@ -16,7 +16,7 @@ from typing import Any
 from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import away, evening, streamer
+from tictac.rooms import away, evening, streamer, wordfilter
 from tictac.rooms.audience import Audience
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
@@ -382,6 +382,9 @@ class Room:
         kind = action.get("type")
         if isinstance(kind, str) and kind in getattr(self.game, "ROOM_ACTIONS", ()):
             raise RoomError(ROOM_MOVE, f"only the room makes a {kind!r} move")
+        # The text of an action that others will read (a written name) passes the word filter.
+        wordfilter.check_action(self.record.word_filter, getattr(self.game, "WRITTEN", {}),
+                                action)
         acked = None if msg_id is None else (conn, msg_id)
         await self.apply(seat, action, acked)
 

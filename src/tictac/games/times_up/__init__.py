@@ -57,6 +57,9 @@ HANDLERS: dict[str, Handler] = {
 }
 # The moves only the room makes, for players who are gone (absence.py): no player sends them.
 ROOM_ACTIONS = absence.ROOM_ACTIONS
+# The actions holding text other seats will read, by the field holding it: a room's word filter
+# reads them before the game does (tictac.rooms.wordfilter).
+WRITTEN = {"write": "names"}
 
 
 def setup(
