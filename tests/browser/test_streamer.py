@@ -129,3 +129,82 @@ def test_streamer_mode_hides_every_code_on_the_tv_until_the_host_shows_it(
         tv.close()
         phone.close()
         host.close()
+
+
+WRITERS = {"en": ["Ana", "Bea", "Cal", "Dan"], "fr": ["Léa", "Théo", "Zoé", "Noé"]}
+WRITTEN = {"en": [["Ada Lovelace", "Alan Turing"], ["Marie Curie", "Rosa Parks"],
+                  ["Frida Kahlo", "Jules Verne"], ["Coco Chanel", "Edith Piaf"]],
+           "fr": [["Victor Hugo", "Simone Veil"], ["Louis Pasteur", "Jean Moulin"],
+                  ["Marie Curie", "Coco Chanel"], ["Edith Piaf", "Jules Verne"]]}
+REWRITE = {"en": ["f u c k", "Nelson Mandela"], "fr": ["fils de pute", "Molière"]}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_host_screens_the_written_names_and_nobody_else_sees_them(
+        browser: Browser, server: str, lang: str) -> None:
+    """Time's Up with `screen_names`: the host's phone shows each written name alone; one sent
+    back is rewritten on its writer's phone (a caught rewrite refused by the word filter); the
+    TV and the other phones never show a name; the deck is made of the approved names."""
+    locale = "fr-FR" if lang == "fr" else "en-GB"
+    options = {"pack": "players", "names_per_player": 2, "screen_names": 0, "rules": lang}
+    seats = [Seat(server, WRITERS[lang][0], game="times-up", options=options)]
+    seats += [Seat(server, name, code=seats[0].code) for name in WRITERS[lang][1:]]
+    host, code = seats[0], seats[0].code
+    for op in ("set_streamer", "set_word_filter"):
+        host.lobby(op, on=True)
+    phones = [phone_of(browser, server, seats[seat], locale) for seat in (0, 1, 2)]
+    tv = Player(browser, server, "TV", locale=locale)
+    tv.page.set_viewport_size(HD)
+    try:
+        tv.goto(f"/r/{code}/tv?lang={lang}")
+        wait_for(lambda: tv.page.locator(".tv-streamer").count() == 1, tv.page, what="the TV")
+        host.lobby("start")
+        settle(seats)
+        for seat, names in zip(seats, WRITTEN[lang], strict=True):
+            seat.act({"type": "write", "names": names})
+        screener = phones[0]
+        first = WRITTEN[lang][1][0]
+        wait_for(lambda: screener.page.locator(".screen-name").filter(has_text=first).count(),
+                 screener.page, what="the first name to screen")
+        every = [name for names in WRITTEN[lang] for name in names]
+        for other in (tv, phones[1], phones[2]):
+            wait_for(lambda other=other: (other.view() or {}).get("phase") == "screen",
+                     other.page, what="the screening on every screen")
+            other.page.wait_for_timeout(150)
+            text = other.page.evaluate(PAGE_TEXT)
+            assert [name for name in every if name in text] == []
+        assert _hides(tv, code)
+        screenshot(screener, f"streamer/tu-screening-{lang}")
+        _shot(tv.page, f"tv-tu-screening-{lang}")
+        screenshot(phones[2], f"streamer/tu-screening-others-{lang}")
+        # The first name (seat 1's) goes back to its writer.
+        screener.page.click("[data-key=screen-back]")
+        writer = phones[1]
+        wait_for(lambda: writer.page.locator("form.rewrite").count() == 1, writer.page,
+                 what="the rewrite form")
+        caught, good = REWRITE[lang]
+        writer.page.fill("form.rewrite input", caught)
+        writer.page.click("form.rewrite button[type=submit]")
+        wait_for(lambda: writer.page.locator(".refusal, .toast").filter(
+            has_text=REFUSED[lang]).count(), writer.page, what="the filter's refusal")
+        screenshot(writer, f"streamer/tu-rewrite-refused-{lang}")
+        writer.page.fill("form.rewrite input", good)
+        writer.page.click("form.rewrite button[type=submit]")
+        wait_for(lambda: writer.page.locator("form.rewrite").count() == 0, writer.page,
+                 what="the rewrite sent")
+        # The host approves the rest, the new name last.
+        for _ in range(6):
+            before = screener.version()
+            screener.page.click("[data-key=screen-ok]")
+            wait_for(lambda before=before: screener.version() > before, screener.page,
+                     what="the next name")
+        wait_for(lambda: (screener.view() or {}).get("phase") == "waiting", screener.page,
+                 what="the deck made")
+        assert screener.view()["deck_count"] == 8
+        assert tv.errors == [] and all(phone.errors == [] for phone in phones)
+    finally:
+        tv.close()
+        for phone in phones:
+            phone.close()
+        for seat in seats:
+            seat.close()

@@ -58,6 +58,8 @@ TEMPLATES: list[tuple[str, Any]] = [
     ("lobby", {"type": "ping", "t": 1, "{}": 1}),
     ("play", {"type": "action", "action": {"type": "write", "names": ["{}", "Zorro"]}}),
     ("play", {"type": "action", "action": {"type": "guess", "text": "{}"}}),
+    ("play", {"type": "action", "action": {"type": "rewrite", "card": "p0-1", "name": "{}"}}),
+    ("play", {"type": "action", "action": {"type": "screen", "card": "{}", "ok": True}}),
     ("play", {"type": "action", "action": {"type": "discard", "cards": ["{}", "{}"]}}),
     ("play", {"type": "action", "action": {"type": "{}"}}),
     ("play", {"type": "action", "action": {"type": "write", "{}": 1}}),

@@ -29,7 +29,7 @@ NO_BOT = ROOM_CODES("no_bot", "unknown bot kind")
 NO_BOTS = ROOM_CODES("no_bots", "`add_bot` or `replace` in a game that seats no bot (Time's Up: "
                      "a bot can neither give clues nor hear them)")
 ROOM_MOVE = ROOM_CODES("room_move", "an `action` only the room makes (Time's Up's `pass_turn`, "
-                       "`skip_team`, `close_writing`)")
+                       "`skip_team`, `close_writing`, `pass_screening`)")
 TOO_MANY_ROOMS = ROOM_CODES("too_many_rooms", "the server's room limit is reached (HTTP 503)")
 STORE_FAILED = ROOM_CODES("store_failed", "the database refused the action, join, create or lobby "
                           "op; nothing changed, try again (HTTP 503)")
