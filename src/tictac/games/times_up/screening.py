@@ -151,6 +151,8 @@ def _deal(state: State) -> list[Event]:
     kept = set(screening.approved)
     state.dealt = {seat: [card for card in cards if card in kept]
                    for seat, cards in state.dealt.items()}
+    # A name left out is no card of the game (a written deck's cards are all written).
+    state.faces = {card: face for card, face in state.faces.items() if card in kept}
     state.screening = None
     state.gather()
     return [{"type": "deck_ready", "cards": len(state.deck)}]
