@@ -40,3 +40,17 @@ async def test_a_rewritten_name_passes_the_word_filter(table: Table) -> None:
     assert len(room.log) == logged
     await people.act(1, {"type": "rewrite", "card": "p1-1", "name": "Zorro"})
     assert room.state.screening.pending[-1] == "p1-1"
+
+
+async def test_under_the_wait_policy_the_hosts_skip_hands_a_gone_screening_on(
+        table: Table) -> None:
+    people = await seat_people(table, {**WRITTEN, "screen_names": 1}, policy="wait")
+    room, host = people.room, people.conns[0]
+    for seat in range(4):
+        await people.write(seat)
+    await people.leave(1)
+    await table.tick(room, 60_000)
+    assert room.state.screening.screener == 1  # the room waits, as the host chose
+    await table.op(room, host, "skip", seat=1)
+    assert room.state.screening.screener == 2
+    assert room.log[-1].action == {"type": "pass_screening", "to": 2}
