@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .players import SHOTS_DIR, Player, screenshot, wait_for
-from .table import FINISH_ANIMATIONS, Seat, phone_of, settle
+from .table import FINISH_ANIMATIONS, Seat, phone_of, settle, tv_audit
 
 HD = {"width": 1920, "height": 1080}
 SHOTS = SHOTS_DIR / "streamer"
@@ -42,9 +42,13 @@ def _shows(tv: Player, code: str) -> bool:
 
 
 def _shot(page: Page, name: str) -> None:
+    """The TV saved, and held to the TV's rules (tests/browser/test_tv.py): text a sofa can
+    read, nothing overflowing, everything inside the safe margin."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate(FINISH_ANIMATIONS)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
+    audit = tv_audit(page, HD)
+    assert (audit["small"], audit["overflows"], audit["outside"]) == ([], [], []), (name, audit)
 
 
 def _frames_name_no_code(tv: Player, code: str) -> None:
