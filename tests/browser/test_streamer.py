@@ -1,8 +1,10 @@
 """Streamer mode in Chromium (issue 25, item 2), in French and in English: with it on, the TV
 (1920x1080) shows no room code, no join link and no QR, neither in its DOM (text, attributes,
 images) nor in its tab's title, and is sent no code over its WebSocket; the host's phone shows
-the code on the TV (in the lobby, and over a game), and it goes away by itself. Screenshots in
-test-output/screenshots/streamer/."""
+the code on the TV (in the lobby, between the games of an evening, and over a game), and it
+goes away by itself; the word filter refuses a caught name in the phone's language; Time's Up's
+screening shows each written name to the screener alone. Every TV screen is audited as test_tv.py
+audits them. Screenshots in test-output/screenshots/streamer/."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from .players import SHOTS_DIR, Player, screenshot, wait_for
-from .table import FINISH_ANIMATIONS, Seat, phone_of, settle, tv_audit
+from .table import FINISH_ANIMATIONS, Seat, phone_of, play_until, settle, sit, start, tv_audit
+from .test_tv import timo_move
 
 HD = {"width": 1920, "height": 1080}
 SHOTS = SHOTS_DIR / "streamer"
@@ -210,5 +213,35 @@ def test_the_host_screens_the_written_names_and_nobody_else_sees_them(
         tv.close()
         for phone in phones:
             phone.close()
+        for seat in seats:
+            seat.close()
+
+
+def test_between_the_games_of_an_evening_the_streamed_tv_shows_standings_and_no_code(
+        browser: Browser, server: str) -> None:
+    """The lobby after a game (the evening's standings beside the players), streamed: no code
+    until the host shows it, then the code, the QR and the standings together."""
+    seats = sit(server, "timos-twist", WRITERS["fr"], {"target_score": 1, "timo_grace_ms": 0})
+    host, code = seats[0], seats[0].code
+    host.lobby("set_streamer", on=True)
+    tv = Player(browser, server, "TV", locale="fr-FR")
+    tv.page.set_viewport_size(HD)
+    try:
+        tv.goto(f"/r/{code}/tv?lang=fr")
+        wait_for(lambda: tv.page.locator(".tv-streamer").count() == 1, tv.page, what="the TV")
+        start(seats)
+        play_until(seats, timo_move, lambda: bool(host.view and host.view["over"]), limit=2000)
+        host.lobby("play_again")
+        wait_for(lambda: tv.page.locator(".tv-lobby.with-evening.streaming .tv-standings")
+                 .count() == 1, tv.page, what="the streamed lobby with the standings")
+        assert _hides(tv, code)
+        _shot(tv.page, "tv-evening-hidden-fr")
+        host.lobby("show_code")
+        wait_for(lambda: _shows(tv, code) and tv.page.locator(".tv-standings").count() == 1,
+                 tv.page, what="the code beside the standings")
+        _shot(tv.page, "tv-evening-shown-fr")
+        assert tv.errors == []
+    finally:
+        tv.close()
         for seat in seats:
             seat.close()
