@@ -130,6 +130,7 @@ class Room:
     async def stop(self) -> None:
         """Stops the task (server shutdown); the room lives on in the store."""
         self.autopilot.cancel()
+        self.code_show.cancel()
         await self.inbox.stop()
 
     def abandon(self) -> None:

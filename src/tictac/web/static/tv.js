@@ -130,13 +130,9 @@ function lobbyTv({ room }, { memory }, origin) {
   const evening = room.evening.played ? h('div', { class: 'tv-evening' },
     h('h2', { text: t('evening.title') }), standings(room.evening, 'tv-standings')) : null;
   // Streamer mode: the server names no code to the TV, but while the host shows it.
-  const join = room.code ? [
-    h('p', { text: t('tv.join_at') }),
-    h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
-    h('p', { class: ['tv-link', 'link'], text: joinLink(room, origin) })]
-    : h('p', { class: 'tv-streamer', text: t('tv.streamer') });
+  const join = room.code ? joinLines(room, origin) : h('p', { class: 'tv-streamer', text: t('tv.streamer') });
   return h('div', { class: ['tv-lobby', evening && 'with-evening', !room.code && 'streaming'] },
-    room.code ? h('div', { class: 'tv-qr' }, qrImage(joinLink(room, origin), t('lobby.qr', { link: joinLink(room, origin) }))) : null,
+    room.code ? joinQr(room, origin) : null,
     h('div', { class: 'tv-join' },
       h('h1', { class: 'tv-title', text: room.title }),
       join,
@@ -145,21 +141,23 @@ function lobbyTv({ room }, { memory }, origin) {
     evening);
 }
 
-function joinLink(room, origin) {
-  return `${origin}/r/${room.code}`;
+// How to join: the QR, and the code and link spelt out.
+function joinQr(room, origin) {
+  const link = `${origin}/r/${room.code}`;
+  return h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link })));
+}
+
+function joinLines(room, origin) {
+  return [h('p', { text: t('tv.join_at') }),
+    h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
+    h('p', { class: ['tv-link', 'link'], text: `${origin}/r/${room.code}` })];
 }
 
 // Streamer mode, outside the lobby: the code the host shows from their phone, over the game
 // until its time is up (the server then names no code again).
 function shownCode(room, origin) {
   if (room.status === 'lobby' || !room.streamer.on || !room.code) return null;
-  const link = joinLink(room, origin);
-  return h('div', { class: 'tv-shown-code', role: 'status' },
-    h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link }))),
-    h('div', null,
-      h('p', { text: t('tv.join_at') }),
-      h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
-      h('p', { class: ['tv-link', 'link'], text: link })));
+  return h('div', { class: 'tv-shown-code', role: 'status' }, joinQr(room, origin), h('div', null, joinLines(room, origin)));
 }
 
 // The end: the game's name over a podium (seats grouped by score, best first: the winners on
