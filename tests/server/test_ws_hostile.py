@@ -50,11 +50,16 @@ TEMPLATES: list[tuple[str, Any]] = [
     ("lobby", {"type": "lobby", "op": "set_options", "options": {"pack": "{}"}}),
     ("lobby", {"type": "lobby", "op": "add_bot", "kind": "{}"}),
     ("lobby", {"type": "lobby", "op": "set_policy", "policy": "{}"}),
+    ("lobby", {"type": "lobby", "op": "set_streamer", "on": "{}"}),
+    ("lobby", {"type": "lobby", "op": "set_word_filter", "on": "{}"}),
+    ("lobby", {"type": "lobby", "op": "show_code", "{}": 1}),
     ("lobby", {"type": "lobby", "op": "{}"}),
     ("lobby", {"type": "{}"}),
     ("lobby", {"type": "ping", "t": 1, "{}": 1}),
     ("play", {"type": "action", "action": {"type": "write", "names": ["{}", "Zorro"]}}),
     ("play", {"type": "action", "action": {"type": "guess", "text": "{}"}}),
+    ("play", {"type": "action", "action": {"type": "rewrite", "card": "p0-1", "name": "{}"}}),
+    ("play", {"type": "action", "action": {"type": "screen", "card": "{}", "ok": True}}),
     ("play", {"type": "action", "action": {"type": "discard", "cards": ["{}", "{}"]}}),
     ("play", {"type": "action", "action": {"type": "{}"}}),
     ("play", {"type": "action", "action": {"type": "write", "{}": 1}}),
@@ -155,6 +160,12 @@ class Table:
 def tables(server: ServerProcess) -> Iterator[dict[str, Table]]:
     lobby = Table(server, {})
     play = Table(server, {"pack": "players", "names_per_player": 2})
+    # Streamer mode and its word filter on: every name, chat line and written name of the
+    # templates passes the filter too (issue 25, item 2).
+    for table in (lobby, play):
+        for op in ("set_streamer", "set_word_filter"):
+            table.host.send({"type": "lobby", "op": op, "on": True})
+            table.host.until(lambda m: m["type"] == "room")
     play.host.send({"type": "lobby", "op": "start"})
     play.host.until(lambda m: m["type"] == "view")
     yield {"lobby": lobby, "play": play}

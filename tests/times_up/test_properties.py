@@ -42,13 +42,31 @@ def filled(state: State, seat: int, action: dict[str, Any], right: bool) -> dict
     if action["type"] == "write":
         count = state.settings.names_per_player
         return {"type": "write", "names": [f"Player {seat} name {i}" for i in range(count)]}
+    if action["type"] == "rewrite":  # a name of its own: the card's number and the time
+        card = action["card"].replace("-", " ")
+        return {**action, "name": f"Player {seat} {card} at {state.now_ms} {len(state.faces)}"}
     if action["type"] == "guess":
         assert state.in_hand is not None
         return {"type": "guess", "text": state.faces[state.in_hand].name if right else "nobody"}
     return action
 
 
+def check_screening(state: State) -> None:
+    """While the names are screened, a name reaches the screener's view alone, and its writer's
+    when it was sent back to them."""
+    screening = state.screening
+    if screening is None:
+        return
+    for seat in [*range(state.players), None]:
+        text = json.dumps(game.view(state, seat))
+        for card, face in state.faces.items():
+            shown = (seat == screening.screener and screening.pending[:1] == (card,)) or (
+                card in screening.sent_back and seat == int(card[1:].split("-")[0]))
+            assert (json.dumps(face.name) in text) == shown, (seat, card)
+
+
 def check_views(state: State) -> None:
+    check_screening(state)
     giver = state.cluegiver() if state.phase == "running" else None
     for seat in [*range(state.players), None]:
         view = game.view(state, seat)
@@ -80,11 +98,13 @@ def test_random_games_keep_every_invariant(
     data: st.DataObject, rules: str, players: int, pack: str, seed: int
 ) -> None:
     options = {"rules": rules, "pack": pack, "names_per_player": 2, "deck_size": 10,
-               "fourth_round": data.draw(st.booleans())}
+               "fourth_round": data.draw(st.booleans()),
+               "screen_names": data.draw(st.sampled_from(["off", *range(players)]))}
     args = SetupArgs(players=players, options=options, seed=seed)
     state = game.setup(players, options, seed)
     log: list[LoggedAction] = []
     now = 0
+    screened = False
     for _ in range(MAX_STEPS):
         if game.outcome(state) is not None:
             break
@@ -107,7 +127,9 @@ def test_random_games_keep_every_invariant(
         elif state.phase != "last_card":  # there, the last card waits for the cluegiver
             assert sum(len(cards) for cards in state.found[-1]) < max(deck_size, 1)
         check_views(state)
+        screened = screened or state.phase == "screen"
     event(f"reached round {state.round}, {state.phase}")
+    event("screened the written names" if screened else "no screening")
     # the turns recorded (the end-of-game figures) replay too, and share out every card found
     assert replay(game, args, log) == state
     finds = [turn["found"] for turn in turn_finds(state)]

@@ -29,7 +29,7 @@ NO_BOT = ROOM_CODES("no_bot", "unknown bot kind")
 NO_BOTS = ROOM_CODES("no_bots", "`add_bot` or `replace` in a game that seats no bot (Time's Up: "
                      "a bot can neither give clues nor hear them)")
 ROOM_MOVE = ROOM_CODES("room_move", "an `action` only the room makes (Time's Up's `pass_turn`, "
-                       "`skip_team`, `close_writing`)")
+                       "`skip_team`, `close_writing`, `pass_screening`)")
 TOO_MANY_ROOMS = ROOM_CODES("too_many_rooms", "the server's room limit is reached (HTTP 503)")
 STORE_FAILED = ROOM_CODES("store_failed", "the database refused the action, join, create or lobby "
                           "op; nothing changed, try again (HTTP 503)")
@@ -60,6 +60,11 @@ NOT_AUDIENCE = ROOM_CODES("not_audience", "a `vote` from a seated player or a TV
 NO_BALLOT = ROOM_CODES("no_ballot", "a `vote` on a ballot that is not open now (closed, over, "
                        "revealed, or never opened)")
 BAD_CHOICE = ROOM_CODES("bad_choice", "a `vote` for a choice its ballot does not offer")
+
+# Streamer mode (issue 25, item 2; docs/server.md, "The word filter").
+FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line or Time's Up written name that the "
+                           "room's word filter catches (`set_word_filter`); nothing is stored "
+                           "or shown (HTTP 400 for a join)")
 
 
 class RoomError(IllegalAction):

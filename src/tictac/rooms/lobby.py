@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, TypeVar
 from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import credits
+from tictac.rooms import credits, streamer, wordfilter
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
@@ -74,6 +74,7 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
               and len(seating.seats) < room.game.MAX_PLAYERS)
     room.audience.check_join(seated=seated, tv=tv)
     name = clean_name(name, seating.names())
+    wordfilter.check(room.record.word_filter, name, "name")
     token, place = seating.new_place(name, room.clock.now_ms())
     assert token is not None
     if seated:
@@ -103,6 +104,7 @@ def chat(room: Room, conn: Conn, text: str) -> None:
         raise RoomError(BAD_CHAT, f"a chat line cannot hold {hidden}")
     if blank(text):
         raise RoomError(BAD_CHAT, "a chat line needs something to read")
+    wordfilter.check(room.record.word_filter, text, "chat line")
     place = room.seating.places[room.conns[conn]]
     message = dumps({"type": "chat", "seat": room.seating.seat_of.get(place.pid),
                      "name": place.name, "text": text, "server_time": room.clock.now_ms()})
@@ -420,19 +422,25 @@ async def _set_bot_pause(room: Room, place: Place, fields: dict[str, Any]) -> No
     room.record.bot_pause_ms = fields["ms"]
 
 
+def _flag(fields: dict[str, Any], name: str) -> bool:
+    value = fields[name]
+    if not isinstance(value, bool):
+        raise RoomError(BAD_OPTION, f"{name} is true or false")
+    return value
+
+
 @op("set_replays")
 async def _set_replays(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    public = fields["public"]
-    if not isinstance(public, bool):
-        raise RoomError(BAD_OPTION, "public is true or false")
-    room.record.public_replays = public
+    public = room.record.public_replays = _flag(fields, "public")
     log.info("room %s: the host made replays %s", room.code, "public" if public else "private")
 
 
 @op("rename", host=False, status=("lobby",))
 async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
     others = [name for name in room.seating.names() if name != place.name]
-    place.name = clean_name(fields["name"], others)
+    name = clean_name(fields["name"], others)
+    wordfilter.check(room.record.word_filter, name, "name")
+    place.name = name
 
 
 @op("choose_game", status=("lobby",))
@@ -509,3 +517,30 @@ async def _play_again(room: Room, place: Place, fields: dict[str, Any]) -> None:
     room.seating.set_seats([place.pid for place in room.seating.seated()
                             if place.bot is not None or place.token_hash])
     room.back_to_lobby()
+
+
+# -- streamer mode (streamer.py) -----------------------------------------------------------------
+
+
+@op("set_streamer")
+async def _set_streamer(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    on = room.record.streamer = _flag(fields, "on")
+    room.record.code_until = None  # turned on again, it hides the code at once
+    log.info("room %s: streamer mode %s", room.code, "on" if on else "off")
+
+
+@op("show_code")
+async def _show_code(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """The code, its link and QR on the TV for `streamer.SHOW_MS` (someone needs to join)."""
+    if not room.record.streamer:
+        raise RoomError(WRONG_STATUS, "streamer mode is off: the TV shows the code already")
+    room.record.code_until = room.clock.now_ms() + streamer.SHOW_MS
+    await room.save()
+    tell(room)
+    room.code_show.arm()
+    return True
+
+
+@op("set_word_filter")
+async def _set_word_filter(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    room.record.word_filter = _flag(fields, "on")

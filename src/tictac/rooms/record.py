@@ -16,7 +16,7 @@ from tictac.engine import IllegalAction, Option, SetupArgs
 # Keys added since the first records were written: a record without one reads as the default.
 ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits", "evening",
                    "evening_carried", "evening_folded", "evening_over", "first_game",
-                   "tvs", "votes"})
+                   "tvs", "votes", "streamer", "code_until", "word_filter"})
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,12 @@ class RoomRecord:
     # game's votes by ballot, then by voter's place id (a string: JSON keys are).
     tvs: list[int] = field(default_factory=list)
     votes: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Streamer mode (see streamer.py): the TVs are told no code, but until `code_until`
+    # (server ms) after the host's `show_code`; the word filter (wordfilter.py) refuses names,
+    # chat lines and written names it catches.
+    streamer: bool = False
+    code_until: int | None = None
+    word_filter: bool = False
 
     @property
     def paused(self) -> bool:

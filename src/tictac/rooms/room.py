@@ -16,7 +16,7 @@ from typing import Any
 from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import away, evening
+from tictac.rooms import away, evening, streamer, wordfilter
 from tictac.rooms.audience import Audience
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
@@ -108,12 +108,14 @@ class Room:
         self.inbox = Inbox(f"room {code}")
         self.abandoned = False  # closed because another server owns it now (see `abandon`)
         self.audience = Audience(self)
+        self.code_show = streamer.CodeShow(self)
 
     # -- its life --------------------------------------------------------------------------
 
     def start(self) -> None:
         self.inbox.start()
         self.autopilot.schedule()
+        self.code_show.arm()
 
     @property
     def closed(self) -> bool:
@@ -128,6 +130,7 @@ class Room:
     async def stop(self) -> None:
         """Stops the task (server shutdown); the room lives on in the store."""
         self.autopilot.cancel()
+        self.code_show.cancel()
         await self.inbox.stop()
 
     def abandon(self) -> None:
@@ -138,6 +141,7 @@ class Room:
         self.inbox.closed = self.abandoned = True
         self.autopilot.cancel()
         self.audience.cancel()
+        self.code_show.cancel()
         for conn in self.conns:
             conn.close(CLOSE_MOVED)
         self.stats.connections -= len(self.conns)
@@ -154,6 +158,7 @@ class Room:
         self.inbox.closed = True
         self.autopilot.cancel()
         self.audience.cancel()
+        self.code_show.cancel()
         self._on_close(self)
 
     async def save(self) -> None:
@@ -241,10 +246,16 @@ class Room:
         return place, seat
 
     def summary(self, you: Place | None = None) -> dict[str, Any]:
-        return summary(self.record, self.seating, code=self.code, game_name=self.game_name,
-                       title=self.game.TITLE, options=self.resolved_options(),
-                       names=self.names, version=len(self.log), you=you,
-                       evening=evening.summary(self.record, self.seating))
+        now = self.clock.now_ms()
+        answer = summary(self.record, self.seating, code=self.code, game_name=self.game_name,
+                         title=self.game.TITLE, options=self.resolved_options(),
+                         names=self.names, version=len(self.log), you=you,
+                         evening=evening.summary(self.record, self.seating))
+        answer["streamer"] = streamer.summary(self.record, now)
+        if (you is not None and streamer.is_tv(self.record, you)
+                and streamer.hides_code(self.record, now)):
+            return streamer.for_tv(answer)
+        return answer
 
     def resolved_options(self) -> dict[str, Any]:
         if self.setup is not None and self.record.status != "lobby":
@@ -333,11 +344,15 @@ class Room:
         body = self.summary()
         del body["you"]
         head = dumps({"type": "room", "room": body})[:-2]
-        places = self.seating.places
+        # Streamer mode: the TVs' summary names no code (streamer.py).
+        tv_head = (dumps({"type": "room", "room": streamer.for_tv(body)})[:-2]
+                   if streamer.hides_code(self.record, self.clock.now_ms()) else head)
+        places, tvs = self.seating.places, self.record.tvs
         for conn, pid in self.conns.items():
             place = places[pid]
             if not (players_only and self.audience.member(place)):
-                conn.send(f'{head},"you":{dumps(you_of(self.seating, place))}}}}}')
+                conn.send(f'{tv_head if pid in tvs else head},'
+                          f'"you":{dumps(you_of(self.seating, place))}}}}}')
 
     def _views(self, events: list[Event]) -> Views:
         return Views(self.game, self.state, version=len(self.log),
@@ -368,6 +383,9 @@ class Room:
         kind = action.get("type")
         if isinstance(kind, str) and kind in getattr(self.game, "ROOM_ACTIONS", ()):
             raise RoomError(ROOM_MOVE, f"only the room makes a {kind!r} move")
+        # The text of an action that others will read (a written name) passes the word filter.
+        wordfilter.check_action(self.record.word_filter, getattr(self.game, "WRITTEN", {}),
+                                action)
         acked = None if msg_id is None else (conn, msg_id)
         await self.apply(seat, action, acked)
 

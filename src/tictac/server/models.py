@@ -177,10 +177,32 @@ class CloseWriting(_Lobby):
     op: Literal["close_writing"]
 
 
+class SetStreamer(_Lobby):
+    """Streamer mode on or off (host): the TVs are told no code, so they show none."""
+
+    op: Literal["set_streamer"]
+    on: bool
+
+
+class ShowCode(_Lobby):
+    """Streamer mode: the TV shows the code, its link and QR for 15 s (host)."""
+
+    op: Literal["show_code"]
+
+
+class SetWordFilter(_Lobby):
+    """The word filter on or off (host): names, chat lines and written names it catches are
+    refused (`filtered_word`)."""
+
+    op: Literal["set_word_filter"]
+    on: bool
+
+
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
     | SetTimer | SetBotPause | Rename | PlayAgain | ChooseGame | Sit | EndEvening
-    | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting,
+    | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting
+    | SetStreamer | ShowCode | SetWordFilter,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | VoteIn | LobbyIn,
@@ -246,8 +268,16 @@ class Evening(Strict):
     over: bool  # the host ended it: the TV shows the podium
 
 
+class Streamer(Strict):
+    """Streamer mode (docs/server.md, "Streamer mode")."""
+
+    on: bool
+    filter: bool  # the word filter is on
+    code_until: int | None  # server ms the code shows on the TV until (null: it does not)
+
+
 class RoomSummary(Strict):
-    code: str
+    code: str | None  # null to a TV screen in streamer mode, but while the host shows it
     game: str
     title: str
     status: Literal["lobby", "playing", "finished"]
@@ -266,6 +296,7 @@ class RoomSummary(Strict):
     you: You | None
     movers: list[list[Mover]] | None  # by seat, everyone who played it this game, in order
     evening: Evening
+    streamer: Streamer
 
 
 class RoomOut(Strict):

@@ -12,7 +12,7 @@ from tictac.engine import IllegalAction as IllegalAction  # re-exported for its 
 from tictac.engine.contract import SeatRate
 from tictac.engine.options import check_players
 from tictac.engine.prologue import check_action, check_viewer
-from tictac.games.times_up import absence, deal, errors, lexicon, rules, turns, views
+from tictac.games.times_up import absence, deal, errors, lexicon, rules, screening, turns, views
 from tictac.games.times_up.phases import (
     DEAL,
     LAST_CARD,
@@ -20,6 +20,7 @@ from tictac.games.times_up.phases import (
     READBACK,
     ROUND_WON,
     RUNNING,
+    SCREEN,
     WAITING,
     WRITE,
 )
@@ -54,9 +55,15 @@ HANDLERS: dict[str, Handler] = {
     "pass_turn": absence.pass_turn,
     "skip_team": absence.skip_team,
     "close_writing": absence.close_writing,
+    "screen": screening.screen,
+    "rewrite": screening.rewrite,
+    "pass_screening": screening.pass_screening,
 }
 # The moves only the room makes, for players who are gone (absence.py): no player sends them.
 ROOM_ACTIONS = absence.ROOM_ACTIONS
+# The actions holding text other seats will read, by the field holding it: a room's word filter
+# reads them before the game does (tictac.rooms.wordfilter).
+WRITTEN = {"write": "names", "rewrite": "name"}
 
 
 def setup(
@@ -89,6 +96,8 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     phase = state.phase
     if phase == WRITE:
         return [] if state.dealt[seat] else [{"type": "write", "names": None}]
+    if phase == SCREEN:
+        return screening.legal(state, seat)
     if phase == DEAL:
         if seat in state.discards:
             return []
@@ -126,6 +135,8 @@ def to_act(state: State) -> list[int]:
     phase = state.phase
     if phase == WRITE:
         return [seat for seat in range(state.players) if not state.dealt[seat]]
+    if phase == SCREEN:
+        return screening.to_act(state)
     if phase == DEAL:
         return [seat for seat in range(state.players) if seat not in state.discards]
     if phase in (WAITING, RUNNING, LAST_CARD):
@@ -154,7 +165,7 @@ def timeout_action(state: State) -> tuple[int, Action] | None:
 def auto_action(state: State, seat: int, rng: Rng) -> Action | None:
     """For a seat the room's turn timer gave up on: a random pair of discards, a started turn,
     keeping the time won (en), a confirmed read-back. Nobody's names are written for them."""
-    if seat not in to_act(state) or state.phase in (WRITE, RUNNING):
+    if seat not in to_act(state) or state.phase in (WRITE, SCREEN, RUNNING):
         return None
     if state.phase == ROUND_WON:
         return {"type": "continue"}
@@ -168,7 +179,7 @@ def absent_action(state: State, seat: int, present: Collection[int], rng: Rng) -
     players are here). Nobody gives clues, guesses or writes for them: a cluegiver's turn passes
     to a teammate who is here, or the team's is skipped; the deck is made from the names
     written. Elsewhere, the turn timer's move (discards, continue, ready)."""
-    if state.phase in (WRITE, WAITING, RUNNING):
+    if state.phase in (WRITE, SCREEN, WAITING, RUNNING):
         return absence.absent_action(state, seat, present)
     return auto_action(state, seat, rng)
 

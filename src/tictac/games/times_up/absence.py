@@ -16,11 +16,11 @@ from collections.abc import Collection
 
 from tictac.engine import Action, Event, IllegalAction
 from tictac.engine.errors import BAD_FIELD, MISSING_FIELD, NOT_YOUR_TURN
-from tictac.games.times_up import deal, errors, turns
-from tictac.games.times_up.phases import RUNNING, WAITING, WRITE
+from tictac.games.times_up import deal, errors, screening, turns
+from tictac.games.times_up.phases import RUNNING, SCREEN, WAITING, WRITE
 from tictac.games.times_up.state import State, Turn
 
-ROOM_ACTIONS = frozenset({"pass_turn", "skip_team", "close_writing"})
+ROOM_ACTIONS = frozenset({"pass_turn", "skip_team", "close_writing", "pass_screening"})
 
 
 def _expect_cluegiver(state: State, seat: int) -> None:
@@ -69,14 +69,15 @@ def skip_team(state: State, seat: int, action: Action, now_ms: int) -> list[Even
 
 
 def close_writing(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
-    """The deck is made from the names written so far; who wrote none adds none."""
+    """The deck is made from the names written so far (who wrote none adds none), screened
+    first if a seat screens them; while they are screened, from the names approved so far."""
+    if state.phase == SCREEN:
+        return screening.close(state)
     errors.expect_phase(state, WRITE)
     missing = [other for other in range(state.players) if not state.dealt[other]]
     if len(missing) == state.players:
         raise IllegalAction(errors.NOTHING_WRITTEN, "nobody has written a name yet")
-    deal.gather(state)
-    return [{"type": "writing_closed", "missing": missing},
-            {"type": "deck_ready", "cards": len(state.deck)}]
+    return [{"type": "writing_closed", "missing": missing}, *deal.writing_over(state)]
 
 
 def notice(state: State) -> dict[str, object] | None:
@@ -91,6 +92,8 @@ def notice(state: State) -> dict[str, object] | None:
 def absent_action(state: State, seat: int, present: Collection[int]) -> Action | None:
     """WRITE, WAITING and RUNNING: what the room does for `seat`, gone, when the game waits for
     it; `present` are the seats whose players are here. None: nothing (the game waits)."""
+    if state.phase == SCREEN:
+        return screening.absent_action(state, seat, present)
     if state.phase == WRITE:
         unwritten = [other for other in range(state.players) if not state.dealt[other]]
         if any(other in present for other in unwritten) or len(unwritten) == state.players:

@@ -8,20 +8,18 @@ from typing import Any
 
 from tictac.engine import Action, Event, IllegalAction, Rng
 from tictac.engine.errors import BAD_FIELD, BAD_SETUP, MISSING_FIELD
-from tictac.games.times_up import errors, packs
+from tictac.games.times_up import errors, packs, screening
 from tictac.games.times_up import teams as teams_
-from tictac.games.times_up.guess import required_words, variants, words
-from tictac.games.times_up.phases import DEAL, WAITING, WRITE
+from tictac.games.times_up.phases import DEAL, WRITE
 from tictac.games.times_up.settings import settle
 from tictac.games.times_up.state import Face, State
-
-MAX_NAME = 60
+from tictac.games.times_up.written import check_name, taken
 
 
 def new_game(
     players: int, options: Mapping[str, Any] | None, seed: int | str, stacked: Sequence[Any] | None
 ) -> State:
-    settings, pack, placed = settle(options)
+    settings, pack, placed = settle(options, players)
     rng = Rng(seed)
     if placed is None:
         teams, floater = teams_.draw(players, settings.odd_players, rng)
@@ -83,14 +81,6 @@ def _deal(state: State, pack: packs.Pack, stacked: Sequence[Any] | None) -> None
     state.phase = DEAL
 
 
-def gather(state: State) -> None:
-    """Everyone's kept cards become the deck of the whole game, shuffled."""
-    state.deck = [card for seat in range(state.players) for card in state.dealt[seat]]
-    state.dealt = {seat: [] for seat in range(state.players)}
-    state.rng.shuffle(state.deck)
-    state.phase = WAITING
-
-
 def discard(state: State, seat: int, action: Action) -> list[Event]:
     errors.expect_phase(state, DEAL)
     if seat in state.discards:
@@ -110,14 +100,9 @@ def discard(state: State, seat: int, action: Action) -> list[Event]:
     state.discards[seat] = list(cards)
     events: list[Event] = [{"type": "discarded", "seat": seat}]
     if len(state.discards) == state.players:
-        gather(state)
+        state.gather()
         events.append({"type": "deck_ready", "cards": len(state.deck)})
     return events
-
-
-def _spellings(name: str) -> set[str]:
-    """The forms a guess of `name` may take, to keep two written names from sharing one."""
-    return {"".join(words(variant)) for variant in variants(name)} - {""}
 
 
 def write(state: State, seat: int, action: Action) -> list[Event]:
@@ -130,24 +115,27 @@ def write(state: State, seat: int, action: Action) -> list[Event]:
     count = state.settings.names_per_player
     if not isinstance(names, list) or len(names) != count:
         raise IllegalAction(BAD_FIELD, f"'names' must be a list of {count} names")
-    taken = {form for face in state.faces.values() for form in _spellings(face.name)}
+    seen = taken(face.name for face in state.faces.values())
     tidy = []
     for name in names:
-        if not isinstance(name, str) or len(name) > MAX_NAME or not words(name):
-            raise IllegalAction(BAD_FIELD, f"each name is some text of at most {MAX_NAME} chars")
-        if not required_words(name):
-            raise IllegalAction(errors.ALL_OPTIONAL,
-                                f"{name!r} is all in brackets: no guess could win it")
-        spellings = _spellings(name)
-        if spellings & taken:
-            raise IllegalAction(errors.DUPLICATE_NAME, f"{name!r} is already in the deck")
-        taken |= spellings
-        tidy.append(" ".join(name.split()))
+        kept, forms = check_name(name, seen)
+        tidy.append(kept)
+        seen |= forms
     ids = [f"p{seat}-{index}" for index in range(1, count + 1)]
     state.faces = {**state.faces, **{i: Face(name, "") for i, name in zip(ids, tidy, strict=True)}}
     state.dealt[seat] = ids
     events: list[Event] = [{"type": "written", "seat": seat}]
     if all(state.dealt.values()):
-        gather(state)
-        events.append({"type": "deck_ready", "cards": len(state.deck)})
+        events += writing_over(state)
     return events
+
+
+def writing_over(state: State) -> list[Event]:
+    """The written names are screened first (screening.py) if a seat screens them, else they
+    are the deck."""
+    written = [card for seat in range(state.players) for card in state.dealt[seat]]
+    if screening.begin(state, written):
+        return [{"type": "screening", "screener": state.settings.screener,
+                 "names": len(written)}]
+    state.gather()
+    return [{"type": "deck_ready", "cards": len(state.deck)}]

@@ -20,6 +20,7 @@ ALL_OPTIONAL = "all_optional"  # a written name all in parentheses: no guess cou
 CANNOT_OVERRULE = "cannot_overrule"  # that guess's verdict can no longer be changed this turn
 TOO_MANY_GUESSES = "too_many_guesses"  # past the guesses a card or a turn takes (or the rate)
 NOTHING_WRITTEN = "nothing_written"  # writing closed before anyone wrote a name
+NOTHING_APPROVED = "nothing_approved"  # screening closed before the screener approved a name
 
 
 def expect_phase(state: State, *phases: str) -> None:

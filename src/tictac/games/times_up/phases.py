@@ -1,6 +1,7 @@
 """The phases a game of Time's Up goes through, in order."""
 
 WRITE = "write"  # player-written deck: each player types their names
+SCREEN = "screen"  # option screen_names: one seat approves or sends back each written name
 DEAL = "deal"  # each player discards exactly 2 of the cards dealt to them
 WAITING = "waiting"  # a turn is about to start: the cluegiver (or timekeeper) sends "start"
 RUNNING = "running"  # the clock runs; the cluegiver holds a card

@@ -14,6 +14,7 @@ from tictac.games.times_up.rules import RULE_SETS, RuleSet
 from tictac.games.times_up.teams import TEAM_SIZES, team_lists
 
 PLAYERS_DECK = "players"
+NO_SCREENING = "off"
 
 OPTIONS = [
     Option("rules", "choice", "fr", "rule set: fr (French walk-through) or en (English sheet)",
@@ -38,6 +39,10 @@ OPTIONS = [
            shape=team_lists),
     Option("gestures_round1", "bool", None,
            "gestures allowed in round 1; default from the rule set (fr: no, en: yes)"),
+    Option("screen_names", "choice", NO_SCREENING,
+           "player-written deck: the seat that screens the written names before the deck is made "
+           "(approves or sends back each; the host, usually), or off",
+           choices=(NO_SCREENING, *range(max(TEAM_SIZES))), seats=True),
 ]
 
 _PLAYERS_DECK_TITLE = {"fr": "Cartes écrites par les joueurs", "en": "Player-written deck"}
@@ -58,6 +63,7 @@ class Settings:
     rounds: int
     odd_players: str
     gestures_round1: bool
+    screener: int | None = None  # the seat screening the written names (screening.py)
 
     @property
     def judge(self) -> Judge:
@@ -65,7 +71,8 @@ class Settings:
         return Judge(self.language, words_pack=self.kind == "words")
 
 
-def settle(given: Mapping[str, Any] | None) -> tuple[Settings, packs.Pack | None, Any]:
+def settle(given: Mapping[str, Any] | None,
+           players: int = max(TEAM_SIZES)) -> tuple[Settings, packs.Pack | None, Any]:
     """Checked settings, the pack (None for the player-written deck) and the raw `teams`."""
     values = resolve(OPTIONS, given)
     rules = RULE_SETS[values["rules"]]
@@ -82,6 +89,9 @@ def settle(given: Mapping[str, Any] | None) -> tuple[Settings, packs.Pack | None
     if values["turn_seconds"] is not None:
         seconds = values["turn_seconds"]
     gestures = values["gestures_round1"]
+    screener = values["screen_names"]
+    if screener != NO_SCREENING and screener >= players:
+        raise IllegalAction(BAD_OPTION, f"screen_names must be off or a seat below {players}")
     settings = Settings(
         rules=rules,
         pack=values["pack"],
@@ -95,5 +105,7 @@ def settle(given: Mapping[str, Any] | None) -> tuple[Settings, packs.Pack | None
         rounds=4 if values["fourth_round"] else 3,
         odd_players=values["odd_players"],
         gestures_round1=rules.gestures_round1 if gestures is None else gestures,
+        # Only a deck the players write is screened.
+        screener=screener if screener != NO_SCREENING and pack is None else None,
     )
     return settings, pack, values["teams"]

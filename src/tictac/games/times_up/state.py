@@ -43,6 +43,17 @@ class Turn:
     won_before: int
 
 
+@dataclass(frozen=True)
+class Screening:
+    """SCREEN (option screen_names, screening.py): the written cards still to screen (the next
+    first), those approved, those sent back to their writers to rewrite, and who screens."""
+
+    screener: int
+    pending: tuple[str, ...]
+    approved: tuple[str, ...] = ()
+    sent_back: tuple[str, ...] = ()
+
+
 @dataclass(slots=True)
 class State:
     players: int
@@ -75,6 +86,7 @@ class State:
     turns_ended: int = 0  # turns over so far, played or skipped: the news of `absence` lasts one
     # A waiting turn a gone cluegiver passed on: (turns_ended then, the teammate who gives clues).
     passed_to: tuple[int, int] | None = None
+    screening: Screening | None = None  # SCREEN only; replaced whole
 
     def clone(self) -> State:
         return State(
@@ -102,7 +114,15 @@ class State:
             absence=self.absence,
             turns_ended=self.turns_ended,
             passed_to=self.passed_to,
+            screening=self.screening,
         )
+
+    def gather(self) -> None:
+        """Everyone's kept cards become the deck of the whole game, shuffled."""
+        self.deck = [card for seat in range(self.players) for card in self.dealt[seat]]
+        self.dealt = {seat: [] for seat in range(self.players)}
+        self.rng.shuffle(self.deck)
+        self.phase = WAITING
 
     # Roles, from the teams, the round and the rotation.
 

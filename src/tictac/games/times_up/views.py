@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tictac.games.times_up import absence, rules, turns
+from tictac.games.times_up import absence, rules, screening, turns
 from tictac.games.times_up import teams as teams_
 from tictac.games.times_up.phases import (
     DEAL,
@@ -152,6 +152,7 @@ def game_keys(state: State, seat: int | None) -> dict[str, Any]:
         "names_per_player": settings.names_per_player if state.phase == WRITE else None,
         "names_written": len(state.faces) if state.phase == WRITE else None,
         "absence": absence.notice(state),
+        "screening": screening.view(state, seat),
         "history": [[cards[:] for cards in by_team] for by_team in finished_rounds(state)],
         "known": _known(state),
         "readback": state.phase == READBACK,

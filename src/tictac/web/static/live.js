@@ -239,7 +239,9 @@ export class LiveRoom {
     const view = this.view;
     const seated = Boolean(view && view.seat !== null && view.seat !== undefined);
     const yours = seated && !view.over && this.room.status === 'playing' && (view.to_act || []).includes(view.seat);
-    document.title = yours ? t('app.your_turn_title') : `${this.room.title} · ${this.code}`;
+    // Streamer mode: a filmed tab names no code either.
+    const named = this.room.streamer && this.room.streamer.on ? this.room.title : `${this.room.title} · ${this.code}`;
+    document.title = yours ? t('app.your_turn_title') : named;
     if (yours && !this.yourTurn) {
       if (navigator.vibrate) navigator.vibrate(200);
       cue('turn', 'phone');

@@ -10,6 +10,7 @@ import { qrImage } from './common.js';
 import { shareOrigin } from './share.js';
 import { chatBox } from './chat.js';
 import { standingsPanel, endEvening, gameTitles } from './evening.js';
+import { streamerSettings, showCodeButton } from './streamer.js';
 
 export function mount(root, ctx) {
   const link = `${location.origin}/r/${ctx.code}`;
@@ -178,7 +179,8 @@ function drawHostTools(box, policyBox, ctx, info, games) {
     (levels.length ? levels : info.bots || []).map((kind) => h('option', { value: kind, text: botName(kind) })));
   const policy = h('select', { id: 'policy', onchange: (event) => ctx.lobby('set_policy', { policy: event.target.value }) },
     ['wait', 'bot', 'skip'].map((name) => h('option', { value: name, selected: room.policy === name, text: t(`lobby.policy.${name}`) })));
-  refill(policyBox, h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy));
+  refill(policyBox, h('div', { class: 'field' }, h('label', { for: 'policy', text: t('lobby.policy') }), policy),
+    streamerSettings(ctx));
   refill(box,
     // A game whose bots only model a table for simulations (Time's Up) offers none.
     (info.bots || []).length ? h('div', { class: 'row' },
@@ -186,6 +188,7 @@ function drawHostTools(box, policyBox, ctx, info, games) {
       button(t('lobby.add_bot'), () => ctx.lobby('add_bot', { kind: botKind.value || info.bots[0] }), { disabled: full, 'data-key': 'add-bot' })) : null,
     button(t('lobby.start'), () => ctx.lobby('start'), { class: 'primary big start', 'data-key': 'start', disabled: !enough }),
     enough ? null : h('p', { class: 'muted', text: t('lobby.need', { n: info.min_players }) }),
+    showCodeButton(ctx),
     // under Start, which stays on the first screen of a phone
     gameChooser(ctx, games),
     endEvening(ctx));

@@ -6,6 +6,7 @@
 import { h, refill, button } from './dom.js';
 import { t } from './i18n.js';
 import { pausedText } from './pinned.js';
+import { showCodeButton } from './streamer.js';
 
 function presenceKey(seat, room) {
   if (seat.presence === 'away') return 'presence.away';
@@ -51,6 +52,7 @@ function hostTools(ctx, open) {
     h('summary', { text: t('host.tools') }),
     button(room.paused ? t('host.resume') : t('host.pause'), () => ctx.lobby(room.paused ? 'resume' : 'pause'),
       { class: 'primary', 'data-op': room.paused ? 'resume' : 'pause' }),
+    showCodeButton(ctx),
     h('ul', { class: 'host-seats' }, room.seats.map((seat) => seatControls(ctx, seat, waiting))));
 }
 
@@ -99,7 +101,7 @@ export function drawTableBar(bar, ctx, latest = null) {
   const host = playing && room.you && room.you.host;
   // Drawn again only when what it shows changes: bots move many times a second, and a control
   // redrawn under a finger loses the tap.
-  const drawn = JSON.stringify([playing, room.paused, room.host, room.policy, room.seats, host && ctx.view && ctx.view.to_act, last]);
+  const drawn = JSON.stringify([playing, room.paused, room.host, room.policy, room.streamer.on, room.seats, host && ctx.view && ctx.view.to_act, last]);
   if (bar.dataset.drawn === drawn) return;
   bar.dataset.drawn = drawn;
   const seated = playing && ctx.rejoin && room.you && !room.you.spectator;

@@ -86,7 +86,7 @@ function foundThisTurn(earlier) {
 // Which lobby options apply to the values chosen so far: the names each player writes only
 // for a deck the players write, the odd-player rule only at 5 or 7 players.
 export function optionApplies(name, values, players) {
-  if (name === 'names_per_player') return values.pack === 'players';
+  if (name === 'names_per_player' || name === 'screen_names') return values.pack === 'players';
   if (name === 'odd_players') return players % 2 === 1;
   return true;
 }
@@ -100,6 +100,11 @@ export function describe(event, room, earlier) {
     case 'foul': return t('moves.tu.foul');
     case 'turn_passed': return t('moves.tu.turn_passed', { from: nameOf(room, event.from), to: nameOf(room, event.to), n: event.team + 1 });
     case 'writing_closed': return t('moves.tu.writing_closed');
+    case 'screening': return t('moves.tu.screening', { name: nameOf(room, event.screener) });
+    case 'screened': return t(event.ok ? 'moves.tu.screened_ok' : 'moves.tu.screened_back');
+    case 'rewritten': return t('moves.tu.rewritten', { name: nameOf(room, event.seat) });
+    case 'screening_passed': return t('moves.tu.screening_passed', { from: nameOf(room, event.from), to: nameOf(room, event.to) });
+    case 'screening_closed': return t('moves.tu.screening_closed');
     case 'turn_ended': {
       if (event.reason === 'skipped') return t('moves.tu.turn_skipped', { n: event.team + 1 });
       const found = foundThisTurn(earlier);
@@ -203,6 +208,47 @@ export function mount(root, ctx) {
 
   function doneLine(view) {
     return h('p', { class: 'muted', text: doneText(view) });
+  }
+
+  // Screening (option screen_names): the screener sees the next name alone and approves it or
+  // sends it back; a writer whose name came back writes another (their typing is kept across
+  // redraws); everyone else sees who screens and how many are left, never a name.
+  const rewrites = new Map();
+
+  function rewriteForm(card) {
+    const id = `tu-rewrite-${card.id}`;
+    const input = h('input', { id, maxlength: 60, required: true, value: rewrites.get(card.id) || '', oninput: (event) => rewrites.set(card.id, event.target.value) });
+    const form = h('form', { class: 'stack rewrite' },
+      h('p', { text: t('tu.sent_back', { name: card.name }) }),
+      h('div', { class: 'field' }, h('label', { for: id, text: t('tu.rewrite_label') }), input),
+      h('button', { type: 'submit', class: 'primary', text: t('tu.rewrite_go') }));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      if (!input.value.trim()) return;
+      ctx.act({ type: 'rewrite', card: card.id, name: input.value.trim() });
+      rewrites.delete(card.id);
+    });
+    return form;
+  }
+
+  function drawScreen(view, room) {
+    const screening = view.screening;
+    const left = t('tu.screen_left', { n: screening.left, ok: screening.approved });
+    const next = screening.next;
+    const owed = screening.owed.length ? h('p', { class: 'muted', text: t('tu.owed', { names: screening.owed.map((seat) => nameOf(room, seat)).join(', ') }) }) : null;
+    const host = !ctx.readonly && room.you && room.you.host
+      ? button(t('tu.deal_approved'), () => ctx.lobby('close_writing'), { class: 'deal-now', 'data-op': 'close_writing' }) : null;
+    if (next && !ctx.readonly) {
+      return [h('h2', { text: t('tu.screen_title') }), h('p', { class: 'muted', text: t('tu.screen_help') }),
+        h('p', { class: 'card-name screen-name', text: next.name }),
+        h('div', { class: 'row screen-buttons' },
+          button(t('tu.screen_ok'), () => ctx.act({ type: 'screen', card: next.id, ok: true }), { class: 'primary big', 'data-key': 'screen-ok' }),
+          button(t('tu.screen_back'), () => ctx.act({ type: 'screen', card: next.id, ok: false }), { class: 'big', 'data-key': 'screen-back' })),
+        h('p', { class: 'muted', text: left }), owed, host];
+    }
+    return [screening.sent_back.map(rewriteForm),
+      h('p', { text: t('tu.screening_by', { name: nameOf(room, screening.screener), n: screening.left }) }),
+      h('p', { class: 'muted', text: left }), owed, host];
   }
 
   function drawDeal(view) {
@@ -312,6 +358,7 @@ export function mount(root, ctx) {
   function statusText(view, room) {
     const turn = view.turn || {};
     if (view.phase === 'write') return t('tu.phase.write');
+    if (view.phase === 'screen') return t('tu.phase.screen');
     if (view.phase === 'deal') return t('tu.phase.deal');
     if (view.phase === 'readback') return t('tu.phase.readback');
     if (view.phase === 'round_won') return t('tu.phase.round_won');
@@ -332,7 +379,7 @@ export function mount(root, ctx) {
     fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('tu.round_of', { n: said, of: view.rounds }) })));
     const mine = view.to_act.includes(view.seat) || legalOf(view, 'foul').length > 0 || legalOf(view, 'guess').length > 0;
     fill(status, statusLine(statusText(view, room), mine && view.seat !== null));
-    const draw = { write: drawWrite, deal: drawDeal, waiting: drawWaiting, running: drawRunning, last_card: drawLastCard, round_won: drawRoundWon, readback: drawReadback }[view.phase];
+    const draw = { write: drawWrite, screen: drawScreen, deal: drawDeal, waiting: drawWaiting, running: drawRunning, last_card: drawLastCard, round_won: drawRoundWon, readback: drawReadback }[view.phase];
     if (!(draw === drawWrite && writeBox && body.firstChild === writeBox && legalOf(view, 'write').length)) refill(body, draw ? draw(view, room) : null);
     if (writeDone) writeDone.textContent = doneText(view);
     guessForm.hidden = !(view.phase === 'running' && legalOf(view, 'guess').length && !ctx.readonly);
@@ -385,6 +432,10 @@ function tvPhase(view, room) {
   const who = turn.cluegiver !== undefined ? t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: turn.team + 1 }) : null;
   if (view.phase === 'write' || view.phase === 'deal') {
     return [h('h1', { class: 'tv-title', text: t(`tv.tu.${view.phase}`) }), h('p', { class: 'tv-big', text: t('tu.done', { n: view.done.length, of: room.seats.length }) + namesIn(view) })];
+  }
+  if (view.phase === 'screen') {
+    return [h('h1', { class: 'tv-title', text: t('tv.tu.screen') }),
+      h('p', { class: 'tv-big', text: t('tu.screening_by', { name: nameOf(room, view.screening.screener), n: view.screening.left }) })];
   }
   if (view.phase === 'round_won') {
     return [h('h1', { class: 'tv-title', text: t('tu.round_won', { team: t('teams.team', { n: turn.team + 1 }), s: Math.ceil((view.clock.time_left_ms || 0) / 1000) }) })];

@@ -58,9 +58,9 @@ async function joinAsTv(root, code) {
 function chooseTv(room, view, origin) {
   // The host ended the evening: the podium of the night until the next game is dealt.
   if (room.evening.over && room.status !== 'playing') {
-    return { key: 'night', kind: 'tv', load: async () => { const titles = await gameTitles(); return tvScreen((ctx) => podium(ctx.room.evening, titles)); } };
+    return { key: 'night', kind: 'tv', load: async () => { const titles = await gameTitles(); return tvScreen((ctx) => podium(ctx.room.evening, titles), origin); } };
   }
-  if (room.status === 'lobby' || !view) return { key: 'lobby', kind: 'tv', load: async () => tvScreen((ctx, feed) => lobbyTv(ctx, feed, origin)) };
+  if (room.status === 'lobby' || !view) return { key: 'lobby', kind: 'tv', load: async () => tvScreen((ctx, feed) => lobbyTv(ctx, feed, origin), origin) };
   const over = room.status === 'finished' || view.over;
   return {
     key: `${over ? 'end' : 'game'}:${room.game}`,
@@ -68,7 +68,7 @@ function chooseTv(room, view, origin) {
     load: async () => {
       const game = await loadGame(room.game);
       return tvScreen(over ? (ctx) => endTv(ctx, game)
-        : (ctx, feed) => [game.tv(ctx.view, ctx.room, { ...feed, log: ctx.moves }), ticker(ctx, game)], game);
+        : (ctx, feed) => [game.tv(ctx.view, ctx.room, { ...feed, log: ctx.moves }), ticker(ctx, game)], origin, game);
     },
   };
 }
@@ -86,14 +86,15 @@ function ticker(ctx, game) {
 // the view just received (empty on other redraws, so animations run once) and a `memory` object
 // kept while this screen is up (a game keeps its recent moves there). The sounds of a move's
 // events are the game's (its module's `cue` and `sounds`; the lobby has no game).
-function tvScreen(draw, game = null) {
+function tvScreen(draw, origin, game = null) {
   return {
     mount(root) {
       const stage = h('div', { class: 'tv-stage' });
       // The table's own state (pause, presence) is announced politely, apart from the game.
       const state = h('div', { class: 'tv-state', role: 'status' });
       const audience = h('div', { class: 'tv-audience-box' });
-      const box = h('div', { class: 'tv' }, state, stage, audience,
+      const shown = h('div', { class: 'tv-shown-code-box' });
+      const box = h('div', { class: 'tv' }, state, stage, audience, shown,
         h('div', { class: 'tv-corner' }, muteButton('tv', t('sound.mute'))));
       box.addEventListener('countdown-low', () => cue('five', 'tv'));
       fill(root, box);
@@ -103,6 +104,7 @@ function tvScreen(draw, game = null) {
         drawTableState(state, ctx.room);
         fill(stage, draw(ctx, { events, memory }));
         fill(audience, ctx.room.status === 'lobby' ? null : tvAudience(ctx.audience, ctx.room));
+        fill(shown, shownCode(ctx.room, origin));
       };
       return {
         update(next) { ctx = next; redraw([]); },
@@ -124,20 +126,38 @@ function tvScreen(draw, game = null) {
 function lobbyTv({ room }, { memory }, origin) {
   const seen = memory.seen || new Set();
   memory.seen = new Set(room.seats.map((seat) => seat.name));
-  const link = `${origin}/r/${room.code}`;
   // Between the games of an evening its standings stand beside the joining.
   const evening = room.evening.played ? h('div', { class: 'tv-evening' },
     h('h2', { text: t('evening.title') }), standings(room.evening, 'tv-standings')) : null;
-  return h('div', { class: ['tv-lobby', evening && 'with-evening'] },
-    h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link }))),
+  // Streamer mode: the server names no code to the TV, but while the host shows it.
+  const join = room.code ? joinLines(room, origin) : h('p', { class: 'tv-streamer', text: t('tv.streamer') });
+  return h('div', { class: ['tv-lobby', evening && 'with-evening', !room.code && 'streaming'] },
+    room.code ? joinQr(room, origin) : null,
     h('div', { class: 'tv-join' },
       h('h1', { class: 'tv-title', text: room.title }),
-      h('p', { text: t('tv.join_at') }),
-      h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
-      h('p', { class: ['tv-link', 'link'], text: link }),
+      join,
       h('h2', { text: t('tv.seated', { n: room.seats.length }) }),
       h('ol', { class: 'tv-people' }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))),
     evening);
+}
+
+// How to join: the QR, and the code and link spelt out.
+function joinQr(room, origin) {
+  const link = `${origin}/r/${room.code}`;
+  return h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link })));
+}
+
+function joinLines(room, origin) {
+  return [h('p', { text: t('tv.join_at') }),
+    h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
+    h('p', { class: ['tv-link', 'link'], text: `${origin}/r/${room.code}` })];
+}
+
+// Streamer mode, outside the lobby: the code the host shows from their phone, over the game
+// until its time is up (the server then names no code again).
+function shownCode(room, origin) {
+  if (room.status === 'lobby' || !room.streamer.on || !room.code) return null;
+  return h('div', { class: 'tv-shown-code', role: 'status' }, joinQr(room, origin), h('div', null, joinLines(room, origin)));
 }
 
 // The end: the game's name over a podium (seats grouped by score, best first: the winners on
