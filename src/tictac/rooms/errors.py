@@ -61,6 +61,11 @@ NO_BALLOT = ROOM_CODES("no_ballot", "a `vote` on a ballot that is not open now (
                        "revealed, or never opened)")
 BAD_CHOICE = ROOM_CODES("bad_choice", "a `vote` for a choice its ballot does not offer")
 
+# Decks people share (issue 25, item 3; docs/packs.md, "Shared decks").
+NO_DECK = ROOM_CODES("no_deck", "no shared deck with that code (`use_deck`; HTTP 404)")
+BAD_DECK = ROOM_CODES("bad_deck", "a deck that fails its checks (the message names the first "
+                      "problems), or `save_deck` with no written names to save (HTTP 400)")
+
 
 class RoomError(IllegalAction):
     pass

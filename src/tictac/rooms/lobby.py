@@ -16,10 +16,12 @@ from typing import Any, NamedTuple, TypeVar
 from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import credits
+from tictac.games.times_up.decks import DeckProblems, read_deck
+from tictac.rooms import credits, decks
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
+    BAD_DECK,
     BAD_SEAT,
     NO_BOT,
     NO_BOTS,
@@ -44,6 +46,7 @@ MAX_BOT_PAUSE_MS = 5000
 KICKED = 4403  # the close code of a kicked spectator's connections
 TURN_S_RANGE = (5, 600)
 GONE_S_RANGE = (5, 3600)
+DECK_TITLE = {"fr": "Nos noms", "en": "Our names"}  # a saved deck's title if the host gave none
 
 
 async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
@@ -188,7 +191,67 @@ async def _set_teams(room: Room, place: Place, fields: dict[str, Any]) -> None:
 
 @op("start", status=("lobby",))
 async def _start(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    await room.start_game()
+    await room.start_game(await _dealt_deck(room))
+    return True
+
+
+# -- shared decks (issue 25, item 3; see decks.py) ---------------------------------------------
+
+
+async def _dealt_deck(room: Room) -> dict[str, Any]:
+    """The loaded deck's cards as the game's `deck` option, when the host's options deal from
+    it (`pack` "deck"): read from the store now, so no one saw them before the deal."""
+    loaded = room.record.deck
+    if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != "deck":
+        return {}
+    found = await decks.find(room.store, loaded["code"])
+    return {"deck": {"language": found.language, "title": found.title, "cards": found.cards}}
+
+
+def _takes_decks(room: Room) -> bool:
+    return any(option.name == "deck" for option in room.game.OPTIONS)
+
+
+@op("use_deck", status=("lobby",))
+async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    """The host loads a shared deck by its code (the game deals from it), or unloads it (null).
+    Everyone sees its title and count; nobody its cards or, but the host, its code."""
+    if not _takes_decks(room):
+        raise RoomError(BAD_OPTION, f"{room.game.TITLE} deals from no deck")
+    options = dict(room.record.options)
+    if fields["code"] is None:
+        room.record.deck = None
+        if options.get("pack") == "deck":
+            del options["pack"]
+    else:
+        room.record.deck = decks.header(await decks.find(room.store, fields["code"]))
+        options["pack"] = "deck"
+    resolve(room.game.OPTIONS, options)
+    room.record.options = options
+
+
+@op("save_deck", status=("finished",))
+async def _save_deck(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """The host saves the names the players wrote, once the game is over and every one of
+    them was shown: the deck gets a code, told to the host's phones alone (`deck_saved`)."""
+    written = getattr(room.game, "written_deck", None)
+    found = None if written is None or room.state is None else written(room.state)
+    if found is None:
+        raise RoomError(BAD_DECK, "only the names the players wrote are saved, once the game "
+                                  "is over")
+    language, cards = found
+    title = fields.get("title") or DECK_TITLE[language]
+    try:
+        deck = read_deck({"language": language, "title": " ".join(title.split()),
+                          "cards": cards})
+    except DeckProblems as problems:
+        raise decks.refusal(problems) from None
+    stored = await decks.keep(room.store, deck, room.clock.now_ms())
+    log.info("room %s: the host saved its written names as deck %s", room.code, stored.code)
+    answer = dumps({"type": "deck_saved", "deck": decks.header(stored)})
+    for conn, pid in room.conns.items():
+        if pid == place.pid:
+            conn.send(answer)
     return True
 
 

@@ -16,7 +16,7 @@ from tictac.engine import IllegalAction, Option, SetupArgs
 # Keys added since the first records were written: a record without one reads as the default.
 ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits", "evening",
                    "evening_carried", "evening_folded", "evening_over", "first_game",
-                   "tvs", "votes"})
+                   "tvs", "votes", "deck"})
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,8 @@ class RoomRecord:
     # game's votes by ballot, then by voter's place id (a string: JSON keys are).
     tvs: list[int] = field(default_factory=list)
     votes: dict[str, dict[str, int]] = field(default_factory=dict)
+    # The shared deck the host loaded (decks.py): its header only, the cards stay in the store.
+    deck: dict[str, Any] | None = None
 
     @property
     def paused(self) -> bool:

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from pydantic_core import PydanticCustomError
 
 from tictac.engine import IllegalAction
+from tictac.games.times_up.decks import MAX_TITLE
 from tictac.rooms.names import MAX_NAME
 from tictac.server.text import clean
 
@@ -177,10 +178,26 @@ class CloseWriting(_Lobby):
     op: Literal["close_writing"]
 
 
+class UseDeck(_Lobby):
+    """The host loads a shared deck by its code (Time's Up deals from it), or unloads it."""
+
+    op: Literal["use_deck"]
+    code: str | None = Field(max_length=16)
+
+
+class SaveDeck(_Lobby):
+    """The host saves the names the players wrote, once the game is over: `deck_saved` answers
+    with its code."""
+
+    op: Literal["save_deck"]
+    title: str | None = Field(default=None, max_length=4 * MAX_TITLE)
+
+
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
     | SetTimer | SetBotPause | Rename | PlayAgain | ChooseGame | Sit | EndEvening
-    | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting,
+    | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting | UseDeck
+    | SaveDeck,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | VoteIn | LobbyIn,
@@ -246,6 +263,18 @@ class Evening(Strict):
     over: bool  # the host ended it: the TV shows the podium
 
 
+class DeckShown(Strict):
+    """A shared deck as anyone in the room sees it: never its cards, nor its code."""
+
+    title: str
+    language: Literal["en", "fr"]
+    cards: int
+
+
+class DeckHeader(DeckShown):
+    code: str
+
+
 class RoomSummary(Strict):
     code: str
     game: str
@@ -266,6 +295,7 @@ class RoomSummary(Strict):
     you: You | None
     movers: list[list[Mover]] | None  # by seat, everyone who played it this game, in order
     evening: Evening
+    deck: DeckShown | None  # the shared deck the host loaded (null: none)
 
 
 class RoomOut(Strict):
@@ -356,8 +386,16 @@ class AudienceOut(Strict):
     yours: int | None = None
 
 
+class DeckSavedOut(Strict):
+    """To the host's phones alone, answering `save_deck`: the saved deck and its code."""
+
+    type: Literal["deck_saved"]
+    deck: DeckHeader
+
+
 ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | NoticeOut | PongOut
-                          | WhileAwayOut | AudienceOut, Field(discriminator="type")]
+                          | WhileAwayOut | AudienceOut | DeckSavedOut,
+                          Field(discriminator="type")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 

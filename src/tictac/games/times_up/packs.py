@@ -163,15 +163,19 @@ def _parenthesis_problems(where: str, name: str) -> list[str]:
     return problems
 
 
+def name_problems(where: str, name: object, max_len: int = MAX_NAME) -> list[str]:
+    """A name's problems (rules 7, 8 and 10): a tidy line, parentheses a guess can win."""
+    problems = _line_problems(where, name, max_len, required=True)
+    if isinstance(name, str) and not problems:
+        problems = _parenthesis_problems(where, name)
+    return problems
+
+
 def _name_problems(where: str, value: object, kind: object) -> list[str]:
     if not isinstance(value, dict):
         return [f"{where}: must be an object with 'name' and 'about'"]
-    problems = _keys_problems(where, value, NAME_KEYS)
-    name = value.get("name")
-    name_problems = _line_problems(f"{where}.name", name, MAX_NAME, required=True)
-    if isinstance(name, str) and not name_problems:
-        name_problems = _parenthesis_problems(f"{where}.name", name)
-    problems += name_problems
+    problems = _keys_problems(where, value, NAME_KEYS) + name_problems(f"{where}.name",
+                                                                      value.get("name"))
     if "about" in value:
         described = kind == "personalities"
         problems += _line_problems(f"{where}.about", value["about"], MAX_ABOUT, required=described)
