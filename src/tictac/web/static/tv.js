@@ -132,6 +132,8 @@ function lobbyTv({ room }, { memory }, origin) {
     h('div', { class: 'tv-qr' }, qrImage(link, t('lobby.qr', { link }))),
     h('div', { class: 'tv-join' },
       h('h1', { class: 'tv-title', text: room.title }),
+      // The shared deck the host loaded: its title and count, never a card (decks.js).
+      room.deck ? h('p', { class: 'tv-deck', text: t('tv.deck', { title: room.deck.title, n: room.deck.cards }) }) : null,
       h('p', { text: t('tv.join_at') }),
       h('p', { class: ['tv-code', 'code-big'], 'aria-label': t('tv.code', { code: room.code.split('').join(' ') }), text: room.code }),
       h('p', { class: ['tv-link', 'link'], text: link }),
