@@ -35,7 +35,7 @@ export function shareView(deck, heading = t('tu.deck.saved')) {
   }).catch(() => {});
   return h('div', { class: 'deck-share', role: 'status' },
     heading ? h('h3', { text: heading }) : null,
-    h('p', { class: 'muted', text: deckLine(deck) }),
+    heading ? h('p', { class: 'muted', text: deckLine(deck) }) : null,
     h('p', { class: 'code-big deck-code' }, h('span', { class: 'sr', text: t('tu.deck.code') }), deck.code),
     h('p', { class: 'link' }, link),
     qr,
@@ -60,14 +60,20 @@ export function deckPanel(box, ctx) {
 function buildPanel(box, first) {
   let ctx = first;
   const loaded = h('p', { class: 'deck-loaded', role: 'status' });
-  const unload = button(t('tu.deck.unload'), () => ctx.lobby('use_deck', { code: null }), { class: 'small', 'data-key': 'deck-unload' });
+  // Loading or unloading a deck puts away the share view of the one saved here before.
+  const unload = button(t('tu.deck.unload'), () => {
+    saved.delete(ctx.code);
+    ctx.lobby('use_deck', { code: null });
+  }, { class: 'small', 'data-key': 'deck-unload' });
   const shared = h('div');
   const code = h('input', { id: 'deck-code', maxlength: 6, autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false', class: 'deck-code-input' });
   const load = h('form', { class: 'row deck-load' },
     code, h('button', { type: 'submit', text: t('tu.deck.load') }));
   load.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (code.value.trim()) ctx.lobby('use_deck', { code: code.value.trim() });
+    if (!code.value.trim()) return;
+    saved.delete(ctx.code);
+    ctx.lobby('use_deck', { code: code.value.trim() });
   });
   const title = h('input', { id: 'deck-title', maxlength: 80, value: t('tu.deck.default_title') });
   const language = h('select', { id: 'deck-language' },
@@ -91,7 +97,8 @@ function buildPanel(box, first) {
     h('div', { class: 'field' }, h('label', { for: 'deck-lines', text: t('tu.deck.lines') }), lines,
       h('p', { class: 'help', id: 'deck-lines-help', text: t('tu.deck.lines_help') })),
     button(t('tu.deck.save_list'), () => saveAndUse({ language: language.value, title: title.value, lines: lines.value.split('\n').slice(0, MAX_LINES) }), { 'data-key': 'deck-save-list' }));
-  const file = h('input', { id: 'deck-file', type: 'file', accept: 'application/json,.json' });
+  // The browser's own file button speaks its own language: a labelled button of ours instead.
+  const file = h('input', { id: 'deck-file', type: 'file', accept: 'application/json,.json', class: 'sr' });
   file.addEventListener('change', async () => {
     const chosen = file.files && file.files[0];
     file.value = '';
@@ -105,7 +112,7 @@ function buildPanel(box, first) {
     }
     saveAndUse(data);
   });
-  const importer = h('div', { class: 'field deck-import' }, h('label', { for: 'deck-file', text: t('tu.deck.import') }), file);
+  const importer = h('div', { class: 'deck-import' }, h('label', { for: 'deck-file', class: 'button', text: t('tu.deck.import') }), file);
   const hostTools = h('div', { class: 'deck-tools' },
     h('label', { for: 'deck-code', text: t('tu.deck.by_code') }), load, paste, importer);
   const section = h('div', { class: 'deck-panel' }, h('h2', { id: 'deck-title-h', text: t('tu.deck.heading') }), loaded, shared, hostTools);
@@ -152,7 +159,7 @@ export async function show(root, [code]) {
   document.title = `${deck.title} · tictac`;
   fill(root, h('article', { class: 'panel deck-page' },
     h('h1', { text: deck.title }),
-    h('p', { class: 'lead', text: deckLine(header) }),
+    h('p', { class: 'lead', text: t('tu.deck.count', { n: header.cards, lang: t(`tu.deck.lang.${header.language}`) }) }),
     h('h2', { text: t('tu.deck.how_title') }),
     h('ol', { class: 'deck-how' },
       h('li', { text: t('tu.deck.how_1') }),
