@@ -1,6 +1,7 @@
 """Decks people share (issue 25, item 3; docs/packs.md, "Shared decks"): the deck's checks and
-limits, the files and pasted lists it is read from, how a game deals from one, and that the
-options anyone sees never hold its cards."""
+limits, the files and pasted lists it is read from, how a game deals from one (docs/rulings.md,
+"Shared decks": dealt as a pack when large enough, else whole without discards, heard in its
+own language), and that the options anyone sees never hold its cards."""
 
 from __future__ import annotations
 
@@ -131,6 +132,7 @@ def test_a_game_deals_a_deck_large_enough_as_it_deals_a_pack() -> None:
 
 
 def test_a_smaller_deck_is_the_game_deck_whole_with_no_discards() -> None:
+    # docs/rulings.md, "Shared decks": every card a group chose plays.
     state = game.setup(4, options_with(a_deck(12)), 3)
     assert state.phase == "waiting" and len(state.deck) == 12
     assert sorted(face.name for face in state.faces.values()) == \
@@ -149,8 +151,10 @@ def test_a_deck_card_shows_its_description_to_the_cluegiver() -> None:
 
 
 def test_the_deck_language_is_the_language_guesses_are_heard_in() -> None:
+    # docs/rulings.md, "Shared decks": the deck's language whatever the rule set, no plurals.
     state = game.setup(4, options_with(a_deck(12, "en"), rules="fr"), 3)
     assert state.settings.judge.language == "en"
+    assert state.settings.turn_ms == 30_000 and not state.settings.judge.words_pack
 
 
 def test_pack_deck_without_a_deck_is_refused() -> None:
