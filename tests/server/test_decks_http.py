@@ -15,6 +15,7 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from jsonvalues import json_values
 from serverproc import ServerProcess
 from test_ws_hostile import KNOWN_CODES, Socket, assert_clean, hostile_text
 
@@ -195,3 +196,18 @@ def test_a_deck_saved_in_one_room_is_loaded_by_code_in_another(server: ServerPro
     finally:
         host.ws.close()
         player.ws.close()
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=json_values, shaped=st.booleans())
+def test_any_json_is_a_deck_or_its_problems_never_a_crash(data: Any, shaped: bool) -> None:
+    """The deck reader takes any parsed JSON (a body the gate let through): it answers a deck
+    or `DeckProblems`, whatever it is given, shaped like a deck or not."""
+    if shaped:
+        data = {"language": "fr", "title": "t", "cards": data}
+    try:
+        deck = deck_rules.read_deck(data)
+    except deck_rules.DeckProblems as refused:
+        assert refused.problems and all(isinstance(line, str) for line in refused.problems)
+    else:
+        assert deck_rules.MIN_CARDS <= len(deck.cards) <= deck_rules.MAX_CARDS
