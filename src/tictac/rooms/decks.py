@@ -14,13 +14,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from tictac.engine import Game
-from tictac.games.times_up.decks import Deck, DeckProblems
+from tictac.games.times_up.decks import Deck, DeckProblems, read_deck
+from tictac.games.times_up.settings import SHARED_DECK
 from tictac.rooms.codes import ALPHABET
 from tictac.rooms.errors import BAD_DECK, NO_DECK, STORE_FAILED, RoomError
 from tictac.store import DeckTaken, Store, StoredDeck, StoreError
 
+PACK = SHARED_DECK  # the value of Time's Up's `pack` option that deals a loaded deck
 CODE_LENGTH = 6  # a room's is 5
 DRAWS = 8  # codes drawn before giving up: 32^6 codes, so a taken one is rare
+WRITTEN_TITLE = {"fr": "Nos noms", "en": "Our names"}  # a saved deck's title if none is given
 
 
 def normalize(code: object) -> str | None:
@@ -35,6 +38,16 @@ def normalize(code: object) -> str | None:
 
 def refusal(problems: DeckProblems) -> RoomError:
     return RoomError(BAD_DECK, f"the deck is refused: {problems}")
+
+
+def from_written(language: str, cards: list[dict[str, str]], title: str | None) -> Deck:
+    """The names a game's players wrote, as a deck under `title` (tidied; a default in the
+    game's language when none is given), or `bad_deck`."""
+    try:
+        return read_deck({"language": language, "cards": cards,
+                          "title": " ".join((title or WRITTEN_TITLE[language]).split())})
+    except DeckProblems as problems:
+        raise refusal(problems) from None
 
 
 async def keep(store: Store, deck: Deck, now_ms: int) -> StoredDeck:

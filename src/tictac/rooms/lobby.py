@@ -16,7 +16,6 @@ from typing import Any, NamedTuple, TypeVar
 from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.games.times_up.decks import DeckProblems, read_deck
 from tictac.rooms import credits, decks
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
@@ -46,7 +45,6 @@ MAX_BOT_PAUSE_MS = 5000
 KICKED = 4403  # the close code of a kicked spectator's connections
 TURN_S_RANGE = (5, 600)
 GONE_S_RANGE = (5, 3600)
-DECK_TITLE = {"fr": "Nos noms", "en": "Our names"}  # a saved deck's title if the host gave none
 
 
 async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
@@ -202,7 +200,7 @@ async def _dealt_deck(room: Room) -> dict[str, Any]:
     """The loaded deck's cards as the game's `deck` option, when the host's options deal from
     it (`pack` "deck"): read from the store now, so no one saw them before the deal."""
     loaded = room.record.deck
-    if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != "deck":
+    if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != decks.PACK:
         return {}
     found = await decks.find(room.store, loaded["code"])
     return {"deck": {"language": found.language, "title": found.title, "cards": found.cards}}
@@ -221,11 +219,11 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
     options = dict(room.record.options)
     if fields["code"] is None:
         room.record.deck = None
-        if options.get("pack") == "deck":
+        if options.get("pack") == decks.PACK:
             del options["pack"]
     else:
         room.record.deck = decks.header(await decks.find(room.store, fields["code"]))
-        options["pack"] = "deck"
+        options["pack"] = decks.PACK
     resolve(room.game.OPTIONS, options)
     room.record.options = options
 
@@ -240,12 +238,7 @@ async def _save_deck(room: Room, place: Place, fields: dict[str, Any]) -> bool:
         raise RoomError(BAD_DECK, "only the names the players wrote are saved, once the game "
                                   "is over")
     language, cards = found
-    title = fields.get("title") or DECK_TITLE[language]
-    try:
-        deck = read_deck({"language": language, "title": " ".join(title.split()),
-                          "cards": cards})
-    except DeckProblems as problems:
-        raise decks.refusal(problems) from None
+    deck = decks.from_written(language, cards, fields.get("title"))
     stored = await decks.keep(room.store, deck, room.clock.now_ms())
     log.info("room %s: the host saved its written names as deck %s", room.code, stored.code)
     answer = dumps({"type": "deck_saved", "deck": decks.header(stored)})

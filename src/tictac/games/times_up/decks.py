@@ -19,7 +19,7 @@ from typing import Any
 from tictac.engine import IllegalAction
 from tictac.engine.errors import BAD_OPTION
 from tictac.games.times_up import packs
-from tictac.games.times_up.packs import _clash_problems, _guess_keys, _keys_problems, _line_problems
+from tictac.games.times_up.packs import clash_problems, guess_keys, keys_problems, line_problems
 
 MIN_CARDS = 10  # the smallest game deck the `deck_size` option allows
 MAX_CARDS = 500
@@ -56,30 +56,30 @@ class DeckProblems(ValueError):
 def _card_problems(where: str, card: object) -> list[str]:
     if not isinstance(card, dict):
         return [f"{where}: must be an object with 'name' and optional 'about'"]
-    problems = [problem for problem in _keys_problems(where, card, CARD_KEYS)
+    problems = [problem for problem in keys_problems(where, card, CARD_KEYS)
                 if "missing 'about'" not in problem]
     problems += packs.name_problems(f"{where}.name", card.get("name"), MAX_NAME)
     if "about" in card:
-        problems += _line_problems(f"{where}.about", card["about"], MAX_ABOUT, required=False)
+        problems += line_problems(f"{where}.about", card["about"], MAX_ABOUT, required=False)
     return problems
 
 
 def _names(cards: list[Any]) -> Iterator[tuple[str, str, set[str]]]:
     for index, card in enumerate(cards):
         if isinstance(card, dict) and isinstance(card.get("name"), str):
-            yield f"cards[{index}].name", card["name"], _guess_keys(card["name"], None)
+            yield f"cards[{index}].name", card["name"], guess_keys(card["name"], None)
 
 
 def validate_deck(data: object, keys: frozenset[str] = DECK_KEYS) -> list[str]:
     """Every problem of a deck's parsed JSON, one line each; [] when it is valid. Never raises."""
     if not isinstance(data, dict):
         return ["deck: must be a JSON object"]
-    problems = [problem for problem in _keys_problems("deck", data, keys)
+    problems = [problem for problem in keys_problems("deck", data, keys)
                 if "missing 'code'" not in problem]
     if "language" in data and data["language"] not in LANGUAGES:
         problems.append(f"language: must be one of {', '.join(LANGUAGES)}")
     if "title" in data:
-        problems += _line_problems("title", data["title"], MAX_TITLE, required=True)
+        problems += line_problems("title", data["title"], MAX_TITLE, required=True)
     cards = data.get("cards")
     if "cards" not in data:
         return problems
@@ -91,7 +91,7 @@ def validate_deck(data: object, keys: frozenset[str] = DECK_KEYS) -> list[str]:
         problems += _card_problems(f"cards[{index}]", card)
     # A name is checked against the others once it is a tidy line of its own.
     if not problems:
-        problems += _clash_problems("name", _names(cards))
+        problems += clash_problems("name", _names(cards))
     return problems
 
 
