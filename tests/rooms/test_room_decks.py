@@ -153,3 +153,21 @@ async def test_too_few_written_names_are_no_deck(table: Table) -> None:
     before = dict[str, Any](people.room.record.to_json())
     await refused("bad_deck", table.op(people.room, people.conns[0], "save_deck", title=None))
     assert people.room.record.to_json() == before
+
+
+async def test_a_host_cannot_set_the_deck_option_the_room_sets_it(table: Table) -> None:
+    """A deck comes into a room by its code only: the record never holds a card, and the
+    options the lobby shows (a count where the cards are) can always be sent back."""
+    deck = {"language": "fr", "title": "t", "cards": [{"name": name} for name in NAMES]}
+    await refused("bad_option", table.manager.create("times-up", "Host", {"deck": deck}))
+    people = await people_in_lobby(table)
+    host = people.conns[0]
+    await refused("bad_option", table.op(people.room, host, "set_options",
+                                         options={"pack": "deck", "deck": deck}))
+    await refused("bad_option", table.op(people.room, host, "choose_game", game="times-up",
+                                         options={"deck": deck}))
+    await table.op(people.room, host, "use_deck", code=(await kept(table)).code)
+    await table.op(people.room, host, "set_options",
+                   options={**host.room()["options"], "color": "blue"})
+    assert host.room()["options"]["color"] == "blue" and host.room()["deck"]["cards"] == 18
+    assert people.room.record.options.get("deck") is None  # the cards stay in the store

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tictac.engine import Game
+from tictac.engine.errors import BAD_OPTION
 from tictac.games.times_up.decks import Deck, DeckProblems, read_deck
 from tictac.games.times_up.settings import SHARED_DECK
 from tictac.rooms.codes import ALPHABET
@@ -76,6 +77,14 @@ async def find(store: Store, code: object) -> StoredDeck:
     if found is None:
         raise RoomError(NO_DECK, f"no shared deck {str(code)[:16]!r}")
     return found
+
+
+def check_hosts(options: Mapping[str, Any] | None) -> None:
+    """Options a host sets never hold a deck: the room loads one by its code (`use_deck`) and
+    adds its cards when it deals, so a room's record never holds a card, and what the lobby
+    shows of the options (a deck's count, not its cards) can always be sent back to it."""
+    if options and options.get("deck") is not None:
+        raise RoomError(BAD_OPTION, "option 'deck' is set by the room: load a deck by its code")
 
 
 def header(deck: StoredDeck) -> dict[str, Any]:

@@ -174,6 +174,7 @@ def _person(room: Room, fields: dict[str, Any], doing: str) -> Place:
 
 @op("set_options", status=("lobby",))
 async def _set_options(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    decks.check_hosts(fields["options"])
     resolve(room.game.OPTIONS, fields["options"])
     room.record.options = dict(fields["options"])
 
@@ -506,6 +507,7 @@ async def _choose_game(room: Room, place: Place, fields: dict[str, Any]) -> bool
     if record.first_game is None:
         record.first_game = room.game_name
     room.switch_game(name)
+    decks.check_hosts(options)
     resolve(room.game.OPTIONS, options)
     record.options = dict(options)
     kinds = room_bot_kinds(name)
