@@ -191,6 +191,12 @@ def test_a_pasted_list_and_an_imported_file_become_decks_in_the_lobby(browser: B
     # A list the deck checks refuse says why, and loads nothing.
     host.page.click("[data-key=deck-unload]")
     wait_for(lambda: host.room()["deck"] is None, host.page, what="the deck unloaded")
+    assert host.room()["options"]["pack"] == "fr-personalities"
+    # "A shared deck" chosen by hand with none loaded: the panel says to load one first.
+    host.page.click(".more-options summary")
+    host.page.select_option("#lobby-opt-pack", "deck")
+    wait_for(lambda: host.room()["options"]["pack"] == "deck", host.page, what="pack deck")
+    host.page.wait_for_selector(".deck-loaded:has-text('none is loaded')")
     host.page.fill("#deck-lines", "Piaf\npiaf")
     host.page.click("[data-key=deck-save-list]")
     host.page.wait_for_selector(".toast")

@@ -121,7 +121,9 @@ function buildPanel(box, first) {
   function draw() {
     const { room } = ctx;
     const isHost = Boolean(room.you && room.you.host);
-    refill(loaded, room.deck ? deckLine(room.deck) : t('tu.deck.none'), room.deck && isHost ? ' ' : null, room.deck && isHost ? unload : null);
+    // "A shared deck" chosen as the pack with none loaded: Start would be refused, so say so.
+    const none = room.options.pack === 'deck' ? t('tu.deck.load_first') : t('tu.deck.none');
+    refill(loaded, room.deck ? deckLine(room.deck) : none, room.deck && isHost ? ' ' : null, room.deck && isHost ? unload : null);
     const mine = saved.get(ctx.code);
     fill(shared, isHost && mine ? shareView(mine) : null);
     hostTools.hidden = !isHost;
