@@ -56,6 +56,8 @@ TEMPLATES: list[tuple[str, Any]] = [
     ("lobby", {"type": "lobby", "op": "{}"}),
     ("lobby", {"type": "{}"}),
     ("lobby", {"type": "ping", "t": 1, "{}": 1}),
+    ("lobby", {"type": "lobby", "op": "use_deck", "code": "{}"}),  # issue 25, item 3
+    ("play", {"type": "lobby", "op": "save_deck", "title": "{}"}),
     ("play", {"type": "action", "action": {"type": "write", "names": ["{}", "Zorro"]}}),
     ("play", {"type": "action", "action": {"type": "guess", "text": "{}"}}),
     ("play", {"type": "action", "action": {"type": "rewrite", "card": "p0-1", "name": "{}"}}),

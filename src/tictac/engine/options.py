@@ -11,10 +11,11 @@ from tictac.engine.errors import BAD_OPTION, BAD_SETUP, IllegalAction
 
 @dataclass(frozen=True)
 class Option:
-    """One option. `kind` is "bool", "int", "choice" or "list"; `help` is one line for the host.
-    A "list" names its `shape`: the game's check of a value (an IllegalAction if it is wrong),
-    run whenever the value is set, so a room never holds a list the game would refuse. A value
-    is of its kind by type, not by equality: `true` is no seat 1 and `1.0` no count of 1."""
+    """One option. `kind` is "bool", "int", "choice", "list" or "object"; `help` is one line for
+    the host. A "list" or an "object" names its `shape`: the game's check of a value (an
+    IllegalAction if it is wrong), run whenever the value is set, so a room never holds a value
+    the game would refuse. A value is of its kind by type, not by equality: `true` is no seat 1
+    and `1.0` no count of 1."""
 
     name: str
     kind: str
@@ -27,7 +28,7 @@ class Option:
     # The whole numbers among its choices are seats: a lobby offers those of the seated players,
     # by name (Time Bomb's first holder), not every seat a table of the most players has.
     seats: bool = False
-    shape: Callable[[list[Any]], object] | None = field(default=None, compare=False)
+    shape: Callable[[Any], object] | None = field(default=None, compare=False)
 
     def check(self, value: Any) -> Any:
         if value is None and self.default is None:
@@ -43,7 +44,7 @@ class Option:
                 )
             if self.step and value % self.step:
                 raise IllegalAction(BAD_OPTION, f"option {self.name!r} goes in {self.step}s")
-        if self.kind == "list" and self.shape is not None:
+        if self.kind in ("list", "object") and self.shape is not None:
             self.shape(value)
         return value
 
@@ -54,6 +55,8 @@ class Option:
             return isinstance(value, int) and not isinstance(value, bool)
         if self.kind == "choice":
             return any(type(value) is type(choice) and value == choice for choice in self.choices)
+        if self.kind == "object":
+            return isinstance(value, dict)
         return isinstance(value, list)
 
     def to_json(self) -> dict[str, Any]:

@@ -65,6 +65,10 @@ BAD_CHOICE = ROOM_CODES("bad_choice", "a `vote` for a choice its ballot does not
 FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line or Time's Up written name that the "
                            "room's word filter catches (`set_word_filter`); nothing is stored "
                            "or shown (HTTP 400 for a join)")
+# Decks people share (issue 25, item 3; docs/packs.md, "Shared decks").
+NO_DECK = ROOM_CODES("no_deck", "no shared deck with that code (`use_deck`; HTTP 404)")
+BAD_DECK = ROOM_CODES("bad_deck", "a deck that fails its checks (the message names the first "
+                      "problems), or `save_deck` with no written names to save (HTTP 400)")
 
 
 class RoomError(IllegalAction):

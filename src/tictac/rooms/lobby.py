@@ -16,10 +16,11 @@ from typing import Any, NamedTuple, TypeVar
 from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import credits, streamer, wordfilter
+from tictac.rooms import credits, decks, streamer, wordfilter
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
+    BAD_DECK,
     BAD_SEAT,
     NO_BOT,
     NO_BOTS,
@@ -175,6 +176,7 @@ def _person(room: Room, fields: dict[str, Any], doing: str) -> Place:
 
 @op("set_options", status=("lobby",))
 async def _set_options(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    decks.check_hosts(fields["options"])
     resolve(room.game.OPTIONS, fields["options"])
     room.record.options = dict(fields["options"])
 
@@ -190,7 +192,62 @@ async def _set_teams(room: Room, place: Place, fields: dict[str, Any]) -> None:
 
 @op("start", status=("lobby",))
 async def _start(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    await room.start_game()
+    await room.start_game(await _dealt_deck(room))
+    return True
+
+
+# -- shared decks (issue 25, item 3; see decks.py) ---------------------------------------------
+
+
+async def _dealt_deck(room: Room) -> dict[str, Any]:
+    """The loaded deck's cards as the game's `deck` option, when the host's options deal from
+    it (`pack` "deck"): read from the store now, so no one saw them before the deal."""
+    loaded = room.record.deck
+    if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != decks.PACK:
+        return {}
+    found = await decks.find(room.store, loaded["code"])
+    return {"deck": {"language": found.language, "title": found.title, "cards": found.cards}}
+
+
+def _takes_decks(room: Room) -> bool:
+    return any(option.name == "deck" for option in room.game.OPTIONS)
+
+
+@op("use_deck", status=("lobby",))
+async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    """The host loads a shared deck by its code (the game deals from it), or unloads it (null).
+    Everyone sees its title and count; nobody its cards or, but the host, its code."""
+    if not _takes_decks(room):
+        raise RoomError(BAD_OPTION, f"{room.game.TITLE} deals from no deck")
+    options = dict(room.record.options)
+    if fields["code"] is None:
+        room.record.deck = None
+        if options.get("pack") == decks.PACK:
+            del options["pack"]
+    else:
+        room.record.deck = decks.header(await decks.find(room.store, fields["code"]))
+        options["pack"] = decks.PACK
+    resolve(room.game.OPTIONS, options)
+    room.record.options = options
+
+
+@op("save_deck", status=("finished",))
+async def _save_deck(room: Room, place: Place, fields: dict[str, Any]) -> bool:
+    """The host saves the names the players wrote, once the game is over and every one of
+    them was shown: the deck gets a code, told to the host's phones alone (`deck_saved`)."""
+    written = getattr(room.game, "written_deck", None)
+    found = None if written is None or room.state is None else written(room.state)
+    if found is None:
+        raise RoomError(BAD_DECK, "only the names the players wrote are saved, once the game "
+                                  "is over")
+    language, cards = found
+    deck = decks.from_written(language, cards, fields.get("title"))
+    stored = await decks.keep(room.store, deck, room.clock.now_ms())
+    log.info("room %s: the host saved its written names as deck %s", room.code, stored.code)
+    answer = dumps({"type": "deck_saved", "deck": decks.header(stored)})
+    for conn, pid in room.conns.items():
+        if pid == place.pid:
+            conn.send(answer)
     return True
 
 
@@ -458,6 +515,7 @@ async def _choose_game(room: Room, place: Place, fields: dict[str, Any]) -> bool
     if record.first_game is None:
         record.first_game = room.game_name
     room.switch_game(name)
+    decks.check_hosts(options)
     resolve(room.game.OPTIONS, options)
     record.options = dict(options)
     kinds = room_bot_kinds(name)

@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 
 from tictac.engine import GAMES, resolve
-from tictac.rooms import lobby
+from tictac.rooms import decks, lobby
 from tictac.rooms.chance import Chance, SystemChance
 from tictac.rooms.clock import Clock, RealClock
 from tictac.rooms.codes import new_code, normalize
@@ -76,6 +76,7 @@ class RoomManager:
             raise RoomError(TOO_MANY_ROOMS, "this server has as many rooms as it takes")
         clean_name(name)
         room = self._room(code or new_code(self.rooms), game)
+        decks.check_hosts(options)
         resolve(room.game.OPTIONS, options)
         room.record.options = dict(options or {})
         self.rooms[room.code] = room

@@ -16,7 +16,7 @@ from typing import Any
 from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.rooms import away, evening, streamer, wordfilter
+from tictac.rooms import away, decks, evening, streamer, wordfilter
 from tictac.rooms.audience import Audience
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
@@ -248,9 +248,11 @@ class Room:
     def summary(self, you: Place | None = None) -> dict[str, Any]:
         now = self.clock.now_ms()
         answer = summary(self.record, self.seating, code=self.code, game_name=self.game_name,
-                         title=self.game.TITLE, options=self.resolved_options(),
+                         title=self.game.TITLE,
+                         options=decks.public_options(self.game, self.resolved_options()),
                          names=self.names, version=len(self.log), you=you,
                          evening=evening.summary(self.record, self.seating))
+        answer["deck"] = decks.shown(self.record.deck)
         answer["streamer"] = streamer.summary(self.record, now)
         if (you is not None and streamer.is_tv(self.record, you)
                 and streamer.hides_code(self.record, now)):
@@ -472,11 +474,12 @@ class Room:
         self.record.status = "lobby"
         self.state, self.setup, self.log = None, None, []
 
-    async def start_game(self) -> None:
+    async def start_game(self, dealt: dict[str, Any] | None = None) -> None:
         """Deals a new game and stores it; a store that refuses leaves the room changed (the
-        caller rolls it back, see lobby.py)."""
+        caller rolls it back, see lobby.py). `dealt`: options the room adds to the host's for
+        this game only (a loaded deck's cards)."""
         record = self.record
-        options = resolve(self.game.OPTIONS, record.options)
+        options = resolve(self.game.OPTIONS, {**record.options, **(dealt or {})})
         setup = SetupArgs(len(self.seating.seats), options, self.chance.game_seed())
         now = self.clock.now_ms()
         self.begin(setup, now)  # raises bad_setup before anything changes

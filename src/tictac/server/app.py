@@ -14,7 +14,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 
 from tictac.engine import GAMES, get_game
 from tictac.rooms import RoomManager, SeededChance
-from tictac.server import game_client, http_api, lan, openapi, pages, qr, ws
+from tictac.server import decks_api, game_client, http_api, lan, openapi, pages, qr, ws
 from tictac.server.clients import ClientAddress, Proxies
 from tictac.server.hosts import HostCheck, Hosts
 from tictac.server.quotas import Quotas
@@ -85,6 +85,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/api/rooms/{code}/rejoin-code", http_api.rejoin_code, methods=["POST"]),
         Route("/api/rooms/{code}/rejoin", http_api.rejoin_room, methods=["POST"]),
         Route("/api/rooms/{code}/replay", http_api.replay),
+        Route("/api/decks", decks_api.create_deck, methods=["POST"]),
+        Route("/api/decks/{code}", decks_api.get_deck),
         Route("/healthz", http_api.healthz),
         Route("/sw.js", pages.service_worker),
         Route("/metrics", http_api.prometheus),

@@ -43,7 +43,7 @@ STATUS = {
     room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
     room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
     room_errors.ROOM_UNAVAILABLE: 503, room_errors.BAD_REJOIN: 410,
-    room_errors.SEAT_MOVED: 401,
+    room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404,
 }
 
 
@@ -90,7 +90,7 @@ def _manager(request: Request) -> RoomManager:
     return manager
 
 
-async def _admit(request: Request, limit: str) -> None:
+async def admit(request: Request, limit: str) -> None:
     """A state-changing call is JSON from a page of this server (or from a program, which
     sends no Origin): a form or a script of another site gets nothing done. Then it counts
     toward its address's limit."""
@@ -106,20 +106,20 @@ async def _admit(request: Request, limit: str) -> None:
                       {"Retry-After": str(math.ceil(wait))})
 
 
-async def read_body(request: Request) -> bytes:
-    """The body, read as it comes and refused as soon as it passes the limit (a chunked body
-    declares no length). The connection is closed after such an answer: the rest of the
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The body, read as it comes and refused as soon as it passes `limit` bytes (a chunked
+    body declares no length). The connection is closed after such an answer: the rest of the
     body is not read."""
-    too_large = Refused(TOO_LARGE, f"a request body has at most {MAX_BODY} bytes",
+    too_large = Refused(TOO_LARGE, f"a request body has at most {limit} bytes",
                         {"Connection": "close"})
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise too_large
     body = bytearray()
     try:
         async for chunk in request.stream():
             body += chunk
-            if len(body) > MAX_BODY:
+            if len(body) > limit:
                 raise too_large
     except ClientDisconnect:  # gone, or cut off by the request timeout: nobody reads an answer
         raise IllegalAction(BAD_MESSAGE, "the body did not arrive") from None
@@ -157,7 +157,7 @@ def _limits(request: Request) -> Limits:
 async def create_room(request: Request) -> Response:
     manager = _manager(request)
     try:
-        await _admit(request, "create")
+        await admit(request, "create")
         body = await _body(request, CreateRoom)
         node = _node(request)
         _, joined = await (manager.create if node is None else node.create)(
@@ -181,7 +181,7 @@ async def get_room(request: Request) -> Response:
 async def join_room(request: Request) -> Response:
     manager = _manager(request)
     try:
-        await _admit(request, "join")
+        await admit(request, "join")
         where = await _where(request)
         body = await _body(request, JoinRoom)
         answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator,
@@ -276,7 +276,7 @@ async def rejoin_code(request: Request) -> Response:
     """A one-time code that opens the caller's place on another device (rooms/rejoin.py)."""
     manager = _manager(request)
     try:
-        await _admit(request, "join")
+        await admit(request, "join")
         token = bearer(request)
         if token is None:
             raise IllegalAction(room_errors.BAD_TOKEN, "send Authorization: Bearer TOKEN")
@@ -290,7 +290,7 @@ async def rejoin_room(request: Request) -> Response:
     """A rejoin code exchanged for the place, under a new token."""
     manager = _manager(request)
     try:
-        await _admit(request, "join")
+        await admit(request, "join")
         where = await _where(request)
         body = await _body(request, Rejoin)
         answer = await on_room(request, where, "rejoin", rejoin_code=body.rejoin)

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from pydantic_core import PydanticCustomError
 
 from tictac.engine import IllegalAction
+from tictac.games.times_up.decks import MAX_TITLE
 from tictac.rooms.names import MAX_NAME
 from tictac.server.text import clean
 
@@ -198,11 +199,26 @@ class SetWordFilter(_Lobby):
     on: bool
 
 
+class UseDeck(_Lobby):
+    """The host loads a shared deck by its code (Time's Up deals from it), or unloads it."""
+
+    op: Literal["use_deck"]
+    code: str | None = Field(max_length=16)
+
+
+class SaveDeck(_Lobby):
+    """The host saves the names the players wrote, once the game is over: `deck_saved` answers
+    with its code."""
+
+    op: Literal["save_deck"]
+    title: str | None = Field(default=None, max_length=4 * MAX_TITLE)
+
+
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
     | SetTimer | SetBotPause | Rename | PlayAgain | ChooseGame | Sit | EndEvening
     | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting
-    | SetStreamer | ShowCode | SetWordFilter,
+    | SetStreamer | ShowCode | SetWordFilter | UseDeck | SaveDeck,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | VoteIn | LobbyIn,
@@ -276,6 +292,18 @@ class Streamer(Strict):
     code_until: int | None  # server ms the code shows on the TV until (null: it does not)
 
 
+class DeckShown(Strict):
+    """A shared deck as anyone in the room sees it: never its cards, nor its code."""
+
+    title: str
+    language: Literal["en", "fr"]
+    cards: int
+
+
+class DeckHeader(DeckShown):
+    code: str
+
+
 class RoomSummary(Strict):
     code: str | None  # null to a TV screen in streamer mode, but while the host shows it
     game: str
@@ -297,6 +325,7 @@ class RoomSummary(Strict):
     movers: list[list[Mover]] | None  # by seat, everyone who played it this game, in order
     evening: Evening
     streamer: Streamer
+    deck: DeckShown | None  # the shared deck the host loaded (null: none)
 
 
 class RoomOut(Strict):
@@ -388,8 +417,16 @@ class AudienceOut(Strict):
     yours: int | None = None
 
 
+class DeckSavedOut(Strict):
+    """To the host's phones alone, answering `save_deck`: the saved deck and its code."""
+
+    type: Literal["deck_saved"]
+    deck: DeckHeader
+
+
 ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | NoticeOut | PongOut
-                          | WhileAwayOut | AudienceOut, Field(discriminator="type")]
+                          | WhileAwayOut | AudienceOut | DeckSavedOut,
+                          Field(discriminator="type")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 

@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tictac.server.models import (
     CreateRoom,
+    DeckHeader,
     ErrorOut,
     GameInfo,
     Health,
@@ -41,6 +42,11 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
     ("get", "/api/rooms/{code}/replay", "A game of the room as a seat saw it (spoiler rules in "
      "docs/protocol.md); query: game, seat; the token in Authorization: Bearer", None, Replay,
      False),
+    ("post", "/api/decks", "Keep a shared Time's Up deck (its JSON, an exported deck, a pack file, "
+     "or a pasted list {language, title, lines}); answers its code (docs/packs.md)", None,
+     DeckHeader, False),
+    ("get", "/api/decks/{code}", "A shared deck as its JSON file (query: download=1 for an "
+     "attachment)", None, None, False),
     ("get", "/api/qr.svg", "A QR code of the query's `text` as SVG (segno)", None, None, False),
     ("post", "/api/qr.svg", "A QR code of the body's `text` as SVG, for a text that must not be "
      "in a URL (a rejoin link)", None, None, False),
@@ -52,7 +58,7 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
 
 def document() -> dict[str, Any]:
     models: list[type[BaseModel]] = [CreateRoom, JoinRoom, Rejoin, Joined, RejoinCode, GameInfo,
-                                     Replay, Health, ErrorOut]
+                                     Replay, Health, ErrorOut, DeckHeader]
     _, schemas = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     paths: dict[str, Any] = {}
     for method, path, summary, body, answer, is_list in ENDPOINTS:

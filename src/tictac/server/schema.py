@@ -17,6 +17,7 @@ from tictac.server.errors import SERVER_CODES
 from tictac.server.models import (
     ClientMessage,
     CreateRoom,
+    DeckHeader,
     GameInfo,
     HelloIn,
     Joined,
@@ -42,6 +43,7 @@ SECTIONS: list[tuple[str, Any]] = [
     ("`POST /api/rooms/{code}/rejoin-code` answer", RejoinCode),
     ("`GET /api/games` item", GameInfo),
     ("`GET /api/rooms/{code}/replay` answer", Replay),
+    ("`POST /api/decks` answer", DeckHeader),
 ]
 
 

@@ -1,7 +1,7 @@
-"""Durable room records and append-only action logs: what a store does (`base.Store`), in an
-SQLite file through sqlite3 (`LiteStore`: the default), on SQLAlchemy (`SqlStore`: PostgreSQL
-in a cluster, or any other database URL) or in memory (`MemoryStore`). `open_store` opens the
-one a URL names.
+"""Durable room records, append-only action logs and shared decks: what a store does
+(`base.Store`), in an SQLite file through sqlite3 (`LiteStore`: the default), on SQLAlchemy
+(`SqlStore`: PostgreSQL in a cluster, or any other database URL) or in memory (`MemoryStore`).
+`open_store` opens the one a URL names.
 
 `SqlStore` is imported when first asked for: SQLAlchemy takes a second to import, which a
 server on an SQLite file no longer pays at its start (issue 23)."""
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tictac.store.base import Fenced, GameLog, RoomDump, Store, StoreError
+from tictac.store.base import DeckTaken, Fenced, GameLog, RoomDump, Store, StoredDeck, StoreError
 from tictac.store.lite import LiteStore, sqlite_file
 from tictac.store.memory import MemoryStore
 
 if TYPE_CHECKING:
     from tictac.store.log import SqlStore
 
-__all__ = ["Fenced", "GameLog", "LiteStore", "MemoryStore", "RoomDump", "SqlStore", "Store",
-           "StoreError", "open_store"]
+__all__ = ["DeckTaken", "Fenced", "GameLog", "LiteStore", "MemoryStore", "RoomDump", "SqlStore",
+           "Store", "StoreError", "StoredDeck", "open_store"]
 
 
 async def open_store(url: str) -> Store:

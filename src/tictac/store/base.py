@@ -4,7 +4,9 @@ cluster, or any other database URL, through SQLAlchemy) or `MemoryStore` (store/
 nothing outlives the process).
 
 A store keeps each room's record under an epoch, each game's setup, and each game's log of
-actions numbered from 1. Two refusals matter to a room and are the same for every store:
+actions numbered from 1; and, apart from every room, the decks people share (Time's Up's:
+docs/packs.md, "Shared decks"), each under its code, never changed once kept.
+Two refusals matter to a room and are the same for every store:
 - `Fenced`: the room is held under a newer epoch (another node claimed it), or the action's
   number in its log is taken (another copy of the room appended there first);
 - `StoreError`: anything else the store cannot keep (the database is down, its file gone).
@@ -34,6 +36,24 @@ class Fenced(StoreError):
     """An action's place in its log (room, game, sequence) is taken, or the room's record is
     held under a newer epoch: another owner of the room wrote there, so this copy of the room
     is stale (see docs/deploy.md)."""
+
+
+class DeckTaken(StoreError):
+    """A deck is already kept under that code (the caller draws another)."""
+
+
+@dataclass(frozen=True)
+class StoredDeck:
+    code: str
+    language: str
+    title: str
+    cards: list[dict[str, str]]  # each {"name", "about"}
+    created_ms: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The deck as it is exported (docs/packs.md, "Shared decks")."""
+        return {"code": self.code, "language": self.language, "title": self.title,
+                "cards": self.cards}
 
 
 @dataclass
@@ -86,6 +106,11 @@ class Store(Protocol):
         game's log: enough to restore it."""
 
     async def load_game(self, code: str, idx: int) -> GameLog | None: ...
+
+    def save_deck(self, deck: StoredDeck) -> Awaitable[None]:
+        """A new shared deck; `DeckTaken` if its code is kept already (a deck never changes)."""
+
+    async def load_deck(self, code: str) -> StoredDeck | None: ...
 
 
 def as_json(value: Any) -> str:

@@ -24,11 +24,20 @@ from contextlib import closing
 from typing import Any
 
 from tictac.engine import LoggedAction
-from tictac.store.base import GameLog, RoomDump, StoreError, as_json, in_order, room_dumps
+from tictac.store.base import (
+    DeckTaken,
+    GameLog,
+    RoomDump,
+    StoredDeck,
+    StoreError,
+    as_json,
+    in_order,
+    room_dumps,
+)
 from tictac.store.file import DatabaseFile
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
-SCHEMA_REVISION = "0002"  # the latest of store/migrations/versions
+SCHEMA_REVISION = "0003"  # the latest of store/migrations/versions
 
 Write = Callable[[sqlite3.Connection], None]
 
@@ -210,7 +219,34 @@ class LiteStore(GroupCommit[Write | Row]):
         await self._submit(write)
         return epochs[-1]  # a write may run twice (in a batch that failed, then alone)
 
+    def save_deck(self, deck: StoredDeck) -> asyncio.Future[None]:
+        def make() -> Write:
+            cards = as_json(deck.cards)
+
+            def write(conn: sqlite3.Connection) -> None:
+                if conn.execute("SELECT 1 FROM decks WHERE code = ?",
+                                (deck.code,)).fetchone() is not None:
+                    raise DeckTaken(f"a deck is kept under {deck.code} already")
+                conn.execute("INSERT INTO decks (code, language, title, cards, created_ms) "
+                             "VALUES (?, ?, ?, ?, ?)",
+                             (deck.code, deck.language, deck.title, cards, deck.created_ms))
+
+            return write
+
+        return self._refused_or_submitted(make)
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_deck(self, code: str) -> StoredDeck | None:
+        return await asyncio.to_thread(self._load_deck, code)
+
+    def _load_deck(self, code: str) -> StoredDeck | None:
+        with closing(sqlite3.connect(self.path)) as conn:  # a read's own
+            row = conn.execute("SELECT language, title, cards, created_ms FROM decks "
+                               "WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            return None
+        return StoredDeck(code, row[0], row[1], json.loads(row[2]), row[3])
 
     async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
         """Every room (or the one called `code`) with every game's setup and the latest game's

@@ -24,11 +24,19 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 
 from tictac.engine import LoggedAction
-from tictac.store.base import GameLog, RoomDump, StoreError, in_order, room_dumps
+from tictac.store.base import (
+    DeckTaken,
+    GameLog,
+    RoomDump,
+    StoredDeck,
+    StoreError,
+    in_order,
+    room_dumps,
+)
 from tictac.store.file import DatabaseFile
 from tictac.store.lite import PRAGMAS
 from tictac.store.migrate import upgrade
-from tictac.store.tables import actions, games, rooms
+from tictac.store.tables import actions, decks, games, rooms
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 Write = Callable[[Connection], None]
@@ -201,7 +209,27 @@ class SqlStore(GroupCommit[Write | Row]):
         await self._submit(write)
         return epochs[-1]  # a write may run twice (see _commit): the committed run is the last
 
+    def save_deck(self, deck: StoredDeck) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            if conn.execute(sa.select(decks.c.code).where(decks.c.code == deck.code)).first():
+                raise DeckTaken(f"a deck is kept under {deck.code} already")
+            conn.execute(decks.insert().values(code=deck.code, language=deck.language,
+                                               title=deck.title, cards=deck.cards,
+                                               created_ms=deck.created_ms))
+
+        return self._submit(write)
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_deck(self, code: str) -> StoredDeck | None:
+        return await asyncio.to_thread(self._load_deck, code)
+
+    def _load_deck(self, code: str) -> StoredDeck | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(decks).where(decks.c.code == code)).first()
+        if row is None:
+            return None
+        return StoredDeck(row.code, row.language, row.title, row.cards, row.created_ms)
 
     async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
         """Every room (or the one called `code`) with every game's setup and the latest game's

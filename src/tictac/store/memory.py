@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tictac.engine import LoggedAction
+from tictac.store import base
 from tictac.store.base import Fenced, GameLog, RoomDump, StoreError, as_json, in_order
 
 
@@ -37,6 +38,7 @@ class _Room:
 class MemoryStore:
     def __init__(self) -> None:
         self._rooms: dict[str, _Room] = {}
+        self._decks: dict[str, tuple[base.StoredDeck, str]] = {}  # code: deck, cards as JSON
         self.commits = 0
 
     def problem(self) -> str | None:
@@ -119,7 +121,24 @@ class MemoryStore:
         self.commits += 1
         return room.epoch
 
+    def save_deck(self, deck: base.StoredDeck) -> asyncio.Future[None]:
+        def write() -> None:
+            cards = as_json(deck.cards)
+            if deck.code in self._decks:
+                raise base.DeckTaken(f"a deck is kept under {deck.code} already")
+            self._decks[deck.code] = (deck, cards)
+
+        return self._write(write)
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_deck(self, code: str) -> base.StoredDeck | None:
+        found = self._decks.get(code)
+        if found is None:
+            return None
+        deck, cards = found
+        return base.StoredDeck(deck.code, deck.language, deck.title, json.loads(cards),
+                          deck.created_ms)
 
     async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
         codes = sorted(self._rooms) if code is None else [code] if code in self._rooms else []

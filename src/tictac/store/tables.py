@@ -44,3 +44,15 @@ actions = sa.Table(
     sa.ForeignKeyConstraint(["room", "game_idx"], ["games.room", "games.idx"],
                             ondelete="CASCADE"),
 )
+
+# The decks people share (Time's Up's), each under its code, apart from any room: written once,
+# never changed. The cards, [{"name", "about"}, ...], are one JSON document.
+decks = sa.Table(
+    "decks",
+    metadata,
+    sa.Column("code", sa.String(8), primary_key=True),
+    sa.Column("language", sa.String(8), nullable=False),
+    sa.Column("title", sa.String(200), nullable=False),
+    sa.Column("cards", sa.JSON, nullable=False),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+)

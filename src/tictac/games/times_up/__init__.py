@@ -12,7 +12,17 @@ from tictac.engine import IllegalAction as IllegalAction  # re-exported for its 
 from tictac.engine.contract import SeatRate
 from tictac.engine.options import check_players
 from tictac.engine.prologue import check_action, check_viewer
-from tictac.games.times_up import absence, deal, errors, lexicon, rules, screening, turns, views
+from tictac.games.times_up import (
+    absence,
+    deal,
+    decks,
+    errors,
+    lexicon,
+    rules,
+    screening,
+    turns,
+    views,
+)
 from tictac.games.times_up.phases import (
     DEAL,
     LAST_CARD,
@@ -25,6 +35,7 @@ from tictac.games.times_up.phases import (
     WRITE,
 )
 from tictac.games.times_up.settings import OPTIONS as OPTIONS
+from tictac.games.times_up.settings import PLAYERS_DECK
 from tictac.games.times_up.state import State as State
 from tictac.games.times_up.stats import game_stats
 from tictac.games.times_up.teams import TEAM_SIZES
@@ -234,6 +245,24 @@ def outcome(state: State) -> Outcome | None:
             "stats": game_stats(state),
         },
     )
+
+
+def public_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options as anyone may see them (the room summary, a replay): a shared deck's title,
+    language and count, never its cards."""
+    shown = dict(options)
+    if "deck" in shown:
+        shown["deck"] = decks.public_option(shown["deck"])
+    return shown
+
+
+def written_deck(state: State) -> tuple[str, list[dict[str, str]]] | None:
+    """The language and cards of the names the players wrote, once the game is over (every one
+    of them was in the deck, so all were found and shown); None before, or for a pack's deck."""
+    if state.phase != OVER or state.settings.pack != PLAYERS_DECK:
+        return None
+    return state.settings.language, [{"name": face.name, "about": face.about}
+                                     for face in state.faces.values()]
 
 
 def warm() -> None:

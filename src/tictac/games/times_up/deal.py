@@ -1,5 +1,7 @@
 """Making the game deck: a pack dealt out (40 cards plus 2 a player, each player discards exactly
-2), or names the players write themselves. Either way the kept cards are shuffled together."""
+2), a shared deck dealt the same way (or, when it holds fewer cards than that, all of it, with
+no discards), or names the players write themselves. Either way the kept cards are shuffled
+together."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 
 from tictac.engine import Action, Event, IllegalAction, Rng
 from tictac.engine.errors import BAD_FIELD, BAD_SETUP, MISSING_FIELD
-from tictac.games.times_up import errors, packs, screening
+from tictac.games.times_up import decks, errors, packs, screening
 from tictac.games.times_up import teams as teams_
 from tictac.games.times_up.phases import DEAL, WRITE
 from tictac.games.times_up.settings import settle
@@ -52,17 +54,35 @@ def new_game(
         if stacked is not None:
             raise IllegalAction(BAD_SETUP, "a player-written deck cannot be stacked")
         return state
-    _deal(state, pack, stacked)
+    if isinstance(pack, decks.Deck):
+        _deal_shared(state, pack, stacked)
+    else:
+        _deal(state, {card.id: getattr(card, state.settings.color) for card in pack.cards},
+              stacked)
     return state
 
 
-def _deal(state: State, pack: packs.Pack, stacked: Sequence[Any] | None) -> None:
+def _deal_shared(state: State, deck: decks.Deck, stacked: Sequence[Any] | None) -> None:
+    """A shared deck's cards, numbered in its order (`d-1`, `d-2`…), dealt as a pack's when it
+    holds enough; a smaller one is the game deck whole (nobody discards: every card plays)."""
+    by_id = {f"d-{number}": card for number, card in enumerate(deck.cards, start=1)}
+    if len(by_id) >= state.settings.deck_size + 2 * state.players:
+        _deal(state, by_id, stacked)
+        return
+    if stacked is not None:
+        raise IllegalAction(BAD_SETUP, "a shared deck smaller than a deal cannot be stacked")
+    state.faces = {card_id: Face(card.name, card.about) for card_id, card in by_id.items()}
+    state.dealt = {seat: list(by_id)[seat::state.players] for seat in range(state.players)}
+    state.gather()
+
+
+def _deal(state: State, by_id: Mapping[str, packs.Name], stacked: Sequence[Any] | None) -> None:
     """Deal one card at a time round the table, from the stacked order (top first) or a
-    shuffled pack."""
+    shuffled pack: `by_id` is each card's face the game plays."""
     settings = state.settings
-    # Always enough cards: every pack holds packs.MIN_CARDS, the deck_size option stays below.
+    # Enough cards: every pack holds packs.MIN_CARDS, the deck_size option stays below; a
+    # shared deck comes here only when it holds enough.
     needed = settings.deck_size + 2 * state.players
-    by_id = {card.id: card for card in pack.cards}
     if stacked is None:
         order = list(by_id)
         state.rng.shuffle(order)
@@ -71,11 +91,8 @@ def _deal(state: State, pack: packs.Pack, stacked: Sequence[Any] | None) -> None
         if len(order) < needed or len(set(order)) != len(order) or not set(order) <= by_id.keys():
             raise IllegalAction(BAD_SETUP, f"stacked: {needed}+ distinct card ids of the pack")
     chosen = order[:needed]
-    state.faces = {
-        card_id: Face(face.name, face.about)
-        for card_id in chosen
-        for face in [getattr(by_id[card_id], settings.color)]
-    }
+    state.faces = {card_id: Face(by_id[card_id].name, by_id[card_id].about)
+                   for card_id in chosen}
     for index, card_id in enumerate(chosen):
         state.dealt[index % state.players].append(card_id)
     state.phase = DEAL

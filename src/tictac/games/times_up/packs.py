@@ -125,13 +125,13 @@ def _required_part(name: str) -> str:
     return _PARENTHESISED.sub(" ", name)
 
 
-def _keys_problems(where: str, value: dict[str, Any], keys: frozenset[str]) -> list[str]:
+def keys_problems(where: str, value: dict[str, Any], keys: frozenset[str]) -> list[str]:
     problems = [f"{where}: missing {key!r}" for key in sorted(keys - value.keys())]
     problems += [f"{where}: unknown key {key!r}" for key in sorted(value.keys() - keys)]
     return problems
 
 
-def _line_problems(where: str, value: object, max_len: int, *, required: bool) -> list[str]:
+def line_problems(where: str, value: object, max_len: int, *, required: bool) -> list[str]:
     """A string on one line with tidy spacing; empty only when not required."""
     if not isinstance(value, str):
         return [f"{where}: must be a string"]
@@ -163,18 +163,22 @@ def _parenthesis_problems(where: str, name: str) -> list[str]:
     return problems
 
 
+def name_problems(where: str, name: object, max_len: int = MAX_NAME) -> list[str]:
+    """A name's problems (rules 7, 8 and 10): a tidy line, parentheses a guess can win."""
+    problems = line_problems(where, name, max_len, required=True)
+    if isinstance(name, str) and not problems:
+        problems = _parenthesis_problems(where, name)
+    return problems
+
+
 def _name_problems(where: str, value: object, kind: object) -> list[str]:
     if not isinstance(value, dict):
         return [f"{where}: must be an object with 'name' and 'about'"]
-    problems = _keys_problems(where, value, NAME_KEYS)
-    name = value.get("name")
-    name_problems = _line_problems(f"{where}.name", name, MAX_NAME, required=True)
-    if isinstance(name, str) and not name_problems:
-        name_problems = _parenthesis_problems(f"{where}.name", name)
-    problems += name_problems
+    problems = keys_problems(where, value, NAME_KEYS) + name_problems(f"{where}.name",
+                                                                      value.get("name"))
     if "about" in value:
         described = kind == "personalities"
-        problems += _line_problems(f"{where}.about", value["about"], MAX_ABOUT, required=described)
+        problems += line_problems(f"{where}.about", value["about"], MAX_ABOUT, required=described)
     return problems
 
 
@@ -187,7 +191,7 @@ def _slug_problems(where: str, value: object) -> list[str]:
 def _card_problems(where: str, card: object, kind: object) -> list[str]:
     if not isinstance(card, dict):
         return [f"{where}: must be an object"]
-    problems = _keys_problems(where, card, CARD_KEYS)
+    problems = keys_problems(where, card, CARD_KEYS)
     if "id" in card:
         problems += _slug_problems(f"{where}.id", card["id"])
     for colour in COLOURS:
@@ -197,7 +201,7 @@ def _card_problems(where: str, card: object, kind: object) -> list[str]:
 
 
 def _header_problems(data: dict[str, Any]) -> list[str]:
-    problems = _keys_problems("pack", data, PACK_KEYS)
+    problems = keys_problems("pack", data, PACK_KEYS)
     language, kind = data.get("language"), data.get("kind")
     if "id" in data:
         problems += _slug_problems("id", data["id"])
@@ -208,7 +212,7 @@ def _header_problems(data: dict[str, Any]) -> list[str]:
     if "kind" in data and kind not in KINDS:
         problems.append(f"kind: must be one of {', '.join(KINDS)} ({kind!r})")
     if "title" in data:
-        problems += _line_problems("title", data["title"], MAX_TITLE, required=True)
+        problems += line_problems("title", data["title"], MAX_TITLE, required=True)
     if "turn_seconds" in data:
         seconds = data["turn_seconds"]
         if (
@@ -235,7 +239,7 @@ def _labelled_names(cards: list[Any]) -> Iterator[tuple[str, str]]:
                 yield f"cards[{index}].{colour}", entry["name"]
 
 
-def _clash_problems(what: str, entries: Iterator[tuple[str, str, set[str]]]) -> list[str]:
+def clash_problems(what: str, entries: Iterator[tuple[str, str, set[str]]]) -> list[str]:
     """One problem per entry (where, shown, keys) sharing a key with an earlier entry."""
     first: dict[str, str] = {}
     problems = []
@@ -248,7 +252,7 @@ def _clash_problems(what: str, entries: Iterator[tuple[str, str, set[str]]]) -> 
     return problems
 
 
-def _guess_keys(name: str, plurals: Callable[[str], set[str]] | None) -> set[str]:
+def guess_keys(name: str, plurals: Callable[[str], set[str]] | None) -> set[str]:
     """Every typed guess that wins `name`, in the guess checker's own compared form."""
     keys: set[str] = set()
     for variant in guess.variants(name):
@@ -264,11 +268,11 @@ def _uniqueness_problems(cards: list[Any], kind: object, language: object) -> li
         for i, card in enumerate(cards)
         if isinstance(card, dict) and isinstance(card.get("id"), str)
     )
-    problems = _clash_problems("card id", ids)
+    problems = clash_problems("card id", ids)
     # Word packs accept either number, so a word also clashes with its plural.
     plurals = lexicon.PLURALS.get(str(language)) if kind == "words" else None
-    keyed = ((w, n, _guess_keys(n, plurals)) for w, n in _labelled_names(cards))
-    return problems + _clash_problems("name", keyed)
+    keyed = ((w, n, guess_keys(n, plurals)) for w, n in _labelled_names(cards))
+    return problems + clash_problems("name", keyed)
 
 
 def validate_pack(data: object) -> list[str]:

@@ -8,20 +8,24 @@ from typing import Any
 
 from tictac.engine import IllegalAction, Option, resolve
 from tictac.engine.errors import BAD_OPTION
-from tictac.games.times_up import packs
+from tictac.games.times_up import decks, packs
 from tictac.games.times_up.guess import Judge
 from tictac.games.times_up.rules import RULE_SETS, RuleSet
 from tictac.games.times_up.teams import TEAM_SIZES, team_lists
 
 PLAYERS_DECK = "players"
 NO_SCREENING = "off"
+SHARED_DECK = "deck"  # the `deck` option's: a deck people share, loaded by its code
 
 OPTIONS = [
     Option("rules", "choice", "fr", "rule set: fr (French walk-through) or en (English sheet)",
            choices=("fr", "en")),
     Option("pack", "choice", "fr-personalities",
-           "card pack, or 'players' for a deck the players write themselves",
-           choices=(*packs.pack_ids(), PLAYERS_DECK)),
+           "card pack, 'players' for a deck the players write themselves, or 'deck' for the "
+           "shared deck the room loaded",
+           choices=(*packs.pack_ids(), PLAYERS_DECK, SHARED_DECK)),
+    Option("deck", "object", None, "the shared deck 'deck' deals from (the room loads it by code)",
+           shape=decks.check_option),
     Option("names_per_player", "int", 5, "names each player writes for the player-written deck",
            low=2, high=20),
     Option("color", "choice", "yellow", "which name of each card the whole game uses",
@@ -54,7 +58,7 @@ class Settings:
     rules: RuleSet
     pack: str
     pack_title: str
-    kind: str  # "personalities" | "words" | "players"
+    kind: str  # "personalities" | "words" | "players" | "deck"
     language: str
     color: str
     deck_size: int
@@ -71,13 +75,21 @@ class Settings:
         return Judge(self.language, words_pack=self.kind == "words")
 
 
-def settle(given: Mapping[str, Any] | None,
-           players: int = max(TEAM_SIZES)) -> tuple[Settings, packs.Pack | None, Any]:
-    """Checked settings, the pack (None for the player-written deck) and the raw `teams`."""
+def settle(given: Mapping[str, Any] | None, players: int = max(TEAM_SIZES)
+           ) -> tuple[Settings, packs.Pack | decks.Deck | None, Any]:
+    """Checked settings, the pack or shared deck (None for the player-written deck) and the raw
+    `teams`."""
     values = resolve(OPTIONS, given)
     rules = RULE_SETS[values["rules"]]
-    pack: packs.Pack | None = None
-    if values["pack"] == PLAYERS_DECK:
+    pack: packs.Pack | decks.Deck | None = None
+    if values["pack"] == SHARED_DECK:
+        if values["deck"] is None:
+            raise IllegalAction(BAD_OPTION, "pack 'deck' deals from a deck the room loaded by "
+                                            "its code: load one first")
+        pack = decks.read_deck(values["deck"])
+        title, kind, language = pack.title, SHARED_DECK, pack.language
+        seconds = PLAYERS_DECK_SECONDS
+    elif values["pack"] == PLAYERS_DECK:
         title, kind, language = _PLAYERS_DECK_TITLE[rules.key], PLAYERS_DECK, rules.key
         seconds = PLAYERS_DECK_SECONDS
     else:

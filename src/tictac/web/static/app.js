@@ -11,6 +11,7 @@ const ROUTES = [
   [/^\/r\/([A-Za-z0-9]{3,12})\/?$/, './room.js'],
   [/^\/rules\/([a-z-]+)\/?$/, './rules.js'],
   [/^\/replay\/([A-Za-z0-9]{3,12})\/?$/, './replay.js'],
+  [/^\/d\/([A-Za-z0-9]{3,12})\/?$/, './decks.js'],
 ];
 
 const root = document.getElementById('app');

@@ -37,6 +37,7 @@ function mount(root, ctx, game) {
     fill(tools,
       h('h2', { text: t('end.next') }),
       you.host && room.status === 'finished' ? button(t('end.play_again'), () => ctx.lobby('play_again'), { class: 'primary big' }) : h('p', { class: 'muted', text: t('end.host_decides') }),
+      game.endTools ? game.endTools(ctx) : null, // a game's own (Time's Up: save the names as a deck)
       h('p', null, h('a', { href: `/replay/${room.code}`, 'data-link': true, text: t('end.replay') })),
       endEvening(ctx),
       h('p', null, h('a', { href: '/', 'data-link': true, text: t('notfound.home') })));

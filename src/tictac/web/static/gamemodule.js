@@ -75,6 +75,9 @@
  * @property {(box: HTMLElement, ctx: Context, info: object) => void} [lobbyPanel]
  *   Draws the game's own section of the lobby (Time's Up: its teams) into `box`, given the
  *   game's entry of /api/games; without it the lobby has no such section.
+ * @property {(ctx: Context) => (Node | null)} [endTools]
+ *   The game's own tool on a phone's end screen, under "Play again" (Time's Up: the host saves
+ *   the names the players wrote as a shared deck), or null for none.
  * @property {(event: GameEvent) => (string | null)} [cue]
  *   The name of the sound the TV plays for an event (one of `sounds`, or a shared one of
  *   sound.js: `turn`, `five`, `timeup`), or null for none.
@@ -91,6 +94,7 @@ export const EXPORTS = {
   toYou: { params: 3 },
   optionApplies: { params: 3 },
   lobbyPanel: { params: 3 },
+  endTools: { params: 1 },
   cue: { params: 1 },
   sounds: { table: true },
 };

@@ -15,6 +15,7 @@ import { noteGameClock } from './clock.js';
 import { awayNote } from './awaynote.js';
 import { Pinned } from './pinned.js';
 import { drawAudience } from './audience.js';
+import { noteSaved } from './decks.js';
 
 let live = null;
 
@@ -177,6 +178,10 @@ export class LiveRoom {
       case 'while_away':
         // After the screen its `room` and `view` mount: the note goes at its top.
         this.drawn = this.drawn.then(() => this.tellAway(message)).catch((error) => reportError(error));
+        break;
+      case 'deck_saved': // the host's saved deck: its code and QR show on their end screen
+        noteSaved(this.code, message.deck);
+        this.schedule([]);
         break;
       case 'notice': // something the room did to this place (`unseated`), told in its words
         toast(t(`notice.${message.code}`), 'info');

@@ -27,9 +27,9 @@ export function showValue(game, option, value, names = null) {
   return String(value);
 }
 
-// Options whose value is a list (teams, a players' deck) are set by their own screens.
+// Options whose value is a list or an object (teams, a shared deck) are set by their own screens.
 export function editable(option) {
-  return option.kind !== 'list';
+  return option.kind !== 'list' && option.kind !== 'object';
 }
 
 // The label of a seat's number among an option's choices (`seats`): the seat and its player.

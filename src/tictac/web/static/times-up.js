@@ -9,7 +9,23 @@ import { bindCountdown, gameNow, timeUpAlarm } from './clock.js';
 import { moveLog } from './movelog.js';
 
 // The lobby's section of the game: its teams.
-export { teamsEditor as lobbyPanel } from './teams.js';
+import { teamsEditor } from './teams.js';
+import { deckPanel, saveWrittenTool } from './decks.js';
+
+// The game's section of the lobby: the teams, then the shared deck (decks.js).
+export function lobbyPanel(box, ctx, info) {
+  if (!box.parts) {
+    box.parts = { teams: h('div'), deck: h('div', { class: 'deck-box' }) };
+    fill(box, box.parts.teams, box.parts.deck);
+  }
+  teamsEditor(box.parts.teams, ctx, info);
+  deckPanel(box.parts.deck, ctx);
+}
+
+// The end screen's tool: the host saves the names the players wrote as a shared deck.
+export function endTools(ctx) {
+  return saveWrittenTool(ctx, ctx.view);
+}
 
 // During play the floating player is named with the team they sit with this round; once the
 // game is over they stand alone beside the teams, with their own total.

@@ -135,6 +135,8 @@ function lobbyTv({ room }, { memory }, origin) {
     room.code ? joinQr(room, origin) : null,
     h('div', { class: 'tv-join' },
       h('h1', { class: 'tv-title', text: room.title }),
+      // The shared deck the host loaded: its title and count, never a card (decks.js).
+      room.deck ? h('p', { class: 'tv-deck', text: t('tv.deck', { title: room.deck.title, n: room.deck.cards }) }) : null,
       join,
       h('h2', { text: t('tv.seated', { n: room.seats.length }) }),
       h('ol', { class: 'tv-people' }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))),

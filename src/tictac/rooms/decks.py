@@ -1,0 +1,108 @@
+"""Decks people share, as rooms and the server keep them (issue 25, item 3; the deck itself is
+Time's Up's: tictac.games.times_up.decks). A deck is saved once under a code of its own,
+longer than a room's so that the two are never mistaken, and loaded by any room from it.
+
+A room holds the loaded deck's header only (`RoomRecord.deck`: code, title, language, count);
+its cards are read from the store when a game is dealt, into that game's `deck` option, which
+the room shows to nobody (the game's `public_options`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from tictac.engine import Game
+from tictac.engine.errors import BAD_OPTION
+from tictac.games.times_up.decks import Deck, DeckProblems, read_deck
+from tictac.games.times_up.settings import SHARED_DECK
+from tictac.rooms.codes import ALPHABET
+from tictac.rooms.errors import BAD_DECK, NO_DECK, STORE_FAILED, RoomError
+from tictac.store import DeckTaken, Store, StoredDeck, StoreError
+
+PACK = SHARED_DECK  # the value of Time's Up's `pack` option that deals a loaded deck
+CODE_LENGTH = 6  # a room's is 5
+DRAWS = 8  # codes drawn before giving up: 32^6 codes, so a taken one is rare
+WRITTEN_TITLE = {"fr": "Nos noms", "en": "Our names"}  # a saved deck's title if none is given
+
+
+def normalize(code: object) -> str | None:
+    """The canonical (upper-case) deck code, or None if `code` cannot be one."""
+    if not isinstance(code, str):
+        return None
+    code = code.strip().upper()
+    if len(code) != CODE_LENGTH or any(c not in ALPHABET for c in code):
+        return None
+    return code
+
+
+def refusal(problems: DeckProblems) -> RoomError:
+    return RoomError(BAD_DECK, f"the deck is refused: {problems}")
+
+
+def from_written(language: str, cards: list[dict[str, str]], title: str | None) -> Deck:
+    """The names a game's players wrote, as a deck under `title` (tidied; a default in the
+    game's language when none is given), or `bad_deck`."""
+    try:
+        return read_deck({"language": language, "cards": cards,
+                          "title": " ".join((title or WRITTEN_TITLE[language]).split())})
+    except DeckProblems as problems:
+        raise refusal(problems) from None
+
+
+async def keep(store: Store, deck: Deck, now_ms: int) -> StoredDeck:
+    """`deck` saved under a new code; the stored deck once it is durable."""
+    cards = [{"name": card.name, "about": card.about} for card in deck.cards]
+    for _ in range(DRAWS):
+        code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+        stored = StoredDeck(code, deck.language, deck.title, cards, now_ms)
+        try:
+            await store.save_deck(stored)
+        except DeckTaken:
+            continue
+        except StoreError as failure:
+            raise RoomError(STORE_FAILED, f"the deck could not be saved: {failure}") from None
+        return stored
+    raise RoomError(STORE_FAILED, "no free deck code was found; try again")
+
+
+async def find(store: Store, code: object) -> StoredDeck:
+    """The deck kept under `code`, or `no_deck`."""
+    canonical = normalize(code)
+    try:
+        found = None if canonical is None else await store.load_deck(canonical)
+    except StoreError as failure:
+        raise RoomError(STORE_FAILED, f"the deck could not be read: {failure}") from None
+    if found is None:
+        raise RoomError(NO_DECK, f"no shared deck {str(code)[:16]!r}")
+    return found
+
+
+def check_hosts(options: Mapping[str, Any] | None) -> None:
+    """Options a host sets never hold a deck: the room loads one by its code (`use_deck`) and
+    adds its cards when it deals, so a room's record never holds a card, and what the lobby
+    shows of the options (a deck's count, not its cards) can always be sent back to it."""
+    if options and options.get("deck") is not None:
+        raise RoomError(BAD_OPTION, "option 'deck' is set by the room: load a deck by its code")
+
+
+def header(deck: StoredDeck) -> dict[str, Any]:
+    """What a room keeps of a deck it loaded, and what `deck_saved` tells its saver."""
+    return {"code": deck.code, "title": deck.title, "language": deck.language,
+            "cards": len(deck.cards)}
+
+
+def shown(loaded: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The loaded deck as the room summary shows it to everyone: title, language and count,
+    not the code (whoever has the code can read every card)."""
+    if loaded is None:
+        return None
+    return {key: loaded[key] for key in ("title", "language", "cards")}
+
+
+def public_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's options as anyone may see them (the room summary, a replay): a game may hide
+    some (Time's Up shows a shared deck's title and count, never its cards)."""
+    hide = getattr(game, "public_options", None)
+    return dict(options) if hide is None else hide(options)

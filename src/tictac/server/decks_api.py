@@ -1,0 +1,84 @@
+"""The HTTP calls of shared decks (issue 25, item 3; docs/packs.md, "Shared decks"):
+
+- `POST /api/decks`: a deck (its JSON, an exported deck, or a pack file) or a pasted list
+  (`{"language", "title", "lines": [...]}`) is checked and kept under a new code;
+- `GET /api/decks/CODE`: the deck, as the JSON file it exports to (`?download=1`: as a file).
+
+A POST counts toward its address's `create` limit, as a new room does, and its body is bounded
+(`MAX_DECK_BODY`, enough for the largest deck a person may write); every string in it passes the
+one text gate before the deck's own checks. Whoever has a code reads the deck: a deck holds
+nothing of a room but what its saver chose to share (the names written in a finished game, or
+a list they pasted).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from tictac.engine import IllegalAction
+from tictac.games.times_up.decks import MAX_ABOUT, MAX_CARDS, MAX_NAME, DeckProblems, from_lines
+from tictac.games.times_up.decks import read_deck as read_deck_json
+from tictac.rooms import decks
+from tictac.rooms.errors import BAD_DECK
+from tictac.server.errors import BAD_JSON
+from tictac.server.http_api import admit, error, read_body
+from tictac.server.text import clean
+
+# The largest deck's JSON: every card's longest name and description in 3-byte characters,
+# with its keys and punctuation.
+MAX_DECK_BODY = MAX_CARDS * (3 * (MAX_NAME + MAX_ABOUT) + 40) + 1024
+PASTED_KEYS = {"language", "title", "lines"}
+MAX_LINES = 2 * MAX_CARDS  # a pasted list may hold blank lines too
+
+
+def _deck(data: Any) -> Any:
+    """The deck a POST body holds, checked (`bad_deck` names the problems)."""
+    try:
+        if isinstance(data, dict) and "lines" in data:
+            return _pasted(data)
+        return read_deck_json(data)
+    except DeckProblems as problems:
+        raise decks.refusal(problems) from None
+
+
+def _pasted(data: dict[str, Any]) -> Any:
+    if set(data) != PASTED_KEYS:
+        raise IllegalAction(BAD_DECK, "a pasted list is {\"language\", \"title\", \"lines\"}")
+    lines, title, language = data["lines"], data["title"], data["language"]
+    if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines) \
+            or len(lines) > MAX_LINES:
+        raise IllegalAction(BAD_DECK, f"lines: a list of at most {MAX_LINES} strings")
+    if not isinstance(title, str) or not isinstance(language, str):
+        raise IllegalAction(BAD_DECK, "title and language are strings")
+    return from_lines(language, title, lines)
+
+
+async def create_deck(request: Request) -> Response:
+    manager = request.app.state.manager
+    try:
+        await admit(request, "create")
+        raw = await read_body(request, MAX_DECK_BODY)
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise IllegalAction(BAD_JSON, "the body is not JSON") from None
+        deck = _deck(clean(data))
+        stored = await decks.keep(manager.store, deck, manager.clock.now_ms())
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse(decks.header(stored), status_code=201)
+
+
+async def get_deck(request: Request) -> Response:
+    manager = request.app.state.manager
+    try:
+        stored = await decks.find(manager.store, request.path_params["code"])
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    headers = {"Content-Disposition": f'attachment; filename="deck-{stored.code}.json"'} \
+        if request.query_params.get("download") else None
+    return JSONResponse(stored.to_json(), headers=headers)

@@ -1,0 +1,105 @@
+"""Shared decks in every store (issue 25, item 3): kept under their code apart from any room,
+read back as given, never replaced, and still there after the file is reopened; a file of an
+older schema is migrated to hold them."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from test_store_contract import open_kind
+
+from tictac.store import DeckTaken, LiteStore, SqlStore, Store, StoredDeck
+from tictac.store.lite import SCHEMA_REVISION
+
+CARDS = [{"name": "Édith Piaf", "about": "French singer"}, {"name": "(Wolfgang) Mozart",
+                                                            "about": ""}]
+
+
+def deck(code: str = "QWERTY", title: str = "Nos noms", cards: list[dict[str, str]] = CARDS
+         ) -> StoredDeck:
+    return StoredDeck(code, "fr", title, cards, 1234)
+
+
+@pytest.fixture(params=["sqlalchemy", "sqlite3", "memory"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await open_kind(request.param, tmp_path / "log.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def test_a_deck_is_read_back_as_given(store: Store) -> None:
+    await store.save_deck(deck())
+    assert await store.load_deck("QWERTY") == deck()
+    assert await store.load_deck("ZZZZZZ") is None
+
+
+async def test_a_deck_is_never_replaced(store: Store) -> None:
+    await store.save_deck(deck())
+    with pytest.raises(DeckTaken):
+        await store.save_deck(deck(title="Autre chose", cards=CARDS[:1]))
+    assert await store.load_deck("QWERTY") == deck()
+
+
+async def test_a_deck_changed_after_it_was_kept_is_not_changed_in_the_store(
+        store: Store) -> None:
+    cards = [dict(card) for card in CARDS]
+    await store.save_deck(deck(cards=cards))
+    cards[0]["name"] = "changed"
+    found = await store.load_deck("QWERTY")
+    assert found is not None and found.cards == CARDS
+
+
+async def test_decks_saved_together_are_each_kept_and_a_taken_code_sinks_only_its_own(
+        store: Store) -> None:
+    await store.save_deck(deck("AAAAAA"))
+    saved = await asyncio.gather(*(store.save_deck(deck(code)) for code in
+                                   ("BBBBBB", "AAAAAA", "CCCCCC")), return_exceptions=True)
+    assert [type(result) for result in saved] == [type(None), DeckTaken, type(None)]
+    for code in ("AAAAAA", "BBBBBB", "CCCCCC"):
+        assert await store.load_deck(code) == deck(code)
+
+
+async def test_decks_live_apart_from_rooms(store: Store) -> None:
+    await store.save_room("QWERT", "times-up", {"seats": []}, 1, 0)
+    await store.save_deck(deck())
+    await store.delete_room("QWERT", 0)
+    assert await store.load_deck("QWERTY") == deck()
+    assert await store.load_rooms() == []
+
+
+@pytest.mark.parametrize("kind", ["sqlalchemy", "sqlite3"])
+async def test_a_deck_outlives_the_process_and_is_read_by_either_store(
+        tmp_path: Path, kind: str) -> None:
+    db = tmp_path / "log.sqlite3"
+    store = await open_kind(kind, db)
+    await store.save_deck(deck())
+    await store.close()
+    for other in (SqlStore.open(f"sqlite:///{db}"), LiteStore.open(str(db))):
+        reopened = await other
+        assert await reopened.load_deck("QWERTY") == deck()
+        await reopened.close()
+
+
+async def test_a_file_of_the_schema_before_decks_is_migrated_to_hold_them(
+        tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite3"
+    store = await LiteStore.open(str(db))
+    await store.save_room("QWERT", "times-up", {"seats": [0]}, 1, 0)
+    await store.close()
+    with sqlite3.connect(db) as conn:  # back to the revision before this one, as an old file
+        conn.execute("DROP TABLE decks")
+        conn.execute("UPDATE alembic_version SET version_num = '0002'")
+    conn.close()
+    store = await LiteStore.open(str(db))
+    await store.save_deck(deck())
+    assert await store.load_deck("QWERTY") == deck()
+    assert [dump.code for dump in await store.load_rooms()] == ["QWERT"]
+    await store.close()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchall() == \
+            [(SCHEMA_REVISION,)]
+    conn.close()
