@@ -24,6 +24,7 @@ from tictac.engine import LoggedAction
 from tictac.rooms import Room
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.store import Fenced, SqlStore
+from tictac.store.lite import SCHEMA_REVISION
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -116,4 +117,4 @@ async def test_nodes_starting_together_migrate_one_fresh_database(services: Serv
         version = conn.execute(sa.text("select version_num from alembic_version")).all()
     for store in stores:
         await store.close()
-    assert version == [("0002",)]
+    assert version == [(SCHEMA_REVISION,)]

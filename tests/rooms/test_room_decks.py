@@ -171,3 +171,24 @@ async def test_a_host_cannot_set_the_deck_option_the_room_sets_it(table: Table) 
                    options={**host.room()["options"], "color": "blue"})
     assert host.room()["options"]["color"] == "blue" and host.room()["deck"]["cards"] == 18
     assert people.room.record.options.get("deck") is None  # the cards stay in the store
+
+
+async def test_the_word_filter_refuses_a_deck_it_catches_when_loaded_and_when_dealt(
+        table: Table) -> None:
+    """Streamer mode meets shared decks: a deck's names are read aloud and shown like written
+    names, so a room with the word filter on loads none it catches (`filtered_word`), and one
+    loaded before the filter was switched on is refused at the deal, before a card is seen."""
+    rude = await kept(table, [*NAMES[:17], "Gros connard"])
+    people = await people_in_lobby(table)
+    room, host = people.room, people.conns[0]
+    await table.op(room, host, "use_deck", code=rude.code)  # the filter is off
+    await table.op(room, host, "set_word_filter", on=True)
+    await refused("filtered_word", table.op(room, host, "start"))
+    assert room.status == "lobby" and not any("connard" in said(conn) for conn in people.conns)
+    await table.op(room, host, "use_deck", code=None)
+    await refused("filtered_word", table.op(room, host, "use_deck", code=rude.code))
+    assert room.record.deck is None
+    clean = await kept(table)
+    await table.op(room, host, "use_deck", code=clean.code)
+    await table.op(room, host, "start")
+    assert room.status == "playing"

@@ -38,6 +38,7 @@ from tictac.rooms.places import Place
 from tictac.rooms.room import Room, check_policy
 from tictac.rooms.visible import blank, unseen
 from tictac.rooms.wire import dumps
+from tictac.store import StoredDeck
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -205,8 +206,20 @@ async def _dealt_deck(room: Room) -> dict[str, Any]:
     loaded = room.record.deck
     if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != decks.PACK:
         return {}
-    found = await decks.find(room.store, loaded["code"])
+    found = _unfiltered(room, await decks.find(room.store, loaded["code"]))
     return {"deck": {"language": found.language, "title": found.title, "cards": found.cards}}
+
+
+def _unfiltered(room: Room, deck: StoredDeck) -> StoredDeck:
+    """`deck`, unless the room's word filter catches its title or a card (its names are read
+    aloud and shown like written names): checked when it is loaded and when it is dealt, since
+    the filter may be switched on in between."""
+    on = room.record.word_filter
+    wordfilter.check(on, deck.title, "deck title")
+    for card in deck.cards:
+        wordfilter.check(on, card["name"], "deck card")
+        wordfilter.check(on, card.get("about") or "", "deck card")
+    return deck
 
 
 def _takes_decks(room: Room) -> bool:
@@ -225,7 +238,8 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
         if options.get("pack") == decks.PACK:
             del options["pack"]
     else:
-        room.record.deck = decks.header(await decks.find(room.store, fields["code"]))
+        room.record.deck = decks.header(_unfiltered(room, await decks.find(room.store,
+                                                                          fields["code"])))
         options["pack"] = decks.PACK
     resolve(room.game.OPTIONS, options)
     room.record.options = options
