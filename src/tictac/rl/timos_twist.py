@@ -138,8 +138,9 @@ class TimosTwistEnv(TictacEnv):
             cells[SIZES + offset] = len(hands[other]) / DECK_SIZE  # never more than the deck
             if called[other]:
                 cells[CALLED + offset] = 1.0
-            if scores[other]:
-                cells[SCORES + offset] = min(scores[other], target) / target
+            score = scores[other]
+            if score:  # capped at the target (not by `min`: a call that parses keywords)
+                cells[SCORES + offset] = (score if score < target else target) / target
         if self.history:
             # Every card in the discard pile was seen face up on it; who played what this
             # round was seen as it was played.
