@@ -67,15 +67,19 @@ class TimeBombEnv(TictacEnv):
     ENCODINGS: ClassVar[dict[str, int]] = {COMPACT: SIZE, HISTORY: HISTORY_SIZE}
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_time_bomb_v0"}
 
-    def new_episode(self, seed: int) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         players = self.players
-        # Where each seat's part of `seat`'s observation starts, by seat: a table, as the
-        # encoding reads it for every seat at every observation.
+        # Tables made once (a game is about 25 decisions: a table made at each reset weighs).
+        # Where each seat's part of `seat`'s observation starts, by seat, as the encoding reads
+        # it for every seat at every observation; the numbers of `seat`'s cuts.
         self.parts = [[SEATS + SEAT_PART * ((other - seat) % players) for other in range(players)]
                       for seat in range(players)]
         self.round_parts = [[SIZE + ROUND_PART * ROUNDS * ((other - seat) % players)
                              for other in range(players)] for seat in range(players)]
-        self.cut_numbers = [cut_numbers(seat, self.players) for seat in range(self.players)]
+        self.cut_numbers = [cut_numbers(seat, players) for seat in range(players)]
+
+    def new_episode(self, seed: int) -> None:
         self.claiming: list[int] = []
         self.claimed_round = 0
 
@@ -169,21 +173,19 @@ class TimeBombEnv(TictacEnv):
         # Defusing and safe wires each seat has cut in the game, and the defusing ones found.
         revealed = state.revealed
         if revealed:
-            defused, safe = [0] * players, [0] * players
+            cut = [0] * (3 * players)  # by cutter and kind: 3 * cutter + kind
             for reveal in revealed:
-                kind = reveal[5]
-                if kind == DEFUSING:
-                    defused[reveal[2]] += 1
-                elif kind == SAFE:
-                    safe[reveal[2]] += 1
+                cut[3 * reveal[2] + reveal[5]] += 1
             scale = ROUNDS * players
-            for part, count in zip(parts, defused, strict=True):
-                if count:
-                    cells[part + 5] = count / scale
-            for part, count in zip(parts, safe, strict=True):
-                if count:
-                    cells[part + 6] = count / scale
-            cells[FOUND] = sum(defused) / players
+            found = 0
+            for part, first in zip(parts, range(0, 3 * players, 3), strict=True):
+                safe, defusing = cut[first + SAFE], cut[first + DEFUSING]
+                if defusing:
+                    cells[part + 5] = defusing / scale
+                    found += defusing
+                if safe:
+                    cells[part + 6] = safe / scale
+            cells[FOUND] = found / players
         if self.history:
             self._encode_history(seat, cells)
 
