@@ -16,7 +16,14 @@ from typing import Any, ClassVar
 import numpy as np
 
 from tictac.engine import Action, View
-from tictac.games.time_bomb.rules import claims, cuts
+from tictac.games.time_bomb.rules import (
+    claim_choices,
+    claims,
+    cut_places,
+    cut_wire,
+    cuts,
+    say_claim,
+)
 from tictac.games.time_bomb.table import (
     BOMB,
     CUT,
@@ -60,8 +67,19 @@ class TimeBombEnv(TictacEnv):
     ENCODINGS: ClassVar[dict[str, int]] = {COMPACT: SIZE, HISTORY: HISTORY_SIZE}
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_time_bomb_v0"}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = self.players
+        # Tables made once (a game is about 25 decisions: a table made at each reset weighs).
+        # Where each seat's part of `seat`'s observation starts, by seat, as the encoding reads
+        # it for every seat at every observation; the numbers of `seat`'s cuts.
+        self.parts = [[SEATS + SEAT_PART * ((other - seat) % players) for other in range(players)]
+                      for seat in range(players)]
+        self.round_parts = [[SIZE + ROUND_PART * ROUNDS * ((other - seat) % players)
+                             for other in range(players)] for seat in range(players)]
+        self.cut_numbers = [cut_numbers(seat, players) for seat in range(players)]
+
     def new_episode(self, seed: int) -> None:
-        self.cut_numbers = [cut_numbers(seat, self.players) for seat in range(self.players)]
         self.claiming: list[int] = []
         self.claimed_round = 0
 
@@ -85,11 +103,31 @@ class TimeBombEnv(TictacEnv):
         legal[SILENT] = None
         return legal
 
-    def perform(self, seat: int, action: Action | None) -> None:
+    def moves(self, seat: int) -> dict[int, tuple[int, int] | None]:
+        # The numbers of `legal` (tests/rl holds them to it) without building the engine's
+        # actions: a cut as (target, position), a claim as (defusing, bomb), silence as None.
+        state = self.game_state
+        if not self.claiming:
+            numbers = self.cut_numbers[seat]
+            return {numbers[target][position]: (target, position)
+                    for target, position in cut_places(state, seat)}
+        legal: dict[int, tuple[int, int] | None] = {
+            CLAIMS + 2 * defusing + bomb: (defusing, bomb)
+            for defusing, bomb in claim_choices(state, seat)
+        }
+        legal[SILENT] = None
+        return legal
+
+    def perform(self, seat: int, move: tuple[int, int] | None) -> None:
+        # The engine's own move, not checked a second time by `apply`: `step` took it from
+        # `moves`, which offers claims (and silence) in the claiming turn and cuts after it.
         if self.claiming:
             self.claiming.pop(0)
-        if action is not None:
-            self.apply(seat, action)
+            if move is not None:
+                say_claim(self.game_state, seat, move[0], bool(move[1]))
+        else:
+            assert move is not None
+            cut_wire(self.game_state, seat, move[0], move[1])
 
     def next_seat(self) -> int | None:
         state = self.game_state
@@ -108,6 +146,7 @@ class TimeBombEnv(TictacEnv):
         cells: memoryview[float] = out.data  # type: ignore[assignment]  # (float32 items)
         rows, round_ = state.rows, state.round
         players = len(rows)
+        parts = self.parts[seat]  # each seat's part, by seat
         cells[ROUND + round_ - 1] = 1.0
         if state.cuts:
             cells[CUTS] = state.cuts / players
@@ -117,46 +156,52 @@ class TimeBombEnv(TictacEnv):
         cells[OWN] = own.count(SAFE) / WIRES_EACH
         cells[OWN + 1] = own.count(DEFUSING) / WIRES_EACH
         cells[OWN + 2] = own.count(BOMB) / WIRES_EACH
-        for offset, other in enumerate(self.order[seat]):
-            row = rows[other]
-            cells[SEATS + SEAT_PART * offset] = (len(row) - row.count(CUT)) / WIRES_EACH
-        cells[SEATS + SEAT_PART * ((state.holder - seat) % players) + 4] = 1.0
-        for who, defusing, bomb, claimed_in, _ in state.claims:  # a later claim overwrites
-            if claimed_in == round_:
-                part = SEATS + SEAT_PART * ((who - seat) % players)
-                cells[part + 1] = 1.0
-                cells[part + 2] = defusing / WIRES_EACH
-                cells[part + 3] = bomb
+        for part, row in zip(parts, rows, strict=True):
+            cells[part] = (len(row) - row.count(CUT)) / WIRES_EACH
+        cells[parts[state.holder] + 4] = 1.0
+        # This round's claims, the last ones said (the claims are in the order said), a later
+        # claim overwriting an earlier one of the same seat.
+        said = state.claims
+        first = len(said)
+        while first and said[first - 1][3] == round_:
+            first -= 1
+        for who, defusing, bomb, _, _ in said[first:]:
+            part = parts[who]
+            cells[part + 1] = 1.0
+            cells[part + 2] = defusing / WIRES_EACH
+            cells[part + 3] = bomb
         # Defusing and safe wires each seat has cut in the game, and the defusing ones found.
-        counts: dict[int, int] = {}
-        for _, _, cutter, _, _, kind in state.revealed:
-            if kind != BOMB:
-                part = SEATS + SEAT_PART * ((cutter - seat) % players)
-                slot = part + (5 if kind == DEFUSING else 6)
-                counts[slot] = counts.get(slot, 0) + 1
-        found = 0
-        for slot, count in counts.items():
-            cells[slot] = count / (ROUNDS * players)
-            if (slot - SEATS) % SEAT_PART == 5:
-                found += count
-        cells[FOUND] = found / players
+        revealed = state.revealed
+        if revealed:
+            cut = [0] * (3 * players)  # by cutter and kind: 3 * cutter + kind
+            for reveal in revealed:
+                cut[3 * reveal[2] + reveal[5]] += 1
+            scale = ROUNDS * players
+            found = 0
+            for part, first in zip(parts, range(0, 3 * players, 3), strict=True):
+                safe, defusing = cut[first + SAFE], cut[first + DEFUSING]
+                if defusing:
+                    cells[part + 5] = defusing / scale
+                    found += defusing
+                if safe:
+                    cells[part + 6] = safe / scale
+            cells[FOUND] = found / players
         if self.history:
             self._encode_history(seat, cells)
 
     def _encode_history(self, seat: int, cells: memoryview[float]) -> None:
         """Every round's claims, and what was cut from each row in each round."""
         state = self.game_state
-        players = len(state.rows)
+        rounds = self.round_parts[seat]  # each seat's first round's part, by seat
         for who, defusing, bomb, round_, _ in state.claims:  # a later claim overwrites
-            part = SIZE + ROUND_PART * (ROUNDS * ((who - seat) % players) + round_ - 1)
+            part = rounds[who] + ROUND_PART * (round_ - 1)
             cells[part] = 1.0
             cells[part + 1] = defusing / WIRES_EACH
             cells[part + 2] = bomb
         counts: dict[int, int] = {}
         for round_, _, _, target, _, kind in state.revealed:
             if kind != BOMB:
-                part = SIZE + ROUND_PART * (ROUNDS * ((target - seat) % players) + round_ - 1)
-                slot = part + (3 if kind == DEFUSING else 4)
+                slot = rounds[target] + ROUND_PART * (round_ - 1) + (3 if kind == DEFUSING else 4)
                 counts[slot] = counts.get(slot, 0) + 1
         for slot, count in counts.items():
             cells[slot] = count / WIRES_EACH

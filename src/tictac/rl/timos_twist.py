@@ -97,6 +97,13 @@ class TimosTwistEnv(TictacEnv):
         state = self.game_state
         return None if state.winner != NOBODY else state.turn
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # For each seat, the seats in its observation's order, each with its cells: hand size,
+        # TIMO called, score (a table: the encoding reads it at every observation).
+        self.seat_cells = [[(other, SIZES + offset, CALLED + offset, SCORES + offset)
+                            for offset, other in enumerate(order)] for order in self.order]
+
     def new_episode(self, seed: int) -> None:
         self.played = np.zeros((self.players, DECK_SIZE), np.float32)  # this round, by seat
 
@@ -132,20 +139,20 @@ class TimosTwistEnv(TictacEnv):
             cells[DIRECTION] = 1.0
         cells[PILE] = len(state.pile) / DECK_SIZE
         cells[DISCARD] = len(state.discard) / DECK_SIZE
-        order = self.order[seat]
         hands, called, scores, target = state.hands, state.called, state.scores, state.target_score
-        for offset, other in enumerate(order):
-            cells[SIZES + offset] = len(hands[other]) / DECK_SIZE  # never more than the deck
+        for other, size, calls, points in self.seat_cells[seat]:
+            cells[size] = len(hands[other]) / DECK_SIZE  # never more than the deck
             if called[other]:
-                cells[CALLED + offset] = 1.0
-            if scores[other]:
-                cells[SCORES + offset] = min(scores[other], target) / target
+                cells[calls] = 1.0
+            score = scores[other]
+            if score:  # capped at the target (not by `min`: a call that parses keywords)
+                cells[points] = (score if score < target else target) / target
         if self.history:
             # Every card in the discard pile was seen face up on it; who played what this
             # round was seen as it was played.
             for card in state.discard:
                 cells[DISCARDED + card] = 1.0
-            for offset, other in enumerate(order):
+            for offset, other in enumerate(self.order[seat]):
                 start = PLAYED + DECK_SIZE * offset
                 out[start:start + DECK_SIZE] = self.played[other]
 

@@ -44,11 +44,13 @@ def timeout_action(state: State) -> tuple[int, Action] | None:
     return None
 
 
-def cuts(state: State, seat: int) -> list[Action]:
+def cut_places(state: State, seat: int) -> list[tuple[int, int]]:
+    """Where `seat` may cut: (target, position) of every face-down wire of the other rows, while
+    it holds the pliers and the game goes on."""
     if state.team is not None or seat != state.holder or not is_seat(seat, state.players):
         return []
     return [
-        {"type": "cut", "target": target, "position": position}
+        (target, position)
         for target, row in enumerate(state.rows)
         if target != seat
         for position, kind in enumerate(row)
@@ -56,21 +58,29 @@ def cuts(state: State, seat: int) -> list[Action]:
     ]
 
 
+def cuts(state: State, seat: int) -> list[Action]:
+    return [{"type": "cut", "target": target, "position": position}
+            for target, position in cut_places(state, seat)]
+
+
 def _claimed_this_round(state: State, seat: int) -> int:
     return sum(1 for who, _, _, round_, _ in state.claims if who == seat and round_ == state.round)
 
 
-def claims(state: State, seat: int) -> list[Action]:
+def claim_choices(state: State, seat: int) -> list[tuple[int, bool]]:
+    """What `seat` may claim now: (defusing, bomb), no more of them than its face-down wires,
+    until it has said MAX_CLAIMS_PER_ROUND claims this round."""
     if state.team is not None or not is_seat(seat, state.players):
         return []
     if _claimed_this_round(state, seat) >= MAX_CLAIMS_PER_ROUND:
         return []
     wires = face_down(state.rows[seat])
-    return [
-        {"type": "claim", "defusing": defusing, "bomb": bomb}
-        for bomb in (False, True)
-        for defusing in range(wires + 1 - bomb)
-    ]
+    return [(defusing, bomb) for bomb in (False, True) for defusing in range(wires + 1 - bomb)]
+
+
+def claims(state: State, seat: int) -> list[Action]:
+    return [{"type": "claim", "defusing": defusing, "bomb": bomb}
+            for defusing, bomb in claim_choices(state, seat)]
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
@@ -100,7 +110,13 @@ def _cut(state: State, seat: int, action: Action) -> list[Event]:
     position = int_field(action, "position", 0, len(row) - 1)
     if row[position] == CUT:
         raise IllegalAction(ALREADY_CUT, f"seat {target}'s wire {position} is already cut")
+    return cut_wire(state, seat, target, position)
 
+
+def cut_wire(state: State, seat: int, target: int, position: int) -> list[Event]:
+    """`apply` of a cut known to be legal (one of `cut_places`), without its checks: for the RL
+    environment, which has checked the cut once already."""
+    row = state.rows[target]
     wire = row[position]
     row[position] = CUT
     state.revealed.append((state.round, state.cuts, seat, target, position, wire))
@@ -151,6 +167,12 @@ def _claim(state: State, seat: int, action: Action) -> list[Event]:
     if _claimed_this_round(state, seat) >= MAX_CLAIMS_PER_ROUND:
         raise IllegalAction(TOO_MANY_CLAIMS, f"a seat says at most {MAX_CLAIMS_PER_ROUND} "
                                              "claims a round")
+    return say_claim(state, seat, defusing, bomb)
+
+
+def say_claim(state: State, seat: int, defusing: int, bomb: bool) -> list[Event]:
+    """`apply` of a claim known to be legal (one of `claim_choices`), without its checks: for
+    the RL environment, which has checked the claim once already."""
     state.claims.append((seat, defusing, bomb, state.round, state.cuts))
     return [{"type": "claim", "seat": seat, "defusing": defusing, "bomb": bomb}]
 

@@ -150,7 +150,8 @@ def take_turn(
         _draw(state, seat, events)
     else:
         _pass(state, seat, events)
-    _close_opening(state, opening)
+    if opening:  # (most turns: no call)
+        _close_opening(state, opening)
     return events
 
 
