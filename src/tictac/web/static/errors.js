@@ -11,8 +11,9 @@ export function errorText(error) {
 }
 
 // A refusal shown beside the control that was tapped, for a few seconds: just below it, else
-// just above it, else over the heading of its panel, whichever first covers no other control
-// that can be tapped now (a hand's other playable cards), else where it covers the fewest.
+// just above it, else over the heading of its panel, else just below the panel, whichever first
+// covers no other control that can be tapped now (a hand's other playable cards), else where it
+// covers the fewest.
 const TAPPABLE = 'button:not([disabled]):not([aria-disabled="true"]), a[href], input, select, textarea';
 
 export function explainNear(target, text) {
@@ -25,7 +26,8 @@ export function explainNear(target, text) {
     .map((el) => el.getBoundingClientRect()).filter((rect) => rect.width && rect.height);
   const height = note.offsetHeight;
   const panel = target.closest('.panel');
-  const tops = [box.bottom + 6, box.top - height - 6, panel ? panel.getBoundingClientRect().top + 4 : null]
+  const frame = panel && panel.getBoundingClientRect();
+  const tops = [box.bottom + 6, box.top - height - 6, frame ? frame.top + 4 : null, frame ? frame.bottom + 6 : null]
     .filter((top) => top !== null && top >= 0);
   const covered = (top) => {
     const left = note.getBoundingClientRect().left;
