@@ -107,11 +107,15 @@ async def reconnect(player: Player, bases: list[str]) -> None:
 async def play_on(player: Player, bases: list[str]) -> bool:
     """Plays the seat to the game's end through whatever node answers: a closed socket (its node
     died, or the room moved) is followed by a new connection with the same token."""
-    while True:
-        try:
-            return await player.play()
-        except (ConnectionClosed, OSError):
-            await reconnect(player, bases)
+    try:
+        while True:
+            try:
+                return await player.play()
+            except (ConnectionClosed, OSError):
+                await reconnect(player, bases)
+    except BaseException as failure:  # told by a stalled room's failure message
+        player.stopped = repr(failure)
+        raise
 
 
 async def replay_steps(node: Entry, code: str, token: str) -> list[dict[str, Any]]:

@@ -41,6 +41,7 @@ class Player:
     sent: dict[int, dict[str, Any]] = field(default_factory=dict)
     next_id: int = 1
     heard_at: float = 0.0  # monotonic time of the last message
+    stopped: str | None = None  # why its playing task ended, when it failed
 
     async def connect(self) -> Player:
         self.ws = await websockets.connect(f"{self.ws_base}/ws/{self.code}",
@@ -76,11 +77,13 @@ class Player:
     def describe(self) -> str:
         """Where this client stands, for a failure's message: what it heard last and when."""
         version, view = self.views[-1] if self.views else (None, {})
-        recent = [message["type"] for message in self.received[-6:]]
+        recent = [message["type"] if message["type"] != "error" else f"error {message['code']}"
+                  for message in self.received[-6:]]
         return (f"seat {self.seat} via {self.ws_base}: heard {recent} last "
                 f"{time.monotonic() - self.heard_at:.1f} s ago; view v{version} "
                 f"to_act={view.get('to_act')}; sent #{self.next_id - 1}, acked "
-                f"#{self.last_acked_id}")
+                f"#{self.last_acked_id}" + ("" if self.stopped is None
+                                            else f"; stopped by {self.stopped}"))
 
     async def until(self, kind: str, timeout: float = 15) -> dict[str, Any]:
         while True:

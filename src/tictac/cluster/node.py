@@ -35,6 +35,7 @@ from redis.exceptions import RedisError
 
 from tictac.cluster.bus import Bus, pack, unpack
 from tictac.cluster.leases import Leases
+from tictac.cluster.locks import PerKey
 from tictac.cluster.relay import Link, RemoteConn, Session
 from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager
@@ -82,7 +83,7 @@ class Node:
         self.sessions: dict[str, Session] = {}  # relayed connections to rooms this node owns
         self._replies: dict[str, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locating = PerKey()  # one `locate` of a room at a time
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ticker: asyncio.Task[None] | None = None
         manager.on_forget = self._forget
@@ -134,17 +135,13 @@ class Node:
         if room is not None and not room.closed:
             return room
         self._check_hearing()
-        lock = self._locks.setdefault(canonical, asyncio.Lock())
         try:
-            async with lock:
+            async with self._locating.hold(canonical):
                 return await self._locate(canonical)
         except (RedisError, OSError) as failure:
             log.warning("room %s: Redis did not answer (%s)", canonical, failure)
             raise RoomError(ROOM_UNAVAILABLE, "the room cannot be reached now; try again") \
                 from None
-        finally:
-            if not lock.locked():
-                self._locks.pop(canonical, None)
 
     async def _locate(self, code: str) -> Room | str:
         loop = asyncio.get_running_loop()
