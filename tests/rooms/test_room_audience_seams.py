@@ -1,7 +1,8 @@
 """Where the audience (docs/rulings.md, "The audience") meets absence and the host's controls:
 the vote goes on while a player is gone, under every gone-player policy and in every game, and
 while the game is paused; a returning player hears no vote; a player whose seat was taken
-(replaced by a bot, kicked) saw their own secrets, so watches this game's vote without voting."""
+(replaced by a bot, kicked) saw their own secrets, so watches this game's vote without voting;
+and from one game of the evening to the next, who votes and what is counted change with it."""
 
 from __future__ import annotations
 
@@ -103,3 +104,46 @@ async def test_a_player_whose_seat_was_taken_watches_the_vote_without_voting(
 
 def _pid(room: Room, name: str) -> int:
     return next(place.pid for place in room.seating.places.values() if place.name == name)
+
+
+async def test_each_game_of_the_evening_has_its_own_vote_and_its_own_audience(
+        table: Table) -> None:
+    """The audience votes on each game anew (docs/rulings.md, "The audience"). After a Time Bomb
+    the host chooses Timo's Twist, which seats fewer: Bea, left watching, votes on it; Cy, a fan
+    who took a seat in between, plays it and votes no more; Ann's vote on the first game is not
+    counted in the second, and the second's results count its own votes only."""
+    room, host, token = await table.room("time-bomb", bots=5)
+    bea, bea_token = await table.join(room, "Bea")  # the seventh seat
+    tv = await _tv(table, room)
+    (ann, _), (cy, cy_token) = await _fans(table, room, 2)
+    await table.op(room, host, "start")
+    await _vote(table, room, ann, "round-1", 1)
+    await _vote(table, room, cy, "round-1", 2)
+    await refused("not_audience", room.call(room.audience.vote, bea, "round-1", 1))
+    for player in (host, bea):  # the bots play their seats to the end
+        await room.call(room.disconnect, player)
+    await table.run(room, lambda: room.status == "finished", step_ms=200)
+    assert _said(tv)["audience"]["results"]["rounds"][0]["votes"] == 2
+
+    host, bea, cy_phone = FakeConn(), FakeConn(), FakeConn()  # back, and Cy's second phone
+    for conn, its_token in ((host, token), (bea, bea_token), (cy_phone, cy_token)):
+        await room.call(room.connect, conn, its_token)
+    await table.op(room, host, "play_again")
+    await table.op(room, host, "choose_game", game="timos-twist",
+                   options={"target_score": 30, "timo_grace_ms": 500})
+    assert _pid(room, "Bea") not in room.seating.seat_of  # Timo's Twist seats six
+    await table.op(room, host, "remove_seat", seat=5)
+    await table.op(room, cy, "sit")
+    seated_from = len(cy_phone.sent)  # a voter until then
+    await table.op(room, host, "start")
+    assert room.record.votes == {}
+    assert _said(ann)["yours"] is None and _said(ann)["audience"]["ballot"]["key"] == "first-out"
+    await refused("not_audience", room.call(room.audience.vote, cy, "first-out", 0))
+    await _vote(table, room, ann, "first-out", 0)
+    await _vote(table, room, bea, "first-out", 1)
+    assert _said(bea)["yours"] == 1
+    await room.call(room.disconnect, host)
+    await table.run(room, lambda: room.status == "finished", step_ms=200)
+    results = _said(tv)["audience"]["results"]
+    assert results["kind"] == "first_out" and results["votes"] == 2
+    assert not any("yours" in message for message in cy_phone.sent[seated_from:])
