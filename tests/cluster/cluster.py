@@ -160,6 +160,9 @@ async def until_each_room_acts(tables: list[list[Player]], bound_s: float) -> li
         acted.update({index: now for index, seated in enumerate(tables) if index not in acted
                       and any(player.last_acked_id >= first for player, first
                               in zip(seated, sent_before[index], strict=True))})
+        stopped = [player for seated in tables for player in seated if player.stopped]
+        assert not stopped, "a player stopped playing:\n" + "\n".join(
+            f"  room {player.code}: {player.describe()}" for player in stopped)
         assert now < bound_s, f"a room made no action in {bound_s:g} s:\n" + "\n".join(
             f"  room {seated[0].code}: " + "; ".join(player.describe() for player in seated)
             for index, seated in enumerate(tables) if index not in acted)
