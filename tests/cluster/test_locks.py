@@ -33,7 +33,9 @@ async def test_a_task_arriving_as_the_lock_is_handed_on_waits_its_turn() -> None
     b = asyncio.create_task(enter("B"))
     await asyncio.sleep(0)
     done.set()
-    await asyncio.gather(a, b, *later)
+    await asyncio.gather(a, b)
+    assert len(later) == 1  # C was started (the list is read only now, once A has ended)
+    await asyncio.gather(*later)
     assert most == 1
     assert len(locks) == 0  # nothing kept once nobody holds or waits
 
