@@ -161,8 +161,8 @@ class LiteStore(GroupCommit[Write | Row]):
                 if conn.in_transaction:
                     conn.execute("ROLLBACK")
                 raise
-        except Exception:  # a lock held elsewhere, a conflict, a lost file: the thread's
-            return None
+        except Exception:  # a lock held elsewhere, a conflict, a lost file: done again on
+            return None  # the writer's thread, which waits, or answers with the refusal
         self.commits += 1
         self._since_checkpoint += 1
         return [None] * len(writes)
