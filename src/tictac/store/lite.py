@@ -121,7 +121,8 @@ class LiteStore(GroupCommit[Write | Row]):
         self.path = file.path
         self._conn = conn  # the writer's: on the loop's thread or the writer's, never both
         self._conn.execute("PRAGMA wal_autocheckpoint = 0")  # the writer's thread does it
-        self._lock_wait_ms = LOCK_WAIT_MS
+        self._lock_wait_ms = -1
+        self._wait_for_locks(LOCK_WAIT_MS)
         self._since_checkpoint = 0
 
     @classmethod
@@ -138,6 +139,12 @@ class LiteStore(GroupCommit[Write | Row]):
 
     def _dispose(self) -> None:
         self._conn.close()
+
+    def trace(self, callback: Callable[[str], None] | None) -> None:
+        """`callback` is called with each statement the writer's connection runs, on the
+        thread that runs it (None stops it): which thread committed what, for tests and for
+        an operator's debugging."""
+        self._conn.set_trace_callback(callback)
 
     def _wait_for_locks(self, ms: int) -> None:
         if self._lock_wait_ms != ms:
