@@ -4,7 +4,7 @@
 sockets) as the limit. Both are driven by the same client loop, with and without per-message
 deflate.
 
-    uv run python bench/server_load.py [--rooms 200] [--seconds 8] [--paced-rate 250]
+    uv run python bench/server_load.py [--rooms 200] [--seconds 8] [--paced-rate 250] [--paced-only]
 
 Prints actions/s, p50/p99 latency from sending an action to the moment all 5 clients have the
 resulting view, the server's memory per room, and the ratios to the bare server.
@@ -368,6 +368,10 @@ def report(name: str, result: dict[str, float]) -> None:
 async def main(args: argparse.Namespace) -> None:
     print(f"{args.rooms} rooms x {SEATS} clients, {args.warmup:g} s warm-up, "
           f"{args.seconds:g} s measured per run, {os.cpu_count()} cores")
+    if args.paced_only:  # a server's fixed cost per action, without the flat-out runs' minutes
+        label = f"paced {args.paced_rate:g}/s"
+        report(f"tictac serve, {label}", await game_run(args, False, args.rooms / args.paced_rate))
+        return
     results = {}
     for deflate in (False, True):
         label = "deflate on" if deflate else "deflate off"
@@ -404,6 +408,8 @@ if __name__ == "__main__":
     parser = load_parser(__doc__)
     parser.add_argument("--paced-rate", type=float, default=250.0,
                         help="actions/s offered in the paced runs (0: skip them)")
+    parser.add_argument("--paced-only", action="store_true",
+                        help="only tictac's paced run")
     parser.add_argument("--bare-port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--deflate", default="off", help=argparse.SUPPRESS)
     arguments = parser.parse_args()

@@ -9,14 +9,24 @@ and Alembic for that start only. A file at `SCHEMA_REVISION` (a test holds it to
 head) opens with sqlite3 alone. Values of the JSON columns are kept as SQLAlchemy's JSON type
 keeps them on SQLite: their `json.dumps` text.
 
-Writes go through the group-committing writer (store/writer.py) on one connection of the
-writer's thread; reads open a connection of their own on a thread of their own.
+Writes go through the group-committing writer (store/writer.py) on one connection, used by
+one thread at a time; reads open a connection of their own on a thread of their own.
+
+A batch of a few action rows is committed on the event loop's thread (`_commit_here`): in WAL
+mode with synchronous=NORMAL a commit appends to the WAL file without waiting for the disk,
+and at a table's pace a batch is nearly always one action, whose hop to the writer's thread
+and back cost more than the commit (issue 23). What could make the loop wait is kept off it:
+the WAL is checkpointed (which syncs) on the writer's thread only, SQLite's own checkpoint at
+commit is off on this connection, and the loop never waits for a lock (another process
+writing the file): anything short of success there is done again on the writer's thread,
+which answers as it always did.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Callable
@@ -37,7 +47,13 @@ from tictac.store.base import (
 from tictac.store.file import DatabaseFile
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
+log = logging.getLogger(__name__)
 SCHEMA_REVISION = "0003"  # the latest of store/migrations/versions
+HERE_AT_MOST = 4  # action rows committed on the loop's thread; a bigger batch is flat out's
+# Commits between two checkpoints: one action's commit writes two or three pages to the WAL,
+# so the WAL is checkpointed at about SQLite's default of 1000 pages.
+CHECKPOINT_EVERY = 300
+LOCK_WAIT_MS = 5000  # sqlite3's default: how long the writer's thread waits for a lock
 
 Write = Callable[[sqlite3.Connection], None]
 
@@ -103,7 +119,11 @@ class LiteStore(GroupCommit[Write | Row]):
     def __init__(self, conn: sqlite3.Connection, file: DatabaseFile) -> None:
         super().__init__(file)
         self.path = file.path
-        self._conn = conn  # the writer's, used on its thread only
+        self._conn = conn  # the writer's: on the loop's thread or the writer's, never both
+        self._conn.execute("PRAGMA wal_autocheckpoint = 0")  # the writer's thread does it
+        self._lock_wait_ms = -1
+        self._wait_for_locks(LOCK_WAIT_MS)
+        self._since_checkpoint = 0
 
     @classmethod
     async def open(cls, path: str) -> LiteStore:
@@ -120,9 +140,55 @@ class LiteStore(GroupCommit[Write | Row]):
     def _dispose(self) -> None:
         self._conn.close()
 
+    def trace(self, callback: Callable[[str], None] | None) -> None:
+        """`callback` is called with each statement the writer's connection runs, on the
+        thread that runs it (None stops it): which thread committed what, for tests and for
+        an operator's debugging."""
+        self._conn.set_trace_callback(callback)
+
+    def _wait_for_locks(self, ms: int) -> None:
+        if self._lock_wait_ms != ms:
+            self._conn.execute(f"PRAGMA busy_timeout = {ms}")
+            self._lock_wait_ms = ms
+
+    def _commit_here(self, writes: list[Write | Row]) -> list[Exception | None] | None:
+        if (len(writes) > HERE_AT_MOST or self._since_checkpoint >= CHECKPOINT_EVERY
+                or not all(type(write) is dict for write in writes)):
+            return None
+        conn = self._conn
+        self._wait_for_locks(0)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                _insert_actions(conn, writes)  # type: ignore[arg-type]  # rows, checked above
+                if self.problem() is not None:
+                    raise StoreError("the database file is lost")
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        except Exception:  # a lock held elsewhere, a conflict, a lost file: done again on
+            return None  # the writer's thread, which waits, or answers with the refusal
+        self.commits += 1
+        self._since_checkpoint += 1
+        return [None] * len(writes)
+
     def _commit(self, writes: list[Write | Row]) -> list[Exception | None]:
         """On the writer thread: every write's failure, or None for each if all committed."""
+        failures = self._commit_batch(writes)
+        if self._since_checkpoint >= CHECKPOINT_EVERY:
+            try:
+                self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error as failure:  # the next commit tries again
+                log.warning("checkpoint of %s failed: %s", self.path, failure)
+            else:
+                self._since_checkpoint = 0
+        return failures
+
+    def _commit_batch(self, writes: list[Write | Row]) -> list[Exception | None]:
         conn = self._conn
+        self._wait_for_locks(LOCK_WAIT_MS)
         try:
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -151,8 +217,9 @@ class LiteStore(GroupCommit[Write | Row]):
                 return [StoreError(f"the database {self.path}: {error}")
                         if isinstance(error, sqlite3.Error) else error]
             # One bad write must not sink the others: retry them one by one.
-            return [self._commit([write])[0] for write in writes]
+            return [self._commit_batch([write])[0] for write in writes]
         self.commits += 1
+        self._since_checkpoint += 1
         return [None] * len(writes)
 
     # -- writes ------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ Every write is queued and awaited: the writer takes whatever is queued, commits 
 transaction on a thread of its own (the event loop never waits for the disk) and only then
 resolves the waiting futures. A room awaits its append before it tells anyone of the action,
 so "acknowledged" always means "committed", and many rooms acting at once share one commit
-instead of paying one each.
+instead of paying one each. A store may commit a small batch on the event loop's thread
+instead (`_commit_here`), where that waits neither for the disk nor for a lock.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ class GroupCommit(Generic[Write]):
     def _commit(self, writes: list[Write]) -> list[Exception | None]:
         """On the writer thread: every write's failure, or None for each if all committed."""
         raise NotImplementedError
+
+    def _commit_here(self, writes: list[Write]) -> list[Exception | None] | None:
+        """On the event loop's thread: None when the batch is for the writer's thread, else
+        as `_commit`. A hop to that thread and back was most of a lone action's commit."""
+        return None
 
     def _dispose(self) -> None:
         """On the writer thread, once everything queued is kept: its connections closed."""
@@ -81,9 +87,11 @@ class GroupCommit(Generic[Write]):
             batch = [await self._queue.get()]
             while not self._queue.empty():
                 batch.append(self._queue.get_nowait())
+            writes = [write for write, _ in batch]
             try:
-                failures = await loop.run_in_executor(
-                    self._thread, self._commit, [write for write, _ in batch])
+                failures = self._commit_here(writes)
+                if failures is None:
+                    failures = await loop.run_in_executor(self._thread, self._commit, writes)
                 for (_, future), failure in zip(batch, failures, strict=True):
                     if future.done():
                         continue

@@ -1,0 +1,83 @@
+"""The sqlite3 store's lone commits on the event loop's thread (issue 23, item 2): durable before
+they are answered, and nothing that could hold the loop (a lock, a checkpoint's sync) is done
+there."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tictac.engine import LoggedAction
+from tictac.store import LiteStore, lite
+
+
+async def opened(tmp_path: Path) -> tuple[LiteStore, list[tuple[int, str]]]:
+    """A store with a room and a game, and the (thread, statement) of every statement its
+    writer's connection runs from now on."""
+    store = await LiteStore.open(str(tmp_path / "rooms.sqlite3"))
+    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
+    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+    ran: list[tuple[int, str]] = []
+    store.trace(lambda sql: ran.append((threading.get_ident(), sql)))
+    return store, ran
+
+
+def stored(db: Path) -> list[int]:
+    with sqlite3.connect(db) as conn:  # another connection: only what is committed
+        return [seq for (seq,) in conn.execute("SELECT seq FROM actions ORDER BY seq")]
+
+
+async def test_a_lone_action_is_committed_on_the_loop_thread_before_it_is_answered(
+        tmp_path: Path) -> None:
+    store, ran = await opened(tmp_path)
+    for seq in range(1, 4):
+        await store.append("ABCDE", 0, seq, LoggedAction(0, {"type": "cut"}, 10 + seq))
+        assert stored(tmp_path / "rooms.sqlite3") == list(range(1, seq + 1))
+    await store.close()
+    assert ran and {thread for thread, _ in ran} == {threading.get_ident()}
+
+
+async def test_a_lock_held_elsewhere_holds_the_action_not_the_loop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A lock wait of a minute: a loop that waited for the lock would be a minute late, far
+    # beyond what a loaded machine makes of a 0.3 s sleep.
+    monkeypatch.setattr(lite, "LOCK_WAIT_MS", 60_000)
+    store, ran = await opened(tmp_path)
+    other = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process writing the file
+    append = asyncio.ensure_future(
+        store.append("ABCDE", 0, 1, LoggedAction(0, {"type": "cut"}, 10)))
+    started = time.monotonic()
+    await asyncio.sleep(0.3)
+    late = time.monotonic() - started - 0.3
+    assert not append.done()
+    other.execute("COMMIT")
+    await asyncio.wait_for(append, 10)
+    other.close()
+    await store.close()
+    assert late < 20, "the loop waited for the lock"
+    assert stored(tmp_path / "rooms.sqlite3") == [1]
+    assert any(thread != threading.get_ident() for thread, _ in ran), "done on the thread"
+
+
+async def test_the_wal_is_checkpointed_on_the_writers_thread(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lite, "CHECKPOINT_EVERY", 10)
+    store, ran = await opened(tmp_path)
+    wal = tmp_path / "rooms.sqlite3-wal"
+    sizes = []
+    for seq in range(1, 201):
+        await store.append("ABCDE", 0, seq, LoggedAction(0, {"type": "cut", "n": seq}, seq))
+        sizes.append(wal.stat().st_size)
+    await store.close()
+    checkpoints = [thread for thread, sql in ran if "wal_checkpoint" in sql]
+    assert len(checkpoints) >= 15
+    assert threading.get_ident() not in checkpoints
+    # Checkpointed, the WAL is written again from its start: it stops growing.
+    assert sizes[-1] == sizes[49]
+    assert stored(tmp_path / "rooms.sqlite3") == list(range(1, 201))
