@@ -206,6 +206,10 @@ export class LiveRoom {
       const mounts = this.mounts;
       const screen = await chosen.load();
       if (mounts !== this.mounts || !this.root) return; // detached or re-attached meanwhile
+      // The room moved on while the module loaded (a game's end, then the host's "play
+      // again"): its screen is no longer the one to show, nor is its view there to draw.
+      const now = this.choose(this.room, this.view);
+      if (!now || now.key !== chosen.key) return this.render(events);
       this.dropScreen();
       const stage = h('div', { class: ['stage', `stage-${chosen.kind}`, `game-${this.room.game}`] });
       // Presence is announced politely: a screen reader hears who went away between moves.
