@@ -155,23 +155,11 @@ class LiteStore(GroupCommit[Write | Row]):
         if (len(writes) > HERE_AT_MOST or self._since_checkpoint >= CHECKPOINT_EVERY
                 or not all(type(write) is dict for write in writes)):
             return None
-        conn = self._conn
         self._wait_for_locks(0)
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                _insert_actions(conn, writes)  # type: ignore[arg-type]  # rows, checked above
-                if self.problem() is not None:
-                    raise StoreError("the database file is lost")
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
+            self._transaction(writes)
         except Exception:  # a lock held elsewhere, a conflict, a lost file: done again on
             return None  # the writer's thread, which waits, or answers with the refusal
-        self.commits += 1
-        self._since_checkpoint += 1
         return [None] * len(writes)
 
     def _commit(self, writes: list[Write | Row]) -> list[Exception | None]:
@@ -187,28 +175,9 @@ class LiteStore(GroupCommit[Write | Row]):
         return failures
 
     def _commit_batch(self, writes: list[Write | Row]) -> list[Exception | None]:
-        conn = self._conn
         self._wait_for_locks(LOCK_WAIT_MS)
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                rows: list[Row] = []
-                for write in writes:
-                    if isinstance(write, dict):
-                        rows.append(write)
-                        continue
-                    _insert_actions(conn, rows)
-                    rows = []
-                    write(conn)
-                _insert_actions(conn, rows)
-                problem = self.problem()  # last thing before the commit: never into a lost file
-                if problem is not None:
-                    raise StoreError(problem)
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
+            self._transaction(writes)
         except Exception as error:
             if len(writes) == 1:
                 if isinstance(writes[0], dict) and isinstance(error, sqlite3.IntegrityError) \
@@ -218,9 +187,32 @@ class LiteStore(GroupCommit[Write | Row]):
                         if isinstance(error, sqlite3.Error) else error]
             # One bad write must not sink the others: retry them one by one.
             return [self._commit_batch([write])[0] for write in writes]
+        return [None] * len(writes)
+
+    def _transaction(self, writes: list[Write | Row]) -> None:
+        """Every write in one transaction, committed; else rolled back and raised."""
+        conn = self._conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            rows: list[Row] = []
+            for write in writes:
+                if isinstance(write, dict):
+                    rows.append(write)
+                    continue
+                _insert_actions(conn, rows)
+                rows = []
+                write(conn)
+            _insert_actions(conn, rows)
+            problem = self.problem()  # last thing before the commit: never into a lost file
+            if problem is not None:
+                raise StoreError(problem)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
         self.commits += 1
         self._since_checkpoint += 1
-        return [None] * len(writes)
 
     # -- writes ------------------------------------------------------------------------------
 
