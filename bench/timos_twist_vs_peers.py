@@ -6,7 +6,8 @@ PettingZoo environments, per decision, against RLCard's and OpenSpiel's.
 
 Each engine plays whole games with uniformly random legal actions chosen by Python's `random`
 for `--seconds`, `--repeat` times, the engines taking turns; the best run of each counts (the
-machine is shared, so a single run can be slowed down by others). An action is one
+machine is shared, so a single run can be slowed down by others; a second here is one of
+this process's CPU time, for the same reason). An action is one
 decision of a player: for us one `apply` (play, draw, pass, TIMO or catch; the catch window's
 grace time is set to 0 because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
 non-chance `apply_action` (chance nodes, the deal, are played but not counted). A peer whose
@@ -40,6 +41,9 @@ from tictac.engine import get_game
 from tictac.games.timos_twist.views import LazyView
 
 Runner = Callable[[int, float, random.Random], int]
+# Runs last, and rates are counted, in this process's CPU time, not the wall clock's: on a machine
+# shared with other work, the time the others take is then counted against no engine.
+cpu_seconds = time.process_time
 
 
 def ours(players: int, seconds: float, rnd: random.Random) -> int:
@@ -70,8 +74,8 @@ def _random_play(
     choice = rnd.choice
     options = {"timo_grace_ms": 0}
     actions = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
+    end = cpu_seconds() + seconds
+    while cpu_seconds() < end:
         state = setup(players, options, rnd.getrandbits(32))
         while waiting := to_act(state):
             seat = waiting[0]
@@ -89,8 +93,8 @@ def openspiel_crazy_eights(players: int, seconds: float, rnd: random.Random) -> 
 
     game = pyspiel.load_game("crazy_eights", {"players": players})
     decisions = 0
-    end = time.perf_counter() + seconds
-    while time.perf_counter() < end:
+    end = cpu_seconds() + seconds
+    while cpu_seconds() < end:
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -125,8 +129,8 @@ def ours_env(game: str, players: int) -> Runner:
         env = ENVS[game](players)
         randrange = rnd.randrange
         decisions = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = cpu_seconds() + seconds
+        while cpu_seconds() < end:
             env.reset(seed=rnd.getrandbits(32))
             decisions += random_episode(env, randrange)
         return decisions
@@ -146,8 +150,8 @@ def rlcard_env(name: str, players: int) -> Runner:
             env.game.configure({"game_num_players": players})
             env.num_players = players
         decisions = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = cpu_seconds() + seconds
+        while cpu_seconds() < end:
             state, _ = env.reset()
             while not env.is_over():
                 state, _ = env.step(rnd.choice(list(state["legal_actions"])))
@@ -166,8 +170,8 @@ def openspiel_env(name: str, players: int) -> Runner:
 
         game = pyspiel.load_game(name, {"players": players})
         decisions = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        end = cpu_seconds() + seconds
+        while cpu_seconds() < end:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -219,9 +223,9 @@ def best_rates(
     best = dict.fromkeys(runners, 0.0)
     for index in range(repeat):
         for name, run in runners.items():
-            started = time.perf_counter()
+            started = cpu_seconds()
             actions = run(players, seconds, random.Random(seed + index))
-            best[name] = max(best[name], actions / (time.perf_counter() - started))
+            best[name] = max(best[name], actions / (cpu_seconds() - started))
     return best
 
 
