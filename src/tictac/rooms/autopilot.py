@@ -15,15 +15,13 @@ from typing import Any, Protocol
 
 from tictac.bots import Bot, RandomBot
 from tictac.engine import Action, Event, Game, IllegalAction, LoggedAction, Rng
+from tictac.engine.extras import AbsentAction, extras
 from tictac.engine.next import Job, due, forced_move, optional_move, timeout_due
 from tictac.rooms.clock import Clock, Timer
 from tictac.rooms.errors import STORE_FAILED
 from tictac.rooms.places import Seating
 from tictac.rooms.record import RoomRecord
 from tictac.rooms.settings import RoomSettings
-
-# A game's `absent_action(state, seat, present, rng)`: its move for a gone seat (Time's Up).
-AbsentAction = Callable[[Any, int, Collection[int], Rng], Action | None]
 
 log = logging.getLogger(__name__)
 STORE_RETRY_MS = 1000  # a move the store refused is tried again this much later
@@ -190,7 +188,7 @@ class Autopilot:
 
     @property
     def _absent_action(self) -> AbsentAction | None:
-        return getattr(self.room.game, "absent_action", None)
+        return extras(self.room.game).absent_action
 
     def present(self) -> set[int]:
         """The seats whose person is here (or away for less than the grace period)."""

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple, TypeVar
 from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
+from tictac.engine.extras import extras
 from tictac.rooms import credits, decks, streamer, wordfilter
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
@@ -396,7 +397,7 @@ def _skipping(room: Room, seat: int) -> Action | None:
     """The move a host's skip makes: the game's own for a gone seat where it has one (Time's
     Up: a skipped cluegiver's turn passes to a teammate who is here), else its automatic one."""
     autopilot = room.autopilot
-    if getattr(room.game, "absent_action", None) is not None:
+    if extras(room.game).absent_action is not None:
         return autopilot.absent_choice(seat, autopilot.present() - {seat})
     move = autopilot.auto_move(seat, room.game_now())
     return None if move is None else move.action
@@ -406,7 +407,7 @@ def _skipping(room: Room, seat: int) -> Action | None:
 async def _close_writing(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     """Time's Up: the host deals the deck from the names written so far, without waiting for
     the players who have not written theirs (their names are never made up)."""
-    if "close_writing" not in getattr(room.game, "ROOM_ACTIONS", ()):
+    if "close_writing" not in extras(room.game).room_actions:
         raise RoomError(NO_MOVE, f"{room.game.TITLE} has no writing to close")
     if room.paused:
         raise RoomError(PAUSED, "resume the game first")

@@ -16,6 +16,7 @@ from typing import Any
 from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
 from tictac.engine.errors import BAD_OPTION
+from tictac.engine.extras import extras
 from tictac.rooms import away, decks, evening, streamer, wordfilter
 from tictac.rooms.audience import Audience
 from tictac.rooms.autopilot import Autopilot
@@ -383,11 +384,11 @@ class Room:
         if self.paused:
             raise RoomError(PAUSED, "the host paused the game")
         kind = action.get("type")
-        if isinstance(kind, str) and kind in getattr(self.game, "ROOM_ACTIONS", ()):
+        found = extras(self.game)
+        if isinstance(kind, str) and kind in found.room_actions:
             raise RoomError(ROOM_MOVE, f"only the room makes a {kind!r} move")
         # The text of an action that others will read (a written name) passes the word filter.
-        wordfilter.check_action(self.record.word_filter, getattr(self.game, "WRITTEN", {}),
-                                action)
+        wordfilter.check_action(self.record.word_filter, found.written, action)
         acked = None if msg_id is None else (conn, msg_id)
         await self.apply(seat, action, acked)
 

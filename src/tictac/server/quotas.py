@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from tictac.engine import Action, Game
 from tictac.engine.contract import SeatRate
+from tictac.engine.extras import extras
 from tictac.rooms.buckets import Buckets
 from tictac.rooms.conn import Transport
 from tictac.server.errors import CLOSE_SUPERSEDED, SUPERSEDED
@@ -51,7 +52,7 @@ class Quotas:
                now: float | None = None) -> SeatRate | None:
         """The game's rate that `action` from place `pid` is past, or None: it may go on."""
         kind = action.get("type")
-        rates = getattr(game, "SEAT_RATES", None)
+        rates = extras(game).seat_rates
         rate = rates.get(kind) if rates and isinstance(kind, str) else None
         if rate is None:
             return None

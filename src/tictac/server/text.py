@@ -37,8 +37,11 @@ _FORBIDDEN = re.compile(
     "\u2028\u2029\ufeff\ufdd0-\ufdef\ufffe\uffff]"  # separators, BOM, noncharacters
 )
 # What JSON text needs for a number that does not fit: 16 digits in a row (every integer past
-# MAX_INT has them), an exponent, or a literal. Strings holding one are merely walked.
-_NUMBER_RISK = re.compile(r"[0-9]{16}|[0-9.][eE]|NaN|Infinity")
+# MAX_INT has them), an exponent, or a literal. Strings holding one are merely walked. Written
+# to begin with one set of characters, which the regex engine skips to, rather than trying
+# every branch at every character (a third of the time, on every action).
+_NUMBER_RISK = re.compile(
+    r"[0-9.NI](?:(?<=[0-9])[0-9]{15}|(?<=[0-9.])[eE]|(?<=N)aN|(?<=I)nfinity)")
 _REASONS = (
     ("\ud800", "\udfff", "a lone surrogate"),
     ("\x00", "\x9f", "a control character"),

@@ -75,6 +75,8 @@ def sqlite_file(url: str) -> str | None:
 # transaction survives the process being killed (only a power cut may lose the last ones; FULL
 # would also cover that, at a cost), and foreign keys on.
 PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON")
+INSERT_ACTION = ("INSERT INTO actions (room, game_idx, seq, seat, action, now_ms) "
+                 "VALUES (:room, :game_idx, :seq, :seat, :action, :now_ms)")
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -190,29 +192,39 @@ class LiteStore(GroupCommit[Write | Row]):
         return [None] * len(writes)
 
     def _transaction(self, writes: list[Write | Row]) -> None:
-        """Every write in one transaction, committed; else rolled back and raised."""
+        """Every write in one transaction, committed; else rolled back and raised. A lone
+        action (every paced one) is one INSERT, which SQLite makes a transaction of by itself:
+        a BEGIN and a COMMIT fewer, a seventh of the commit's time."""
         conn = self._conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            rows: list[Row] = []
-            for write in writes:
-                if isinstance(write, dict):
-                    rows.append(write)
-                    continue
+        if len(writes) == 1 and type(writes[0]) is dict:
+            self._refuse_if_lost()
+            conn.execute(INSERT_ACTION, writes[0])
+        else:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                rows: list[Row] = []
+                for write in writes:
+                    if isinstance(write, dict):
+                        rows.append(write)
+                        continue
+                    _insert_actions(conn, rows)
+                    rows = []
+                    write(conn)
                 _insert_actions(conn, rows)
-                rows = []
-                write(conn)
-            _insert_actions(conn, rows)
-            problem = self.problem()  # last thing before the commit: never into a lost file
-            if problem is not None:
-                raise StoreError(problem)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+                self._refuse_if_lost()
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
         self.commits += 1
         self._since_checkpoint += 1
+
+    def _refuse_if_lost(self) -> None:
+        """The last thing before a commit: never into a lost file."""
+        problem = self.problem()
+        if problem is not None:
+            raise StoreError(problem)
 
     # -- writes ------------------------------------------------------------------------------
 
@@ -337,8 +349,7 @@ class LiteStore(GroupCommit[Write | Row]):
 
 
 def _insert_actions(conn: sqlite3.Connection, rows: list[Row]) -> None:
-    conn.executemany("INSERT INTO actions (room, game_idx, seq, seat, action, now_ms) "
-                     "VALUES (:room, :game_idx, :seq, :seat, :action, :now_ms)", rows)
+    conn.executemany(INSERT_ACTION, rows)
 
 
 def _epoch(conn: sqlite3.Connection, code: str) -> int | None:

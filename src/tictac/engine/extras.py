@@ -1,0 +1,38 @@
+"""The names of the game contract a game module may leave out, read once per game. Asking a
+module for a name it lacks raises, and formats, an AttributeError each time: four such misses
+on every action of a game that has none of them were a thirtieth of the server's instructions
+per action (docs/server.md, "Benchmark")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tictac.engine.contract import Action, Game, SeatRate
+from tictac.engine.rng import Rng
+
+# A game's `absent_action(state, seat, present, rng)`: its move for a gone seat (Time's Up).
+AbsentAction = Callable[[Any, int, Collection[int], Rng], Action | None]
+
+
+@dataclass(frozen=True)
+class Extras:
+    room_actions: frozenset[str]  # `ROOM_ACTIONS`: the moves only the room makes
+    written: Mapping[str, str]  # `WRITTEN`: action type -> its field others will read
+    seat_rates: Mapping[str, SeatRate]  # `SEAT_RATES`: action type -> how often a seat may
+    absent_action: AbsentAction | None  # what the game does itself for a gone seat
+
+
+# id(game) -> the game (kept, so that its id is never another object's) and its extras
+_READ: dict[int, tuple[Game, Extras]] = {}
+
+
+def extras(game: Game) -> Extras:
+    known = _READ.get(id(game))
+    if known is None:
+        known = _READ[id(game)] = (game, Extras(
+            room_actions=frozenset(getattr(game, "ROOM_ACTIONS", ())),
+            written=getattr(game, "WRITTEN", {}), seat_rates=getattr(game, "SEAT_RATES", {}),
+            absent_action=getattr(game, "absent_action", None)))
+    return known[1]
