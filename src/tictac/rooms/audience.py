@@ -192,9 +192,12 @@ class Audience:
         return [place for place in self.room.seating.places.values() if self.member(place)]
 
     def _watched(self) -> bool:
-        """Whether the room has a TV or an audience: one with neither hears nothing of it."""
-        return bool(self.room.record.tvs) or any(
-            self.member(place) for place in self.room.seating.places.values())
+        """Whether the room has a TV or an audience: one with neither hears nothing of it.
+        Asked after every action: a room whose places are all seats (the usual table) has
+        neither, which the counts tell without a look at each place."""
+        seating = self.room.seating
+        return bool(self.room.record.tvs) or (len(seating.places) > len(seating.seat_of) and any(
+            self.member(place) for place in seating.places.values()))
 
     def check_join(self, *, seated: bool, tv: bool) -> None:
         """Refuses a join past its cap: a seat or a TV counts against `max_places` (with the

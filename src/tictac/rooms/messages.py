@@ -82,12 +82,12 @@ class Views:
         self.game, self.state = game, state
         self._head = dumps({"type": "view", "version": version, "server_time": server_time,
                             "game_time": game_time, "paused": paused, "deadline": deadline,
-                            "events": events})
+                            "events": events})[:-1]  # open, for each seat's view to close
         self._texts: dict[int | None, str] = {}
 
     def text(self, seat: int | None) -> str:
         text = self._texts.get(seat)
         if text is None:
             view = dumps(self.game.view(self.state, seat))
-            text = self._texts[seat] = f'{self._head[:-1]},"view":{view}}}'
+            text = self._texts[seat] = f'{self._head},"view":{view}}}'
         return text
