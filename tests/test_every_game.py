@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from tictac.bots import make_bot
 from tictac.bots.driver import play_out
 from tictac.engine import GAMES, IllegalAction, LoggedAction, Rng, SetupArgs, get_game, replay
+from tictac.engine.extras import extras
+from tictac.rooms.messages import Views
 
 VIEW_KEYS = {"game", "seat", "to_act", "legal", "over", "outcome"}
 
@@ -69,6 +71,33 @@ def test_every_view_is_json_with_the_shared_keys(name: str, players: int) -> Non
             json.dumps(view)
         if entry is not None:
             assert game.to_act(state), "a game that is not over waits for someone"
+            game.apply(state, entry.seat, entry.action, entry.now_ms)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_a_view_message_is_the_seats_view_built_from_the_shared_part(
+        name: str, players: int) -> None:
+    """engine/extras.py: a game's `seat_view` is what a seat sees beyond a spectator, the same
+    keys for every seat; the server's view message (rooms/messages.py, which encodes what
+    everyone sees once) carries exactly `view(state, seat)`, in every game, at every step."""
+    game = get_game(name)
+    seat_view = extras(game).seat_view
+    _, log, args = random_game(name, players, 5)
+    state = game.setup(args.players, args.options, args.seed)
+    for version, entry in enumerate([*log, None]):
+        spectator = game.view(state, None)
+        views = Views(game, state, version=version, server_time=1, game_time=2, paused=False,
+                      deadline=None, events=[{"type": "x"}])
+        own_keys = set()
+        for seat in [*range(players), None]:
+            sent = json.loads(views.text(seat))
+            assert sent["view"] == game.view(state, seat) and sent["version"] == version
+            if seat_view is not None and seat is not None:
+                own = seat_view(state, seat)
+                assert {**spectator, **own} == game.view(state, seat)
+                own_keys.add(frozenset(own))
+        assert len(own_keys) <= 1, "a seat_view has the same keys for every seat"
+        if entry is not None:
             game.apply(state, entry.seat, entry.action, entry.now_ms)
 
 
@@ -168,3 +197,8 @@ def test_every_view_refuses_what_is_not_a_seat_with_bad_seat(name: str) -> None:
             game.view(state, seat)
         assert refused.value.code == "bad_seat", seat
     assert game.view(state, None)["seat"] is None
+    seat_view = extras(game).seat_view
+    for seat in not_seats(players) if seat_view is not None else []:
+        with pytest.raises(IllegalAction) as refused:
+            seat_view(state, seat)
+        assert refused.value.code == "bad_seat", seat

@@ -9,11 +9,16 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.engine.contract import Action, Game, SeatRate
+from tictac.engine.contract import Action, Game, SeatRate, View
 from tictac.engine.rng import Rng
 
 # A game's `absent_action(state, seat, present, rng)`: its move for a gone seat (Time's Up).
 AbsentAction = Callable[[Any, int, Collection[int], Rng], Action | None]
+# A game's `seat_view(state, seat)`: the keys of `view(state, seat)` whose values differ from a
+# spectator's, and nothing else, so that `{**view(state, None), **seat_view(state, seat)}` is
+# `view(state, seat)` (tests/engine/test_seat_views.py). The server then builds and encodes
+# what everyone sees once per action, not once per seat (`tictac.rooms.messages.Views`).
+SeatView = Callable[[Any, int], View]
 
 
 @dataclass(frozen=True)
@@ -22,6 +27,7 @@ class Extras:
     written: Mapping[str, str]  # `WRITTEN`: action type -> its field others will read
     seat_rates: Mapping[str, SeatRate]  # `SEAT_RATES`: action type -> how often a seat may
     absent_action: AbsentAction | None  # what the game does itself for a gone seat
+    seat_view: SeatView | None  # what a seat sees beyond what a spectator does
 
 
 # id(game) -> the game (kept, so that its id is never another object's) and its extras
@@ -34,5 +40,6 @@ def extras(game: Game) -> Extras:
         known = _READ[id(game)] = (game, Extras(
             room_actions=frozenset(getattr(game, "ROOM_ACTIONS", ())),
             written=getattr(game, "WRITTEN", {}), seat_rates=getattr(game, "SEAT_RATES", {}),
-            absent_action=getattr(game, "absent_action", None)))
+            absent_action=getattr(game, "absent_action", None),
+            seat_view=getattr(game, "seat_view", None)))
     return known[1]

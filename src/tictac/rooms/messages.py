@@ -8,6 +8,7 @@ from typing import Any
 
 from tictac.bots import room_bot_kinds
 from tictac.engine import Event, Game
+from tictac.engine.extras import extras
 from tictac.rooms import credits
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import RoomRecord
@@ -74,7 +75,10 @@ def you_of(seating: Seating, you: Place) -> dict[str, Any]:
 class Views:
     """The `view` messages of one moment, each seat's encoded once however many connections
     hold it. The part every seat shares is encoded once too: the seat's view is spliced into it
-    in place of its closing brace (which keeps `"view"` last, as clients rely on nothing else)."""
+    in place of its closing brace (which keeps `"view"` last, as clients rely on nothing else).
+    So is, in a game with a `seat_view` (engine/extras.py), what every seat sees of the game:
+    a seat's view is then the spectator's, less the keys of the seat's own part, followed by
+    that part."""
 
     def __init__(self, game: Game, state: Any, *, version: int, server_time: int,
                  game_time: int, paused: bool, deadline: int | None,
@@ -84,10 +88,24 @@ class Views:
                             "game_time": game_time, "paused": paused, "deadline": deadline,
                             "events": events})[:-1]  # open, for each seat's view to close
         self._texts: dict[int | None, str] = {}
+        self._shared: str | None = None  # what every seat sees, as an open JSON object
 
     def text(self, seat: int | None) -> str:
         text = self._texts.get(seat)
         if text is None:
-            view = dumps(self.game.view(self.state, seat))
-            text = self._texts[seat] = f'{self._head},"view":{view}}}'
+            text = self._texts[seat] = f'{self._head},"view":{self._view(seat)}}}'
         return text
+
+    def _view(self, seat: int | None) -> str:
+        seat_view = extras(self.game).seat_view
+        if seat is None or seat_view is None:
+            return dumps(self.game.view(self.state, seat))
+        own = seat_view(self.state, seat)
+        if self._shared is None:
+            spectator = self.game.view(self.state, None)
+            self._shared = dumps({key: value for key, value in spectator.items()
+                                  if key not in own})[:-1]
+        if not own:
+            return f"{self._shared}}}"
+        own_text = dumps(own)
+        return own_text if self._shared == "{" else f"{self._shared},{own_text[1:]}"

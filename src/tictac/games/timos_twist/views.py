@@ -78,10 +78,7 @@ def view(state: State, seat: int | None) -> View:
         shown["outcome"] = outcome(state).to_json()  # type: ignore[union-attr]
         shown["round"] = len(state.rounds)
     if seat is not None:
-        shown["legal"] = legal_actions(state, seat)
-        shown["hand"] = [IDS[card] for card in state.hands[seat]]
-        if seat == state.turn and state.drawn != NOBODY:
-            shown["drawn"] = IDS[state.drawn]
+        shown.update(_own(state, seat))
     else:
         shown["legal"] = []
     shown["players"] = state.players
@@ -110,6 +107,18 @@ def view(state: State, seat: int | None) -> View:
         "last_draw_counts": state.last_draw_counts,
     }
     return shown
+
+
+def seat_view(state: State, seat: int) -> View:
+    """What `seat` sees that a spectator does not (engine/extras.py): its hand, its moves."""
+    if type(seat) is not int or not 0 <= seat < state.players:
+        check_viewer(seat, state.players)
+    return {"seat": seat, **_own(state, seat)}
+
+
+def _own(state: State, seat: int) -> View:
+    return {"legal": legal_actions(state, seat), "hand": [IDS[card] for card in state.hands[seat]],
+            "drawn": IDS[state.drawn] if seat == state.turn and state.drawn != NOBODY else None}
 
 
 # Every key of a view in its order, with the value it has unless `view` sets another (a
