@@ -23,6 +23,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import orjson
+
 from tictac.engine import LoggedAction
 
 log = logging.getLogger(__name__)
@@ -113,8 +115,20 @@ class Store(Protocol):
     async def load_deck(self, code: str) -> StoredDeck | None: ...
 
 
+# What orjson would write and the standard encoder refuses (a dataclass, a date) is left to the
+# standard encoder's verdict, as are the rare values orjson refuses (an integer wider than 64
+# bits, a lone surrogate), which the standard encoder writes.
+_ORJSON = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS
+           | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS)
+
+
 def as_json(value: Any) -> str:
-    """`value` as the JSON a store keeps; what JSON cannot say is a `StoreError`."""
+    """`value` as the JSON a store keeps; what JSON cannot say is a `StoreError`. orjson, as
+    the standard encoder, built anew at each call, was a thirtieth of an action's time."""
+    try:
+        return orjson.dumps(value, option=_ORJSON).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        pass
     try:
         return json.dumps(value)
     except (TypeError, ValueError) as refusal:
