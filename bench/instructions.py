@@ -1,0 +1,78 @@
+"""Instructions per action of `tictac serve`, counted by callgrind: a figure a busy machine does
+not move, unlike CPU seconds, so two versions of the server can be compared on any machine.
+
+    uv run --group dev python bench/instructions.py             # paced: 20 rooms, 20 actions/s
+    uv run --group dev python bench/instructions.py --think 0   # flat out, as valgrind allows
+    uv run --group dev python bench/instructions.py --src B/src # the server of checkout B
+
+The server runs under `valgrind --tool=callgrind` with counting off; the load of
+bench/server_load.py (Timo's Twist, 5 clients per room, deflate off) plays, and counting is on
+only for the measured window after the warm-up. PYTHONHASHSEED is fixed so that two runs hash
+alike. Needs valgrind (`apt-get install valgrind`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+import server_load
+from server_load import Client, Run, game_run
+
+
+def control(*args: str) -> None:
+    subprocess.run(["callgrind_control", *args], check=True, capture_output=True)
+
+
+def counted(out: str) -> int:
+    """The instructions callgrind counted, from its last dump."""
+    dumps = sorted(Path(out).parent.glob(Path(out).name + "*"))
+    for line in dumps[-1].read_text().splitlines() if dumps else ():
+        if line.startswith("totals:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"callgrind wrote no totals to {out}")
+
+
+async def measure(clients: list[Client], run: Run, warmup: float, seconds: float, pid: int,
+                  rss_before: int, rooms: int) -> dict[str, float]:
+    """server_load's measure, with callgrind counting only the measured window."""
+    await asyncio.sleep(warmup)
+    control("--instr=on", str(pid))
+    run.measuring = True
+    await asyncio.sleep(seconds)
+    run.measuring = False
+    control("--instr=off", str(pid))
+    control("--dump", str(pid))
+    for client in clients:
+        client.close()
+    return {"actions": run.actions}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=20)
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="seconds a client waits before it acts (0: flat out)")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--warmup", type=float, default=20.0,
+                        help="under valgrind the first actions run cold for long")
+    parser.add_argument("--src", help="the src folder of another checkout to run instead")
+    args = parser.parse_args()
+    os.environ["PYTHONHASHSEED"] = "0"
+    if args.src:
+        os.environ["PYTHONPATH"] = args.src
+    server_load.measure = measure  # game_run calls it by its module's name
+    with tempfile.TemporaryDirectory() as tmp:
+        out = f"{tmp}/callgrind.out"
+        result = asyncio.run(game_run(args, False, args.think, wrap=(
+            "valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}")))
+        actions = int(result["actions"])
+        print(f"{args.rooms} rooms, think {args.think:g} s: {actions} actions measured, "
+              f"{counted(out) / max(actions, 1):,.0f} instructions per action")
+
+
+if __name__ == "__main__":
+    main()
