@@ -16,7 +16,7 @@ from tictac.engine.rng import Rng
 AbsentAction = Callable[[Any, int, Collection[int], Rng], Action | None]
 # A game's `seat_view(state, seat)`: the keys of `view(state, seat)` whose values differ from a
 # spectator's, and nothing else, so that `{**view(state, None), **seat_view(state, seat)}` is
-# `view(state, seat)` (tests/engine/test_seat_views.py). The server then builds and encodes
+# `view(state, seat)` (tests/test_every_game.py). The server then builds and encodes
 # what everyone sees once per action, not once per seat (`tictac.rooms.messages.Views`).
 SeatView = Callable[[Any, int], View]
 
