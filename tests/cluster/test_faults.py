@@ -32,6 +32,7 @@ from cluster import (
     check_acks,
     children,
     end_and_check,
+    play_on,
     reconnect,
     replay_steps,
     spread_table,
@@ -39,6 +40,7 @@ from cluster import (
     until_each_room_acts,
 )
 from conftest import LEASE_MS
+from tictac.rooms.room import CLOSE_MOVED
 from tictac.store.log import MIGRATION_LOCK
 
 pytestmark = pytest.mark.timeout(600)
@@ -185,6 +187,40 @@ async def test_redis_restarted_three_times_under_relayed_play(
     finally:
         for machine in machines:
             machine.stop()
+
+
+async def test_an_owner_deaf_for_a_moment_closes_its_relayed_sockets_on_their_gateway(
+        services: Services, tmp_path: Path, deaf_user: str) -> None:
+    """Where a relayed socket meets its owner's hearing. The owner alone lost its subscription
+    for a moment: its relayed sessions ended there (frames on the way may be lost), but their
+    sockets stayed open on a gateway that heard all along, and unless the gateway's next tick
+    happened to find the owner unsubscribed, their clients waited for views that never came
+    (CI: a seat 60 s without a word after a Redis restart). The owner now tells the gateway to
+    close each one (1012); its client reconnects and plays on."""
+    url = services.redis.url.replace("redis://", f"redis://{deaf_user}:secret@")
+    owner = node_process(services, tmp_path, "owner", redis_url=url)
+    gateway = node_process(services, tmp_path, "gateway")
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(ServerProcess.start, [owner, gateway]))
+        _, seated, _ = await spread_table([owner, gateway], "timos-twist", 2)
+        relayed = seated[1]  # its socket on the gateway, its room on the owner
+        with Redis.from_url(services.redis.url) as redis:  # Redis closes its subscription
+            redis.execute_command("ACL", "SETUSER", deaf_user, "resetchannels")
+            await asyncio.sleep(0.2)
+            redis.execute_command("ACL", "SETUSER", deaf_user, "allchannels")
+        # Closed without a frame of its own to prompt it.
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await relayed.recv(timeout=SILENT_S)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
+        bases = [gateway.ws_base, owner.ws_base]
+        await reconnect(relayed, bases)
+        await start(seated[0])
+        assert all(await asyncio.gather(*(play_on(player, bases) for player in seated)))
+    finally:
+        owner.stop()
+        gateway.stop()
 
 
 def running(pid: int) -> bool:

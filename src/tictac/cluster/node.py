@@ -290,7 +290,7 @@ class Node:
                 _, cid, _ = unpack(text, 1)
                 session = self.sessions.get(cid)
                 if session is not None:
-                    session.end()
+                    session.leave()
             elif kind == "call":
                 _, code, op, rid, body = unpack(text, 3)
                 self._spawn(self._answer(code, op, rid, orjson.loads(body)))
@@ -317,6 +317,7 @@ class Node:
             await self.serve_remote(room, session.conn, token, session.feed)
         finally:
             self.sessions.pop(session.conn.cid, None)
+            session.ended()
 
     async def _answer(self, code: str, op: str, rid: str, args: dict[str, Any]) -> None:
         room = self.manager.rooms.get(code)
