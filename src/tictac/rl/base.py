@@ -37,6 +37,14 @@ MANY_MOVES = 6
 
 
 class TictacEnv(AECEnv):  # type: ignore[misc]
+    # Its attributes and PettingZoo's live in slots, read at every decision: CPython 3.11 keeps an
+    # instance's attributes in its fast inline form only up to about 30, and each game's
+    # environment adds its own (past that, every lookup costs several times as much).
+    __slots__ = ("OBSERVATION", "_cumulative_rewards", "_legal", "action_spaces",
+                 "agent_selection", "agents", "decisions", "game", "game_state", "history",
+                 "infos", "max_cycles", "now_ms", "observation", "observation_spaces", "options",
+                 "order", "over", "players", "possible_agents", "render_mode", "rewards", "seats",
+                 "state_space", "step_ms", "terminations", "truncations")
     GAME: str = ""
     PLAYERS: int = 2  # the player count when none is given
     ACTIONS: int = 0  # size of the discrete action space
@@ -99,6 +107,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self.game_state: Any = None
         self.now_ms = 0
         self.decisions = 0
+        self.over = False  # the episode has ended: every agent terminated or every one truncated
         self._legal: Mapping[int, Any] | None = None  # the selected agent's moves, once listed
 
     # What each game defines.
@@ -164,6 +173,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self.new_episode(seed)
         self.now_ms = 0
         self.decisions = 0
+        self.over = False
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -177,8 +187,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         observation = np.zeros(self.OBSERVATION, FLOAT32)
         self.encode(seat, observation)
         mask = np.zeros(self.ACTIONS, INT8)
-        if agent == self.agent_selection and not (
-                self.terminations[agent] or self.truncations[agent]):
+        if agent == self.agent_selection and not self.over:
             legal = self._legal
             if legal is None:
                 legal = self._legal = self.moves(seat)
@@ -198,10 +207,10 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         return out
 
     def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self.over:
             self._was_dead_step(action)
             return
+        agent = self.agent_selection
         seat = self.seats[agent]
         legal = self._legal
         if legal is None:
@@ -210,7 +219,6 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         if number not in legal:
             raise ValueError(f"action {action!r} is not legal for {agent} (see the mask)")
         self._cumulative_rewards[agent] = 0.0
-        self._legal = None
         self.perform(seat, legal[number])
         self.now_ms += self.step_ms
         self.decisions += 1
@@ -241,6 +249,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
                 self.agent_selection = self.possible_agents[seat]
                 return False
             self.truncations = dict.fromkeys(self.agents, True)
+            self.over = True
         else:
             outcome = self.game.outcome(self.game_state)
             assert outcome is not None, "a game that waits for nobody is over"
@@ -250,6 +259,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
                     self.rewards[agent] = 1.0 if index in winners else -1.0
                 self.terminations[agent] = True
             self.infos = {agent: {"outcome": outcome.to_json()} for agent in self.agents}
+            self.over = True
         # The agents then leave one by one, each stepping None (PettingZoo's convention).
         self.agent_selection = self.possible_agents[0]
         return True

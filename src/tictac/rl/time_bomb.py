@@ -63,7 +63,6 @@ class TimeBombEnv(TictacEnv):
     GAME = "time-bomb"
     PLAYERS = 4
     ACTIONS = 48
-    OBSERVATION = SIZE
     ENCODINGS: ClassVar[dict[str, int]] = {COMPACT: SIZE, HISTORY: HISTORY_SIZE}
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_time_bomb_v0"}
 

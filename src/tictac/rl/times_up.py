@@ -54,7 +54,6 @@ class TimesUpEnv(TictacEnv):
     GAME = "times-up"
     PLAYERS = 4
     ACTIONS = len(NAMES) + 1
-    OBSERVATION = SIZE
     ENCODINGS: ClassVar[dict[str, int]] = {COMPACT: SIZE}
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_times_up_v1"}
 

@@ -29,6 +29,9 @@ SIZE = 135
 # history-v1 adds: the cards in the discard pile, then the cards each seat played this round.
 DISCARDED, PLAYED = SIZE, SIZE + DECK_SIZE
 HISTORY_SIZE = PLAYED + MAX_SEATS * DECK_SIZE
+# A count of cards as the share of the deck it is, looked up: dividing costs more, at every
+# observation.
+SHARE = tuple(count / DECK_SIZE for count in range(DECK_SIZE + 1))
 
 
 # What each number stands for, as the engine's `take_turn` takes it: kind, card, colour named.
@@ -63,7 +66,6 @@ def numbered(actions: list[Action]) -> dict[int, Action | None]:
 class TimosTwistEnv(TictacEnv):
     GAME = "timos-twist"
     ACTIONS = 62
-    OBSERVATION = SIZE
     ENCODINGS: ClassVar[dict[str, int]] = {COMPACT: SIZE, HISTORY: HISTORY_SIZE}
     OPTIONS: ClassVar[dict[str, Any]] = {"timo_grace_ms": 0}
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_timos_twist_v0"}
@@ -127,9 +129,10 @@ class TimosTwistEnv(TictacEnv):
         # indexing or a slice set from a list all cost several times more.
         state = self.game_state
         cells: memoryview[float] = out.data  # type: ignore[assignment]  # (float32 items)
-        for card in state.hands[seat]:
+        hands, discard = state.hands, state.discard
+        for card in hands[seat]:
             cells[card] = 1.0  # HAND is 0
-        cells[TOP + state.discard[-1]] = 1.0
+        cells[TOP + discard[-1]] = 1.0
         cells[COLOR + state.color] = 1.0
         if seat == state.turn and state.drawn != NOBODY:
             cells[DRAWN] = 1.0
@@ -137,11 +140,11 @@ class TimosTwistEnv(TictacEnv):
             cells[PENALTY] = min(state.penalty, 20) / 20
         if state.direction == 1:
             cells[DIRECTION] = 1.0
-        cells[PILE] = len(state.pile) / DECK_SIZE
-        cells[DISCARD] = len(state.discard) / DECK_SIZE
-        hands, called, scores, target = state.hands, state.called, state.scores, state.target_score
+        cells[PILE] = SHARE[len(state.pile)]
+        cells[DISCARD] = SHARE[len(discard)]
+        called, scores, target = state.called, state.scores, state.target_score
         for other, size, calls, points in self.seat_cells[seat]:
-            cells[size] = len(hands[other]) / DECK_SIZE  # never more than the deck
+            cells[size] = SHARE[len(hands[other])]  # never more than the deck
             if called[other]:
                 cells[calls] = 1.0
             score = scores[other]
