@@ -83,6 +83,7 @@ class Seating:
         self.next_pid = 0
         self.by_token: dict[str, Place] = {}
         self.seat_of: dict[int, int] = {}  # place id -> seat
+        self._seated: tuple[Place, ...] = ()  # the seats' places, read at every action
         # Runtime only (rejoin.py): live rejoin codes, code hash -> (place id, expiry ms), and
         # the hashes of tokens whose place moved to another device.
         self.rejoin_codes: dict[str, tuple[int, int]] = {}
@@ -123,8 +124,10 @@ class Seating:
             self.by_token.pop(place.token_hash, None)
 
     def set_seats(self, pids: list[int]) -> None:
+        """The seats, by place id (each place already added)."""
         self.seats = pids
         self.seat_of = {pid: seat for seat, pid in enumerate(pids)}
+        self._seated = tuple(self.places[pid] for pid in pids)
 
     def place_of(self, token: str) -> Place:
         hashed = token_hash(token)
@@ -145,8 +148,8 @@ class Seating:
         self.by_token[place.token_hash] = place
         return token
 
-    def seated(self) -> list[Place]:
-        return [self.places[pid] for pid in self.seats]
+    def seated(self) -> tuple[Place, ...]:
+        return self._seated
 
     def held(self) -> list[Place]:
         """The places a person or a bot holds (a vacant seat holds nobody)."""
