@@ -215,7 +215,9 @@ async def test_an_owner_deaf_for_a_moment_closes_its_relayed_sockets_on_their_ga
                 await relayed.recv(timeout=SILENT_S)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
         bases = [gateway.ws_base, owner.ws_base]
-        await reconnect(relayed, bases)
+        for player in seated:  # both anew: on a busy machine the owner may have let go meanwhile
+            await player.close()
+            await reconnect(player, bases)
         await start(seated[0])
         assert all(await asyncio.gather(*(play_on(player, bases) for player in seated)))
     finally:
