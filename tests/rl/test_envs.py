@@ -186,3 +186,36 @@ def test_timos_twist_play_that_leaves_one_card_calls_timo() -> None:
     env._legal = None  # the hand was changed behind the environment's back
     env.step(card)
     assert state.called[seat] is True and state.hands[seat] == [other]
+
+
+@pytest.mark.parametrize(("env_class", "observation"), LAYOUTS)
+def test_a_copied_or_pickled_env_plays_on_as_the_original(
+    env_class: type[TictacEnv], observation: str
+) -> None:
+    """A search over copies of the table, or environments sent to worker processes, needs
+    `copy.deepcopy` and `pickle`: both failed on the game module the environment holds. Taken
+    mid-game, each copy then gives what the original gives, step by step, to the end."""
+    import copy
+    import pickle
+
+    env = env_class(observation=observation, max_cycles=400)
+    env.reset(seed=11)
+    rng = np.random.default_rng(5)
+    for _ in range(7):  # a few decisions in
+        observation_now, *_ = env.last()
+        env.step(int(rng.choice(np.flatnonzero(observation_now["action_mask"]))))
+    copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    for agent in env.agent_iter():
+        mine = env.last()
+        for other in copies:
+            assert other.agent_selection == agent
+            theirs = other.last()
+            assert np.array_equal(theirs[0]["observation"], mine[0]["observation"])
+            assert np.array_equal(theirs[0]["action_mask"], mine[0]["action_mask"])
+            assert theirs[1:4] == mine[1:4]
+        done = mine[2] or mine[3]
+        action = None if done else int(rng.choice(np.flatnonzero(mine[0]["action_mask"])))
+        for table in (env, *copies):
+            table.step(action)
+    assert all(not other.agents for other in copies)
+    assert all(other.game is env.game for other in copies)

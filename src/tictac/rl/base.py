@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -238,6 +238,20 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
+
+    # Copies and pickles (a search over copies of the table, environments sent to worker
+    # processes): the game is a module, kept by its name.
+    def __getstate__(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        # (an instance with a dict and slots: the two as a pair, as Python 3.11 gives them)
+        attributes, slots = cast(tuple[dict[str, Any], dict[str, Any]], object.__getstate__(self))
+        return attributes, {**slots, "game": None}
+
+    def __setstate__(self, state: tuple[dict[str, Any], dict[str, Any]]) -> None:
+        attributes, slots = state
+        self.__dict__.update(attributes)
+        for name, value in slots.items():
+            setattr(self, name, value)
+        self.game = get_game(self.GAME)
 
     def _select(self) -> bool:
         """Select the agent to act; True once the episode is over (the rewards are then set,
