@@ -37,6 +37,7 @@ from pathlib import Path
 import httpx
 import uvloop
 
+from tictac.cluster.services import free_port
 from ws_client import Client, OnText
 
 SEATS = 5
@@ -197,12 +198,6 @@ async def measure(clients: list[Client], run: Run, warmup: float,
 
 # -- the two servers under the same load -------------------------------------------------------
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def family(pid: int) -> list[int]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
 import ssl
 import subprocess
 import sys
@@ -18,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, sync_playwright
+
+from tictac.cluster.services import free_port
 
 from .players import SHOTS_DIR
 
@@ -33,12 +34,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 def _tictac_command() -> list[str]:
@@ -89,7 +84,7 @@ class ServerProcess:
         self.env = {**os.environ, **(env or {})}
         self.host = host
         self.wrap = wrap
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"{'https' if '--tls' in extra else 'http'}://{host}:{self.port}"
         self.log = folder / "serve.log"
         self.process: subprocess.Popen[bytes] | None = None

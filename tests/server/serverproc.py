@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,17 +12,13 @@ from pathlib import Path
 
 import httpx
 
+from tictac.cluster.services import free_port
+
 TICTAC = str(Path(sys.executable).with_name("tictac"))
 # How long a test waits for a server to come up: long, since a busy machine imports slowly and
 # only a server that never answers should fail a test (TICTAC_TEST_PATIENCE_S sets it).
 PATIENCE_S = float(os.environ.get("TICTAC_TEST_PATIENCE_S", "120"))
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 class ServerProcess:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import random
 import shutil
 import signal
 import socket
@@ -21,11 +22,33 @@ PG_BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
+# Ports a free_port may be: above the well-known ones, below the kernel's ephemeral range.
+LOWEST_PORT = 10_000
+
+
+def _ephemeral_low() -> int:
+    """The first port of the range the kernel gives outgoing connections."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32_768  # Linux's default
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port nothing is bound to on `host`, taken below the kernel's ephemeral range. A server a
+    test stops and starts again on its port must find it free, and a port of that range can be
+    taken meanwhile as the local port of any outgoing connection (even SO_REUSEADDR then cannot
+    bind it)."""
+    below = max(_ephemeral_low(), LOWEST_PORT + 1_000)
+    for _ in range(1_000):
+        port = random.randrange(LOWEST_PORT, below)
+        with socket.socket() as probe:
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError(f"no free port on {host} below {below}")
 
 
 def available() -> str | None:
