@@ -113,15 +113,15 @@ class TimosTwistEnv(TictacEnv):
         # The engine's own move, not checked a second time by `apply`: `step` took it from
         # `moves`. A play that leaves one card calls TIMO.
         state = self.game_state
-        rounds = len(state.rounds)
-        kind, card, color = move
-        take_turn(state, seat, kind, self.now_ms, card, color, len(state.hands[seat]) == 2)
         if not self.history:  # only the history shows who played what
+            take_turn(state, seat, move, self.now_ms)
             return
+        rounds = len(state.rounds)
+        take_turn(state, seat, move, self.now_ms)
         if len(state.rounds) != rounds:
             self.played[:] = 0.0
-        elif kind == "play":
-            self.played[seat, card] = 1.0
+        elif move[0] == "play":
+            self.played[seat, move[1]] = 1.0
 
     def encode(self, seat: int, out: np.ndarray) -> None:
         # What view(state, seat) shows: the seat's hand, its drawn card, the table's counts.

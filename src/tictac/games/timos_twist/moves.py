@@ -136,16 +136,16 @@ def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, 
     return state, events
 
 
-def take_turn(
-    state: State, seat: int, kind: str, now_ms: int, card: int, color: int, timo: bool
-) -> list[Event]:
-    """`apply` of a turn's move known to be legal, without its checks: "play" `card` naming
-    `color` (a coloured card names its own), calling TIMO or not; "draw"; "pass". For the RL
-    environment, which takes the move from `turn_moves` and has checked it once already."""
+def take_turn(state: State, seat: int, move: tuple[str, int, int], now_ms: int) -> list[Event]:
+    """`apply` of a turn's move known to be legal, without its checks: `move` is ("play",
+    card, colour named: a coloured card names its own), ("draw", ...) or ("pass", ...); a play
+    that leaves one card calls TIMO. For the RL environment, which takes the move from
+    `turn_moves` and has checked it once already."""
     opening = state.opening
     events: list[Event] = []
+    kind, card, color = move
     if kind == "play":
-        _play(state, seat, card, color, timo, now_ms, events)
+        _play(state, seat, card, color, len(state.hands[seat]) == 2, now_ms, events)
     elif kind == "draw":
         _draw(state, seat, events)
     else:
