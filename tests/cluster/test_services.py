@@ -36,7 +36,7 @@ def test_a_free_port_lies_below_the_ephemeral_range_and_can_be_bound() -> None:
     low, _ = _ephemeral_range()
     ports = [free_port() for _ in range(200)]
     assert all(LOWEST_PORT <= port < low for port in ports)
-    assert len(set(ports)) > 150  # spread, so that parallel runs seldom pick the same
+    assert len(set(ports)) == len(ports)  # never the same twice, though none is bound yet
     for port in ports[:20]:
         with socket.socket() as server:
             server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
