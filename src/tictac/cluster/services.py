@@ -25,6 +25,7 @@ REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 # Ports a free_port may be: above the well-known ones, below the kernel's ephemeral range.
 LOWEST_PORT = 10_000
 _handed_out: set[int] = set()  # never twice from one process: two asked in a row may be unbound
+_pick = random.Random()  # its own: a test that seeds the module's generator must not steer it
 
 
 def _ephemeral_low() -> int:
@@ -42,7 +43,7 @@ def free_port(host: str = "127.0.0.1") -> int:
     bind it)."""
     below = max(_ephemeral_low(), LOWEST_PORT + 1_000)
     for _ in range(1_000):
-        port = random.randrange(LOWEST_PORT, below)
+        port = _pick.randrange(LOWEST_PORT, below)
         if port in _handed_out:
             continue
         with socket.socket() as probe:
