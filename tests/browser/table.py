@@ -149,10 +149,14 @@ FINISH_ANIMATIONS = """() => document.getAnimations()
   .forEach((a) => a.finish())"""
 
 
+DRAWN_VERSION = """() => Number(document.querySelector('[data-version]')?.dataset.version ?? -1)"""
+
+
 def shows_version(player: Player, version: int, what: str) -> None:
-    """Waits until the page has received `version` and drawn it, with animations finished."""
-    wait_for(lambda: player.version() >= version, player.page, what=what)
-    player.page.wait_for_timeout(120)
+    """Waits until the page has drawn `version` (its live root's `data-version`: a page busy
+    drawing may be some messages behind what its socket received), with animations finished."""
+    wait_for(lambda: player.page.evaluate(DRAWN_VERSION) >= version, player.page, what=what)
+    player.page.wait_for_timeout(120)  # for the animations the draw started to begin
     player.page.evaluate(FINISH_ANIMATIONS)
 
 

@@ -192,8 +192,13 @@ export class LiveRoom {
   }
 
   schedule(events) {
-    // A failed draw is reported as the page's error, and the next draws still run.
-    this.drawn = this.drawn.then(() => this.render(events)).catch((error) => reportError(error));
+    // A failed draw is reported as the page's error, and the next draws still run. Once drawn,
+    // the root says the version it shows (`data-version`): a page busy drawing may be some
+    // messages behind the socket, and what is on screen is what a test waits for.
+    const version = this.version;
+    this.drawn = this.drawn.then(() => this.render(events))
+      .then(() => { if (this.root) this.root.dataset.version = String(version); })
+      .catch((error) => reportError(error));
     return this.drawn;
   }
 
