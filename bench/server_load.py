@@ -199,7 +199,6 @@ async def measure(clients: list[Client], run: Run, warmup: float,
 # -- the two servers under the same load -------------------------------------------------------
 
 
-
 def family(pid: int) -> list[int]:
     """The process and its children (a server's workers)."""
     try:

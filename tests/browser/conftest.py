@@ -35,7 +35,6 @@ CHROMIUM_ARGS = [
 ]
 
 
-
 def _tictac_command() -> list[str]:
     script = Path(sys.executable).with_name("tictac")
     if script.exists():

@@ -20,7 +20,6 @@ TICTAC = str(Path(sys.executable).with_name("tictac"))
 PATIENCE_S = float(os.environ.get("TICTAC_TEST_PATIENCE_S", "120"))
 
 
-
 class ServerProcess:
     def __init__(self, db: Path, *extra: str, output: Path | None = None,
                  host: str = "127.0.0.1", wrap: tuple[str, ...] = ()) -> None:

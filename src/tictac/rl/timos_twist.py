@@ -113,7 +113,7 @@ class TimosTwistEnv(TictacEnv):
         # The engine's own move, not checked a second time by `apply`: `step` took it from
         # `moves`. A play that leaves one card calls TIMO.
         state = self.game_state
-        if not self.history:  # only the history shows who played what
+        if not self.history:  # only the history shows who played what (and counts rounds)
             take_turn(state, seat, move, self.now_ms)
             return
         rounds = len(state.rounds)
