@@ -1,5 +1,6 @@
 """A real `tictac serve` process on a free port of 127.0.0.1 (or of another address of this
-machine, or of a network namespace's, its command run through `wrap`)."""
+machine, or of a network namespace's, its command run through `wrap`); and a one-route app
+served by uvicorn in a thread of the test."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+import uvicorn
+from starlette.applications import Starlette
 
 from tictac.cluster.services import free_port
 
@@ -91,3 +96,24 @@ class ServerProcess:
 
     def stop(self) -> None:
         self.kill(signal.SIGTERM)
+
+
+class InProcessServer:
+    """uvicorn serving a one-route app on a real socket, in a thread of the test, through
+    uvicorn's own WebSocket protocol or the server's (`FloodProofProtocol`)."""
+
+    def __init__(self, app: Starlette, ws: Any = "websockets-sansio") -> None:
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(app, port=self.port, log_level="warning",
+                                                    ws=ws))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> InProcessServer:
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
-from serverproc import PATIENCE_S, ServerProcess, free_port
+from serverproc import PATIENCE_S, InProcessServer, ServerProcess
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
@@ -133,27 +131,6 @@ def test_a_client_that_stops_reading_is_closed_with_1013_and_the_room_goes_on(
             slow.recv(timeout=PATIENCE_S)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
     other.close()
-
-
-class InProcessServer:
-    """uvicorn serving a one-route app on a real socket, in a thread of the test, through
-    uvicorn's own WebSocket protocol or the server's (`FloodProofProtocol`)."""
-
-    def __init__(self, app: Starlette, ws: Any = "websockets-sansio") -> None:
-        self.port = free_port()
-        self.server = uvicorn.Server(uvicorn.Config(app, port=self.port, log_level="warning",
-                                                    ws=ws))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> InProcessServer:
-        self.thread.start()
-        while not self.server.started:
-            time.sleep(0.01)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 @pytest.mark.parametrize("ws", ["websockets-sansio", FloodProofProtocol])

@@ -22,6 +22,9 @@ CLOSE_WAIT_S = 10.0  # how long a dropped client's close frame may wait for it t
 # The scope's extension by which the server offers to write a text frame at once
 # (ws_protocol.py): {"write": (text) -> bool, False when the message must wait its turn}.
 WRITE_TEXT = "tictac.write_text"
+# ... and to hand each message the client sends to a function of the app at once
+# (ws_protocol.py): {"listen": (reader or None) -> None}.
+READ_TEXT = "tictac.read_text"
 
 
 class Connection(Transport):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import math
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,7 @@ from tictac.rooms.errors import NO_ROOM, RATE_LIMITED, ROOM_UNAVAILABLE, SEAT_MO
 from tictac.rooms.rejoin import CLOSE_SEAT_MOVED
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.rooms.wire import dumps
-from tictac.server.connection import Connection
+from tictac.server.connection import READ_TEXT, Connection
 from tictac.server.errors import (
     BAD_JSON,
     BAD_MESSAGE,
@@ -252,41 +253,71 @@ async def _serve(room: Room, conn: Transport, token: str, feed: Feed,
         await conn.finish()
 
 
+class Throttle:
+    """A socket's frames at most `rate_per_s` a second. A frame over the rate is refused, and
+    the socket is not read again until the next one may pass: a flood then waits in the
+    client's own socket buffers instead of costing the server a refusal per frame, which is
+    what slowed other rooms down. A client that keeps flooding (`rate_burst` frames refused
+    before it kept quiet long enough to fill its bucket again) is closed with CLOSE_FLOOD, so
+    the backlog it queued is dropped rather than read at the rate for minutes after it left.
+    The socket that reads the client's frames throttles them, so a relayed client is held
+    back on the node it reached."""
+
+    __slots__ = ("bucket", "conn", "handle", "refused", "settings")
+
+    def __init__(self, conn: Connection, handle: Callable[[str], None],
+                 settings: ServerSettings) -> None:
+        self.conn, self.handle, self.settings = conn, handle, settings
+        self.bucket = Bucket(settings.rate_per_s, settings.rate_burst, time.monotonic())
+        self.refused = 0
+
+    def read(self, text: str) -> float:
+        """Hands `text` on, or refuses it: the seconds not to read the socket for (0: read on;
+        infinite once the socket is closed for flooding)."""
+        now = time.monotonic()
+        bucket = self.bucket
+        if bucket.full(now):
+            self.refused = 0
+        if wait := bucket.wait(now):
+            self.refused += 1
+            self.conn.error(RATE_LIMITED, f"at most {self.settings.rate_per_s:g} messages a second")
+            if self.refused > self.settings.rate_burst:
+                self.conn.close(CLOSE_FLOOD)
+                return math.inf
+            return wait
+        self.handle(text)
+        return 0.0
+
+
 async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], None],
                settings: ServerSettings) -> None:
-    """Hands every frame the client sends to `handle` until the socket closes, at most
-    `rate_per_s` a second. A frame over the rate is refused, and the socket is not read again
-    until the next one may pass: a flood then waits in the client's own socket buffers instead
-    of costing the server a refusal per frame, which is what slowed other rooms down. A client
-    that keeps flooding (`rate_burst` frames refused before it kept quiet long enough to fill
-    its bucket again) is closed with CLOSE_FLOOD, so the backlog it queued is dropped rather
-    than read at the rate for minutes after it left. The socket that reads the client's frames
-    throttles them, so a relayed client is held back on the node it reached."""
-    bucket = Bucket(settings.rate_per_s, settings.rate_burst, time.monotonic())
-    refused = 0
+    """Hands every frame the client sends to `handle`, through a `Throttle`, until the socket
+    closes. On `tictac serve`'s own protocol each frame is handed on as it is parsed
+    (`READ_TEXT`); on another ASGI server, by a loop over `receive`."""
+    throttle = Throttle(conn, handle, settings)
+    direct = websocket.scope.get("extensions", {}).get(READ_TEXT)
     try:
+        if direct is not None:
+            direct["listen"](throttle.read)
+            try:
+                while (await websocket.receive())["type"] != "websocket.disconnect":
+                    pass
+            finally:
+                direct["listen"](None)
+            return
         while True:
             frame = await websocket.receive()
             if frame["type"] == "websocket.disconnect":
                 break
-            now = time.monotonic()
-            if bucket.full(now):
-                refused = 0
-            if wait := bucket.wait(now):
-                refused += 1
-                conn.error(RATE_LIMITED, f"at most {settings.rate_per_s:g} messages a second")
-                if refused > settings.rate_burst:
-                    conn.close(CLOSE_FLOOD)
-                    break
-                await asyncio.sleep(wait)
-                continue
             text = frame.get("text")
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", "replace")
-            handle(text)
+            wait = throttle.read(text)
+            if wait == math.inf:
+                break
             # Frames already read come back from `receive` without a pause: give the other
             # sockets and rooms their turn between two, or a burst holds the loop.
-            await asyncio.sleep(0)
+            await asyncio.sleep(wait)
     except (WebSocketDisconnect, RuntimeError):
         pass
     except asyncio.CancelledError:

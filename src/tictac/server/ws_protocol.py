@@ -19,15 +19,19 @@ extensions (`WRITE_TEXT`); it writes only what `send` would write the same way."
 from __future__ import annotations
 
 import contextlib
+import math
 import socket
-from asyncio import BaseTransport
+from asyncio import BaseTransport, TimerHandle
+from collections import deque
+from collections.abc import Callable
+from typing import Any
 
 from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
 
-from tictac.server.connection import WRITE_TEXT
+from tictac.server.connection import READ_TEXT, WRITE_TEXT
 from tictac.server.errors import CLOSE_FLOOD
 
 RECEIVE_BUFFER = 16 * 1024  # bytes (the kernel doubles it); a message may still span reads
@@ -37,6 +41,14 @@ TEXT_FIN = 0x81  # a final frame of text
 
 class FloodProofProtocol(WebSocketsSansIOProtocol):
     shedding = False
+    # The app's reader, once it listens (`listen`), what it has not been handed yet, and the
+    # timer that hands it on (the reader asked for a pause).
+    reader: Callable[[str], float] | None = None
+    resume_timer: TimerHandle | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.held: deque[str] = deque()
 
     def connection_made(self, transport: BaseTransport) -> None:
         super().connection_made(transport)
@@ -49,6 +61,81 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         super().handle_connect(event)
         if getattr(self, "scope", None) is not None:
             self.scope["extensions"][WRITE_TEXT] = {"write": self.write_text}
+            self.scope["extensions"][READ_TEXT] = {"listen": self.listen}
+
+    def listen(self, reader: Callable[[str], float] | None) -> None:
+        """Hands every message the client sends to `reader` as soon as it is parsed, those the
+        app has not received yet first: no queue, no task switch and no pause of reading per
+        message (uvicorn's way). The reader returns how many seconds not to read the socket for
+        (0: read on); infinity means the app is closing it for flooding, and what the client
+        sends is then dropped unparsed. Only the disconnect still goes through the queue, to
+        `receive`. None stops it."""
+        self.reader = reader
+        if reader is None:
+            self.held.clear()
+            if self.resume_timer is not None:  # the client's close reply must still be read
+                self.resume_timer.cancel()
+                self.hand_on()
+            return
+        waiting = []
+        while not self.queue.empty():
+            waiting.append(self.queue.get_nowait())
+        for message in waiting:
+            if message["type"] == "websocket.receive":
+                text = message.get("text")
+                self.held.append((message.get("bytes") or b"").decode("utf-8", "replace")
+                                 if text is None else text)
+            else:
+                self.queue.put_nowait(message)
+        self.hand_on()
+
+    def send_receive_event_to_app(self) -> None:
+        if self.reader is None or self.shedding:
+            if not self.shedding:
+                super().send_receive_event_to_app()
+            self.frames = []
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        try:  # a text message that is not UTF-8 closes the socket (1007), as uvicorn does
+            text = data.decode("utf-8", "strict" if self.curr_msg_data_type == "text"
+                               else "replace")
+        except UnicodeDecodeError:
+            super().send_receive_event_to_app()
+            return
+        self.frames = []
+        if self.close_sent:
+            return
+        if self.held or self.resume_timer is not None:
+            self.held.append(text)
+        else:
+            self.read(text)
+
+    def read(self, text: str) -> bool:
+        """Hands `text` to the reader: False when it asked not to be read for a while."""
+        assert self.reader is not None
+        wait = self.reader(text)
+        if not wait:
+            return True
+        if wait == math.inf:
+            self.reader = None
+            self.held.clear()
+            self.shedding = True
+            self.queue.put_nowait({"type": "websocket.disconnect", "code": CLOSE_FLOOD})
+        else:
+            self.transport.pause_reading()
+            self.resume_timer = self.loop.call_later(wait, self.hand_on)
+        return False
+
+    def hand_on(self) -> None:
+        """Hands on what was held while the reader asked for a pause, then reads on."""
+        self.resume_timer = None
+        while self.held and self.reader is not None and not self.close_sent:
+            if not self.read(self.held.popleft()):
+                return
+        self.held.clear()
+        self.read_paused = False
+        if not self.transport.is_closing():
+            self.transport.resume_reading()
 
     def write_text(self, text: str) -> bool:
         """`text` as one frame, written now; False when it must go through `send` instead: the

@@ -1,0 +1,166 @@
+"""How the server's WebSocket protocol hands the client's messages to the app (`READ_TEXT`,
+issue 23): each one as it is parsed, to a function, with no queue and no task switch between.
+Those the app had not received when it began to listen come first; a pause the reader asks
+for holds the rest back, in order; a text message that is not UTF-8 still closes with 1007.
+Over real sockets: an app served by uvicorn with `FloodProofProtocol`, and `tictac serve`."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from serverproc import PATIENCE_S, InProcessServer, ServerProcess
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
+
+from tictac.server.connection import READ_TEXT
+from tictac.server.ws_protocol import FloodProofProtocol
+
+TEXT, BINARY, CLOSE = 0x1, 0x2, 0x8
+PAUSE_S = 0.3
+
+
+class RawClient:
+    """A WebSocket client that writes frames as given, several in one write if asked, and reads
+    the server's frames one by one."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE_S)
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                          "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                          "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            self.buffer += self._read()
+        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+    def _read(self) -> bytes:
+        data = self.sock.recv(65536)
+        if not data:
+            raise ConnectionError("closed by the server")
+        return data
+
+    @staticmethod
+    def frame(payload: bytes | str, opcode: int = TEXT) -> bytes:
+        data = payload.encode() if isinstance(payload, str) else payload
+        assert len(data) < 1 << 16
+        length = bytes((0x80 | len(data),)) if len(data) < 126 else (
+            bytes((0x80 | 126,)) + len(data).to_bytes(2, "big"))
+        return bytes((0x80 | opcode,)) + length + b"\0\0\0\0" + data  # masked with zeros
+
+    def send(self, *frames: bytes) -> None:
+        self.sock.sendall(b"".join(frames))
+
+    def recv(self) -> tuple[int, bytes]:
+        """The next frame: its opcode and payload."""
+        while True:
+            if len(self.buffer) >= 2:
+                length, start = self.buffer[1] & 0x7F, 2
+                if length == 126:
+                    length, start = int.from_bytes(self.buffer[2:4], "big"), 4
+                if len(self.buffer) >= start + length:
+                    frame = self.buffer[0] & 0x0F, self.buffer[start:start + length]
+                    self.buffer = self.buffer[start + length:]
+                    return frame
+            self.buffer += self._read()
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_what_came_before_listening_is_handed_on_first_then_each_message_as_parsed() -> None:
+    """Five messages queued before the app listens, then five more, a binary one among them
+    (decoded with replacement, as the app's loop over `receive` decodes it), and a pause the
+    reader asks for: every message reaches the reader once, in the order sent, and none after
+    the pause before it is over."""
+    got: list[tuple[str, float]] = []
+    queued: list[int] = []
+
+    def reader(text: str) -> float:
+        got.append((text, time.monotonic()))
+        return PAUSE_S if text == "pause" else 0.0
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        listen = websocket.scope["extensions"][READ_TEXT]["listen"]
+        protocol = listen.__self__  # (the test looks at its queue: the five are in it)
+        deadline = time.monotonic() + PATIENCE_S
+        while protocol.queue.qsize() < 5 and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        queued.append(protocol.queue.qsize())
+        listen(reader)
+        assert (await websocket.receive())["type"] == "websocket.disconnect"
+        listen(None)
+
+    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+    with InProcessServer(app, FloodProofProtocol) as served:
+        client = RawClient(served.port, "/ws")
+        client.send(*(client.frame(str(n)) for n in range(5)))  # one write
+        deadline = time.monotonic() + PATIENCE_S
+        while not got and time.monotonic() < deadline:
+            time.sleep(0.01)
+        client.send(client.frame("5"), client.frame(b"6\xff", BINARY), client.frame("pause"),
+                    client.frame("7"), client.frame("8"))
+        while len(got) < 10 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        client.close()
+    assert queued == [5]
+    assert [text for text, _ in got] == ["0", "1", "2", "3", "4", "5", "6\ufffd", "pause",
+                                         "7", "8"]
+    paused_at = got[7][1]
+    assert got[8][1] - paused_at >= PAUSE_S * 0.9  # (a timer may fire a hair early)
+
+
+def test_a_text_message_that_is_not_utf8_closes_the_socket_with_1007(tmp_path: Path) -> None:
+    """On `tictac serve`, past the hello, where the app listens."""
+    server = ServerProcess(tmp_path / "tictac.sqlite3").start()
+    try:
+        with httpx.Client(base_url=server.base) as http:
+            made = http.post("/api/rooms", json={"game": "time-bomb", "name": "A"}).json()
+        client = RawClient(server.port, f"/ws/{made['code']}")
+        client.send(client.frame(json.dumps({"type": "hello", "token": made["token"]})))
+        client.send(client.frame(json.dumps({"type": "ping", "t": 1})))
+        answers = []
+        while (answer := json.loads(client.recv()[1]))["type"] != "pong":
+            answers.append(answer["type"])
+        assert "room" in answers
+        client.send(client.frame(b'{"type": "ping", "t": "\xff"}'))
+        while (frame := client.recv())[0] != CLOSE:
+            pass
+        assert int.from_bytes(frame[1][:2], "big") == 1007
+        client.close()
+    finally:
+        server.stop()
+
+
+def test_a_hello_and_the_messages_behind_it_in_one_write_are_all_answered_in_order(
+        tmp_path: Path) -> None:
+    """On `tictac serve`: the pings that reached the server with the hello wait in the queue
+    while the room takes the client in, and are answered first, in order, then the next."""
+    server = ServerProcess(tmp_path / "tictac.sqlite3").start()
+    try:
+        with httpx.Client(base_url=server.base) as http:
+            made = http.post("/api/rooms", json={"game": "time-bomb", "name": "A"}).json()
+        client = RawClient(server.port, f"/ws/{made['code']}")
+        client.send(client.frame(json.dumps({"type": "hello", "token": made["token"]})),
+                    *(client.frame(json.dumps({"type": "ping", "t": t})) for t in range(5)))
+        pongs: list[Any] = []
+        while len(pongs) < 5:
+            answer = json.loads(client.recv()[1])
+            if answer["type"] == "pong":
+                pongs.append(answer["t"])
+        client.send(client.frame(json.dumps({"type": "ping", "t": 5})))
+        while (answer := json.loads(client.recv()[1]))["type"] != "pong":
+            pass
+        assert [*pongs, answer["t"]] == [0, 1, 2, 3, 4, 5]
+        client.close()
+    finally:
+        server.stop()
