@@ -174,9 +174,12 @@ class Autopilot:
                 if self.stand_in(seat) is not None and room.game.legal_actions(room.state, seat)]
 
     def _optional_bots(self) -> list[int]:
+        bots = self.bots_playing()
+        if not bots:  # (most rooms, after every action)
+            return bots
         room = self.room
         waiting = set(room.game.to_act(room.state))
-        return [seat for seat in self.bots_playing() if seat not in waiting
+        return [seat for seat in bots if seat not in waiting
                 and room.game.legal_actions(room.state, seat)]
 
     def bots_playing(self) -> list[int]:

@@ -274,17 +274,16 @@ class Throttle:
     def read(self, text: str) -> float:
         """Hands `text` on, or refuses it: the seconds not to read the socket for (0: read on;
         infinite once the socket is closed for flooding)."""
-        now = time.monotonic()
         bucket = self.bucket
-        if bucket.full(now):
-            self.refused = 0
-        if wait := bucket.wait(now):
+        if wait := bucket.wait(time.monotonic()):
             self.refused += 1
             self.conn.error(RATE_LIMITED, f"at most {self.settings.rate_per_s:g} messages a second")
             if self.refused > self.settings.rate_burst:
                 self.conn.close(CLOSE_FLOOD)
                 return math.inf
             return wait
+        if bucket.level >= bucket.burst - 1:  # the bucket was full: the client kept quiet
+            self.refused = 0
         self.handle(text)
         return 0.0
 
