@@ -91,6 +91,45 @@ async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path, opener: 
 
 
 @on_both
+async def test_a_commit_that_raises_refuses_its_writes_and_the_writer_goes_on(
+        tmp_path: Path, opener: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store's commit that raises (a bug, not a refusal it returns) fails the callers of its
+    batch with that error; the next write is committed, and nothing waits for ever."""
+    store = await opener(url(tmp_path))
+    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
+    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+
+    def broken(writes: list[object]) -> None:
+        raise RuntimeError("a bug in the store")
+
+    monkeypatch.setattr(store, "_commit_here", lambda writes: None)  # the writer's thread
+    monkeypatch.setattr(store, "_commit", broken)
+    with pytest.raises(RuntimeError, match="a bug in the store"):
+        await asyncio.wait_for(store.append("ABCDE", 0, 1, LoggedAction(0, {"type": "cut"}, 3)),
+                               10)
+    monkeypatch.undo()
+    await asyncio.wait_for(store.append("ABCDE", 0, 1, LoggedAction(0, {"type": "cut"}, 4)), 10)
+    loaded = await store.load_game("ABCDE", 0)
+    assert loaded is not None and [entry.now_ms for entry in loaded.log] == [4]
+    await store.close()
+
+
+@on_both
+async def test_closing_keeps_every_write_queued_before_it(tmp_path: Path, opener: Opener) -> None:
+    store = await opener(url(tmp_path))
+    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
+    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+    appends = [store.append("ABCDE", 0, seq, LoggedAction(0, {"type": "cut"}, seq))
+               for seq in range(1, 21)]
+    await store.close()  # not awaited before: the close waits for them
+    assert all(append.done() and append.exception() is None for append in appends)
+    reopened = await opener(url(tmp_path))
+    loaded = await reopened.load_game("ABCDE", 0)
+    assert loaded is not None and len(loaded.log) == 20
+    await reopened.close()
+
+
+@on_both
 async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path, opener: Opener) -> None:
     store = await opener(url(tmp_path))
     await store.save_room("ABCDE", "time-bomb", {}, 1, 0)

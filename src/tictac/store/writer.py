@@ -6,6 +6,9 @@ resolves the waiting futures. A room awaits its append before it tells anyone of
 so "acknowledged" always means "committed", and many rooms acting at once share one commit
 instead of paying one each. A store may commit a small batch on the event loop's thread
 instead (`_commit_here`), where that waits neither for the disk nor for a lock.
+
+The writer is a callback of the event loop, not a task reading an asyncio.Queue: the queue's
+futures and the task's turn per action were a twentieth of an action's instructions (issue 23).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import contextlib
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
-from tictac.store.base import Fenced
+from tictac.store.base import Fenced, StoreError
 from tictac.store.file import DatabaseFile
 
 Write = TypeVar("Write")
@@ -30,14 +33,16 @@ class GroupCommit(Generic[Write]):
 
     def __init__(self, file: DatabaseFile | None) -> None:
         self.file = file
-        self._queue: asyncio.Queue[tuple[Write, asyncio.Future[None]]] = asyncio.Queue()
+        self._waiting: list[tuple[Write, asyncio.Future[None]]] = []  # not yet in a commit
+        self._busy = False  # a commit is under way or due: what comes meanwhile waits for it
+        self._drained: asyncio.Future[None] | None = None  # `close` waits on it while busy
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
         self._tasks: list[asyncio.Task[None]] = []
         self.commits = 0
 
     def _start(self) -> None:
-        self._tasks = [asyncio.create_task(self._write_forever(), name="store-writer"),
-                       asyncio.create_task(self._watch_forever(), name="store-watch")]
+        self._loop = asyncio.get_running_loop()
+        self._tasks = [asyncio.create_task(self._watch_forever(), name="store-watch")]
 
     def _commit(self, writes: list[Write]) -> list[Exception | None]:
         """On the writer thread: every write's failure, or None for each if all committed."""
@@ -66,7 +71,9 @@ class GroupCommit(Generic[Write]):
 
     async def close(self) -> None:
         if self._tasks:
-            await self._queue.join()
+            if self._busy:
+                self._drained = self._loop.create_future()
+                await self._drained
             for task in self._tasks:
                 task.cancel()
             for task in self._tasks:
@@ -76,32 +83,55 @@ class GroupCommit(Generic[Write]):
         self._thread.shutdown()
 
     def _submit(self, write: Write) -> asyncio.Future[None]:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.put_nowait((write, future))
+        future: asyncio.Future[None] = self._loop.create_future()
+        self._waiting.append((write, future))
+        if not self._busy:
+            self._busy = True
+            self._loop.call_soon(self._commit_waiting)
         return future
 
-    async def _write_forever(self) -> None:
-        """Commits whatever is queued as one transaction, then wakes its callers."""
-        loop = asyncio.get_running_loop()
-        while True:
-            batch = [await self._queue.get()]
-            while not self._queue.empty():
-                batch.append(self._queue.get_nowait())
-            writes = [write for write, _ in batch]
-            try:
-                failures = self._commit_here(writes)
-                if failures is None:
-                    failures = await loop.run_in_executor(self._thread, self._commit, writes)
-                for (_, future), failure in zip(batch, failures, strict=True):
-                    if future.done():
-                        continue
-                    if failure is None:
-                        future.set_result(None)
-                    else:
-                        future.set_exception(failure)
-            finally:
-                for _ in batch:
-                    self._queue.task_done()
+    def _commit_waiting(self) -> None:
+        """Commits whatever waits as one transaction, then wakes its callers."""
+        batch, self._waiting = self._waiting, []
+        writes = [write for write, _ in batch]
+        try:
+            failures = self._commit_here(writes)
+        except Exception as failure:  # (a store's bug: its writes are refused, not lost)
+            failures = [failure] * len(batch)
+        if failures is None:
+            committed = self._loop.run_in_executor(self._thread, self._commit, writes)
+            committed.add_done_callback(
+                lambda done: self._settle(batch, _failures(done, len(batch))))
+        else:
+            self._settle(batch, failures)
+
+    def _settle(self, batch: list[tuple[Write, asyncio.Future[None]]],
+                failures: list[Exception | None]) -> None:
+        for (_, future), failure in zip(batch, failures, strict=True):
+            if future.done():
+                continue
+            if failure is None:
+                future.set_result(None)
+            else:
+                future.set_exception(failure)
+        if self._waiting:  # what came while the writer's thread committed
+            self._commit_waiting()
+            return
+        self._busy = False
+        if self._drained is not None and not self._drained.done():
+            self._drained.set_result(None)
+
+
+def _failures(committed: asyncio.Future[list[Exception | None]],
+              count: int) -> list[Exception | None]:
+    """What the writer's thread answered for a batch of `count` writes; if it raised, that for
+    each of them."""
+    if committed.cancelled():  # (the loop shutting down)
+        return [StoreError("the store closed before this write was kept")] * count
+    failure = committed.exception()
+    if failure is None:
+        return committed.result()
+    return [failure if isinstance(failure, Exception) else StoreError(repr(failure))] * count
 
 
 def taken(row: Row) -> Fenced:
