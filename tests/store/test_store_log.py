@@ -12,13 +12,21 @@ import sqlalchemy as sa
 from sqlite_stores import Opener, on_both
 
 from tictac.engine import LoggedAction
-from tictac.store import Fenced, SqlStore
+from tictac.store import Fenced, SqlStore, Store
 from tictac.store.migrate import alembic_config, heads
 from tictac.store.tables import metadata
 
 
 def url(tmp_path: Path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'log.sqlite3'}"
+
+
+async def with_a_game(opener: Opener, tmp_path: Path) -> Store:
+    """A store of `opener` with room ABCDE and its first game, to append to."""
+    store = await opener(url(tmp_path))
+    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
+    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+    return store
 
 
 async def test_migrations_build_the_schema_the_code_uses(tmp_path: Path) -> None:
@@ -74,9 +82,7 @@ async def test_appends_read_back_in_order_after_reopening(tmp_path: Path, opener
 
 @on_both
 async def test_a_failed_write_fails_only_its_own_caller(tmp_path: Path, opener: Opener) -> None:
-    store = await opener(url(tmp_path))
-    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
-    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+    store = await with_a_game(opener, tmp_path)
     first = LoggedAction(0, {"type": "cut"}, 3)
     results = await asyncio.gather(
         store.append("ABCDE", 0, 1, first),
@@ -95,9 +101,7 @@ async def test_a_commit_that_raises_refuses_its_writes_and_the_writer_goes_on(
         tmp_path: Path, opener: Opener, monkeypatch: pytest.MonkeyPatch) -> None:
     """A store's commit that raises (a bug, not a refusal it returns) fails the callers of its
     batch with that error; the next write is committed, and nothing waits for ever."""
-    store = await opener(url(tmp_path))
-    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
-    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+    store = await with_a_game(opener, tmp_path)
 
     def broken(writes: list[object]) -> None:
         raise RuntimeError("a bug in the store")
@@ -116,9 +120,7 @@ async def test_a_commit_that_raises_refuses_its_writes_and_the_writer_goes_on(
 
 @on_both
 async def test_closing_keeps_every_write_queued_before_it(tmp_path: Path, opener: Opener) -> None:
-    store = await opener(url(tmp_path))
-    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
-    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+    store = await with_a_game(opener, tmp_path)
     appends = [store.append("ABCDE", 0, seq, LoggedAction(0, {"type": "cut"}, seq))
                for seq in range(1, 21)]
     await store.close()  # not awaited before: the close waits for them
@@ -131,9 +133,7 @@ async def test_closing_keeps_every_write_queued_before_it(tmp_path: Path, opener
 
 @on_both
 async def test_a_hole_in_the_log_is_reported_not_skipped(tmp_path: Path, opener: Opener) -> None:
-    store = await opener(url(tmp_path))
-    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
-    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+    store = await with_a_game(opener, tmp_path)
     await store.append("ABCDE", 0, 1, LoggedAction(0, {"type": "cut"}, 3))
     await store.append("ABCDE", 0, 3, LoggedAction(0, {"type": "cut"}, 4))
     with pytest.raises(RuntimeError, match="hole"):
