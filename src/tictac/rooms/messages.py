@@ -89,6 +89,7 @@ class Views:
                             "events": events})[:-1]  # open, for each seat's view to close
         self._texts: dict[int | None, str] = {}
         self._shared: str | None = None  # what every seat sees, as an open JSON object
+        self._seat_view = extras(game).seat_view
 
     def text(self, seat: int | None) -> str:
         text = self._texts.get(seat)
@@ -97,7 +98,7 @@ class Views:
         return text
 
     def _view(self, seat: int | None) -> str:
-        seat_view = extras(self.game).seat_view
+        seat_view = self._seat_view
         if seat is None or seat_view is None:
             return dumps(self.game.view(self.state, seat))
         own = seat_view(self.state, seat)
