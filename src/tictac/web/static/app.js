@@ -4,6 +4,7 @@
 import { h, fill } from './dom.js';
 import { loadLang, pickLang, currentLang, t, useGameTexts } from './i18n.js';
 import { gamesInfo } from './games.js';
+import { loadModule } from './reload.js';
 
 const ROUTES = [
   [/^\/$/, './home.js'],
@@ -38,7 +39,7 @@ async function route(reason) {
     return;
   }
   const params = path.match(match[0]).slice(1);
-  const screen = await import(match[1]);
+  const screen = await loadModule(() => import(match[1]));
   if (ticket !== routeCount) return;
   cleanup = (await screen.show(root, params, { navigate, reason })) || null;
   document.body.dataset.screen = match[1].replace(/^\.\/|\.js$/g, '');

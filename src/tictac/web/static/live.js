@@ -16,6 +16,7 @@ import { awayNote } from './awaynote.js';
 import { Pinned } from './pinned.js';
 import { drawAudience } from './audience.js';
 import { noteSaved } from './decks.js';
+import { loadModule } from './reload.js';
 
 let live = null;
 
@@ -209,7 +210,7 @@ export class LiveRoom {
     if (!chosen) return;
     if (chosen.key !== this.screenKey) {
       const mounts = this.mounts;
-      const screen = await chosen.load();
+      const screen = await loadModule(chosen.load);
       if (mounts !== this.mounts || !this.root) return; // detached or re-attached meanwhile
       // The room moved on while the module loaded (a game's end, then the host's "play
       // again"): its screen is no longer the one to show, nor is its view there to draw.
