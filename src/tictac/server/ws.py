@@ -314,8 +314,8 @@ async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], N
             wait = throttle.read(text)
             if wait == math.inf:
                 break
-            # Frames already read come back from `receive` without a pause: give the other
-            # sockets and rooms their turn between two, or a burst holds the loop.
+            # (a turn of the loop at least: frames already read come back from `receive`
+            # without a pause, and a burst would hold the loop)
             await asyncio.sleep(wait)
     except (WebSocketDisconnect, RuntimeError):
         pass

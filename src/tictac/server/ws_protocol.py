@@ -46,14 +46,12 @@ TEXT_FIN = 0x81  # a final frame of text
 
 class FloodProofProtocol(WebSocketsSansIOProtocol):
     shedding = False
-    # The app's reader, once it listens (`listen`), what it has not been handed yet, and the
-    # timer that hands it on (the reader asked for a pause).
-    reader: Callable[[str], float] | None = None
-    resume_timer: TimerHandle | None = None
+    reader: Callable[[str], float] | None = None  # the app's, once it listens (`listen`)
+    resume_timer: TimerHandle | None = None  # hands `held` on when the reader's pause is over
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.held: deque[str] = deque()
+        self.held: deque[str] = deque()  # parsed, not yet handed to the reader, in order
 
     def connection_made(self, transport: BaseTransport) -> None:
         super().connection_made(transport)
@@ -95,10 +93,11 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         self.hand_on()
 
     def send_receive_event_to_app(self) -> None:
-        if self.reader is None or self.shedding:
-            if not self.shedding:
-                super().send_receive_event_to_app()
+        if self.shedding:  # the rest of a read that ended in the close for flooding
             self.frames = []
+            return
+        if self.reader is None:
+            super().send_receive_event_to_app()
             return
         data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
         try:  # a text message that is not UTF-8 closes the socket (1007), as uvicorn does
