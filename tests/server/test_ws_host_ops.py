@@ -48,6 +48,8 @@ def test_the_host_kicks_a_spectator_by_name_and_their_socket_closes(
         watcher = http.post(f"/api/rooms/{code}/join",
                             json={"name": "Lurker", "spectator": True}).json()
         host, seen = open_ws(server, code, made["token"]), open_ws(server, code, watcher["token"])
+        # Connected before the kick (kicked before, its token would be unknown: 4401)
+        answers(seen, "room")
         host.send(json.dumps({"type": "lobby", "op": "kick_spectator", "name": "Nobody"}))
         assert answers(host, "error")["code"] == "no_spectator"
         host.send(json.dumps({"type": "lobby", "op": "kick_spectator", "name": "Lurker"}))
