@@ -25,7 +25,7 @@ function recentReloads(now) {
 }
 
 /** True if `error` is a module the network did not bring and the page will load again. */
-export function reloadForMissingModule(error) {
+function reloadForMissingModule(error) {
   if (!isMissingModule(error)) return false;
   const now = Date.now();
   const reloads = recentReloads(now);
