@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+from rawws import BINARY, CLOSE, RawClient
 from serverproc import PATIENCE_S, InProcessServer, ServerProcess
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
@@ -22,58 +22,7 @@ from starlette.websockets import WebSocket
 from tictac.server.connection import READ_TEXT
 from tictac.server.ws_protocol import FloodProofProtocol
 
-TEXT, BINARY, CLOSE = 0x1, 0x2, 0x8
 PAUSE_S = 0.3
-
-
-class RawClient:
-    """A WebSocket client that writes frames as given, several in one write if asked, and reads
-    the server's frames one by one."""
-
-    def __init__(self, port: int, path: str) -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=PATIENCE_S)
-        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                          "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                          "Sec-WebSocket-Version: 13\r\n\r\n".encode())
-        self.buffer = b""
-        while b"\r\n\r\n" not in self.buffer:
-            self.buffer += self._read()
-        head, self.buffer = self.buffer.split(b"\r\n\r\n", 1)
-        assert head.startswith(b"HTTP/1.1 101"), head
-
-    def _read(self) -> bytes:
-        data = self.sock.recv(65536)
-        if not data:
-            raise ConnectionError("closed by the server")
-        return data
-
-    @staticmethod
-    def frame(payload: bytes | str, opcode: int = TEXT) -> bytes:
-        data = payload.encode() if isinstance(payload, str) else payload
-        assert len(data) < 1 << 16
-        length = bytes((0x80 | len(data),)) if len(data) < 126 else (
-            bytes((0x80 | 126,)) + len(data).to_bytes(2, "big"))
-        return bytes((0x80 | opcode,)) + length + b"\0\0\0\0" + data  # masked with zeros
-
-    def send(self, *frames: bytes) -> None:
-        self.sock.sendall(b"".join(frames))
-
-    def recv(self) -> tuple[int, bytes]:
-        """The next frame: its opcode and payload."""
-        while True:
-            if len(self.buffer) >= 2:
-                length, start = self.buffer[1] & 0x7F, 2
-                if length == 126:
-                    length, start = int.from_bytes(self.buffer[2:4], "big"), 4
-                if len(self.buffer) >= start + length:
-                    frame = self.buffer[0] & 0x0F, self.buffer[start:start + length]
-                    self.buffer = self.buffer[start + length:]
-                    return frame
-            self.buffer += self._read()
-
-    def close(self) -> None:
-        self.sock.close()
 
 
 def test_what_came_before_listening_is_handed_on_first_then_each_message_as_parsed() -> None:
