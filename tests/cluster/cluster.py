@@ -149,6 +149,23 @@ async def until_acks(players: list[Player], count: int, playing: list[asyncio.Ta
         await asyncio.sleep(0.02)
 
 
+async def none_acknowledged_while_down(players: list[Player], bound_s: float) -> None:
+    """Called once the database is down: the servers answer `store_failed` (within `bound_s`),
+    and for the 2 s after, no action sent since the database went down is acknowledged. (An
+    action sent before may still be acknowledged, however late its ack: it may have been
+    committed before the stop.)"""
+    sent_before = [player.next_id for player in players]
+    deadline = time.monotonic() + bound_s
+    while not any(error["code"] == "store_failed" for player in players
+                  for error in player.errors):
+        assert time.monotonic() < deadline, "no store_failed while the database was down"
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(2)
+    late = [player.describe() for player, first_after in zip(players, sent_before, strict=True)
+            if player.last_acked_id >= first_after]
+    assert not late, f"an action was acknowledged while the database was down: {late}"
+
+
 async def until_each_room_acts(tables: list[list[Player]], bound_s: float) -> list[float]:
     """Seconds from the call until each table acknowledged an action sent after the call (an
     ack in flight then may come from an owner that has just died)."""
