@@ -101,7 +101,7 @@ class RawClient:
             return answers, whole + bisect_right(ends, written) - 1, None
         finally:
             selector.close()
-            self.sock.setblocking(True)
+            self.sock.settimeout(PATIENCE_S)  # blocking again, as made
 
     def close(self) -> None:
         self.sock.close()
