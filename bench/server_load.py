@@ -129,6 +129,8 @@ def player(seat: int, table: Table, run: Run, choose: Callable[[str, int], str |
             run.errors += 1
             client.send('{"type":"sync"}')
             return
+        if text.startswith('{"type":"ack"'):  # (its version is the view's, which follows)
+            return
         found = VERSION.search(text, 0, 60)
         if found is None:
             return
@@ -157,7 +159,9 @@ def game_choice(rng: random.Random) -> Callable[[str, int], str | None]:
         view = json.loads(text)["view"]
         if view["over"] or not view["legal"]:
             return None
-        return json.dumps({"type": "action", "action": rng.choice(view["legal"])})
+        # With an id, as the web client sends every action: the server acknowledges it.
+        return json.dumps({"type": "action", "action": rng.choice(view["legal"]),
+                           "id": version + 1})
 
     return choose
 

@@ -67,6 +67,12 @@ class RawClient:
                 return frame
             self.buffer += self._read()
 
+    def read_once(self) -> list[tuple[int, bytes]]:
+        """The frames that one read of the socket completes (what the server wrote at once
+        arrives together)."""
+        self.buffer += self._read()
+        return list(self._frames())
+
     def flood(self, frames: Iterator[bytes]) -> tuple[list[dict[str, Any]], int, int | None]:
         """Writes `frames` as fast as the server takes them while reading what it answers, until
         it sends a close frame or the connection ends: its messages, how many frames went whole

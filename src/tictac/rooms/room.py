@@ -43,6 +43,7 @@ from tictac.rooms.wire import dumps
 from tictac.store import Fenced, RoomDump, Store
 
 log = logging.getLogger(__name__)
+Ack = tuple[Conn, str]  # an action's `ack` message and the connection it goes to
 
 POLICIES = ("wait", "bot", "skip")
 # The close code of a room given up by this server (another server owns it now): "service
@@ -366,12 +367,19 @@ class Room:
         if self.state is not None:
             conn.send(self._views([]).text(self.seating.seat_of.get(self.conns[conn])))
 
-    def broadcast_views(self, events: list[Event]) -> None:
+    def broadcast_views(self, events: list[Event], ack: Ack | None = None) -> None:
+        """Each connection's view; `ack` goes to its connection first, in the same `send`."""
+        if ack is not None and ack[0] not in self.conns:  # (the actor's socket went meanwhile)
+            ack[0].send(ack[1])
+            ack = None
         if not self.conns:
             return
         views = self._views(events)
         for conn, pid in self.conns.items():
-            conn.send(views.text(self.seating.seat_of.get(pid)))
+            if ack is not None and conn is ack[0]:
+                conn.send(ack[1], views.text(self.seating.seat_of.get(pid)))
+            else:
+                conn.send(views.text(self.seating.seat_of.get(pid)))
         self.audience.changed()
 
     # -- the game: durable apply -------------------------------------------------------------
@@ -395,7 +403,7 @@ class Room:
     async def apply(self, seat: int, action: Action,
                     acked: tuple[Conn, int] | None = None) -> None:
         """Validates and applies, makes the action durable, then tells everyone (the sender
-        first, with an `ack`)."""
+        gets an `ack` just before its view)."""
         if self.abandoned:  # a copy fenced out never appends again, even from its own job
             raise RoomError(NO_ROOM, f"room {self.code} moved to another server")
         now = self.game_now()
@@ -410,24 +418,28 @@ class Room:
         await self._durable(self.store.append(self.code, self.record.games - 1, len(self.log),
                                               entry), "the action", undo)
         self.stats.actions += 1
-        if acked is not None:
-            acked[0].send(dumps({"type": "ack", "id": acked[1], "version": len(self.log)}))
-        await self._changed(events, now)
+        ack = None if acked is None else (
+            acked[0], dumps({"type": "ack", "id": acked[1], "version": len(self.log)}))
+        await self._changed(events, now, ack)
 
     def replay_log(self) -> None:
         """The state rebuilt from the setup and the log."""
         assert self.setup is not None
         self.state = replay(self.game, self.setup, self.log)
 
-    async def _changed(self, events: list[Event], now: int) -> None:
+    async def _changed(self, events: list[Event], now: int, ack: Ack | None) -> None:
+        """Everyone told of the action just made durable, its actor first (`ack`)."""
         self.autopilot.changed(now)
         if self.note_finish():
+            if ack is not None:  # before the room says the game is over
+                ack[0].send(ack[1])
+                ack = None
             # The action is stored and acknowledged: a record left saying "playing" is harmless
             # (a restore reads the status off the replayed game).
             with contextlib.suppress(RoomError):
                 await self.save()
             self.broadcast_room()
-        self.broadcast_views(events)
+        self.broadcast_views(events, ack)
         self.autopilot.schedule()
 
     def note_finish(self) -> bool:

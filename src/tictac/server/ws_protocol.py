@@ -11,10 +11,11 @@ close timeout. So here:
 
 Game-night traffic is a few small frames a second and never fills either.
 
-And cheap to send on: `write_text` writes a text frame to the socket at once, where the ASGI
-`send` costs a task switch and the whole middleware chain per message (a fifth of the server's
-time per action went there; docs/server.md, "Benchmark"). The app finds it in the scope's
-extensions (`WRITE_TEXT`); it writes only what `send` would write the same way.
+And cheap to send on: `write_text` writes text frames to the socket at once, several in one
+write if asked, where the ASGI `send` costs a task switch and the whole middleware chain per
+message (a fifth of the server's time per action went there; docs/server.md, "Benchmark").
+The app finds it in the scope's extensions (`WRITE_TEXT`); it writes only what `send` would
+write the same way.
 
 And cheap to read from: once the app `listen`s (`READ_TEXT`), each message goes to its reader
 as soon as it is parsed. uvicorn's own way put it on an asyncio.Queue, paused reading until
@@ -42,6 +43,17 @@ from tictac.server.errors import CLOSE_FLOOD
 RECEIVE_BUFFER = 16 * 1024  # bytes (the kernel doubles it); a message may still span reads
 SHED_S = 1.0  # long enough for the close frame to be read before the connection goes
 TEXT_FIN = 0x81  # a final frame of text
+
+
+def text_frame(text: str) -> bytes:
+    """`text` as a final, unmasked frame of text (a server's)."""
+    payload = text.encode()
+    size = len(payload)
+    if size < 126:
+        return bytes((TEXT_FIN, size)) + payload
+    if size < 1 << 16:
+        return bytes((TEXT_FIN, 126)) + size.to_bytes(2, "big") + payload
+    return bytes((TEXT_FIN, 127)) + size.to_bytes(8, "big") + payload
 
 
 class FloodProofProtocol(WebSocketsSansIOProtocol):
@@ -141,27 +153,21 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         if not self.transport.is_closing():
             self.transport.resume_reading()
 
-    def write_text(self, text: str) -> bool:
-        """`text` as one frame, written now; False when it must go through `send` instead: the
-        handshake not done, a close sent or the socket closing, the peer not reading (writing
-        is paused), a frame of text that needs an extension (deflate) or cannot be encoded."""
+    def write_text(self, text: str, *more: str) -> bool:
+        """`text`, then each of `more`, a frame each, written now in one write; False when they
+        must go through `send` instead: the handshake not done, a close sent or the socket
+        closing, the peer not reading (writing is paused), frames of text that need an
+        extension (deflate) or a text that cannot be encoded."""
         if (not self.handshake_complete or self.close_sent or self.disconnected
                 or self.initial_response is not None or not self.writable.is_set()
                 or self.conn.extensions or self.conn.state is not State.OPEN
                 or self.transport.is_closing()):
             return False
         try:
-            payload = text.encode()
+            data = text_frame(text) if not more else b"".join(map(text_frame, (text, *more)))
         except UnicodeEncodeError:
             return False
-        size = len(payload)
-        if size < 126:
-            header = bytes((TEXT_FIN, size))
-        elif size < 1 << 16:
-            header = bytes((TEXT_FIN, 126)) + size.to_bytes(2, "big")
-        else:
-            header = bytes((TEXT_FIN, 127)) + size.to_bytes(8, "big")
-        self.transport.write(header + payload)
+        self.transport.write(data)
         return True
 
     def data_received(self, data: bytes) -> None:
