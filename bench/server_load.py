@@ -7,7 +7,9 @@ deflate.
     uv run python bench/server_load.py [--rooms 200] [--seconds 8] [--paced-rate 250] [--paced-only]
 
 Prints actions/s, p50/p99 latency from sending an action to the moment all 5 clients have the
-resulting view, the server's memory per room, and the ratios to the bare server.
+resulting view, the server's memory per room, and the ratios to the bare server. Each action
+carries an id, as the web client's do, so tictac acknowledges every one (the bare server sends
+no ack).
 
 Flat out, every room always has an action in flight, so the latency measured is mostly time
 spent queueing in an overloaded server. A second, paced pair of runs (deflate off) measures the
