@@ -368,18 +368,22 @@ class Room:
             conn.send(self._views([]).text(self.seating.seat_of.get(self.conns[conn])))
 
     def broadcast_views(self, events: list[Event], ack: Ack | None = None) -> None:
-        """Each connection's view; `ack` goes to its connection first, in the same `send`."""
-        if ack is not None and ack[0] not in self.conns:  # (the actor's socket went meanwhile)
-            ack[0].send(ack[1])
-            ack = None
+        """Each connection's view; `ack`'s connection first, its ack and view in one `send`."""
+        actor = None
+        if ack is not None:
+            actor, acked = ack
+            if actor not in self.conns:  # (the actor's socket went meanwhile)
+                actor.send(acked)
+                actor = None
         if not self.conns:
             return
         views = self._views(events)
+        seat_of = self.seating.seat_of
+        if actor is not None:
+            actor.send(acked, views.text(seat_of.get(self.conns[actor])))
         for conn, pid in self.conns.items():
-            if ack is not None and conn is ack[0]:
-                conn.send(ack[1], views.text(self.seating.seat_of.get(pid)))
-            else:
-                conn.send(views.text(self.seating.seat_of.get(pid)))
+            if conn is not actor:
+                conn.send(views.text(seat_of.get(pid)))
         self.audience.changed()
 
     # -- the game: durable apply -------------------------------------------------------------
@@ -403,7 +407,7 @@ class Room:
     async def apply(self, seat: int, action: Action,
                     acked: tuple[Conn, int] | None = None) -> None:
         """Validates and applies, makes the action durable, then tells everyone (the sender
-        gets an `ack` just before its view)."""
+        first: its `ack` and its view in one write)."""
         if self.abandoned:  # a copy fenced out never appends again, even from its own job
             raise RoomError(NO_ROOM, f"room {self.code} moved to another server")
         now = self.game_now()
