@@ -33,8 +33,7 @@ def test_an_ack_and_the_actors_view_come_in_one_write(server: ServerProcess) -> 
         while not view.get("legal"):
             for message in messages(client.read_once()):
                 if message["type"] == "view":
-                    view = message["view"]
-        version = message["version"]
+                    view, version = message["view"], message["version"]
         cut = next(action for action in view["legal"] if action["type"] == "cut")
         client.send(client.frame(json.dumps({"type": "action", "action": cut, "id": 1})))
         kinds: list[str] = []
