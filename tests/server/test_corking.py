@@ -13,7 +13,7 @@ from typing import cast
 
 import uvloop
 
-from tictac.server.corking import CORKED_MAX, CorkedTransport, turn_writes
+from tictac.server.corking import HELD_MAX, CorkedTransport, turn_writes
 
 
 class Held(asyncio.Protocol):
@@ -113,18 +113,23 @@ def test_closing_writes_what_is_held_first() -> None:
     on_uvloop(scenario)
 
 
-def test_a_write_past_the_bound_is_made_within_the_turn() -> None:
-    """So a client that does not read meets the transport's back-pressure as before."""
+def test_what_is_held_past_the_bound_is_written_within_the_turn() -> None:
+    """The bound is the turn's, every socket together: so a client that does not read meets
+    the transport's back-pressure as before, and a burst holds little memory."""
     async def scenario(ends: Pair) -> None:
         transport, client = ends
-        transport.write(b"x" * 100)
-        transport.write(b"y" * CORKED_MAX)
-        data = readable(client)
-        assert data.startswith(b"x" * 100 + b"y")  # written now, the held bytes first
-        transport.write(b"z")
-        await asyncio.sleep(0)
-        rest = await read_until(client, 100 + CORKED_MAX + 1 - len(data))
-        assert (data + rest).endswith(b"y" * CORKED_MAX + b"z")
+        async with pair() as (other, other_client):
+            transport.write(b"x" * 100)
+            other.write(b"y" * HELD_MAX)
+            assert readable(client) == b"x" * 100  # written now
+            first = readable(other_client)
+            assert first.startswith(b"y")
+            transport.write(b"z")  # held again, for the end of the turn
+            assert readable(client) == b""
+            await asyncio.sleep(0)
+            assert await read_until(client, 1) == b"z"
+            assert len(first) + len(await read_until(other_client, HELD_MAX - len(first))) \
+                == HELD_MAX
 
     on_uvloop(scenario)
 

@@ -6,13 +6,13 @@ costs the writer four times the write itself (14 µs against 3 µs, measured wit
 loopback). Written one by one, between the rooms' work, the writes of a busy turn woke the
 readers again and again; written together, the first write wakes a reader and the others find
 it awake. A turn's writes to one socket (an action's ack and view, the `room` message and the
-view of an arrival) also become one system call. Flat out this took the writes from 8.5 µs to
-3.2 µs each (docs/server.md, "A seventh pass").
+view of an arrival) also become one system call (docs/server.md, "A seventh pass").
 
 Order is kept: every write of the connection, the handshake's and uvicorn's own (pings, the
 close frame) included, goes through the same buffer, and closing the transport writes the
-buffer first. A buffer that grows past CORKED_MAX is written at once, so a client that does
-not read still meets the transport's back-pressure, and the app's slow-client rule with it."""
+buffer first. Past HELD_MAX held in a turn, everything held is written at once: a client that
+does not read still meets the transport's back-pressure (and the app's slow-client rule with
+it), and a burst (a crowd connecting at once) holds little memory for little time."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import asyncio
 import weakref
 from typing import Any
 
-CORKED_MAX = 64 * 1024  # bytes held for one socket before they are written within the turn
+HELD_MAX = 256 * 1024  # bytes held in a turn, all sockets together, before they are written
 
 
 class TurnWrites:
@@ -29,14 +29,20 @@ class TurnWrites:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.held: list[CorkedTransport] = []
+        self.held_bytes = 0
 
-    def hold(self, transport: CorkedTransport) -> None:
+    def hold(self, transport: CorkedTransport, size: int) -> None:
+        """`transport` holds `size` bytes more."""
         if not self.held:
             self.loop.call_soon(self.flush)
-        self.held.append(transport)
+        if len(transport.held) == 1:  # its first in this turn
+            self.held.append(transport)
+        self.held_bytes += size
+        if self.held_bytes > HELD_MAX:
+            self.flush()
 
     def flush(self) -> None:
-        held, self.held = self.held, []
+        held, self.held, self.held_bytes = self.held, [], 0
         for transport in held:
             transport.flush()
 
@@ -56,27 +62,23 @@ class CorkedTransport:
     """A transport whose writes wait for the end of the turn (`TurnWrites`); everything else
     is the transport's own."""
 
+    __slots__ = ("held", "transport", "turn")  # one per WebSocket
+
     def __init__(self, transport: asyncio.Transport, turn: TurnWrites) -> None:
         self.transport = transport
         self.turn = turn
         self.held: list[bytes] = []
-        self.held_bytes = 0
 
     def write(self, data: bytes) -> None:
-        if not data:
-            return
-        if not self.held:
-            self.turn.hold(self)
-        self.held.append(data)
-        self.held_bytes += len(data)
-        if self.held_bytes > CORKED_MAX:
-            self.flush()
+        if data:
+            self.held.append(data)
+            self.turn.hold(self, len(data))
 
     def flush(self) -> None:
         if not self.held:
             return
         data = self.held[0] if len(self.held) == 1 else b"".join(self.held)
-        self.held, self.held_bytes = [], 0
+        self.held = []
         if not self.transport.is_closing():
             self.transport.write(data)
 
@@ -85,7 +87,7 @@ class CorkedTransport:
         self.transport.close()
 
     def abort(self) -> None:
-        self.held, self.held_bytes = [], 0
+        self.held = []
         self.transport.abort()
 
     def is_closing(self) -> bool:  # (asked at every write: no detour through __getattr__)
