@@ -27,8 +27,8 @@ class FakeConn:
         self.sent: list[dict[str, Any]] = []
         self.closed: int | None = None
 
-    def send(self, text: str) -> None:
-        self.sent.append(json.loads(text))
+    def send(self, text: str, *more: str) -> None:
+        self.sent.extend(json.loads(message) for message in (text, *more))
 
     def close(self, code: int) -> None:
         self.closed = code

@@ -43,8 +43,8 @@ class Frames:
     def __init__(self) -> None:
         self.largest = 0
 
-    def send(self, frame: str) -> None:
-        self.largest = max(self.largest, len(frame.encode()))
+    def send(self, *frames: str) -> None:
+        self.largest = max(self.largest, *(len(frame.encode()) for frame in frames))
 
     def close(self, code: int) -> None:
         pass

@@ -33,8 +33,8 @@ async def restart(table: Table) -> RoomManager:
 class StrictConn(FakeConn):
     """A connection that, like a WebSocket, can only send text that encodes as UTF-8."""
 
-    def send(self, text: str) -> None:
-        super().send(text.encode("utf-8").decode("utf-8"))
+    def send(self, text: str, *more: str) -> None:
+        super().send(*(message.encode("utf-8").decode("utf-8") for message in (text, *more)))
 
 
 async def test_a_broken_record_stays_stored_and_other_rooms_come_back(table: Table) -> None:

@@ -1,7 +1,6 @@
-"""How the server writes to a client (issue 23): what a connection is sent in one turn of the
-server's loop goes out in one write (corking.py), so the `ack` of an action and the view that
-follows it reach the actor's socket together, the ack first. Over a real socket read by the
-test, on `tictac serve`."""
+"""How the server writes to a client (issue 23): the `ack` of an action and the view that
+follows it reach the actor's socket in one write, the ack first. Over a real socket read by
+the test, on `tictac serve`."""
 
 from __future__ import annotations
 

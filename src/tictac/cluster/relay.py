@@ -51,8 +51,9 @@ class RemoteConn(Transport):
         self.gone: Callable[[], None] | None = None  # the gateway did not hear a message
         self.closed = False
 
-    def send(self, text: str) -> None:
-        self.bus.send(self.gateway, pack("send", self.cid, body=text), self.gone)
+    def send(self, text: str, *more: str) -> None:
+        for message in (text, *more):
+            self.bus.send(self.gateway, pack("send", self.cid, body=message), self.gone)
 
     def close(self, code: int) -> None:
         self.closed = True

@@ -20,9 +20,11 @@ from tictac.rooms.wire import error_message
 
 
 class Conn(Protocol):
-    """One client connection as the room sees it: `send` never blocks (the server queues)."""
+    """One client connection as the room sees it: `send` never blocks (the server queues).
+    Several texts given to one `send` are as many messages, in order; a transport may write them
+    at once (an action's `ack` and the view after it: one system call, not two)."""
 
-    def send(self, text: str) -> None: ...
+    def send(self, text: str, *more: str) -> None: ...
 
     def close(self, code: int) -> None: ...
 
@@ -33,7 +35,7 @@ class Transport:
     stats: Stats  # the node's counters: every error answer is counted by its code
     dropped = False  # whether the transport let the client go (it read too slowly)
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, *more: str) -> None:
         raise NotImplementedError
 
     def close(self, code: int) -> None:

@@ -368,7 +368,7 @@ class Room:
             conn.send(self._views([]).text(self.seating.seat_of.get(self.conns[conn])))
 
     def broadcast_views(self, events: list[Event], ack: Ack | None = None) -> None:
-        """Each connection's view; `ack`'s connection first, its ack before its view."""
+        """Each connection's view; `ack`'s connection first, its ack and view in one `send`."""
         actor = None
         if ack is not None:
             actor, acked = ack
@@ -380,8 +380,7 @@ class Room:
         views = self._views(events)
         seat_of = self.seating.seat_of
         if actor is not None:
-            actor.send(acked)
-            actor.send(views.text(seat_of.get(self.conns[actor])))
+            actor.send(acked, views.text(seat_of.get(self.conns[actor])))
         for conn, pid in self.conns.items():
             if conn is not actor:
                 conn.send(views.text(seat_of.get(pid)))
@@ -408,7 +407,7 @@ class Room:
     async def apply(self, seat: int, action: Action,
                     acked: tuple[Conn, int] | None = None) -> None:
         """Validates and applies, makes the action durable, then tells everyone (the sender
-        first: its `ack`, then its view)."""
+        first: its `ack` and its view in one write)."""
         if self.abandoned:  # a copy fenced out never appends again, even from its own job
             raise RoomError(NO_ROOM, f"room {self.code} moved to another server")
         now = self.game_now()

@@ -20,7 +20,8 @@ from tictac.server.errors import CLOSE_SLOW_CLIENT, CLOSE_UNSENDABLE
 log = logging.getLogger(__name__)
 CLOSE_WAIT_S = 10.0  # how long a dropped client's close frame may wait for it to read
 # The scope's extension by which the server offers to write a text frame at once
-# (ws_protocol.py): {"write": (text) -> bool, False when the message must wait its turn}.
+# (ws_protocol.py): {"write": (text, *more) -> bool, False when the messages must wait their
+# turn}.
 WRITE_TEXT = "tictac.write_text"
 # ... and to hand each message the client sends to a function of the app at once
 # (ws_protocol.py): {"listen": (reader or None) -> None}.
@@ -47,16 +48,18 @@ class Connection(Transport):
         self._reader = asyncio.current_task()  # made in the endpoint's task, which reads
         self._writer = asyncio.create_task(self._write())
 
-    def send(self, text: str) -> None:
+    def send(self, text: str, *more: str) -> None:
         if self._closing:
             return
         if (self._write_now is not None and not self._sending and not self._outbox
-                and self._write_now(text)):
+                and self._write_now(text, *more)):
             return
-        if len(self._outbox) >= self.max_outbox:
+        if len(self._outbox) + len(more) >= self.max_outbox:
             self._drop(CLOSE_SLOW_CLIENT)
             return
         self._outbox.put(text)
+        for later in more:
+            self._outbox.put(later)
 
     def close(self, code: int) -> None:
         """Closes after what is queued has gone out."""

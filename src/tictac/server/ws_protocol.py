@@ -11,11 +11,11 @@ close timeout. So here:
 
 Game-night traffic is a few small frames a second and never fills either.
 
-And cheap to send on: `write_text` frames a text and hands it to the transport at once, where
-the ASGI `send` costs a task switch and the whole middleware chain per message (a fifth of the
-server's time per action went there; docs/server.md, "Benchmark"). The app finds it in the
-scope's extensions (`WRITE_TEXT`); it writes only what `send` would write the same way. The
-transport holds every write of the connection to the end of the loop's turn (corking.py).
+And cheap to send on: `write_text` writes text frames to the socket at once, several in one
+write if asked, where the ASGI `send` costs a task switch and the whole middleware chain per
+message (a fifth of the server's time per action went there; docs/server.md, "Benchmark").
+The app finds it in the scope's extensions (`WRITE_TEXT`); it writes only what `send` would
+write the same way.
 
 And cheap to read from: once the app `listen`s (`READ_TEXT`), each message goes to its reader
 as soon as it is parsed. uvicorn's own way put it on an asyncio.Queue, paused reading until
@@ -27,10 +27,10 @@ from __future__ import annotations
 import contextlib
 import math
 import socket
-from asyncio import BaseTransport, TimerHandle, Transport
+from asyncio import BaseTransport, TimerHandle
 from collections import deque
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from uvicorn._types import ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -38,7 +38,6 @@ from websockets.http11 import Request
 from websockets.protocol import State
 
 from tictac.server.connection import READ_TEXT, WRITE_TEXT
-from tictac.server.corking import CorkedTransport, turn_writes
 from tictac.server.errors import CLOSE_FLOOD
 
 RECEIVE_BUFFER = 16 * 1024  # bytes (the kernel doubles it); a message may still span reads
@@ -68,7 +67,6 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
 
     def connection_made(self, transport: BaseTransport) -> None:
         super().connection_made(transport)
-        self.transport = cast(Transport, CorkedTransport(self.transport, turn_writes(self.loop)))
         sock = transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
@@ -155,18 +153,18 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         if not self.transport.is_closing():
             self.transport.resume_reading()
 
-    def write_text(self, text: str) -> bool:
-        """`text` as one frame, handed to the transport now; False when it must go through
-        `send` instead: the handshake not done, a close sent or the socket closing, the peer not
-        reading (writing is paused), a frame of text that needs an extension (deflate) or
-        cannot be encoded."""
+    def write_text(self, text: str, *more: str) -> bool:
+        """`text`, then each of `more`, a frame each, written now in one write; False when they
+        must go through `send` instead: the handshake not done, a close sent or the socket
+        closing, the peer not reading (writing is paused), frames of text that need an
+        extension (deflate) or a text that cannot be encoded."""
         if (not self.handshake_complete or self.close_sent or self.disconnected
                 or self.initial_response is not None or not self.writable.is_set()
                 or self.conn.extensions or self.conn.state is not State.OPEN
                 or self.transport.is_closing()):
             return False
         try:
-            data = text_frame(text)
+            data = text_frame(text) if not more else b"".join(map(text_frame, (text, *more)))
         except UnicodeEncodeError:
             return False
         self.transport.write(data)
