@@ -132,6 +132,19 @@ def settle(seats: list[Seat]) -> None:
         seat.pump(0.01)
 
 
+def catch_up(seats: list[Seat]) -> None:
+    """Reads until every seat holds the newest version one of them holds. The server sent it to
+    all of them, but on a busy machine a seat can be a message behind the one that acted, and a
+    `done()` read off its view would let one move too many be played."""
+    settle(seats)
+    newest = max(seat.version for seat in seats)
+    deadline = time.monotonic() + 30
+    for seat in seats:
+        while seat.version < newest:
+            assert time.monotonic() < deadline, f"{seat.name} never got version {newest}"
+            seat.pump(0.2)
+
+
 def phone_of(browser: Browser, base: str, seat: Seat, locale: str) -> Player:
     """`seat`'s own phone: a browser holding that seat's token (as if it had joined there)."""
     player = Player(browser, base, seat.name, locale=locale)
@@ -283,16 +296,16 @@ def play_until(
     done: Callable[[], bool],
     limit: int = 600,
 ) -> int:
-    """Each seat in turn makes the move `choose` picks from its view, until `done()`."""
+    """Each seat in turn makes the move `choose` picks from its view, until `done()`, which
+    is asked with every seat's view the newest."""
     moves = 0
+    catch_up(seats)
     while not done():
         acted = False
         for seat in seats:
-            settle(seats)
+            catch_up(seats)
             if done():
                 return moves
-            if seat.version < max(other.version for other in seats):
-                continue  # its view is not the latest yet
             view = seat.view
             action = choose(seat, view) if view and not view["over"] else None
             if action is not None:
