@@ -12,13 +12,16 @@ draw when stuck), each player seeing only its own hand and the others' counts, d
 framework's way (Colyseus: a schema `@view` field and a StateView per client; boardgame.io:
 `playerView`, moves run on the server only).
 
-Servers run on core 0 and every load client on core 1 (`taskset`; this script pins itself to
-core 1 too: tictac's clients are its own). The three servers run interleaved, in a rotating
-order, `--rounds` times; memory (200 rooms x 5 idle clients, dealt, nobody moving) is measured
-in the first round only (it does not drift with the machine's load as CPU does). Printed for
-each: moves/s and server CPU seconds per 1,000 moves flat out, the same paced, p50/p99 paced
-(send -> all 5 clients updated), server RSS per room, the medians over the rounds, tictac's
-ratio to each peer, and the load average around each round.
+One loop drives all three (bench/peers/load.mjs, in Node): on the peers through their own
+client libraries, on tictac through its protocol over the `ws` package (bench/peers/tictac/),
+so that the servers meet the same kind of client, whose process wakes as often for each.
+Servers run on core 0 and every load client on core 1 (`taskset`). The three servers run
+interleaved, in a rotating order, `--rounds` times; memory (200 rooms x 5 idle clients, dealt,
+nobody moving) is measured in the first round only (it does not drift with the machine's load
+as CPU does). Printed for each: moves/s and server CPU seconds per 1,000 moves flat out (and how
+much of it the kernel's), the same paced, p50/p99 paced (send -> all 5 clients updated), server
+RSS per room, the medians over the rounds, tictac's ratio to each peer, and the load average
+around each round.
 """
 
 from __future__ import annotations
@@ -28,16 +31,27 @@ import json
 import os
 import statistics
 import subprocess
+import tempfile
 import threading
 import time
 from pathlib import Path
 
-import uvloop
-
-from server_load import cpu_s, free_port, game_run, rss_kib, settled_rss_kib, stop, wait_listening
+from server_load import (
+    cpu_times,
+    free_port,
+    rss_kib,
+    settled_rss_kib,
+    stop,
+    tictac_command,
+    wait_listening,
+)
 
 PEERS = Path(__file__).with_name("peers")
-FRAMEWORKS = {"colyseus": PEERS / "colyseus", "boardgame.io": PEERS / "bgio"}
+# Each server's folder there, with its load client (load.mjs): the same loop (peers/load.mjs)
+# drives all three.
+FOLDERS = {"tictac": PEERS / "tictac", "colyseus": PEERS / "colyseus",
+           "boardgame.io": PEERS / "bgio"}
+FRAMEWORKS = ("colyseus", "boardgame.io")
 SERVER_CORE, CLIENT_CORE = 0, 1
 RUN_LIMIT_S = 300  # a load client still running after this has hung: it is killed
 
@@ -46,72 +60,68 @@ def pinned(core: int) -> tuple[str, ...]:
     return ("taskset", "-c", str(core))
 
 
-def node_run(framework: str, args: argparse.Namespace, think_s: float,
-             idle: bool = False) -> dict[str, float]:
-    """One run of a peer server and its load client."""
-    where = FRAMEWORKS[framework]
-    port = free_port()
-    env = {**os.environ, "NODE_ENV": "production"}  # as deployed (immer's checks off, ...)
-    server = subprocess.Popen([*pinned(SERVER_CORE), "node", str(where / "server.mjs"),
-                               str(port)], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, env=env)
-    try:
-        wait_listening(port, server)
-        rss_before = settled_rss_kib(server.pid)
-        load = subprocess.Popen(
-            [*pinned(CLIENT_CORE), "node", str(where / "load.mjs"), "--port", str(port),
-             "--rooms", str(args.rooms), "--warmup", str(args.warmup),
-             "--seconds", str(args.seconds), "--think", str(think_s),
-             *(["--idle"] if idle else [])],
-            stdout=subprocess.PIPE, text=True, env=env)
-        watchdog = threading.Timer(RUN_LIMIT_S, load.kill)
-        watchdog.start()
-        try:
-            assert load.stdout is not None
-            cpu_before = 0.0
-            for line in load.stdout:
-                if line.strip() == "ready":  # idle: every room dealt
-                    time.sleep(1)
-                    return {"kib_per_room": (rss_kib(server.pid) - rss_before) / args.rooms}
-                if line.strip() == "measuring":
-                    cpu_before = cpu_s(server.pid)
-                elif line.startswith("{"):
-                    result: dict[str, float] = json.loads(line)
-                    moves = result["moves_per_s"] * args.seconds
-                    result["cpu_per_1000"] = 1000 * (cpu_s(server.pid) - cpu_before) / moves
-                    return result
-            raise RuntimeError(f"{framework}'s load client ended without a result")
-        finally:
-            watchdog.cancel()
-            load.kill()
-            load.wait()
-    finally:
-        stop(server)
-
-
-def tictac_run(args: argparse.Namespace, think_s: float, idle: bool = False) -> dict[str, float]:
-    if idle:
-        think_s = 1e9  # every client waits to move for longer than the run
-    result = uvloop.run(game_run(args, False, think_s, wrap=pinned(SERVER_CORE)))
-    return {"moves_per_s": result["actions_per_s"], "p50_ms": result["p50_ms"],
-            "p99_ms": result["p99_ms"], "errors": result["errors"],
-            "kib_per_room": result["kib_per_room"],
-            "cpu_per_1000": 1000 * result["server_cpu"] / result["actions_per_s"]
-            if result["actions_per_s"] else float("nan")}
+def server_command(name: str, port: int, folder: str) -> list[str]:
+    if name == "tictac":
+        return tictac_command(port, folder)
+    return ["node", str(FOLDERS[name] / "server.mjs"), str(port)]
 
 
 def run(name: str, args: argparse.Namespace, think_s: float,
         idle: bool = False) -> dict[str, float]:
-    if name == "tictac":
-        return tictac_run(args, think_s, idle)
-    return node_run(name, args, think_s, idle)
+    """One run of a server and its load client (bench/peers/<name>/load.mjs)."""
+    port = free_port()
+    env = {**os.environ, "NODE_ENV": "production"}  # as deployed (immer's checks off, ...)
+    with tempfile.TemporaryDirectory() as folder:
+        server = subprocess.Popen([*pinned(SERVER_CORE), *server_command(name, port, folder)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        try:
+            wait_listening(port, server)
+            rss_before = settled_rss_kib(server.pid)
+            return drive(name, args, think_s, idle, server.pid, port, rss_before, env)
+        finally:
+            stop(server)
+
+
+def drive(name: str, args: argparse.Namespace, think_s: float, idle: bool, pid: int, port: int,
+          rss_before: int, env: dict[str, str]) -> dict[str, float]:
+    load = subprocess.Popen(
+        [*pinned(CLIENT_CORE), "node", str(FOLDERS[name] / "load.mjs"),
+         "--port", str(port), "--rooms", str(args.rooms), "--warmup", str(args.warmup),
+         "--seconds", str(args.seconds), "--think", str(think_s), *(["--idle"] if idle else [])],
+        stdout=subprocess.PIPE, text=True, env=env)
+    watchdog = threading.Timer(RUN_LIMIT_S, load.kill)
+    watchdog.start()
+    try:
+        assert load.stdout is not None
+        before = (0.0, 0.0)
+        for line in load.stdout:
+            if line.strip() == "ready":  # idle: every room dealt
+                time.sleep(1)
+                return {"kib_per_room": (rss_kib(pid) - rss_before) / args.rooms}
+            if line.strip() == "measuring":
+                before = cpu_times(pid)
+            elif line.startswith("{"):
+                result: dict[str, float] = json.loads(line)
+                user, system = (now - then for now, then in zip(cpu_times(pid), before,
+                                                                strict=True))
+                moves = result["moves_per_s"] * args.seconds
+                result["cpu_per_1000"] = 1000 * (user + system) / moves
+                result["system_per_1000"] = 1000 * system / moves
+                return result
+        raise RuntimeError(f"{name}'s load client ended without a result")
+    finally:
+        watchdog.cancel()
+        load.kill()
+        load.wait()
 
 
 # (key, label, format, which runs): one line of the summary each
 FIGURES = [
     ("flat", "moves_per_s", "moves/s flat out", "{:,.0f}"),
     ("flat", "cpu_per_1000", "server CPU s / 1,000 moves, flat out", "{:.2f}"),
+    ("flat", "system_per_1000", "  of which system (kernel)", "{:.2f}"),
     ("paced", "cpu_per_1000", "server CPU s / 1,000 moves, paced", "{:.2f}"),
+    ("paced", "system_per_1000", "  of which system (kernel)", "{:.2f}"),
     ("paced", "p50_ms", "p50 paced, ms", "{:.2f}"),
     ("paced", "p99_ms", "p99 paced, ms", "{:.1f}"),
     ("idle", "kib_per_room", "server RSS per room, KiB (idle)", "{:.0f}"),
@@ -132,8 +142,7 @@ def main() -> None:
         args.rounds, args.rooms, args.seconds, args.warmup = 1, 40, 3.0, 1.0
     if not (PEERS / "node_modules").is_dir():
         raise SystemExit("bench/peers has no node_modules: run `npm ci` in bench/peers first")
-    os.sched_setaffinity(0, {CLIENT_CORE})
-    names = ["tictac", *FRAMEWORKS]
+    names = list(FOLDERS)
     think_s = args.rooms / args.paced_rate
     results: dict[str, dict[str, list[dict[str, float]]]] = {
         name: {"flat": [], "paced": [], "idle": []} for name in names}

@@ -214,14 +214,21 @@ def family(pid: int) -> list[int]:
     return [pid, *(int(child) for child in children)]
 
 
-def cpu_s(pid: int) -> float:
-    """CPU seconds the process and its children have used (user + system)."""
-    total = 0
+def cpu_times(pid: int) -> tuple[float, float]:
+    """CPU seconds the process and its children have used: (user, system)."""
+    user = system = 0
     for member in family(pid):
         with contextlib.suppress(OSError):
             fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+            user += int(fields[11])
+            system += int(fields[12])
+    tick = os.sysconf("SC_CLK_TCK")
+    return user / tick, system / tick
+
+
+def cpu_s(pid: int) -> float:
+    """CPU seconds the process and its children have used (user + system)."""
+    return sum(cpu_times(pid))
 
 
 def rss_kib(pid: int) -> int:
@@ -283,6 +290,15 @@ async def connect_all(urls: list[str], players: list[OnText], deflate: bool,
 Then = Callable[[subprocess.Popen[bytes], int, dict[str, list[str]]], Awaitable[None]]
 
 
+def tictac_command(port: int, folder: str, deflate: bool = False) -> list[str]:
+    """`tictac serve` as the benches run it, its database a file in `folder`."""
+    return [TICTAC, "serve", "--port", str(port), "--db", f"{folder}/bench.sqlite3",
+            "--bot-pause-ms", "0", "--rate", "1000", "--log-level", "warning",
+            # the bench's 200 rooms and 800 joins all come from 127.0.0.1
+            "--create-burst", "100000", "--join-burst", "100000",
+            "--deflate", "on" if deflate else "off"]
+
+
 async def game_run(args: argparse.Namespace, deflate: bool, think_s: float = 0.0, *,
                    serve: tuple[str, ...] = (), then: Then | None = None,
                    wrap: tuple[str, ...] = ()) -> dict[str, float]:
@@ -290,13 +306,8 @@ async def game_run(args: argparse.Namespace, deflate: bool, think_s: float = 0.0
     command that execs the server (`taskset -c 0`)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        process = subprocess.Popen(
-            [*wrap, TICTAC, "serve", "--port", str(port), "--db", f"{tmp}/bench.sqlite3",
-             "--bot-pause-ms", "0", "--rate", "1000", "--log-level", "warning",
-             # the bench's 200 rooms and 800 joins all come from 127.0.0.1
-             "--create-burst", "100000", "--join-burst", "100000",
-             "--deflate", "on" if deflate else "off", *serve],
-            stdout=subprocess.DEVNULL)
+        process = subprocess.Popen([*wrap, *tictac_command(port, tmp, deflate), *serve],
+                                   stdout=subprocess.DEVNULL)
         try:
             wait_listening(port, process)
             rss_before = settled_rss_kib(process.pid)

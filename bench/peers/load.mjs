@@ -10,7 +10,8 @@
 //
 // connectRoom(room, onState) -> [seat handles]: the framework's side. Each handle has
 // play(card) and draw(); onState(handle, {version, toAct, hand, top}) on every state it gets,
-// onState(handle, {error}) on a refusal.
+// onState(handle, {error}) on a refusal. A server that lists the legal moves itself (tictac)
+// gives {version, toAct, moves} instead, and its handle plays one of them: play(move).
 
 import { parseArgs } from "node:util";
 
@@ -31,6 +32,21 @@ export function options() {
     port: Number(values.port), rooms: Number(values.rooms), warmup: Number(values.warmup),
     seconds: Number(values.seconds), think: Number(values.think), idle: values.idle,
   };
+}
+
+// A POST of JSON to the server at `base`, its JSON answer. A kept-alive connection the server
+// closed meanwhile (Koa's keep-alive timeout) resets: tried again.
+export async function post(base, path, body, tries = 3) {
+  try {
+    const answer = await fetch(base + path, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+    return answer.json();
+  } catch (failure) {
+    if (tries <= 1) throw failure;
+    return post(base, path, body, tries - 1);
+  }
 }
 
 const sleep = (s) => new Promise((resolve) => setTimeout(resolve, s * 1000));
@@ -73,7 +89,7 @@ export async function drive(connectRoom) {
     acted.set(handle, state.version);
     const move = () => {
       table.sentAt.set(state.version + 1, performance.now());
-      const cards = playable(state.hand, state.top);
+      const cards = state.moves ?? playable(state.hand, state.top);
       if (cards.length > 0) handle.play(cards[Math.floor(Math.random() * cards.length)]);
       else handle.draw();
     };

@@ -7,7 +7,7 @@
 
 import { createRequire } from "node:module";
 
-import { drive, options } from "../load.mjs";
+import { drive, options, post } from "../load.mjs";
 import { SEATS } from "../uno.mjs";
 import { Uno } from "./game.mjs";
 
@@ -18,25 +18,11 @@ const { SocketIO } = require("boardgame.io/multiplayer");
 
 const base = `http://127.0.0.1:${options().port}`;
 
-async function post(path, body, tries = 3) {
-  try {
-    const answer = await fetch(base + path, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
-    return answer.json();
-  } catch (failure) {
-    // a kept-alive connection the server closed meanwhile (Koa's keep-alive timeout) resets
-    if (tries <= 1) throw failure;
-    return post(path, body, tries - 1);
-  }
-}
-
 async function connectRoom(_room, onState) {
-  const { matchID } = await post("/games/uno/create", { numPlayers: SEATS });
+  const { matchID } = await post(base, "/games/uno/create", { numPlayers: SEATS });
   const handles = [];
   for (let seat = 0; seat < SEATS; seat++) {
-    const { playerCredentials } = await post(`/games/uno/${matchID}/join`,
+    const { playerCredentials } = await post(base, `/games/uno/${matchID}/join`,
       { playerID: String(seat), playerName: `P${seat}` });
     const client = Client({
       game: Uno, matchID, playerID: String(seat), credentials: playerCredentials,
