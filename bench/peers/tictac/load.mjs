@@ -34,6 +34,7 @@ async function connectRoom(_room, onState) {
     tokens.push((await post(base, `/api/rooms/${made.code}/join`, { name: `P${seat}` })).token);
   }
   const handles = [];
+  let host = null;
   for (let seat = 0; seat < SEATS; seat++) {
     const handle = { seat };
     const socket = await open(made.code, tokens[seat], (message) => {
@@ -46,9 +47,9 @@ async function connectRoom(_room, onState) {
     });
     handle.play = (action) => socket.send(JSON.stringify({ type: "action", action, id: handle.latest.version + 1 }));
     handles.push(handle);
-    if (seat === 0) handle.socket = socket;
+    host ??= socket;
   }
-  handles[0].socket.send(JSON.stringify({ type: "lobby", op: "start" }));
+  host.send(JSON.stringify({ type: "lobby", op: "start" }));
   return handles;
 }
 
