@@ -17,7 +17,7 @@ const OPTIONS = { target_score: 10000, timo_grace_ms: 0 }; // as bench/server_lo
 
 function open(code, token, onMessage) {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${options().port}/ws/${code}`, { perMessageDeflate: false });
+    const socket = new WebSocket(`${base.replace("http", "ws")}/ws/${code}`, { perMessageDeflate: false });
     socket.on("open", () => {
       socket.send(JSON.stringify({ type: "hello", token }));
       resolve(socket);
