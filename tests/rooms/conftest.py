@@ -1,5 +1,6 @@
-"""Rooms on a fake clock and seeded randomness, over a real SQLite store in a temporary file
-(`either_table`: then over the in-memory store too).
+"""Rooms on a fake clock and seeded randomness, over the in-memory store (`stored_table`: a real
+SQLite file, as a server on a file opens it; `either_table`: each of the two in turn; the store
+contract tests, tests/store, hold all three stores to the same behaviour).
 
 Every run plays the same games; `ROOM_SEED=N` picks other ones (a seed sweep)."""
 
@@ -18,8 +19,16 @@ def seeded(db: Path | None) -> Table:
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    """An open store and manager, in the test's event loop; closed after the test."""
+async def table() -> AsyncIterator[Table]:
+    """An open in-memory store and manager, in the test's event loop; closed after the test."""
+    async with seeded(None) as table:
+        yield table
+
+
+@pytest.fixture
+async def stored_table(tmp_path: Path) -> AsyncIterator[Table]:
+    """`table` on an SQLite file, the store a server on a file opens: for what only a real
+    database does (refusing writes, reading a file back)."""
     async with seeded(tmp_path / "rooms.sqlite3") as table:
         yield table
 
@@ -27,6 +36,6 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
 @pytest.fixture(params=["sqlite", "memory"])
 async def either_table(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Table]:
     """`table`, on the SQLite file and then on the in-memory store: a room plays, stores and
-    comes back the same on both (issue 22, item 4)."""
+    comes back the same on both."""
     async with seeded(tmp_path / "rooms.sqlite3" if request.param == "sqlite" else None) as table:
         yield table

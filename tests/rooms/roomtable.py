@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sqlite3
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
 from tictac.engine import Action, IllegalAction
 from tictac.games.time_bomb.state import State as TimeBombState
 from tictac.games.time_bomb.table import SAFE
 from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, SeededChance, lobby
 from tictac.rooms.errors import RoomError
-from tictac.store import MemoryStore, SqlStore, Store
+from tictac.store import LiteStore, MemoryStore, Store, open_store
 
 
 class FakeConn:
@@ -49,14 +50,15 @@ class Table:
     context manager: it opens the store on entry and closes everything on exit."""
 
     def __init__(self, db: Path | None, seed: int = 0) -> None:
-        """On an SQLite file at `db`, or on a `MemoryStore` when `db` is None."""
+        """On an SQLite file at `db` (the store a server on a file opens), or on a
+        `MemoryStore` when `db` is None."""
         self.url = None if db is None else f"sqlite:///{db}"
         self.clock = FakeClock()
         self.seed = seed
         self.settings = RoomSettings(bot_pause_ms=0, gone_after_s=30, idle_s=3600)
 
     async def __aenter__(self) -> Table:
-        self.store: Store = MemoryStore() if self.url is None else await SqlStore.open(self.url)
+        self.store: Store = MemoryStore() if self.url is None else await open_store(self.url)
         self.manager = RoomManager(self.store, clock=self.clock, chance=SeededChance(self.seed),
                                    settings=self.settings)
         return self
@@ -115,6 +117,14 @@ def safe_cut(state: TimeBombState, cutter: int) -> Action:
     raise AssertionError("no safe wire left to cut")
 
 
+def write_file(table: Table, statement: str, **values: Any) -> list[tuple[Any, ...]]:
+    """Runs one SQL statement straight on the table's SQLite file, as another program would,
+    and gives its rows."""
+    assert isinstance(table.store, LiteStore), "only a file can be written to from outside"
+    with closing(sqlite3.connect(table.store.path)) as conn, conn:
+        return conn.execute(statement, values).fetchall()
+
+
 STORED = ("rooms", "games", "actions")
 
 
@@ -122,17 +132,17 @@ STORED = ("rooms", "games", "actions")
 def refusing(store: Store, tables: tuple[str, ...] = STORED) -> Iterator[None]:
     """The SQLite file itself refuses every write to `tables` (triggers that abort it), as a
     full disk or a read-only file would, until the block ends."""
-    assert isinstance(store, SqlStore), "a refusing store is a real database's"
+    assert isinstance(store, LiteStore), "a refusing store is a real database's"
     verbs = ("insert", "update", "delete")
     names = [f"refuse_{verb}_{table}" for table in tables for verb in verbs]
-    with store.sync_engine.begin() as conn:
+    with closing(sqlite3.connect(store.path)) as conn, conn:
         for name in names:
             _, verb, table = name.split("_", 2)
-            conn.execute(sa.text(f"CREATE TRIGGER {name} BEFORE {verb.upper()} ON {table} "
-                                 "BEGIN SELECT RAISE(ABORT, 'refused on purpose'); END"))
+            conn.execute(f"CREATE TRIGGER {name} BEFORE {verb.upper()} ON {table} "
+                         "BEGIN SELECT RAISE(ABORT, 'refused on purpose'); END")
     try:
         yield
     finally:
-        with store.sync_engine.begin() as conn:
+        with closing(sqlite3.connect(store.path)) as conn, conn:
             for name in names:
-                conn.execute(sa.text(f"DROP TRIGGER {name}"))
+                conn.execute(f"DROP TRIGGER {name}")

@@ -228,16 +228,16 @@ async def test_a_times_up_ballot_offers_the_rounds_first_turns_only(table: Table
 
 
 async def test_a_vote_the_store_refuses_is_not_counted_and_its_voter_is_told(
-        table: Table) -> None:
+        stored_table: Table) -> None:
     """Nothing is visible before it is durable: a vote whose record the store refuses is
     undone, and its voter hears `store_failed`, not their vote."""
-    room, host, _ = await table.room("time-bomb", bots=3)
-    [(fan, _)] = await _fans(table, room, 1)
-    await table.op(room, host, "start")
+    room, host, _ = await stored_table.room("time-bomb", bots=3)
+    [(fan, _)] = await _fans(stored_table, room, 1)
+    await stored_table.op(room, host, "start")
     answers = len(fan.of("audience"))
-    with refusing(table.store, ("rooms",)):
-        await _vote(table, room, fan, "round-1", 2)
+    with refusing(stored_table.store, ("rooms",)):
+        await _vote(stored_table, room, fan, "round-1", 2)
     assert fan.of("error")[-1]["code"] == "store_failed"
     assert room.record.votes == {} and len(fan.of("audience")) == answers
-    await _vote(table, room, fan, "round-1", 2)
+    await _vote(stored_table, room, fan, "round-1", 2)
     assert _said(fan)["yours"] == 2

@@ -101,17 +101,17 @@ async def test_a_past_game_keeps_its_credits_after_the_next_one_starts(table: Ta
     assert _credited(first["steps"])[:3] == [(2, DAMIEN), (3, CAMILLE), (2, BOT_FOR_DAMIEN)]
 
 
-async def test_a_record_written_before_credits_still_loads(table: Table) -> None:
+async def test_a_record_written_before_credits_still_loads(stored_table: Table) -> None:
     """Old records have no credits: every move is the seat's name when the game began."""
-    room, host, token = await table.room("time-bomb", bots=3, options={"first_holder": 1})
-    await table.op(room, host, "start")
-    await table.run(room, lambda: len(room.log) >= 2, step_ms=100)
-    dump = next(dump for dump in await table.store.load_rooms() if dump.code == room.code)
+    room, host, token = await stored_table.room("time-bomb", bots=3, options={"first_holder": 1})
+    await stored_table.op(room, host, "start")
+    await stored_table.run(room, lambda: len(room.log) >= 2, step_ms=100)
+    dump = next(dump for dump in await stored_table.store.load_rooms() if dump.code == room.code)
     record = {key: value for key, value in dump.record.items() if key != "credits"}
-    await table.manager.close()
-    rewrite_record(table, room.code, record)
-    again = await restart(table)
-    table.manager = again
+    await stored_table.manager.close()
+    rewrite_record(stored_table, room.code, record)
+    again = await restart(stored_table)
+    stored_table.manager = again
     back = again.rooms[room.code]
     conn = FakeConn()
     await back.call(back.connect, conn, token)

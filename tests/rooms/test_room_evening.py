@@ -9,9 +9,8 @@ import json
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 from pydantic import ValidationError
-from roomtable import FakeConn, Table, refused
+from roomtable import FakeConn, Table, refused, write_file
 from test_room_restore import restart
 
 from tictac.engine import Outcome
@@ -236,20 +235,19 @@ async def test_an_evening_survives_a_restart_and_replays_each_game_as_itself(
 
 
 async def test_a_game_dealt_before_games_named_themselves_replays_as_the_rooms_first(
-        table: Table) -> None:
+        stored_table: Table) -> None:
     """A stored setup without "game" (dealt by the code before issue 25) is the room's game
     from before the host first chose another."""
-    room, host, token = await table.room("time-bomb", bots=3)
-    await _finish(table, room, host, token)
-    with table.store.sync_engine.begin() as conn:
-        row = conn.execute(sa.text("SELECT setup FROM games WHERE room = :code"),
-                           {"code": room.code}).one()
-        setup = json.loads(row[0]) if isinstance(row[0], str) else dict(row[0])
-        del setup["game"]
-        conn.execute(sa.text("UPDATE games SET setup = :setup WHERE room = :code"),
-                     {"setup": json.dumps(setup), "code": room.code})
-    await table.op(room, host, "play_again")
-    await table.op(room, host, "choose_game", game="timos-twist")
+    room, host, token = await stored_table.room("time-bomb", bots=3)
+    await _finish(stored_table, room, host, token)
+    [(text,)] = write_file(stored_table, "SELECT setup FROM games WHERE room = :code",
+                           code=room.code)
+    setup = json.loads(text)
+    del setup["game"]
+    write_file(stored_table, "UPDATE games SET setup = :setup WHERE room = :code",
+               setup=json.dumps(setup), code=room.code)
+    await stored_table.op(room, host, "play_again")
+    await stored_table.op(room, host, "choose_game", game="timos-twist")
     replay = (await fetch(room, token, 0, None)).answer
     assert replay["game"] == "time-bomb" and "roles" in replay["steps"][-1]["view"]
 

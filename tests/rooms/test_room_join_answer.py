@@ -14,15 +14,15 @@ from tictac.rooms import lobby
 
 
 async def test_a_join_that_cannot_be_answered_leaves_memory_and_store_as_they_were(
-        table: Table) -> None:
-    room, _, _ = await table.room("times-up")
+        stored_table: Table) -> None:
+    room, _, _ = await stored_table.room("times-up")
     room.record.options = {"teams": [[math.inf]]}  # what the old gate let in, and saved
     await room.call(room.save)
-    before = room.stored_record()
+    before, stored = room.stored_record(), await stored_record(stored_table, room.code)
     await refused("bad_option", room.call(lobby.join, room, "Bea", False))
-    assert room.stored_record() == before and await stored_record(table, room.code) == before
+    assert room.stored_record() == before and await stored_record(stored_table, room.code) == stored
     room.record.options = {}  # once the room holds what it may, Bea's name is free: no ghost has it
-    await table.join(room, "Bea")
+    await stored_table.join(room, "Bea")
     assert [seat["name"] for seat in room.summary()["seats"]] == ["Host", "Bea"]
 
 

@@ -49,10 +49,10 @@ async def _stored_game(table: Table) -> str:
     return room.code
 
 
-async def test_a_record_written_before_room_record_comes_back_the_same(table: Table) -> None:
-    code = await _stored_game(table)
-    rewrite_record(table, code, RECORD)
-    again = await restart(table)
+async def test_a_record_written_before_room_record_comes_back_the_same(stored_table: Table) -> None:
+    code = await _stored_game(stored_table)
+    rewrite_record(stored_table, code, RECORD)
+    again = await restart(stored_table)
     room = again.get(code)
     host = FakeConn()
     await room.call(room.connect, host, TOKEN)
@@ -68,10 +68,11 @@ async def test_a_record_written_before_room_record_comes_back_the_same(table: Ta
     await again.close()
 
 
-async def test_a_first_record_reads_the_keys_added_since_as_their_defaults(table: Table) -> None:
-    code = await _stored_game(table)
-    rewrite_record(table, code, FIRST)
-    again = await restart(table)
+async def test_a_first_record_reads_the_keys_added_since_as_their_defaults(
+        stored_table: Table) -> None:
+    code = await _stored_game(stored_table)
+    rewrite_record(stored_table, code, FIRST)
+    again = await restart(stored_table)
     room = again.get(code)
     assert room.stored_record() == {**FIRST, "public_replays": False, "paused_at": None,
                                     "paused_ms": 0, "paused_by": None, "credits": [], **EVENING,

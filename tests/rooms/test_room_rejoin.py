@@ -41,10 +41,11 @@ async def test_a_code_expires_and_a_newer_code_replaces_it(table: Table) -> None
     assert room.place_of(moved).pid == 0
 
 
-async def test_a_refused_store_leaves_the_seat_and_the_code_as_they_were(table: Table) -> None:
-    room, host, token = await table.room("time-bomb")
+async def test_a_refused_store_leaves_the_seat_and_the_code_as_they_were(
+        stored_table: Table) -> None:
+    room, host, token = await stored_table.room("time-bomb")
     code = (await room.call(rejoin.make_code, room, token))["rejoin"]
-    with refusing(table.store, ("rooms",)):
+    with refusing(stored_table.store, ("rooms",)):
         await refused("store_failed", room.call(rejoin.exchange, room, code))
     assert room.place_of(token).pid == 0 and host.closed is None
     moved, _ = await room.call(rejoin.exchange, room, code)  # still good: it was not used

@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import sqlalchemy as sa
-from roomtable import FakeConn, Table
+from roomtable import FakeConn, Table, write_file
 
 from tictac.rooms import RoomManager, SeededChance
 from tictac.rooms.wire import dumps
@@ -17,9 +16,8 @@ from tictac.rooms.wire import dumps
 def rewrite_record(table: Table, code: str, record: dict[str, Any] | str) -> None:
     """Writes a room's record straight into the SQLite file, as the store would read it back."""
     text = record if isinstance(record, str) else json.dumps(record)
-    with table.store.sync_engine.begin() as conn:
-        conn.execute(sa.text("UPDATE rooms SET record = :record WHERE code = :code"),
-                     {"record": text, "code": code})
+    write_file(table, "UPDATE rooms SET record = :record WHERE code = :code",
+               record=text, code=code)
 
 
 async def restart(table: Table) -> RoomManager:
@@ -37,28 +35,28 @@ class StrictConn(FakeConn):
         super().send(*(message.encode("utf-8").decode("utf-8") for message in (text, *more)))
 
 
-async def test_a_broken_record_stays_stored_and_other_rooms_come_back(table: Table) -> None:
-    broken, _, _ = await table.room("time-bomb")
-    good, _, good_token = await table.room("timos-twist", bots=1)
-    rewrite_record(table, broken.code, {"places": "not a list"})
-    again = await restart(table)
+async def test_a_broken_record_stays_stored_and_other_rooms_come_back(stored_table: Table) -> None:
+    broken, _, _ = await stored_table.room("time-bomb")
+    good, _, good_token = await stored_table.room("timos-twist", bots=1)
+    rewrite_record(stored_table, broken.code, {"places": "not a list"})
+    again = await restart(stored_table)
     assert list(again.rooms) == [good.code]
     back = FakeConn()
     restored = again.get(good.code)
     await restored.call(restored.connect, back, good_token)
     assert [seat["name"] for seat in back.room()["seats"]] == ["Host", "Bot 1"]
-    stored = {dump.code: dump.record for dump in await table.store.load_rooms()}
+    stored = {dump.code: dump.record for dump in await stored_table.store.load_rooms()}
     assert stored[broken.code] == {"places": "not a list"}
     await again.close()
 
 
-async def test_a_lone_surrogate_in_a_record_comes_back_readable(table: Table) -> None:
-    room, _, token = await table.room("time-bomb")
-    await table.join(room, "Bea")
-    record = next(dump.record for dump in await table.store.load_rooms())
+async def test_a_lone_surrogate_in_a_record_comes_back_readable(stored_table: Table) -> None:
+    room, _, token = await stored_table.room("time-bomb")
+    await stored_table.join(room, "Bea")
+    record = next(dump.record for dump in await stored_table.store.load_rooms())
     record["places"][1]["name"] = "Be\ud800a"
-    rewrite_record(table, room.code, record)
-    again = await restart(table)
+    rewrite_record(stored_table, room.code, record)
+    again = await restart(stored_table)
     restored = again.get(room.code)
     watcher = StrictConn()
     await restored.call(restored.connect, watcher, token)
