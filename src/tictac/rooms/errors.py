@@ -28,6 +28,10 @@ ROOM_FULL = ROOM_CODES("room_full", "no seat left for `add_bot` or `sit`")
 NO_BOT = ROOM_CODES("no_bot", "unknown bot kind")
 NO_BOTS = ROOM_CODES("no_bots", "`add_bot` or `replace` in a game that seats no bot (Time's Up: "
                      "a bot can neither give clues nor hear them)")
+STALE_VIEW = ROOM_CODES("stale_view", "an `action` whose `seen` names an older view than the "
+                        "room's: a move the game says answers what was shown (Time's Up's "
+                        "`found`, `pass`, `wrong`, `foul`) made on a view another action has "
+                        "replaced since (a double tap); nothing changed")
 ROOM_MOVE = ROOM_CODES("room_move", "an `action` only the room makes (Time's Up's `pass_turn`, "
                        "`skip_team`, `close_writing`, `pass_screening`)")
 TOO_MANY_ROOMS = ROOM_CODES("too_many_rooms", "the server's room limit is reached (HTTP 503)")

@@ -75,6 +75,12 @@ ROOM_ACTIONS = absence.ROOM_ACTIONS
 # The actions holding text other seats will read, by the field holding it: a room's word filter
 # reads them before the game does (tictac.rooms.wordfilter).
 WRITTEN = {"write": "names", "rewrite": "name"}
+# The moves about the card in hand, which changes under the cluegiver's thumb (a typed guess
+# wins it, the previous tap drew the next): each answers the view it was made on, and the room
+# refuses it once a newer view exists (`stale_view`), so a double tap never wins a card unseen.
+# A typed guess is not one (the guessers never see the card); `overrule` names its guess, and
+# `screen` its card.
+SEEN_MOVES = frozenset({"found", "pass", "wrong", "foul"})
 
 
 def setup(
