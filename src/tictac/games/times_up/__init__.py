@@ -195,8 +195,9 @@ def absent_action(state: State, seat: int, present: Collection[int], rng: Rng) -
     """What the room does for a gone `seat` the game waits for (`present`: the seats whose
     players are here). Nobody gives clues, guesses or writes for them: a cluegiver's turn passes
     to a teammate who is here, or the team's is skipped; the deck is made from the names
-    written. Elsewhere, the turn timer's move (discards, continue, ready)."""
-    if state.phase in (WRITE, SCREEN, WAITING, RUNNING):
+    written; a round won (en) is decided by a member of the team who is here. Elsewhere, the
+    turn timer's move (discards, ready)."""
+    if state.phase in (WRITE, SCREEN, WAITING, RUNNING, ROUND_WON):
         return absence.absent_action(state, seat, present)
     return auto_action(state, seat, rng)
 
