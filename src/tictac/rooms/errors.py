@@ -66,9 +66,10 @@ NO_BALLOT = ROOM_CODES("no_ballot", "a `vote` on a ballot that is not open now (
 BAD_CHOICE = ROOM_CODES("bad_choice", "a `vote` for a choice its ballot does not offer")
 
 # Streamer mode (issue 25, item 2; docs/server.md, "The word filter").
-FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line or Time's Up written name that the "
-                           "room's word filter catches (`set_word_filter`); nothing is stored "
-                           "or shown (HTTP 400 for a join)")
+FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line, deck title or card, Time's Up "
+                           "written name or typed guess that the room's word filter catches "
+                           "(`set_word_filter`); the message says which (\"name 2 of 3\"); "
+                           "nothing is stored or shown (HTTP 400 for a join)")
 # Decks people share (issue 25, item 3; docs/packs.md, "Shared decks").
 NO_DECK = ROOM_CODES("no_deck", "no shared deck with that code (`use_deck`; HTTP 404)")
 BAD_DECK = ROOM_CODES("bad_deck", "a deck that fails its checks (the message names the first "

@@ -73,8 +73,9 @@ HANDLERS: dict[str, Handler] = {
 # The moves only the room makes, for players who are gone (absence.py): no player sends them.
 ROOM_ACTIONS = absence.ROOM_ACTIONS
 # The actions holding text other seats will read, by the field holding it: a room's word filter
-# reads them before the game does (tictac.rooms.wordfilter).
-WRITTEN = {"write": "names", "rewrite": "name"}
+# reads them before the game does (tictac.rooms.wordfilter). A typed guess is shown to every
+# phone, the TV and the audience.
+WRITTEN = {"write": "names", "rewrite": "name", "guess": "text"}
 # The moves about the card in hand, which changes under the cluegiver's thumb (a typed guess
 # wins it, the previous tap drew the next): each answers the view it was made on, and the room
 # refuses it once a newer view exists (`stale_view`), so a double tap never wins a card unseen.
