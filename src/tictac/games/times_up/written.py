@@ -35,7 +35,8 @@ def unseen(text: str) -> str | None:
 def looks(name: str) -> str:
     """What `name` looks like (Unicode's confusable skeleton, UTS #39, of its NFKC form, case
     left out): a Cyrillic "Аlice" looks like "Alice"."""
-    return _CONFUSABLES.getSkeleton(0, unicodedata.normalize("NFKC", name).casefold()).casefold()
+    skeleton: str = _CONFUSABLES.getSkeleton(0, unicodedata.normalize("NFKC", name).casefold())
+    return skeleton.casefold()
 
 
 def spellings(name: str) -> set[str]:
