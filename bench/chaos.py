@@ -912,9 +912,11 @@ async def _answer(player: Player, msg_id: int | None) -> dict[str, Any]:
 
 
 async def _through(player: Player, message: dict[str, Any], refusals: Counter[str]) -> bool:
-    """Sends `message` (an action, or a chat line) until no rate refuses it; True if accepted,
-    else its refusal's code is counted."""
-    while True:
+    """Sends `message` (an action, or a chat line) until no rate refuses it (20 tries: a
+    card's cap of typed guesses answers as the rate does); True if accepted, else its refusal's
+    code is counted."""
+    answer: dict[str, Any] = {}
+    for _ in range(20):
         if message["type"] == "chat":
             await player.send(message)
             answer = await _answer(player, None)
@@ -925,6 +927,8 @@ async def _through(player: Player, message: dict[str, Any], refusals: Counter[st
                 refusals[answer["code"]] += 1
             return answer["type"] != "error"
         await asyncio.sleep(0.5)
+    refusals[answer["code"]] += 1  # still refused by the rate, or by the card's cap
+    return False
 
 
 async def filter_bypass(db: Path) -> str:
