@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import multiprocessing
 import os
@@ -902,10 +903,11 @@ async def guess_flood(db: Path, seconds: float) -> str:
 
 async def _answer(player: Player, msg_id: int | None) -> dict[str, Any]:
     """The server's answer to the player's last message: its ack or error (`msg_id`), or, for
-    a chat line, the line coming back or an error."""
+    a chat line, the line coming back from its own seat or an error."""
     while True:
         message = await player.recv()
-        if msg_id is None and message["type"] in ("chat", "error"):
+        if msg_id is None and (message["type"] == "error" or (
+                message["type"] == "chat" and message["seat"] == player.seat)):
             return message
         if message.get("id") == msg_id and message["type"] in ("ack", "error"):
             return message
@@ -940,13 +942,16 @@ async def filter_bypass(db: Path) -> str:
     got: Counter[tuple[str, str]] = Counter()
     refusals: Counter[str] = Counter()
     try:
+        # Two teams of six: the chat lines and the guesses are spread over many places, each
+        # held to its own rate.
         options = {"pack": "players", "names_per_player": 2, "turn_seconds": 120,
-                   "teams": [[0, 1], [2, 3]]}
-        code, seated, _ = await open_table(server.base, server.ws_base, "times-up", 4,
+                   "teams": [list(range(6)), list(range(6, 12))]}
+        code, seated, _ = await open_table(server.base, server.ws_base, "times-up", 12,
                                            options=options)
         host = seated[0]
         await host.send({"type": "lobby", "op": "set_word_filter", "on": True})
         await start(host)
+        chatters = itertools.cycle(seated)
         async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
             for half, (kind, _, text) in rows:
                 if kind == "name":
@@ -956,8 +961,8 @@ async def filter_bypass(db: Path) -> str:
                     if answer.status_code != 200:
                         refusals[answer.json()["code"]] += 1
                 elif kind == "chat":
-                    got[half, kind] += await _through(host, {"type": "chat", "text": text},
-                                                      refusals)
+                    got[half, kind] += await _through(
+                        next(chatters), {"type": "chat", "text": text}, refusals)
         writers = iter(seated)
         writer = next(writers)
         for half, (kind, _, text) in rows:
@@ -974,12 +979,12 @@ async def filter_bypass(db: Path) -> str:
             pass
         await _through(seated[view["turn"]["cluegiver"]],
                        {"type": "action", "action": {"type": "start"}}, Counter())
-        guesser = seated[view["turn"]["guessers"][0]]
+        guessers = itertools.cycle([seated[seat] for seat in view["turn"]["guessers"]])
         for half, (kind, _, text) in rows:
             if kind == "guess":
                 got[half, kind] += await _through(
-                    guesser, {"type": "action", "action": {"type": "guess", "text": text}},
-                    refusals)
+                    next(guessers),
+                    {"type": "action", "action": {"type": "guess", "text": text}}, refusals)
         for player in seated:
             await player.close()
     finally:
