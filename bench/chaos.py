@@ -20,6 +20,8 @@
     create and a `set_options`: any 500 fails the run (goal 0).
 (proxy) forged X-Forwarded-For: creates from one address, each claiming another: prints how
     many were accepted (goal: no more than the per-address burst).
+(filter) the word filter's bypass table sent into a room with the filter on: prints how many
+    got through.
 
     uv run python bench/chaos.py                # the full run: 100 crashes, 100,000 messages
     uv run python bench/chaos.py --quick        # a short run (CI): small counts, same checks
