@@ -10,7 +10,10 @@ import random
 
 import pytest
 
-from .support import new_game
+from tictac.engine import Rng
+from tictac.games import times_up as game
+
+from .support import everyone_ready, new_game
 from .test_rotation import Played, play
 
 GAMES = 200
@@ -38,3 +41,17 @@ def test_the_floater_never_gives_clues_twice_in_a_row_across_rounds(rules: str) 
     broken = [(players, seed) for seed in range(GAMES) for players in (5, 7)
               if repeats(seeded_game(seed, players, rules))]
     assert broken == [], f"{len(broken)} of {2 * GAMES} games: {broken[:10]}"
+
+
+def test_a_gone_cluegivers_turn_skips_the_floater_who_has_just_played() -> None:
+    """fr, 5 players, seat 4 floats (team 0 in round 1, team 1 in round 2). Round 1 ends on the
+    floater's turn; round 2 opens with team 1, seat 4 among them: seat 2 gives the clues, and
+    were seat 2 gone, seat 3 would, not the floater who has just played."""
+    state = new_game(5, names=2, teams=[[0, 1], [2, 3]], odd_players="float", rules="fr")
+    played = play(state, [0, 0, 0, 0, 10], [])
+    assert [(p.round, p.team, p.cluegiver) for p in played] == [
+        (1, 0, 0), (1, 1, 2), (1, 0, 1), (1, 1, 3), (1, 0, 4)]
+    everyone_ready(state)
+    assert (state.round, state.team, state.members(1)) == (2, 1, (2, 3, 4))
+    assert state.cluegiver() == 2
+    assert game.absent_action(state, 2, {0, 1, 3, 4}, Rng(0)) == {"type": "pass_turn", "to": 3}

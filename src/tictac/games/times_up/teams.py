@@ -125,8 +125,8 @@ def rotation(
     with the team, takes a turn before anyone has a second one (docs/rulings.md, Teams), however
     the team's membership changed between rounds. And nobody twice in a row: the cluegiver of
     the game's latest turn, if it was for another team (a floating player whose round ended on
-    their turn, now sitting with the team playing first), waits behind a teammate who has not
-    played since, though they never gave clues for this team yet."""
+    their turn, now sitting with the team playing first), waits behind the teammates who have
+    not played since, though they never gave clues for this team yet."""
     players = members(teams, floater, round_no, team)
     # From the latest turn back, until each member's latest turn for the team is found: a game
     # of many turns (a learning agent's) costs no more than a short one.
@@ -140,8 +140,9 @@ def rotation(
                 break
     # sorted() is stable: members who never gave clues for the team keep the team's order.
     order = sorted(players, key=lambda seat: last_turn.get(seat, -1))
-    if turns and order[0] == turns[-1].cluegiver and len(order) > 1:
-        order[0], order[1] = order[1], order[0]
+    if turns and order[0] == turns[-1].cluegiver:
+        # last, not second: a gone teammate's turn passes on to the others first (absence.py)
+        order.append(order.pop(0))
     return tuple(order)
 
 
