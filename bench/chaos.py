@@ -20,6 +20,8 @@
     create and a `set_options`: any 500 fails the run (goal 0).
 (proxy) forged X-Forwarded-For: creates from one address, each claiming another: prints how
     many were accepted (goal: no more than the per-address burst).
+(filter) the word filter's bypass table sent into a room with the filter on: prints how many
+    got through.
 
     uv run python bench/chaos.py                # the full run: 100 crashes, 100,000 messages
     uv run python bench/chaos.py --quick        # a short run (CI): small counts, same checks
@@ -35,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import multiprocessing
 import os
@@ -892,6 +895,119 @@ async def guess_flood(db: Path, seconds: float) -> str:
             f"replay {len(replay.content) / 1024:.0f} KiB in {replay_s:.2f} s; server RSS "
             f"{rss_before:.0f} -> {rss_after:.0f} MiB")
 
+
+
+# -- (filter) the word filter's bypass table (issue 39, item 2) -------------------------------
+# Every row of tests/rooms/filter_tables.py sent where its kind of text goes, into a Time's Up
+# room with the word filter on: a name as an HTTP join, a chat line, a written name as a seat's
+# `write`, a typed guess during a turn. Printed: how many got through, by half and kind.
+
+
+async def _answer(player: Player, msg_id: int | None) -> dict[str, Any]:
+    """The server's answer to the player's last message: its ack or error (`msg_id`), or, for
+    a chat line, the line coming back from its own seat or an error."""
+    while True:
+        message = await player.recv()
+        if msg_id is None and (message["type"] == "error" or (
+                message["type"] == "chat" and message["seat"] == player.seat)):
+            return message
+        if message.get("id") == msg_id and message["type"] in ("ack", "error"):
+            return message
+
+
+async def _through(player: Player, message: dict[str, Any], refusals: Counter[str]) -> bool:
+    """Sends `message` (an action, or a chat line) until no rate refuses it (20 tries: a
+    card's cap of typed guesses answers as the rate does); True if accepted, else its refusal's
+    code is counted."""
+    answer: dict[str, Any] = {}
+    for _ in range(20):
+        if message["type"] == "chat":
+            await player.send(message)
+            answer = await _answer(player, None)
+        else:
+            answer = await _answer(player, await player.act(message["action"]))
+        if answer.get("code") not in ("chat_limited", "too_many_guesses"):
+            if answer["type"] == "error":
+                refusals[answer["code"]] += 1
+            return answer["type"] != "error"
+        await asyncio.sleep(0.5)
+    refusals[answer["code"]] += 1  # still refused by the rate, or by the card's cap
+    return False
+
+
+async def filter_bypass(db: Path) -> str:
+    sys.path.insert(0, str(ROOT / "tests" / "rooms"))
+    from filter_tables import DEV, TEST
+
+    rows = [("development", row) for row in DEV] + [("test", row) for row in TEST]
+    server = serve(db, "--join-burst", "1000")
+    got: Counter[tuple[str, str]] = Counter()
+    refusals: Counter[str] = Counter()
+    try:
+        # Two teams of six: the chat lines and the guesses are spread over many places, each
+        # held to its own rate.
+        options = {"pack": "players", "names_per_player": 2, "turn_seconds": 120,
+                   "teams": [list(range(6)), list(range(6, 12))]}
+        code, seated, _ = await open_table(server.base, server.ws_base, "times-up", 12,
+                                           options=options)
+        host = seated[0]
+        await host.send({"type": "lobby", "op": "set_word_filter", "on": True})
+        await start(host)
+        chatters = itertools.cycle(seated)
+        async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+            for half, (kind, _, text) in rows:
+                if kind == "name":
+                    answer = await http.post(f"/api/rooms/{code}/join",
+                                             json={"name": text, "spectator": True})
+                    got[half, kind] += answer.status_code == 200
+                    if answer.status_code != 200:
+                        refusals[answer.json()["code"]] += 1
+                elif kind == "chat":
+                    got[half, kind] += await _through(
+                        next(chatters), {"type": "chat", "text": text}, refusals)
+        writers = iter(seated)
+        writer = next(writers)
+        for half, (kind, _, text) in rows:
+            if kind == "written":
+                action = {"type": "write", "names": [text, f"Jean Moulin {writer.seat}"]}
+                if await _through(writer, {"type": "action", "action": action}, refusals):
+                    got[half, kind] += 1
+                    writer = next(writers)  # that seat has written: the next one tries
+        for player in [writer, *writers]:
+            names = [f"Name {player.seat} {index}" for index in range(2)]
+            await _through(player, {"type": "action",
+                                    "action": {"type": "write", "names": names}}, Counter())
+        while (view := (await host.until("view"))["view"])["phase"] != "waiting":
+            pass
+        await _through(seated[view["turn"]["cluegiver"]],
+                       {"type": "action", "action": {"type": "start"}}, Counter())
+        guessers = itertools.cycle([seated[seat] for seat in view["turn"]["guessers"]])
+        for half, (kind, _, text) in rows:
+            if kind == "guess":
+                got[half, kind] += await _through(
+                    next(guessers),
+                    {"type": "action", "action": {"type": "guess", "text": text}}, refusals)
+        for player in seated:
+            await player.close()
+    finally:
+        server.stop()
+    lines = []
+    kinds = ("name", "chat", "written", "guess")
+    for half in ("development", "test"):
+        total = sum(1 for name, _ in rows if name == half)
+        each = ", ".join(f"{kind} {got[half, kind]}" for kind in kinds)
+        lines.append(f"{half} half {sum(got[half, kind] for kind in kinds)} of {total} ({each})")
+    codes = ", ".join(f"{code} {count}" for code, count in refusals.most_common())
+    return "(filter) bypass attempts that got through a room with the filter on: " + \
+        "; ".join(lines) + f"\n    the others refused with: {codes}"
+
+
+async def part_filter(tmp: Path, args: argparse.Namespace) -> bool:
+    print(await filter_bypass(tmp / "filter.sqlite3"), flush=True)
+    return False  # a count, judged by the reader (tests/rooms/test_filter_tables.py judges)
+
+
+PARTS["filter"] = part_filter
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

@@ -46,3 +46,20 @@ async def test_the_filter_refuses_a_written_name_and_the_game_keeps_none_of_it(
     assert stored is not None and len(stored.log) == logged
     await people.act(1, {"type": "write", "names": NAMES[2:4]})
     assert len(room.log) == logged + 1
+
+
+async def test_the_filter_refuses_a_typed_guess_that_every_phone_would_show(
+        table: Table) -> None:
+    """A typed guess is shown on every phone, the TV and to the audience: it passes the same
+    gate (issue 39, item 2: none did)."""
+    people = await seat_people(table, WRITTEN)
+    room, host = people.room, people.conns[0]
+    await table.op(room, host, "set_word_filter", on=True)
+    await people.to_running()
+    guesser = room.state.guessers()[0]
+    logged = len(room.log)
+    for text in ("a f u c k", "fils de pvte", "sh\u200bit"):
+        await refused("filtered_word", people.act(guesser, {"type": "guess", "text": text}))
+    assert len(room.log) == logged and room.state.guesses == []
+    await people.act(guesser, {"type": "guess", "text": "Niger"})  # a country, not a slur
+    assert len(room.log) == logged + 1

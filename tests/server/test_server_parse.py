@@ -20,7 +20,7 @@ from tictac.server.text import clean
 from tictac.server.ws import BAD_MESSAGE, parse
 
 action_like = st.dictionaries(
-    st.sampled_from(["action", "id", "seat", "Action", "t"]), json_values, max_size=4
+    st.sampled_from(["action", "id", "seen", "seat", "Action", "t"]), json_values, max_size=5
 ).map(lambda fields: {**fields, "type": "action"})
 
 
@@ -49,7 +49,7 @@ def test_action_check_agrees_with_the_model(raw: dict[str, Any]) -> None:
     model, hand = by_model(raw), by_hand(raw)
     assert (model is None) == (hand is None)
     if model is not None and hand is not None:
-        assert (hand.action, hand.id) == (model.action, model.id)
+        assert (hand.action, hand.id, hand.seen) == (model.action, model.id, model.seen)
 
 
 @pytest.mark.parametrize(("raw", "accepted"), [
@@ -59,6 +59,10 @@ def test_action_check_agrees_with_the_model(raw: dict[str, Any]) -> None:
     ({"type": "action", "action": {"type": "draw"}, "id": True}, False),
     ({"type": "action", "action": {"type": "draw"}, "id": 1.0}, False),
     ({"type": "action", "action": [], "id": 1}, False),
+    ({"type": "action", "action": {"type": "found"}, "seen": 12}, True),
+    ({"type": "action", "action": {"type": "found"}, "seen": "12"}, False),
+    ({"type": "action", "action": {"type": "found"}, "seen": 12.0}, False),
+    ({"type": "action", "action": {"type": "found"}, "seen": False}, False),
     ({"type": "action"}, False),
     ({"type": "action", "action": {}, "seat": 2}, False),
 ])

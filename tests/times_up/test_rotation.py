@@ -61,7 +61,9 @@ def play(state: State, finds: list[int], carry: list[bool]) -> list[Played]:
 
 def assert_fair_rotation(played: list[Played]) -> None:
     """Each turn's cluegiver plays for their team of the round, and gives clues for it again
-    only once every other member of the team this round has had a turn for it since."""
+    only once every other member of the team this round has had a turn for it since, but the
+    one who gave the clues of the turn just before (for another team: a floater whose round
+    ended on their turn), who waits so as not to play twice in a row."""
     for index, turn in enumerate(played):
         assert turn.cluegiver in turn.members
         if turn.carried:
@@ -70,7 +72,7 @@ def assert_fair_rotation(played: list[Played]) -> None:
         mine = [i for i, p in enumerate(before) if p.cluegiver == turn.cluegiver]
         if not mine:
             continue
-        since = {p.cluegiver for p in before[mine[-1] + 1:]}
+        since = {p.cluegiver for p in before[mine[-1] + 1:]} | {played[index - 1].cluegiver}
         missing = set(turn.members) - {turn.cluegiver} - since
         assert not missing, f"turn {index}: {turn.cluegiver} again before {missing}"
 

@@ -28,6 +28,9 @@ class Extras:
     seat_rates: Mapping[str, SeatRate]  # `SEAT_RATES`: action type -> how often a seat may
     absent_action: AbsentAction | None  # what the game does itself for a gone seat
     seat_view: SeatView | None  # what a seat sees beyond what a spectator does
+    # `SEEN_MOVES`: the moves that answer what the seat was shown (Time's Up's `found` marks the
+    # card in hand): sent with the version of the view they answer, refused once it is stale
+    seen_moves: frozenset[str]
 
 
 # id(game) -> the game (kept, so that its id is never another object's) and its extras
@@ -41,5 +44,6 @@ def extras(game: Game) -> Extras:
             room_actions=frozenset(getattr(game, "ROOM_ACTIONS", ())),
             written=getattr(game, "WRITTEN", {}), seat_rates=getattr(game, "SEAT_RATES", {}),
             absent_action=getattr(game, "absent_action", None),
-            seat_view=getattr(game, "seat_view", None)))
+            seat_view=getattr(game, "seat_view", None),
+            seen_moves=frozenset(getattr(game, "SEEN_MOVES", ()))))
     return known[1]

@@ -28,6 +28,10 @@ ROOM_FULL = ROOM_CODES("room_full", "no seat left for `add_bot` or `sit`")
 NO_BOT = ROOM_CODES("no_bot", "unknown bot kind")
 NO_BOTS = ROOM_CODES("no_bots", "`add_bot` or `replace` in a game that seats no bot (Time's Up: "
                      "a bot can neither give clues nor hear them)")
+STALE_VIEW = ROOM_CODES("stale_view", "an `action` whose `seen` names an older view than the "
+                        "room's: a move the game says answers what was shown (Time's Up's "
+                        "`found`, `pass`, `wrong`, `foul`) made on a view another action has "
+                        "replaced since (a double tap); nothing changed")
 ROOM_MOVE = ROOM_CODES("room_move", "an `action` only the room makes (Time's Up's `pass_turn`, "
                        "`skip_team`, `close_writing`, `pass_screening`)")
 TOO_MANY_ROOMS = ROOM_CODES("too_many_rooms", "the server's room limit is reached (HTTP 503)")
@@ -62,9 +66,10 @@ NO_BALLOT = ROOM_CODES("no_ballot", "a `vote` on a ballot that is not open now (
 BAD_CHOICE = ROOM_CODES("bad_choice", "a `vote` for a choice its ballot does not offer")
 
 # Streamer mode (issue 25, item 2; docs/server.md, "The word filter").
-FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line or Time's Up written name that the "
-                           "room's word filter catches (`set_word_filter`); nothing is stored "
-                           "or shown (HTTP 400 for a join)")
+FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line, deck title or card, Time's Up "
+                           "written name or typed guess that the room's word filter catches "
+                           "(`set_word_filter`); the message says which (\"name 2 of 3\"); "
+                           "nothing is stored or shown (HTTP 400 for a join)")
 # Decks people share (issue 25, item 3; docs/packs.md, "Shared decks").
 NO_DECK = ROOM_CODES("no_deck", "no shared deck with that code (`use_deck`; HTTP 404)")
 BAD_DECK = ROOM_CODES("bad_deck", "a deck that fails its checks (the message names the first "

@@ -28,6 +28,7 @@ from tictac.rooms.errors import (
     NOT_SEATED,
     PAUSED,
     ROOM_MOVE,
+    STALE_VIEW,
     STORE_FAILED,
     WRONG_STATUS,
     RoomError,
@@ -388,7 +389,10 @@ class Room:
 
     # -- the game: durable apply -------------------------------------------------------------
 
-    async def act(self, conn: Conn, action: Action, msg_id: int | None) -> None:
+    async def act(self, conn: Conn, action: Action, msg_id: int | None,
+                  seen: int | None = None) -> None:
+        """A seat's action. `seen`, the version of the view it was made on: a move the game
+        says depends on what was shown (`SEEN_MOVES`) is refused once a newer view exists."""
         status = self.record.status
         if status != "playing":
             raise RoomError(WRONG_STATUS, f"no game is being played (the room is {status})")
@@ -399,6 +403,9 @@ class Room:
         found = extras(self.game)
         if isinstance(kind, str) and kind in found.room_actions:
             raise RoomError(ROOM_MOVE, f"only the room makes a {kind!r} move")
+        if seen is not None and seen != len(self.log) and kind in found.seen_moves:
+            raise RoomError(STALE_VIEW, f"{kind!r} answers view {seen}, and the game is at "
+                            f"{len(self.log)} now: look again")
         # The text of an action that others will read (a written name) passes the word filter.
         wordfilter.check_action(self.record.word_filter, found.written, action)
         acked = None if msg_id is None else (conn, msg_id)

@@ -31,11 +31,14 @@ class HelloIn(Strict):
 
 
 class ActionIn(Strict):
-    """A game action for the sender's seat; `id` comes back in the `ack` or `error`."""
+    """A game action for the sender's seat; `id` comes back in the `ack` or `error`. `seen` is
+    the `version` of the view the action answers: a move the game says depends on what was
+    shown is refused (`stale_view`) once a newer view exists."""
 
     type: Literal["action"]
     action: dict[str, Any]
     id: int | None = None
+    seen: int | None = None
 
 
 class ChatIn(Strict):

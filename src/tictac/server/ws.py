@@ -97,12 +97,13 @@ def action_message(raw: dict[str, Any]) -> ActionIn:
             raise IllegalAction(BAD_MESSAGE, f"{key}: Extra inputs are not permitted")
     if "action" not in raw:
         raise IllegalAction(BAD_MESSAGE, "action: Field required")
-    action, msg_id = raw["action"], raw.get("id")
+    action, msg_id, seen = raw["action"], raw.get("id"), raw.get("seen")
     if type(action) is not dict:
         raise IllegalAction(BAD_MESSAGE, "action: Input should be a valid dictionary")
-    if msg_id is not None and type(msg_id) is not int:
-        raise IllegalAction(BAD_MESSAGE, "id: Input should be a valid integer")
-    return ActionIn.model_construct(type="action", action=action, id=msg_id)
+    for key, number in (("id", msg_id), ("seen", seen)):
+        if number is not None and type(number) is not int:
+            raise IllegalAction(BAD_MESSAGE, f"{key}: Input should be a valid integer")
+    return ActionIn.model_construct(type="action", action=action, id=msg_id, seen=seen)
 
 
 class Client:
@@ -125,7 +126,8 @@ def dispatch(client: Client, message: Any) -> None:
             conn.error(rate.code, f"at most {rate.per_s:g} {message.action['type']!r} a second "
                        f"({rate.burst} at once): wait a little", message.id)
             return
-        room.post(_answer, conn, message.id, room.act, conn, message.action, message.id)
+        room.post(_answer, conn, message.id, room.act, conn, message.action, message.id,
+                  message.seen)
     elif kind == "chat":
         if not client.quotas.chat(room.code, client.pid):
             conn.error(CHAT_LIMITED, "too many chat lines: wait a little")

@@ -73,8 +73,15 @@ HANDLERS: dict[str, Handler] = {
 # The moves only the room makes, for players who are gone (absence.py): no player sends them.
 ROOM_ACTIONS = absence.ROOM_ACTIONS
 # The actions holding text other seats will read, by the field holding it: a room's word filter
-# reads them before the game does (tictac.rooms.wordfilter).
-WRITTEN = {"write": "names", "rewrite": "name"}
+# reads them before the game does (tictac.rooms.wordfilter). A typed guess is shown to every
+# phone, the TV and the audience.
+WRITTEN = {"write": "names", "rewrite": "name", "guess": "text"}
+# The moves about the card in hand, which changes under the cluegiver's thumb (a typed guess
+# wins it, the previous tap drew the next): each answers the view it was made on, and the room
+# refuses it once a newer view exists (`stale_view`), so a double tap never wins a card unseen.
+# A typed guess is not one (the guessers never see the card); `overrule` names its guess, and
+# `screen` its card.
+SEEN_MOVES = frozenset({"found", "pass", "wrong", "foul"})
 
 
 def setup(
@@ -189,8 +196,9 @@ def absent_action(state: State, seat: int, present: Collection[int], rng: Rng) -
     """What the room does for a gone `seat` the game waits for (`present`: the seats whose
     players are here). Nobody gives clues, guesses or writes for them: a cluegiver's turn passes
     to a teammate who is here, or the team's is skipped; the deck is made from the names
-    written. Elsewhere, the turn timer's move (discards, continue, ready)."""
-    if state.phase in (WRITE, SCREEN, WAITING, RUNNING):
+    written; a round won (en) is decided by a member of the team who is here. Elsewhere, the
+    turn timer's move (discards, ready)."""
+    if state.phase in (WRITE, SCREEN, WAITING, RUNNING, ROUND_WON):
         return absence.absent_action(state, seat, present)
     return auto_action(state, seat, rng)
 

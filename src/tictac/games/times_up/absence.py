@@ -5,7 +5,9 @@ players"). A card is won only when guessers say its name, so nobody plays for a 
   (`pass_turn`), or, with nobody of the team here, the team's turn is skipped (`skip_team`);
 - a gone timekeeper or guesser changes nothing (the server keeps time, the others guess);
 - a gone writer's names are never made up: the deck is made from the names written so far
-  (`close_writing`), on the host's word or once every player still to write is gone.
+  (`close_writing`), on the host's word or once every player still to write is gone;
+- en, a round won with time left: the team's choice (carry the time on or hand the deck over)
+  is a member's who is here; the room makes it (`continue`) only once none of them is.
 
 These are the room's moves (`ROOM_ACTIONS`), logged like any other so a replay is exact; no
 player sends them. `absent_action` says which one the room makes for a gone seat."""
@@ -17,7 +19,7 @@ from collections.abc import Collection
 from tictac.engine import Action, Event, IllegalAction
 from tictac.engine.errors import BAD_FIELD, MISSING_FIELD, NOT_YOUR_TURN
 from tictac.games.times_up import deal, errors, screening, turns
-from tictac.games.times_up.phases import RUNNING, SCREEN, WAITING, WRITE
+from tictac.games.times_up.phases import ROUND_WON, RUNNING, SCREEN, WAITING, WRITE
 from tictac.games.times_up.state import State, Turn
 
 ROOM_ACTIONS = frozenset({"pass_turn", "skip_team", "close_writing", "pass_screening"})
@@ -90,8 +92,12 @@ def notice(state: State) -> dict[str, object] | None:
 
 
 def absent_action(state: State, seat: int, present: Collection[int]) -> Action | None:
-    """WRITE, WAITING and RUNNING: what the room does for `seat`, gone, when the game waits for
-    it; `present` are the seats whose players are here. None: nothing (the game waits)."""
+    """WRITE, SCREEN, WAITING, RUNNING and ROUND_WON: what the room does for `seat`, gone, when
+    the game waits for it; `present` are the seats whose players are here. None: nothing (the
+    game waits)."""
+    if state.phase == ROUND_WON:
+        deciders = state.deciders()
+        return None if any(other in present for other in deciders) else {"type": "continue"}
     if state.phase == SCREEN:
         return screening.absent_action(state, seat, present)
     if state.phase == WRITE:

@@ -19,7 +19,8 @@ from typing import Any
 from tictac.engine import IllegalAction
 from tictac.engine.errors import BAD_OPTION
 from tictac.games.times_up import packs
-from tictac.games.times_up.packs import clash_problems, guess_keys, keys_problems, line_problems
+from tictac.games.times_up.packs import clash_problems, keys_problems, line_problems
+from tictac.games.times_up.written import spellings, unseen
 
 MIN_CARDS = 10  # the smallest game deck the `deck_size` option allows
 MAX_CARDS = 500
@@ -59,15 +60,26 @@ def _card_problems(where: str, card: object) -> list[str]:
     problems = [problem for problem in keys_problems(where, card, CARD_KEYS)
                 if "missing 'about'" not in problem]
     problems += packs.name_problems(f"{where}.name", card.get("name"), MAX_NAME)
+    problems += _unseen_problems(f"{where}.name", card.get("name"))
     if "about" in card:
         problems += line_problems(f"{where}.about", card["about"], MAX_ABOUT, required=False)
+        problems += _unseen_problems(f"{where}.about", card["about"])
     return problems
 
 
+def _unseen_problems(where: str, text: object) -> list[str]:
+    """A text shows as it is, as a written name must (written.py): typing what a card shows
+    wins it."""
+    hidden = unseen(text) if isinstance(text, str) else None
+    return [] if hidden is None else [f"{where}: holds {hidden}"]
+
+
 def _names(cards: list[Any]) -> Iterator[tuple[str, str, set[str]]]:
+    """Each card's name with the forms a guess of it may take and what it looks like, as
+    written names are kept apart: no two a guess could not tell, nor two that look alike."""
     for index, card in enumerate(cards):
         if isinstance(card, dict) and isinstance(card.get("name"), str):
-            yield f"cards[{index}].name", card["name"], guess_keys(card["name"], None)
+            yield f"cards[{index}].name", card["name"], spellings(card["name"])
 
 
 def validate_deck(data: object, keys: frozenset[str] = DECK_KEYS) -> list[str]:
@@ -80,6 +92,7 @@ def validate_deck(data: object, keys: frozenset[str] = DECK_KEYS) -> list[str]:
         problems.append(f"language: must be one of {', '.join(LANGUAGES)}")
     if "title" in data:
         problems += line_problems("title", data["title"], MAX_TITLE, required=True)
+        problems += _unseen_problems("title", data["title"])
     cards = data.get("cards")
     if "cards" not in data:
         return problems

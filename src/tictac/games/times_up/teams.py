@@ -123,7 +123,10 @@ def rotation(
     given clues for this team (in the team's order, the floating player last), then the one whose
     last turn for it is the oldest. So every member, the floating player included while they sit
     with the team, takes a turn before anyone has a second one (docs/rulings.md, Teams), however
-    the team's membership changed between rounds."""
+    the team's membership changed between rounds. And nobody twice in a row: the cluegiver of
+    the game's latest turn, if it was for another team (a floating player whose round ended on
+    their turn, now sitting with the team playing first), waits behind the teammates who have
+    not played since, though they never gave clues for this team yet."""
     players = members(teams, floater, round_no, team)
     # From the latest turn back, until each member's latest turn for the team is found: a game
     # of many turns (a learning agent's) costs no more than a short one.
@@ -136,7 +139,11 @@ def rotation(
             if len(last_turn) == len(players) and all(seat in last_turn for seat in players):
                 break
     # sorted() is stable: members who never gave clues for the team keep the team's order.
-    return tuple(sorted(players, key=lambda seat: last_turn.get(seat, -1)))
+    order = sorted(players, key=lambda seat: last_turn.get(seat, -1))
+    if turns and order[0] == turns[-1].cluegiver:
+        # last, not second: a gone teammate's turn passes on to the others first (absence.py)
+        order.append(order.pop(0))
+    return tuple(order)
 
 
 def timekeeper(

@@ -27,7 +27,9 @@
  * @property {View} view
  * @property {boolean} readonly  a replay: draw, offer nothing
  * @property {import('./movelog.js').MoveLog | null} moves  the page's move log (null in a replay)
- * @property {(action: object) => void} act
+ * @property {(action: object) => void} act  sends the action with the version of the view drawn
+ * @property {boolean} [acted]  an action was sent on this view and not refused: a control about
+ *   what the view shows waits for the next view (a replay's context has none)
  * @property {(op: string, fields?: object) => void} lobby
  */
 

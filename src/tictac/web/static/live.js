@@ -78,6 +78,10 @@ export class LiveRoom {
     this.audienceBox = null;
     this.deadline = null;
     this.version = -1;
+    // The version drawn on screen (what a tap answers: `seen`), and the view the player last
+    // acted on until a newer one comes or the action is refused (`acted` in the context).
+    this.shown = -1;
+    this.actedOn = null;
     this.syncAsked = false;
     this.yourTurn = false;
     this.screen = null;
@@ -198,7 +202,10 @@ export class LiveRoom {
     // messages behind the socket, and what is on screen is what a test waits for.
     const version = this.version;
     this.drawn = this.drawn.then(() => this.render(events))
-      .then(() => { if (this.root) this.root.dataset.version = String(version); })
+      .then(() => {
+        this.shown = version;
+        if (this.root) this.root.dataset.version = String(version);
+      })
       .catch((error) => reportError(error));
     return this.drawn;
   }
@@ -281,6 +288,7 @@ export class LiveRoom {
       rejoin: this.rejoin,
       navigate: this.app.navigate,
       act: (action) => this.act(action),
+      acted: this.actedOn !== null && this.actedOn === this.view,
       lobby: (op, fields = {}) => this.send({ type: 'lobby', op, ...fields }),
       say: (text) => this.send({ type: 'chat', text }),
       send: (message) => this.send(message),
@@ -290,12 +298,19 @@ export class LiveRoom {
   act(action) {
     const id = this.nextId++;
     if (lastTap) this.tapped.set(id, lastTap.dataset.key || lastTap);
-    this.send({ type: 'action', action, id });
+    this.actedOn = this.view;
+    // `seen`: the view the tap answers, so the server refuses a move about a card this screen
+    // never showed (a double tap on "found": docs/protocol.md, `stale_view`).
+    this.send({ type: 'action', action, id, seen: this.shown });
   }
 
   // Beside the tapped control if it is still on screen (found again by its data-key when the
   // screen was redrawn meanwhile), else as a toast.
   refused(message) {
+    if (message.id !== undefined && this.actedOn !== null) { // the controls come back
+      this.actedOn = null;
+      this.schedule([]);
+    }
     const tapped = this.tapped.get(message.id);
     this.tapped.delete(message.id);
     const near = typeof tapped === 'string' ? document.querySelector(`[data-key="${CSS.escape(tapped)}"]`) : tapped;

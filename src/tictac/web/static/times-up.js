@@ -292,9 +292,15 @@ export function mount(root, ctx) {
     const turn = view.turn;
     const parts = [absenceNote(view, room), whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }), countdownFor(view, alarm, ctx.readonly)];
     if (view.card) parts.push(cardBlock(view.card, view));
+    // One tap per card: after a tap every mark waits for the next view (a double tap would
+    // otherwise mark a card nobody saw; the server refuses it too, `stale_view`).
+    const mark = (type) => {
+      for (const control of judge.querySelectorAll('button')) control.disabled = true;
+      ctx.act({ type });
+    };
     const judge = h('div', { class: 'judge' },
       ['found', 'pass', 'wrong', 'foul'].map((type) => (legalOf(view, type).length
-        ? button(t(`tu.${type}`), () => ctx.act({ type }), { class: type, 'data-key': type }) : null)));
+        ? button(t(`tu.${type}`), () => mark(type), { class: type, 'data-key': type, disabled: Boolean(ctx.acted) }) : null)));
     if (judge.childElementCount) parts.push(judge);
     if (turn && view.seat !== null && turn.cluegiver !== view.seat && turn.timekeeper !== view.seat && !turn.guessers.includes(view.seat)) {
       parts.push(h('p', { class: 'muted', text: t('tu.quiet') }));
