@@ -65,6 +65,10 @@ FLAGS: list[tuple[str, type, Any, str]] = [
      "Redis URL: run as a node of a cluster sharing a PostgreSQL --db (docs/deploy.md)"),
     ("workers", int, S.workers, "server processes on this machine (needs --redis)"),
     ("lease_ms", int, S.lease_ms, "a dead node's rooms are taken over after this long"),
+    ("backup_every", str, "0", "back the database up this often (90s, 30m, 6h, 1d; 0: never) "
+     "into a `backups` folder beside it (docs/deploy.md, \"Backups\")"),
+    ("backup_keep", int, 7, "scheduled backups kept, the latest"),
+    ("log_format", str, "text", "text, or json: one JSON object a line (docs/deploy.md)"),
 ]
 
 
@@ -211,6 +215,9 @@ def run(args: argparse.Namespace) -> int:
     if args.deflate not in ("on", "off"):
         print("--deflate is on or off", file=sys.stderr)
         return 2
+    if args.log_format not in ("text", "json"):
+        print("--log-format is text or json", file=sys.stderr)
+        return 2
     try:
         networks(listed(args.trusted_proxies))
         register_games(args.games)
@@ -342,6 +349,10 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
     )
     for name in ("uvicorn.access", "uvicorn.error", "uvicorn.asgi"):  # set up by uvicorn.Config
         logging.getLogger(name).addFilter(HideTokens())
+    if args.log_format == "json":
+        from tictac.server.logjson import use_json_lines
+
+        use_json_lines()
     # A worker listens on nothing itself (an empty list of sockets).
     Server(config).run(sockets=None if channel is None else [])
 
