@@ -240,6 +240,13 @@ def run(args: argparse.Namespace) -> int:
         except OSError as failure:
             print(f"tictac serve: cannot keep the TLS certificate: {failure}", file=sys.stderr)
             return 1
+    if args.backup_every not in ("", "0"):
+        from tictac.store.backup import schedule
+
+        problem = schedule(settings.db_url, args.backup_every, args.backup_keep)
+        if problem is not None:
+            print(f"tictac serve: {problem}", file=sys.stderr)
+            return 2
     if settings.workers == 1:
         serve(args, None, certificate=certificate)
         return 0
