@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+REPOSITORY = Path(__file__).resolve().parent.parent.parent  # its Containerfile
 BASE = "docker.io/library/debian:bookworm-slim"
 MIRROR = "http://deb.debian.org/debian"
 # The machine's own certificate authorities (a proxy between it and the package registries

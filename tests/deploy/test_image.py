@@ -12,56 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-import socket
-import time
 from collections.abc import Iterator
-from pathlib import Path
 
-import httpx
 import podman
 import pytest
-from scripted import open_table, start
-from serverproc import PATIENCE_S
+from tables import healthy, play_a_game, the_game_is_over
 
 from tictac.cluster.services import free_port
 
 pytestmark = pytest.mark.timeout(2400)
-
-ROOT = Path(__file__).resolve().parent.parent.parent
-TAG = "localhost/tictac:test"
-REGISTRIES = (("deb.debian.org", 80), ("pypi.org", 443), ("files.pythonhosted.org", 443))
-
-
-def unreachable() -> str | None:
-    for host, port in REGISTRIES:
-        try:
-            socket.create_connection((host, port), timeout=10).close()
-        except OSError as failure:
-            return f"the image's build needs {host}:{port}, unreachable here: {failure}"
-    return None
-
-
-@pytest.fixture(scope="module")
-def image() -> str:
-    reason = podman.why_not() or unreachable()
-    if reason is not None:
-        pytest.skip(reason)
-    podman.ensure_base()
-    built = podman.build(ROOT, TAG)
-    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-3000:]
-    return TAG
-
-
-def healthy(base: str) -> None:
-    deadline = time.monotonic() + PATIENCE_S
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/healthz", timeout=2).status_code == 200:
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    raise AssertionError(f"the container did not answer /healthz in {PATIENCE_S:.0f} s")
 
 
 @pytest.fixture
@@ -99,18 +58,10 @@ async def test_the_image_plays_a_game_and_keeps_its_room_across_a_restart(
     assert podman.podman("exec", name, "touch", "/app/x", check=False).returncode != 0
     assert podman.podman("exec", name, "touch", "/data/x", check=False).returncode == 0
 
-    code, seated, _ = await open_table(base, ws_base, "timos-twist", 3,
-                                       options={"target_score": 30, "timo_grace_ms": 0})
-    await start(seated[0])
-    assert all(await asyncio.gather(*(player.play(timeout=60) for player in seated)))
-    for player in seated:
-        await player.close()
+    code, token = await play_a_game(base, ws_base)
 
     podman.podman("stop", "-t", "30", name)
     assert inspect(name, ".State.ExitCode") == "0"  # it stopped itself on SIGTERM
     podman.podman("start", name)
     await asyncio.to_thread(healthy, base)
-    async with httpx.AsyncClient(base_url=base) as http:
-        steps = (await http.get(f"/api/rooms/{code}/replay", headers={
-            "Authorization": f"Bearer {seated[0].token}"})).json()["steps"]
-    assert steps[-1]["view"]["over"]
+    assert await the_game_is_over(base, code, token)
