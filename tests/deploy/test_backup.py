@@ -192,6 +192,8 @@ async def test_a_restore_is_refused_into_a_store_that_holds_rooms_or_from_no_bac
         answer = await asyncio.to_thread(tictac, "restore", str(source),
                                          "--db", str(tmp_path / "new.sqlite3"))
         assert answer.returncode == 1 and len(answer.stderr.splitlines()) == 1, answer.stderr
+    itself = await asyncio.to_thread(tictac, "backup", str(held), "--db", str(held))
+    assert itself.returncode == 1 and "another file than the database" in itself.stderr
     missing = await asyncio.to_thread(tictac, "backup", str(tmp_path / "b.sqlite3"),
                                       "--db", str(tmp_path / "missing.sqlite3"))
     assert missing.returncode == 1 and "no file" in missing.stderr

@@ -14,7 +14,7 @@ COMMANDS = {
     "simulate": ("tictac.cli.simulate", "play bot games flat out and print their speed"),
     "serve": ("tictac.cli.serve", "start the game server"),
     "backup": ("tictac.cli.backup", "copy the rooms and shared decks into a backup file"),
-    "restore": ("tictac.cli.restore", "put a backup back into an empty database"),
+    "restore": ("tictac.cli.backup", "put a backup back into an empty database"),
 }
 
 

@@ -59,6 +59,8 @@ def backup(url: str, target: str) -> None:
     partial = target + ".partial"
     path = sqlite_file(url)
     where = path or make_url(url).render_as_string(hide_password=True)
+    if path is not None and os.path.abspath(target) == path:
+        raise StoreError(f"a backup of {path} goes into another file than the database")
     try:
         if os.path.exists(partial):
             os.remove(partial)
