@@ -220,3 +220,10 @@ def test_serve_keeps_the_latest_scheduled_backups_beside_the_database(tmp_path: 
     latest = max(folder.glob("tictac-*.sqlite3"))
     listed = tictac("restore", str(latest), "--db", str(tmp_path / "from-scheduled.sqlite3"))
     assert listed.returncode == 0 and "1 rooms" in listed.stdout, listed.stderr
+
+
+@pytest.mark.parametrize("every", ["soon", "-1h", "nan", "infs"])
+def test_serve_refuses_a_backup_period_it_cannot_keep(tmp_path: Path, every: str) -> None:
+    refused = tictac("serve", "--db", str(tmp_path / "rooms.sqlite3"), "--port", "0",
+                     f"--backup-every={every}")
+    assert refused.returncode == 2 and "--backup-every" in refused.stderr, refused.stderr

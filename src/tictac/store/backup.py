@@ -82,8 +82,8 @@ def restore(source: str, url: str) -> dict[str, int]:
     where = sqlite_file(url) or make_url(url).render_as_string(hide_password=True)
     try:
         with _readable(source) as reading_file:
-            reader = _engine(f"sqlite:///{reading_file}")
             writer = _migrated_engine(url)
+            reader = _engine(f"sqlite:///{reading_file}")
             try:
                 with reader.connect() as reading, writer.begin() as writing:
                     held = [f"{count} {table.name}" for table in (rooms, decks)
