@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 import httpx
-from scripted import open_table, start
+from scripted import Player, open_table, start
 from serverproc import PATIENCE_S
 
 
@@ -23,11 +24,29 @@ def healthy(base: str) -> None:
     raise AssertionError(f"{base} did not answer /healthz in {PATIENCE_S:.0f} s")
 
 
+# The server in a container runs with the default --rate (20 messages a second per socket),
+# which bots moving flat out pass on a busy machine (bunched views, then their moves at once).
+PACE_S = 0.1
+
+
+def paced(player: Player) -> Player:
+    """`player` making one move a PACE_S at most."""
+    act = player.act
+
+    async def paced_act(action: dict[str, Any]) -> int:
+        await asyncio.sleep(PACE_S)
+        return await act(action)
+
+    player.act = paced_act  # type: ignore[method-assign]
+    return player
+
+
 async def play_a_game(base: str, ws_base: str) -> tuple[str, str]:
-    """A game of Timo's Twist played to its end by three bots over HTTP and WebSocket; the
-    room's code and its host's token."""
+    """A game of Timo's Twist played to its end by three bots over HTTP and WebSocket, within
+    the default rate; the room's code and its host's token."""
     code, seated, _ = await open_table(base, ws_base, "timos-twist", 3,
                                        options={"target_score": 30, "timo_grace_ms": 0})
+    seated = [paced(player) for player in seated]
     await start(seated[0])
     assert all(await asyncio.gather(*(player.play(timeout=60) for player in seated)))
     for player in seated:

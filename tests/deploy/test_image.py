@@ -32,8 +32,7 @@ def container(image: str) -> Iterator[tuple[str, int]]:
     podman.podman("volume", "create", name)
     podman.podman("create", "--name", name, "--network", "host", "--read-only",
                   *podman.ulimits(), "-v", f"{name}:/data",
-                  "-e", f"TICTAC_PORT={port}", "-e", "TICTAC_HOST=127.0.0.1",
-                  "-e", "TICTAC_BOT_PAUSE_MS=0", image)
+                  "-e", f"TICTAC_PORT={port}", "-e", "TICTAC_HOST=127.0.0.1", image)
     try:
         yield name, port
     finally:
