@@ -35,10 +35,11 @@ import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 
-from tictac.store.base import StoreError
+from tictac.store.base import StoreError, as_json
 from tictac.store.lite import PRAGMAS, SCHEMA_REVISION, sqlite_file
 from tictac.store.log import migrate_sqlite
 from tictac.store.migrate import current, heads, upgrade
@@ -161,9 +162,12 @@ def _readable(source: str) -> Iterator[str]:
 
 
 def _engine(url: str) -> Engine:
-    """A blocking engine on `url`, whatever async driver it names."""
+    """A blocking engine on `url`, whatever async driver it names; its JSON columns read and
+    written by orjson, as the stores write them (the standard library's took a third of a
+    restore's time)."""
     parsed = make_url(url)
-    engine = sa.create_engine(parsed.set(drivername=parsed.get_backend_name()))
+    engine = sa.create_engine(parsed.set(drivername=parsed.get_backend_name()),
+                              json_serializer=as_json, json_deserializer=orjson.loads)
     if engine.dialect.name == "sqlite":
         @sa.event.listens_for(engine, "connect")
         def pragmas(dbapi_connection: sqlite3.Connection, _record: object) -> None:
