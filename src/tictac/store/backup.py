@@ -163,8 +163,8 @@ def _readable(source: str) -> Iterator[str]:
 
 def _engine(url: str) -> Engine:
     """A blocking engine on `url`, whatever async driver it names; its JSON columns read and
-    written by orjson, as the stores write them (the standard library's took a third of a
-    restore's time)."""
+    written by orjson, as the stores write them (the standard library's took over a third of
+    a profiled restore)."""
     parsed = make_url(url)
     engine = sa.create_engine(parsed.set(drivername=parsed.get_backend_name()),
                               json_serializer=as_json, json_deserializer=orjson.loads)
