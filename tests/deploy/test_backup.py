@@ -13,10 +13,13 @@ import contextlib
 import itertools
 import subprocess
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
+from alembic import command
 from scripted import Player, open_table, start
 from serverproc import TICTAC, ServerProcess
 
@@ -24,6 +27,7 @@ from tictac.cluster.services import Postgres
 from tictac.engine import LoggedAction
 from tictac.rooms.places import token_hash
 from tictac.store import LiteStore, SqlStore, Store, StoredDeck
+from tictac.store.migrate import alembic_config
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -129,6 +133,16 @@ async def test_a_backup_taken_while_playing_restores_into_sqlite_and_postgresql(
             server.stop()
 
 
+@contextlib.asynccontextmanager
+async def lite(path: Path) -> AsyncIterator[LiteStore]:
+    """The store of the SQLite file at `path`, closed afterwards."""
+    store = await LiteStore.open(str(path))
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
 async def fill(store: Store) -> None:
     """Two rooms, one with a game and its log, and a shared deck."""
     await store.save_room("BCDF", "time-bomb", {"seats": [0, 1], "status": "lobby"}, 1, 0)
@@ -162,23 +176,17 @@ async def test_a_postgresql_store_is_exported_and_restored_into_sqlite(
     restored = await asyncio.to_thread(tictac, "restore", str(backup),
                                        "--db", str(tmp_path / "back.sqlite3"))
     assert restored.returncode == 0, restored.stderr
-    store = await LiteStore.open(str(tmp_path / "back.sqlite3"))
-    try:
+    async with lite(tmp_path / "back.sqlite3") as store:
         assert await contents(store) == before
-        [room] = [dump for dump in before[0] if dump.code == "GHJK"]  # type: ignore[attr-defined]
-        assert room.epoch == 3 and len(room.games[0].log) == 39
-    finally:
-        await store.close()
+    [room] = [dump for dump in before[0] if dump.code == "GHJK"]  # type: ignore[attr-defined]
+    assert room.epoch == 3 and len(room.games[0].log) == 39
 
 
 async def test_a_restore_is_refused_into_a_store_that_holds_rooms_or_from_no_backup(
         tmp_path: Path) -> None:
     held = tmp_path / "held.sqlite3"
-    store = await LiteStore.open(str(held))
-    try:
+    async with lite(held) as store:
         await fill(store)
-    finally:
-        await store.close()
     backup = tmp_path / "backup.sqlite3"
     assert (await asyncio.to_thread(tictac, "backup", str(backup), "--db", str(held))
             ).returncode == 0
@@ -197,6 +205,29 @@ async def test_a_restore_is_refused_into_a_store_that_holds_rooms_or_from_no_bac
     missing = await asyncio.to_thread(tictac, "backup", str(tmp_path / "b.sqlite3"),
                                       "--db", str(tmp_path / "missing.sqlite3"))
     assert missing.returncode == 1 and "no file" in missing.stderr
+
+
+async def test_a_backup_made_by_an_older_tictac_is_migrated_in_a_copy_and_restored(
+        tmp_path: Path) -> None:
+    old = tmp_path / "old.sqlite3"
+    async with lite(old) as store:
+        await fill(store)
+        before = await store.load_rooms()
+    engine = sa.create_engine(f"sqlite:///{old}")
+    with engine.begin() as conn:  # back to the first schema: no epochs, no decks
+        command.downgrade(alembic_config(conn), "0001")
+    engine.dispose()
+    kept = old.read_bytes()
+    restored = await asyncio.to_thread(tictac, "restore", str(old),
+                                       "--db", str(tmp_path / "new.sqlite3"))
+    assert restored.returncode == 0, restored.stderr
+    assert "2 rooms" in restored.stdout and "0 decks" in restored.stdout
+    assert old.read_bytes() == kept  # the backup itself is left as it was
+    async with lite(tmp_path / "new.sqlite3") as store:
+        after = await store.load_rooms()
+    assert [(dump.code, dump.record, dump.games) for dump in after] == \
+        [(dump.code, dump.record, dump.games) for dump in before]
+    assert [dump.epoch for dump in after] == [0, 0]
 
 
 def test_serve_keeps_the_latest_scheduled_backups_beside_the_database(tmp_path: Path) -> None:
