@@ -1,4 +1,5 @@
-"""The `tictac` command: `play` a game in the terminal, `simulate` bot games, `serve` rooms."""
+"""The `tictac` command: `play` a game in the terminal, `simulate` bot games, `serve` rooms,
+`backup` and `restore` their database."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ COMMANDS = {
     "play": ("tictac.cli.play", "play a game in this terminal against bots"),
     "simulate": ("tictac.cli.simulate", "play bot games flat out and print their speed"),
     "serve": ("tictac.cli.serve", "start the game server"),
+    "backup": ("tictac.cli.backup", "copy the rooms and shared decks into a backup file"),
+    "restore": ("tictac.cli.backup", "put a backup back into an empty database"),
 }
 
 

@@ -65,6 +65,10 @@ FLAGS: list[tuple[str, type, Any, str]] = [
      "Redis URL: run as a node of a cluster sharing a PostgreSQL --db (docs/deploy.md)"),
     ("workers", int, S.workers, "server processes on this machine (needs --redis)"),
     ("lease_ms", int, S.lease_ms, "a dead node's rooms are taken over after this long"),
+    ("backup_every", str, "0", "back the database up this often (90s, 30m, 6h, 1d; 0: never) "
+     "into a `backups` folder beside it (docs/deploy.md, \"Backups\")"),
+    ("backup_keep", int, 7, "scheduled backups kept, the latest"),
+    ("log_format", str, "text", "text, or json: one JSON object a line (docs/deploy.md)"),
 ]
 
 
@@ -211,6 +215,9 @@ def run(args: argparse.Namespace) -> int:
     if args.deflate not in ("on", "off"):
         print("--deflate is on or off", file=sys.stderr)
         return 2
+    if args.log_format not in ("text", "json"):
+        print("--log-format is text or json", file=sys.stderr)
+        return 2
     try:
         networks(listed(args.trusted_proxies))
         register_games(args.games)
@@ -233,6 +240,13 @@ def run(args: argparse.Namespace) -> int:
         except OSError as failure:
             print(f"tictac serve: cannot keep the TLS certificate: {failure}", file=sys.stderr)
             return 1
+    if args.backup_every not in ("", "0"):
+        from tictac.store.backup import schedule
+
+        problem = schedule(settings.db_url, args.backup_every, args.backup_keep)
+        if problem is not None:
+            print(f"tictac serve: {problem}", file=sys.stderr)
+            return 2
     if settings.workers == 1:
         serve(args, None, certificate=certificate)
         return 0
@@ -342,6 +356,10 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
     )
     for name in ("uvicorn.access", "uvicorn.error", "uvicorn.asgi"):  # set up by uvicorn.Config
         logging.getLogger(name).addFilter(HideTokens())
+    if args.log_format == "json":
+        from tictac.server.logjson import use_json_lines
+
+        use_json_lines()
     # A worker listens on nothing itself (an empty list of sockets).
     Server(config).run(sockets=None if channel is None else [])
 

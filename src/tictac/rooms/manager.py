@@ -87,6 +87,8 @@ class RoomManager:
             self._forget(room)
             await room.stop()
             raise
+        log.info("room %s created (%s)", room.code, game,
+                 extra={"event": "room_created", "room": room.code, "game": game})
         return room, joined
 
     def get(self, code: str) -> Room:

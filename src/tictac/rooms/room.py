@@ -157,7 +157,7 @@ class Room:
         except Fenced:
             self.abandon()  # it lives on where it was taken over
             return
-        log.info("room %s expired", self.code)
+        log.info("room %s expired", self.code, extra={"event": "room_expired", "room": self.code})
         self.inbox.closed = True
         self.autopilot.cancel()
         self.audience.cancel()
@@ -442,6 +442,9 @@ class Room:
         """Everyone told of the action just made durable, its actor first (`ack`)."""
         self.autopilot.changed(now)
         if self.note_finish():
+            log.info("room %s: game %d over", self.code, self.record.games - 1, extra={
+                "event": "game_over", "room": self.code, "game": self.game_name,
+                "index": self.record.games - 1})
             if ack is not None:  # before the room says the game is over
                 ack[0].send(ack[1])
                 ack = None
@@ -520,6 +523,10 @@ class Room:
         await self._durable(self.store.start_game(self.code, record.games - 1, stored, now,
                                                   self.game_name, self.stored_record(),
                                                   self.epoch), "the game")
+        log.info("room %s: game %d started (%s, %d seats)", self.code, record.games - 1,
+                 self.game_name, len(self.names), extra={
+                     "event": "game_started", "room": self.code, "game": self.game_name,
+                     "index": record.games - 1, "seats": len(self.names)})
         self.broadcast_room()
         self.broadcast_views([])
         self.autopilot.schedule()
