@@ -20,7 +20,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "patient"))
 # The tiers (README, "Tests"): the folders whose tests start real processes (servers, clusters,
 # nginx, Chromium) are the `system` tier, so `pytest -m "not system"` is the core a developer
 # runs on every change. A test elsewhere that starts a process marks itself `system`.
-SYSTEM_FOLDERS = ("server", "cluster", "browser")
+SYSTEM_FOLDERS = ("server", "cluster", "browser", "deploy")
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
