@@ -106,5 +106,6 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     app.state.proxies = proxies
     app.state.limits = http_api.Limits(settings)
     app.state.quotas = Quotas()
+    app.state.qr = qr.Drawn()
     app.state.node = None
     return app

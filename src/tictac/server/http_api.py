@@ -48,13 +48,17 @@ STATUS = {
 
 
 class Limits:
-    """The per-address limits of the HTTP calls that add to the server's state, by name: this
+    """The per-address limits of the HTTP calls that add to the server's state or cost it
+    work (a QR code drawn, a shared deck read), by name: this
     node's buckets, and on a node of a cluster the cluster's (`shared`, in Redis). The node's
     own count every request even then: they answer while Redis does not."""
 
     def __init__(self, settings: ServerSettings) -> None:
         self.here = {"create": Buckets(settings.create_per_min / 60, settings.create_burst),
-                     "join": Buckets(settings.join_per_min / 60, settings.join_burst)}
+                     "join": Buckets(settings.join_per_min / 60, settings.join_burst),
+                     "qr": Buckets(settings.qr_per_min / 60, settings.qr_burst),
+                     "deck_read": Buckets(settings.deck_read_per_min / 60,
+                                          settings.deck_read_burst)}
         self.shared: SharedBuckets | None = None
 
     async def wait(self, limit: str, address: str) -> float:
@@ -100,6 +104,11 @@ async def admit(request: Request, limit: str) -> None:
     origin = request.headers.get("origin")
     if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
         raise IllegalAction(BAD_ORIGIN, "this call is only taken from this server's own pages")
+    await limited(request, limit)
+
+
+async def limited(request: Request, limit: str) -> None:
+    """Counts the request toward its address's `limit` (`Limits`); `rate_limited` past it."""
     wait = await _limits(request).wait(limit, request.client.host if request.client else "")
     if wait:
         raise Refused(RATE_LIMITED, "too many requests from this address; try again later",

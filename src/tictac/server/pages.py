@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import lru_cache
 from pathlib import Path
 
 from starlette.requests import Request
@@ -40,15 +41,40 @@ NOT_SHELL = ("index.html", SERVICE_WORKER)  # the page is kept as "/"; the worke
 def shell(static_dir: Path) -> tuple[list[str], str]:
     """The paths the service worker keeps (the page and every client file) and a digest of
     their contents: the worker's version."""
-    files = sorted(path for path in static_dir.rglob("*")
-                   if path.is_file() and path.relative_to(static_dir).as_posix() not in NOT_SHELL)
+    return _shell(static_dir, _signature(static_dir))
+
+
+def _files(static_dir: Path) -> list[Path]:
+    return sorted(path for path in static_dir.rglob("*")
+                  if path.is_file() and path.relative_to(static_dir).as_posix() not in NOT_SHELL)
+
+
+def _signature(static_dir: Path) -> tuple[tuple[str, int, int], ...]:
+    """What changes when a client file does (its name, time and size): reading and hashing
+    every file again at each request would hold the event loop for milliseconds."""
+    signature = []
+    for path in [static_dir / "index.html", static_dir / SERVICE_WORKER, *_files(static_dir)]:
+        stat = path.stat()
+        signature.append((path.as_posix(), stat.st_mtime_ns, stat.st_size))
+    return tuple(signature)
+
+
+@lru_cache(maxsize=4)
+def _shell(static_dir: Path, signature: tuple[tuple[str, int, int], ...]) -> tuple[list[str], str]:
     digest = hashlib.sha256((static_dir / "index.html").read_bytes())
     paths = ["/"]
-    for path in files:
+    for path in _files(static_dir):
         name = path.relative_to(static_dir).as_posix()
         digest.update(name.encode() + b"\0" + path.read_bytes())
         paths.append(f"/static/{name}")
     return paths, digest.hexdigest()[:16]
+
+
+@lru_cache(maxsize=4)
+def _worker(static_dir: Path, signature: tuple[tuple[str, int, int], ...]) -> bytes:
+    paths, version = _shell(static_dir, signature)
+    given = f"const SHELL = {json.dumps(paths)};\nconst VERSION = {json.dumps(version)};\n"
+    return (given + (static_dir / SERVICE_WORKER).read_text()).encode()
 
 
 async def service_worker(request: Request) -> Response:
@@ -57,6 +83,5 @@ async def service_worker(request: Request) -> Response:
     worker = static_dir / SERVICE_WORKER
     if not worker.is_file() or not (static_dir / "index.html").is_file():
         return PlainTextResponse("not found", status_code=404)
-    paths, version = shell(static_dir)
-    given = f"const SHELL = {json.dumps(paths)};\nconst VERSION = {json.dumps(version)};\n"
-    return Response(given + worker.read_text(), media_type="text/javascript", headers=CACHE)
+    return Response(_worker(static_dir, _signature(static_dir)), media_type="text/javascript",
+                    headers=CACHE)
