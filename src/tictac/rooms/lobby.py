@@ -207,7 +207,8 @@ async def _dealt_deck(room: Room) -> dict[str, Any]:
     loaded = room.record.deck
     if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != decks.PACK:
         return {}
-    found = _unfiltered(room, await decks.find(room.store, loaded["code"]))
+    found = _unfiltered(room, await decks.find(room.store, loaded["code"], room.clock.now_ms(),
+                                               room.settings))
     return {"deck": {"language": found.language, "title": found.title, "cards": found.cards}}
 
 
@@ -239,8 +240,9 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
         if options.get("pack") == decks.PACK:
             del options["pack"]
     else:
-        room.record.deck = decks.header(_unfiltered(room, await decks.find(room.store,
-                                                                          fields["code"])))
+        decks.look_up(room.deck_lookups, room.clock.now_ms())
+        room.record.deck = decks.header(_unfiltered(room, await decks.find(
+            room.store, fields["code"], room.clock.now_ms(), room.settings)))
         options["pack"] = decks.PACK
     resolve(room.game.OPTIONS, options)
     room.record.options = options
@@ -257,7 +259,7 @@ async def _save_deck(room: Room, place: Place, fields: dict[str, Any]) -> bool:
                                   "is over")
     language, cards = found
     deck = decks.from_written(language, cards, fields.get("title"))
-    stored = await decks.keep(room.store, deck, room.clock.now_ms())
+    stored = await decks.keep(room.store, deck, room.clock.now_ms(), room.settings)
     log.info("room %s: the host saved its written names as deck %s", room.code, stored.code)
     answer = dumps({"type": "deck_saved", "deck": decks.header(stored)})
     for conn, pid in room.conns.items():

@@ -4,12 +4,13 @@
   (`{"language", "title", "lines": [...]}`) is checked and kept under a new code;
 - `GET /api/decks/CODE`: the deck, as the JSON file it exports to (`?download=1`: as a file).
 
-A POST counts toward its address's `create` limit, as a new room does, a GET toward its
-`deck_read` limit (so that codes cannot be guessed fast: docs/packs.md), and a POST's body is bounded
-(`MAX_DECK_BODY`, enough for the largest deck a person may write); every string in it passes the
-one text gate before the deck's own checks. Whoever has a code reads the deck: a deck holds
-nothing of a room but what its saver chose to share (the names written in a finished game, or
-a list they pasted).
+A POST counts toward its address's `create` limit, as a new room does, and toward what the
+server keeps of its address's decks (`decks_full`); a GET counts toward its address's
+`deck_read` limit (so that codes cannot be guessed fast: docs/packs.md). A POST's body is
+bounded (`MAX_DECK_BODY`, enough for the largest deck a person may write); every string in it
+passes the one text gate before the deck's own checks. Whoever has a code reads the deck: a
+deck holds nothing of a room but what its saver chose to share (the names written in a
+finished game, or a list they pasted).
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ async def create_deck(request: Request) -> Response:
         # Reading and checking the largest deck takes tens of milliseconds: on a thread, so
         # the event loop and every room go on meanwhile.
         deck = await asyncio.to_thread(_read, await read_body(request, MAX_DECK_BODY))
-        stored = await decks.keep(manager.store, deck, manager.clock.now_ms())
+        stored = await decks.keep(manager.store, deck, manager.clock.now_ms(), manager.settings,
+                                  request.client.host if request.client else "")
     except IllegalAction as refusal:
         return error(refusal, manager)
     return JSONResponse(decks.header(stored), status_code=201)
@@ -85,7 +87,8 @@ async def get_deck(request: Request) -> Response:
     try:
         # Found or not, a read counts: codes cannot be tried faster than the limit allows.
         await limited(request, "deck_read")
-        stored = await decks.find(manager.store, request.path_params["code"])
+        stored = await decks.find(manager.store, request.path_params["code"],
+                                  manager.clock.now_ms(), manager.settings)
     except IllegalAction as refusal:
         return error(refusal, manager)
     headers = {"Content-Disposition": f'attachment; filename="deck-{stored.code}.json"'} \

@@ -43,7 +43,7 @@ STATUS = {
     room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
     room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
     room_errors.ROOM_UNAVAILABLE: 503, room_errors.BAD_REJOIN: 410,
-    room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404,
+    room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404, room_errors.DECKS_FULL: 507,
 }
 
 
