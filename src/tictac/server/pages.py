@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,6 +37,12 @@ async def page(request: Request) -> Response:
 
 SERVICE_WORKER = "sw.js"
 NOT_SHELL = ("index.html", SERVICE_WORKER)  # the page is kept as "/"; the worker is not its own
+
+
+def page_patterns() -> list[str]:
+    """The page paths as regular expressions (a `{name}` is one path segment): the service
+    worker answers these, and only these, with the kept page."""
+    return ["^" + re.sub(r"\{[^}]+\}", "[^/]+", path) + "$" for path in PAGE_PATHS]
 
 
 def shell(static_dir: Path) -> tuple[list[str], str]:
@@ -73,7 +80,8 @@ def _shell(static_dir: Path, signature: tuple[tuple[str, int, int], ...]) -> tup
 @lru_cache(maxsize=4)
 def _worker(static_dir: Path, signature: tuple[tuple[str, int, int], ...]) -> bytes:
     paths, version = _shell(static_dir, signature)
-    given = f"const SHELL = {json.dumps(paths)};\nconst VERSION = {json.dumps(version)};\n"
+    given = (f"const SHELL = {json.dumps(paths)};\nconst VERSION = {json.dumps(version)};\n"
+             f"const PAGES = {json.dumps(page_patterns())};\n")
     return (given + (static_dir / SERVICE_WORKER).read_text()).encode()
 
 
