@@ -22,8 +22,8 @@ from tictac.engine import Game
 from tictac.engine.errors import BAD_OPTION
 from tictac.games.times_up.decks import Deck, DeckProblems, read_deck
 from tictac.games.times_up.settings import SHARED_DECK
-from tictac.rooms.codes import ALPHABET
 from tictac.rooms.buckets import Bucket
+from tictac.rooms.codes import ALPHABET
 from tictac.rooms.errors import (
     BAD_DECK,
     DECKS_FULL,
