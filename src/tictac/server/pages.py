@@ -15,7 +15,8 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
-PAGE_PATHS = ("/", "/r/{code}", "/r/{code}/tv", "/rules/{game}", "/replay/{code}", "/d/{code}")
+PAGE_PATHS = ("/", "/r/{code}", "/r/{code}/tv", "/tv", "/rules/{game}", "/replay/{code}",
+              "/d/{code}")
 # The client has no build step to put versions in file names: browsers ask again each time
 # (an unchanged file is a 304).
 CACHE = {"Cache-Control": "no-cache"}
