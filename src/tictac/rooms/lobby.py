@@ -88,7 +88,11 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
         seating.host = place.pid
     answer = _answer(room, token, place)
     await room.save()
-    room.broadcast_room(players_only=room.audience.member(place))
+    if room.audience.member(place):
+        # counted within a second however many come, as when they come over a socket
+        room.audience.tally_soon(arrivals=True)
+    else:
+        room.broadcast_room()
     return Joined(token, place, answer)
 
 
