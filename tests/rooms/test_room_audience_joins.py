@@ -2,11 +2,12 @@
 {"spectator": true}`) as arrivals over a socket, one `room` message within TALLY_MS however many
 came (each used to send its own: 200 joins, 200 messages to every phone); and nothing of its
 ballots and counts until the game is over, then its results (they used to hear each ballot's
-counts, 80 to 210 messages a game)."""
+counts, 80 to 210 messages a game). A TV screen is no audience member, nor a player: it takes
+no seat (its token used to `sit`)."""
 
 from __future__ import annotations
 
-from roomtable import Table
+from roomtable import FakeConn, Table, refused
 from test_room_audience import _play_times_up_to_the_end
 from tutable import QUICK, seat_people
 
@@ -50,3 +51,12 @@ async def test_players_hear_nothing_of_the_audience_but_its_results(table: Table
         told = conn.of("audience")
         assert len(told) == 1 and told[0]["audience"]["results"] is not None
     assert len(fan.of("audience")) > 2  # the audience hears every ballot as before
+
+
+async def test_a_tv_takes_no_seat(table: Table) -> None:
+    room, host, _ = await table.room("time-bomb")
+    token, _, _ = await room.call(lobby.join, room, "TV", True, True)
+    tv = FakeConn()
+    await room.call(room.connect, tv, token)
+    await refused("wrong_status", table.op(room, tv, "sit"))
+    assert [seat["name"] for seat in host.room()["seats"]] == ["Host"]

@@ -578,6 +578,8 @@ async def _sit(room: Room, place: Place, fields: dict[str, Any]) -> None:
     seating = room.seating
     if place.pid in seating.seat_of:
         raise RoomError(WRONG_STATUS, "you have a seat already")
+    if place.pid in room.record.tvs:
+        raise RoomError(WRONG_STATUS, "a TV screen shows the game and takes no seat")
     if len(seating.seats) >= room.game.MAX_PLAYERS:
         raise RoomError(ROOM_FULL, f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}")
     seating.set_seats([*seating.seats, place.pid])
