@@ -18,6 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from types import FrameType
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from tictac.rooms import RoomSettings
 from tictac.server.clients import networks
@@ -166,7 +167,10 @@ class HideTokens(logging.Filter):
 
     def hide(self, value: object) -> object:
         text = value if isinstance(value, str) else str(value)
-        return self.TOKEN.sub(r"\1<hidden>", text) if "token=" in text else value
+        # Percent-decoded first, as the server reads a query (`?tok%65n=` is a `token`): a
+        # line that holds a token is written decoded, with the token hidden.
+        plain = unquote(text) if "%" in text else text
+        return self.TOKEN.sub(r"\1<hidden>", plain) if "token=" in plain else value
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg = self.hide(record.msg)

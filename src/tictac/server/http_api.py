@@ -23,7 +23,6 @@ from tictac.server.errors import (
     BAD_ORIGIN,
     BAD_TEXT,
     NOT_JSON,
-    TOKEN_IN_URL,
     TOO_LARGE,
 )
 from tictac.server.models import CreateRoom, JoinRoom, Rejoin
@@ -273,10 +272,8 @@ def _int_param(request: Request, name: str) -> int | None:
 
 def bearer(request: Request) -> str | None:
     """The place's token of `Authorization: Bearer TOKEN`. Never a query parameter: URLs are
-    logged by proxies and kept by browsers (such a request is refused, `token_in_url`)."""
-    if "token" in request.query_params:
-        raise IllegalAction(TOKEN_IN_URL, "a token never goes in a URL: send it as "
-                                          "Authorization: Bearer TOKEN")
+    logged by proxies and kept by browsers (such a request is refused before routing,
+    server/urltokens.py)."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 
