@@ -20,9 +20,11 @@ from loopcost import LoopCost
 from starlette.routing import Mount, Route, WebSocketRoute
 from websockets.sync.client import connect
 
+from tictac.engine import GAMES, get_info
 from tictac.games.times_up import decks as deck_rules
 from tictac.rooms import RoomSettings
 from tictac.server import qr
+from tictac.server.game_client import CLIENT_FILE
 from tictac.server.pages import PAGE_PATHS
 from tictac.server.settings import STATIC_DIR, ServerSettings
 
@@ -107,6 +109,16 @@ def largest_static(http: httpx.Client, table: Table) -> None:
     ok(http.get("/static/" + biggest.relative_to(STATIC_DIR).as_posix()))
 
 
+GAME_FILES = "/games/{name}"  # the mounts of games that bring their own client (plugins)
+
+
+def game_files(http: httpx.Client, table: Table) -> None:
+    for name in GAMES:
+        folder = get_info(name).client_folder
+        if folder:
+            ok(http.get(f"/games/{name}/{CLIENT_FILE}"))
+
+
 def get(path: str, **params: str) -> Probe:
     return lambda http, table: ok(http.get(path.format(code=table.code, deck=table.deck,
                                                       game="time-bomb"), params=params))
@@ -135,6 +147,7 @@ PROBES: dict[str, Probe] = {
     "/docs": get("/docs"),
     "/ws/{code}": socket_hello,
     "/static": largest_static,
+    GAME_FILES: game_files,
     **{path: get(path) for path in PAGE_PATHS},
 }
 
@@ -154,7 +167,7 @@ def routes(cost: LoopCost) -> list[str]:
     paths = []
     for route in cost.app.routes:
         assert isinstance(route, Route | WebSocketRoute | Mount), route
-        paths.append(route.path)
+        paths.append(GAME_FILES if route.path.startswith("/games/") else route.path)
     return paths
 
 
