@@ -214,6 +214,10 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             return _ending(said[i:], card, judge)
         if card[j][1] and walk(i, j + 1):
             return True
+        # An article inside a name may be left out: "Billy Kid", "Richard Lionheart".
+        if (names and card[j][0] in lexicon.NAME_ARTICLES
+                and any(not optional for _, optional in card[:j]) and walk(i, j + 1)):
+            return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
         if (names and i < len(said) and _initial(said[i], *card[j], _middle(card, j))
@@ -470,10 +474,12 @@ def sound(word: str) -> str:
 
 @cache
 def _plain_sound(word: str) -> str:
-    # "x" is "ks" ("Nixon", "Nickson", "Marx") but after a final vowel (French "Moreaux"), a
-    # final "que" a "k" ("parque"), a "c" before e, i or y an "s" ("sucette", "sussette").
-    word = re.sub(r"c(?=[eiy])", "s", re.sub(r"que$", "c", re.sub(r"(?<![aeiou])x|x(?!$)", "cs",
-                                                                  word)))
+    # "x" is "ks" ("Nixon", "Nickson", "Marx"), silent after a final "au", "eu" or "ou"
+    # (French "Moreaux"), a final "xe" a final "x" ("Vercingétorixe"); a final "que" is a "k"
+    # ("parque"), a "c" before e, i or y an "s" ("sucette", "sussette").
+    word = re.sub(r"x+e?$", "x", re.sub(r"x+", "x", word))
+    word = re.sub(r"(?<=[ou])x$", "", word).replace("x", "cs")
+    word = re.sub(r"c(?=[eiy])", "s", re.sub(r"que$", "c", word))
     key = _HUSH.sub("X", word)
 
     key = key.replace("ph", "f").replace("h", "")
