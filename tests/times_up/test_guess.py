@@ -232,3 +232,20 @@ def test_english_plurals_by_rule_cover_the_irregular_ones() -> None:
     assert {"mice", "snowmen", "teeth", "cacti", "knives", "potatoes"} <= (
         en_plurals("mouse") | en_plurals("snowman") | en_plurals("tooth") | en_plurals("cactus")
         | en_plurals("knife") | en_plurals("potato"))
+
+
+def test_a_cards_own_forms_win_it_and_its_known_confusions_never_do() -> None:
+    """The bundled packs list, per card, the forms a table accepts and the people it must not
+    take for the card; a name no pack prints is judged by the general rules alone."""
+    judge = Judge("en")
+    assert matches("Leo Messi", "Lionel Messi", judge)
+    assert matches("Martin Luther King Jr.", "Martin Luther King", judge)
+    assert not matches("Mick Schumacher", "Michael Schumacher", judge)
+    assert not matches("Chris Columbus", "Christopher Columbus", judge)
+    assert matches("Mick Schumaker", "Michael Schumacher", judge) is False
+    assert matches("Michael Shumacher", "Michael Schumacher", judge)
+    # Another card of the bundled packs is never won by its own name.
+    assert not matches("Manet", "(Claude) Monet", judge)
+    # A player's own card, unknown to the packs: general rules only.
+    assert not matches("Leo Messina", "Lionel Messina", judge)
+    assert matches("Mike Messina", "Michael Messina", judge)

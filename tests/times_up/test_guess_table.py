@@ -34,7 +34,7 @@ ACCEPTED_KINDS = ("form", "short", "phonetic", "slip", "variant", "translit", "e
                   "initials")
 KINDS = {**dict.fromkeys(ACCEPTED_KINDS, "accept"), "part": "part", "namesake": "other",
          "suffix": "other", "numeral": "other", "word": "other"}
-DEV_AGREEMENT = 0.97
+DEV_AGREEMENT = 0.98
 LANGUAGES = ("fr", "en")
 HALVES = ("development", "test")
 ANY_TITLE = TITLES["fr"] | TITLES["en"]
@@ -135,7 +135,6 @@ def _false_accepts(part: str) -> list[Row]:
             and row.judged()]
 
 
-@pytest.mark.xfail(strict=True, reason="the baseline, before the judge is tuned")
 def test_development_half_agrees_with_a_fair_table() -> None:
     table = [row for row in rows() if row.half == "development"]
     print("\ndevelopment half\n" + figures(table))
@@ -144,7 +143,6 @@ def test_development_half_agrees_with_a_fair_table() -> None:
         assert sum(row.agrees() for row in judged) >= DEV_AGREEMENT * len(judged), language
 
 
-@pytest.mark.xfail(strict=True, reason="the baseline, before the judge is tuned")
 @pytest.mark.parametrize("part", HALVES)
 def test_no_half_accepts_another_person_word_or_incomplete_name(part: str) -> None:
     """Surname-only and wrong-person guesses stay refused in both halves, the test half

@@ -381,7 +381,10 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
     if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys):
-        return True
+        # The same sound, unless the guess spells out, letter for letter or more, one of the
+        # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
+        return not (len(said) >= len(printed) and lexicon.very_common(said)
+                    and not lexicon.is_first_name(said))
     if any(heard.rstrip("i") == meant.rstrip("i") for heard, meant in keys):
         return False  # "Fred" and "Freddie", "Jim" and "Jimi": two names
     if said[:1] != printed[:1] and all(heard[:1] != meant[:1] for heard, meant in keys):

@@ -261,3 +261,17 @@ def common_words(language: str) -> frozenset[str]:
     cutoff = round((9 - _WORD_ZIPF) * 100)
     return frozenset(word if word.isascii() else _compared(word)
                      for bucket in buckets[:cutoff + 1] for word in bucket)
+
+
+# A word at least this common (Zipf 4.6: once in 25,000 words, "money", "channel", "veille") is
+# what a guesser who types it means, even where it sounds like the card's name.
+_VERY_COMMON_ZIPF = 4.6
+
+
+@cache
+def very_common(word: str) -> bool:
+    """Whether `word` is one of the most common words of French or English."""
+    import wordfreq
+
+    return any(wordfreq.zipf_frequency(word, language) >= _VERY_COMMON_ZIPF
+               for language in ("fr", "en"))

@@ -276,7 +276,8 @@ def _header_problems(data: dict[str, Any]) -> list[str]:
 
 
 def _labelled_names(cards: list[Any]) -> Iterator[tuple[str, str]]:
-    """(where, name) for every name string of the pack, wherever the card around it is broken."""
+    """(where, name) for every name string of the pack and every form a card accepts, wherever
+    the card around it is broken."""
     for index, card in enumerate(cards):
         if not isinstance(card, dict):
             continue
@@ -284,6 +285,11 @@ def _labelled_names(cards: list[Any]) -> Iterator[tuple[str, str]]:
             entry = card.get(colour)
             if isinstance(entry, dict) and isinstance(entry.get("name"), str):
                 yield f"cards[{index}].{colour}", entry["name"]
+                # A form a card accepts wins it: it may be no other card's.
+                accepts = entry.get("accepts")
+                if isinstance(accepts, list):
+                    yield from ((f"cards[{index}].{colour}.accepts", form) for form in accepts
+                                if isinstance(form, str))
 
 
 def clash_problems(what: str, entries: Iterator[tuple[str, str, set[str]]]) -> list[str]:
