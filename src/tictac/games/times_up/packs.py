@@ -285,11 +285,15 @@ def _labelled_names(cards: list[Any]) -> Iterator[tuple[str, str]]:
             entry = card.get(colour)
             if isinstance(entry, dict) and isinstance(entry.get("name"), str):
                 yield f"cards[{index}].{colour}", entry["name"]
-                # A form a card accepts wins it: it may be no other card's.
+                # A form a card accepts wins it: it may be no other card's. (A form listed twice
+                # is reported once, as such.)
                 accepts = entry.get("accepts")
-                if isinstance(accepts, list):
-                    yield from ((f"cards[{index}].{colour}.accepts", form) for form in accepts
-                                if isinstance(form, str))
+                seen: set[str] = set()
+                for form in accepts if isinstance(accepts, list) else ():
+                    key = " ".join(guess.words(form)) if isinstance(form, str) else ""
+                    if key and key not in seen:
+                        seen.add(key)
+                        yield f"cards[{index}].{colour}.accepts", form
 
 
 def clash_problems(what: str, entries: Iterator[tuple[str, str, set[str]]]) -> list[str]:
