@@ -29,6 +29,7 @@ from tictac.games.times_up.lexicon import TITLES
 from tictac.games.times_up.packs import load_pack, pack_ids
 
 TABLE = Path(__file__).with_name("guess_table.tsv")
+HELD_OUT = Path(__file__).with_name("guess_heldout.tsv")
 VERDICTS = ("accept", "part", "other")
 ACCEPTED_KINDS = ("form", "short", "phonetic", "slip", "variant", "translit", "epithet",
                   "initials")
@@ -80,8 +81,8 @@ def _judged(pack_id: str, name: str, guess: str) -> bool:
 
 
 @cache
-def rows() -> tuple[Row, ...]:
-    lines = [line for line in TABLE.read_text(encoding="utf-8").splitlines()
+def rows(table: Path = TABLE) -> tuple[Row, ...]:
+    lines = [line for line in table.read_text(encoding="utf-8").splitlines()
              if line and not line.startswith("#")]
     return tuple(Row(*fields) for fields in csv.reader(lines, delimiter="\t"))
 
@@ -102,9 +103,10 @@ def figures(table: list[Row]) -> str:
     return "\n".join(lines)
 
 
-def test_the_table_is_big_balanced_and_every_card_is_in_its_pack() -> None:
-    table = rows()
-    assert len(table) >= 1200
+def _well_formed(table: tuple[Row, ...], size: int) -> None:
+    """At least `size` rows, as many French as English, in the four packs, every card in its
+    pack, every verdict matching its kind and given a reason, no guess twice at a card."""
+    assert len(table) >= size
     per_language = Counter(row.language for row in table)
     assert per_language["fr"] == per_language["en"]
     assert {row.pack for row in table} == {"fr-personalities", "en-personalities", "fr-words",
@@ -116,6 +118,11 @@ def test_the_table_is_big_balanced_and_every_card_is_in_its_pack() -> None:
         assert row.name in names, row
         assert row.note, row
     assert len({(row.pack, row.name, row.guess.casefold()) for row in table}) == len(table)
+
+
+def test_the_table_is_big_balanced_and_every_card_is_in_its_pack() -> None:
+    table = rows()
+    _well_formed(table, 1200)
     for language in LANGUAGES:
         for part in HALVES:
             kinds = {row.kind for row in table if (row.language, row.half) == (language, part)}
@@ -193,3 +200,15 @@ def test_no_name_of_a_pack_wins_another_card_of_that_pack(pack_id: str) -> None:
         and matches(form, other, judge)
     ]
     assert clashes == []
+
+
+def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> None:
+    """guess_heldout.tsv: written after the tuning, on cards guess_table.tsv has no row for."""
+    held_out = rows(HELD_OUT)
+    _well_formed(held_out, 400)
+    tuned = {(row.pack, row.name) for row in rows()}
+    assert not {(row.pack, row.name) for row in held_out} & tuned
+    for language in LANGUAGES:
+        kinds = {row.kind for row in held_out if row.language == language}
+        assert {"form", "short", "phonetic", "slip", "variant", "epithet", "initials", "part",
+                "namesake", "suffix", "word"} <= kinds, language
