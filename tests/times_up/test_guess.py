@@ -44,8 +44,31 @@ CASES = [
     ("Ernesto Guevara", "(Ernesto) Che Guevara", None, False),
     ("Bach", "(Johann Sebastian) Bach", None, True),
     ("Leonard de Vinci", "Léonard de Vinci", None, True),
-    ("Leonard Vinci", "Léonard de Vinci", None, False),
+    # A particle after a word said may be left out ("Simone Beauvoir"), never the rest.
+    ("Leonard Vinci", "Léonard de Vinci", None, True),
+    ("Vinci", "Léonard de Vinci", None, False),
     ("Gaulle", "(Charles) de Gaulle", None, False),
+    ("Charles Gaulle", "(Charles) de Gaulle", None, True),
+    # A one-letter numeral is one only after a ruler's name; otherwise it is a letter.
+    ("Malcolm Ten", "Malcolm X", None, False),
+    ("Malcolm 10", "Malcolm X", None, False),
+    ("Charles 10", "Charles X", None, True),
+    ("Elizabeth the First", "Elizabeth I", None, True),
+    # A one-word guess at a one-word name: not another title, first name or word.
+    ("Princess", "Prince", None, False),
+    ("Suzanne", "(Paul) Cézanne", None, False),
+    ("Cant", "(Immanuel) Kant", None, False),
+    # A French table does not hear a final consonant after a vowel, unless it makes a word.
+    ("Victor Hugot", "(Victor) Hugo", None, True),
+    ("Charles Perreau", "Charles Perrault", None, True),
+    ("Christian Clavié", "Christian Clavier", None, True),
+    ("Claude Monnaie", "(Claude) Monet", None, False),
+    ("cadenat", "cadenas", "fr", True),
+    # First names in another language's spelling.
+    ("Henri Ford", "Henry Ford", None, True),
+    ("Alain Turing", "Alan Turing", None, True),
+    # Letters added that make a word, even a rare one.
+    ("Richard Wagoner", "(Richard) Wagner", None, False),
     ("de Gaulle", "(Charles) de Gaulle", None, True),
     ("Charles de Gaulle", "(Charles) de Gaulle", None, True),
     ("Louis XIV", "Louis XIV (le Roi-Soleil)", None, True),

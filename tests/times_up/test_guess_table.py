@@ -1,16 +1,20 @@
-"""The typed-guess checker against a table of realistic guesses and the verdicts a table of
-friends gives them (`guess_table.tsv`, our own; docs/rulings.md, "Typed guesses").
+"""The typed-guess checker against tables of realistic guesses and the verdicts a table of
+friends gives them (`guess_table.tsv` and `guess_heldout.tsv`, our own; docs/rulings.md,
+"Typed guesses").
 
-The table is split by card into two halves (`half`: a hash of the pack and the card's name, so
-every guess at one card falls in the same half). The checker is tuned on the development half
-only; the test half measures how it does on cards nobody tuned for. On both halves it must never
-accept a guess naming a different person or word, nor an incomplete name ("Nixon" is not enough
-for "Richard Nixon"); on the development half it must also agree with the table on at least
-DEV_AGREEMENT of the guesses in each language.
+guess_table.tsv is split by card into two halves (`half`: a hash of the pack and the card's
+name, so every guess at one card falls in the same half). The checker was first tuned on the
+development half only and the test half judged once; that run seen, the test half became
+development data too. guess_heldout.tsv, written afterwards on cards guess_table.tsv never holds,
+is the held-out measure: judged once, after the last change to the checker and the packs
+(tests/times_up/guess_figures.md). On every table the checker must never accept a guess naming a
+different person or word, nor an incomplete name ("Nixon" is not enough for "Richard Nixon");
+on guess_table.tsv, both halves, it must agree with the table on at least DEV_AGREEMENT of the
+guesses in each language.
 
-    uv run pytest tests/times_up/test_guess_table.py -q -s -k development
+    uv run pytest tests/times_up/test_guess_table.py -q -s -k figures
 
-prints the figures by language and kind (`-k test_half` for the test half)."""
+prints the figures by language and kind."""
 
 from __future__ import annotations
 
@@ -142,19 +146,21 @@ def _false_accepts(part: str) -> list[Row]:
             and row.judged()]
 
 
-def test_development_half_agrees_with_a_fair_table() -> None:
-    table = [row for row in rows() if row.half == "development"]
-    print("\ndevelopment half\n" + figures(table))
+def test_development_data_agrees_with_a_fair_table() -> None:
+    """Both halves of guess_table.tsv: the test half, once seen, is development data."""
+    for part in HALVES:
+        print(f"\n{part} half\n" + figures([row for row in rows() if row.half == part]))
     for language in LANGUAGES:
-        judged = [row for row in table if row.language == language]
+        judged = [row for row in rows() if row.language == language]
         assert sum(row.agrees() for row in judged) >= DEV_AGREEMENT * len(judged), language
 
 
-# Measured once, after tuning on the development half (tests/times_up/guess_figures.md): the
-# test half still has 20 such false accepts. Kept as an expected failure so that the number is
-# not tuned away on the test half itself; it turns into a failure the day it reaches zero.
+# Measured after the test half was seen and its error classes fixed in general rules
+# (tests/times_up/guess_figures.md): it still has 10 false accepts (slips and sound-alikes that
+# are other names or rare words). An expected failure, so that the number is not tuned away case
+# by case; it turns into a failure the day it reaches zero.
 TEST_HALF_SHORTFALL = pytest.mark.xfail(
-    strict=True, reason="20 false accepts on the test half, measured once (guess_figures.md)")
+    strict=True, reason="10 false accepts on the old test half (guess_figures.md)")
 
 
 @pytest.mark.parametrize("part", [HALVES[0], pytest.param(HALVES[1], marks=TEST_HALF_SHORTFALL)])
@@ -162,12 +168,6 @@ def test_no_half_accepts_another_person_word_or_incomplete_name(part: str) -> No
     """Surname-only and wrong-person guesses stay refused in both halves, the test half
     included: the forgiving rules never turn into "close enough"."""
     assert _false_accepts(part) == []
-
-
-def test_test_half_figures() -> None:
-    """Prints the test half's figures (it asserts nothing of its agreement: the figure is
-    measured once, not tuned for)."""
-    print("\ntest half\n" + figures([row for row in rows() if row.half == "test"]))
 
 
 def _first_sounds(text: str, judge: Judge) -> set[str]:

@@ -166,9 +166,36 @@ def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
         target += [(word, index % 2 == 1) for word in words(part)]
     tokens = canonical([word for word, _ in target], judge)
     card = tuple((token, optional) for token, (_, optional) in zip(tokens, target, strict=True))
-    if not any(not optional for _, optional in card):
+    if all(optional for _, optional in card):
+        return False
+    if not judge.words_pack and (_letter_read_as_number(said, card)
+                                 or _another_name_alone(said, card, judge.language)):
         return False
     return _aligns(said, card, judge)
+
+
+def _letter_read_as_number(said: tuple[str, ...], card: tuple[tuple[str, bool], ...]) -> bool:
+    """Whether the guess says a number for a letter of the card that is a name, not a numeral:
+    "Malcolm Ten" for Malcolm X. A one-letter numeral counts as one only after the name of a
+    numbered ruler ("Charles X", "Elizabeth I")."""
+    letters = [index for index, (token, _) in enumerate(card)
+               if len(token) == 1 and number(token) is not None
+               and (index == 0 or card[index - 1][0] not in lexicon.REGNAL_NAMES)]
+    return bool(letters) and any(len(word) > 1 and number(word) is not None for word in said)
+
+
+def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...],
+                        language: str) -> bool:
+    """Whether a one-word guess at a name with one required word is another title, or a first
+    name or a word that begins otherwise, rather than the name misspelt: "Princess" is not
+    Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann. Alone, a word has no
+    rest of the name to show who is meant."""
+    required = [token for token, optional in card if not optional]
+    if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
+        return False
+    word, printed = said[0], required[0]
+    return word in _TITLES or (word[:1] != printed[:1] and (
+        lexicon.is_first_name(word) or _a_word(word, language)))
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
@@ -214,9 +241,12 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             return _ending(said[i:], card, judge)
         if card[j][1] and walk(i, j + 1):
             return True
-        # An article inside a name may be left out: "Billy Kid", "Richard Lionheart".
+        # An article inside a name may be left out: "Billy Kid", "Richard Lionheart"; so may a
+        # particle after a word said: "Simone Beauvoir", "Charles Gaulle".
         if (names and card[j][0] in lexicon.NAME_ARTICLES
                 and any(not optional for _, optional in card[:j]) and walk(i, j + 1)):
+            return True
+        if names and i > 0 and card[j][0] in lexicon.PARTICLES and walk(i, j + 1):
             return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
@@ -343,14 +373,15 @@ def _same_common_word(said: str, printed: str, language: str) -> bool:
         return True
     if said in lexicon.common_words(language):
         return False  # another word, however near: "poison" is not "poisson"
-    return any(_near_word(said, form, len(printed)) for form in forms)
+    return any(_near_word(said, form, len(printed), language) for form in forms)
 
 
-def _near_word(said: str, printed: str, length: int) -> bool:
+def _near_word(said: str, printed: str, length: int, language: str) -> bool:
     heard, meant = sound(said), sound(printed)
     if said[:1] != printed[:1] and heard[:1] != meant[:1]:
         return False
-    if length >= 4 and heard == meant:
+    if length >= 4 and (heard == meant or (language == "fr"
+                                           and _silent_end(heard) == _silent_end(meant))):
         return True
     edits, changed, _ = min(_slips(said, printed), _slips(heard, meant))
     return ((length >= 4 and edits == 1 and not changed) or (length >= 8 and edits <= 2
@@ -380,7 +411,8 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
-    if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys):
+    if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys) or (
+            language == "fr" and _french_alike(said, printed)):
         # The same sound, unless the guess spells out, letter for letter or more, one of the
         # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
         return not (len(said) >= len(printed) and lexicon.very_common(said)
@@ -389,8 +421,9 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return False  # "Fred" and "Freddie", "Jim" and "Jimi": two names
     if said[:1] != printed[:1] and all(heard[:1] != meant[:1] for heard, meant in keys):
         return False
-    if _a_word(said, language):
-        return False  # heard otherwise, and another word: "Newtown", "Handle"
+    if _a_word(said, language) or (_longer_word(said, printed, ("fr", "en"))
+                                   and not lexicon.is_first_name(said)):
+        return False  # heard otherwise, and another word: "Newtown", "Handle", "Rondin"
     if _heard_alike(said, printed, Judge()):
         return True
     if max(len(said), len(printed)) >= 5 and _vowel_changed(said, printed):
@@ -410,6 +443,21 @@ def _a_word(said: str, language: str) -> bool:
     rather than a first name."""
     return (any(said in lexicon.common_words(each) for each in ("fr", "en"))
             and not lexicon.is_first_name(said))
+
+
+def _french_alike(said: str, printed: str) -> bool:
+    """Whether a French table hears the name word `said` as `printed`, final consonants silent
+    ("Bardo", "Perreau"), unless `said` is a word or name of its own ("Monnaie" is not Monet,
+    "Renaud" not Reno)."""
+    return (not any(said in lexicon.common_words(each) for each in ("fr", "en"))
+            and _silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0]))
+
+
+def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
+    """Whether `said` is the printed word with letters more that make a word of one of the
+    languages, even a rare one ("Rondin" for Rodin, "gluey" for glue): a slip that adds letters
+    makes a misspelling, rarely a word, so a word is what was meant."""
+    return len(said) > len(printed) and any(lexicon.rare_word(said, each) for each in languages)
 
 
 def _keys(said: str, printed: str) -> list[tuple[str, str]]:
@@ -508,6 +556,14 @@ def _name_key(key: str) -> str:
     "Pesquai")."""
     key = re.sub(r"(?:ai|et)$", "e", key.replace("ee", "i").replace("ea", "e").replace("ei", "e"))
     return key[:-1] if key.endswith("ie") else key
+
+
+def _silent_end(key: str) -> str:
+    """A sound key as a French table hears its end: a final consonant after a vowel is silent
+    ("Bardo" is Bardot, "Dumat" Dumas, "cadenat" cadenas, "Vigneau" Vigneault), a final "ier"
+    is "ié" ("Clavié"), "ai" is "é" ("Rabelet" for Rabelais)."""
+    key = re.sub(r"(?<=[aeiou])(?:l?[tdsxz]|[tdp]s)$", "", re.sub(r"ier$", "ie", key))
+    return re.sub(r"ai$", "e", re.sub(r"(?<=[aeiou])e$", "", key))
 
 
 def _mute_e(key: str) -> str:

@@ -275,3 +275,31 @@ def very_common(word: str) -> bool:
 
     return any(wordfreq.zipf_frequency(word, language) >= _VERY_COMMON_ZIPF
                for language in ("fr", "en"))
+
+
+# A letter more that makes a word this rare (Zipf 2: once in 10 million words) still makes
+# another word: "Rondin" for Rodin, "Wagoner" for Wagner.
+_RARE_ZIPF = 2.0
+
+
+@cache
+def rare_word(word: str, language: str) -> bool:
+    """Whether `word` is a word of `language`, however rare (wordfreq's lists)."""
+    import wordfreq
+
+    return wordfreq.zipf_frequency(word, language) >= _RARE_ZIPF
+
+
+# First names of numbered rulers and popes: after one of them a lone I, V or X is a numeral
+# ("Charles X", "Elizabeth I"); after any other name it is a letter of the name ("Malcolm X").
+REGNAL_NAMES = frozenset({
+    "louis", "henri", "henry", "charles", "george", "georges", "edward", "edouard", "elizabeth",
+    "elisabeth", "jean", "john", "philippe", "philip", "francois", "francis", "william",
+    "guillaume", "richard", "james", "jacques", "frederic", "frederick", "pie", "pius", "leon",
+    "leo", "gregoire", "gregory", "benoit", "benedict", "clement", "alexandre", "alexander",
+    "nicolas", "nicholas", "pierre", "peter", "ramses", "napoleon", "victor", "umberto",
+    "alphonse", "alfonso", "ferdinand", "carlos", "juan", "felipe", "pedro", "otto", "otton",
+    "innocent", "urbain", "urban", "boniface", "paul", "ivan", "constantin", "constantine",
+    "mary", "marie", "anne", "catherine", "isabelle", "isabella", "christian", "gustave",
+    "gustav", "haakon", "olav", "harald", "baudouin", "albert", "leopold",
+})
