@@ -212,3 +212,28 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
         kinds = {row.kind for row in held_out if row.language == language}
         assert {"form", "short", "phonetic", "slip", "variant", "epithet", "initials", "part",
                 "namesake", "suffix", "word"} <= kinds, language
+
+
+# Judged once, after the last change to the checker and the packs (guess_figures.md): 7 guesses
+# of another person, word or incomplete name accepted. An expected failure that states the
+# count, so that it is not tuned away on the held-out table itself.
+HELD_OUT_SHORTFALL = pytest.mark.xfail(
+    strict=True, reason="7 false accepts on the held-out table, measured once (guess_figures.md)")
+
+
+@HELD_OUT_SHORTFALL
+def test_the_held_out_table_accepts_no_other_person_word_or_incomplete_name() -> None:
+    assert [row for row in rows(HELD_OUT) if row.verdict != "accept" and row.judged()] == []
+
+
+# The held-out agreement measured in that single run, per language (of 319 guesses each).
+HELD_OUT_MEASURED = {"fr": 279, "en": 289}
+
+
+def test_held_out_agreement_is_no_lower_than_measured() -> None:
+    """Prints the held-out figures; the agreement measured once is a floor, never a target."""
+    held_out = rows(HELD_OUT)
+    print("\nheld-out table\n" + figures(list(held_out)))
+    for language, measured in HELD_OUT_MEASURED.items():
+        judged = [row for row in held_out if row.language == language]
+        assert sum(row.agrees() for row in judged) >= measured, language
