@@ -395,6 +395,8 @@ def test_with_a_floater_the_end_screen_crowns_the_best_team_not_the_floaters_las
     assert all(names[seat] in row for seat in team2["members"] if seat != floater)
     assert not any(names[seat] in row for seat in team1["members"])
     assert host.page.locator("p.floater-score.winner").count() == 1
+    # The end stats count the typed verdicts overruled: none in a game without typed guesses.
+    assert host.page.inner_text("p.overrules") == "Typed verdicts overruled by the cluegivers: 0"
     status = host.page.inner_text(".status")
     assert names[floater] in status
     assert not any(names[seat] in status for seat in team1["members"] if seat != floater)

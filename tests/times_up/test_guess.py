@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictac.games.times_up.guess import Judge, matches, variants, words
-from tictac.games.times_up.lexicon import ARTICLES, SUFFIXES, TITLES, en_plurals, fr_plurals
+from tictac.games.times_up.lexicon import ARTICLES, TITLES, en_plurals, fr_plurals
 
 # (guess, name on the card, plurals language or None, accepted?)
 CASES = [
@@ -44,8 +44,31 @@ CASES = [
     ("Ernesto Guevara", "(Ernesto) Che Guevara", None, False),
     ("Bach", "(Johann Sebastian) Bach", None, True),
     ("Leonard de Vinci", "Léonard de Vinci", None, True),
-    ("Leonard Vinci", "Léonard de Vinci", None, False),
+    # A particle after a word said may be left out ("Simone Beauvoir"), never the rest.
+    ("Leonard Vinci", "Léonard de Vinci", None, True),
+    ("Vinci", "Léonard de Vinci", None, False),
     ("Gaulle", "(Charles) de Gaulle", None, False),
+    ("Charles Gaulle", "(Charles) de Gaulle", None, True),
+    # A one-letter numeral is one only after a ruler's name; otherwise it is a letter.
+    ("Malcolm Ten", "Malcolm X", None, False),
+    ("Malcolm 10", "Malcolm X", None, False),
+    ("Charles 10", "Charles X", None, True),
+    ("Elizabeth the First", "Elizabeth I", None, True),
+    # A one-word guess at a one-word name: not another title, first name or word.
+    ("Princess", "Prince", None, False),
+    ("Suzanne", "(Paul) Cézanne", None, False),
+    ("Cant", "(Immanuel) Kant", None, False),
+    # A French table does not hear a final consonant after a vowel, unless it makes a word.
+    ("Victor Hugot", "(Victor) Hugo", None, True),
+    ("Charles Perreau", "Charles Perrault", None, True),
+    ("Christian Clavié", "Christian Clavier", None, True),
+    ("Claude Monnaie", "(Claude) Monet", None, False),
+    ("cadenat", "cadenas", "fr", True),
+    # First names in another language's spelling.
+    ("Henri Ford", "Henry Ford", None, True),
+    ("Alain Turing", "Alan Turing", None, True),
+    # Letters added that make a word, even a rare one.
+    ("Richard Wagoner", "(Richard) Wagner", None, False),
     ("de Gaulle", "(Charles) de Gaulle", None, True),
     ("Charles de Gaulle", "(Charles) de Gaulle", None, True),
     ("Louis XIV", "Louis XIV (le Roi-Soleil)", None, True),
@@ -148,7 +171,7 @@ def test_plural_makers_cover_the_regular_endings() -> None:
     assert "bonshommes" in fr_plurals("bonhomme")
 
 
-ANY_EXTRA = set().union(*ARTICLES.values(), *TITLES.values(), SUFFIXES)
+ANY_EXTRA = set().union(*ARTICLES.values(), *TITLES.values())
 
 
 # Properties: a name always wins itself, whatever the case and accents; leaving out a required
@@ -193,10 +216,14 @@ KINDS = {
     "another first name is another person": [
         ("Simon Veil", "Simone Veil", None, False),
         ("Fred Mercury", "Freddie Mercury", None, False)],
-    "usual diminutives of the formal first name the card prints": [
+    "usual diminutives of the formal first name the card prints, and the other way round": [
         ("Mike Jordan", "Michael Jordan", None, True),
         ("Manu Macron", "Emmanuel Macron", None, True),
-        ("Michael Tyson", "Mike Tyson", None, False)],
+        ("Michael Tyson", "Mike Tyson", None, True),
+        ("Mike Tyson", "Mick Tyson", None, False)],
+    "the card's name plus a suffix is someone else, unless the card accepts it": [
+        ("Donald Trump Jr.", "Donald Trump", None, False),
+        ("Frank Sinatra Junior", "Frank Sinatra", None, False)],
     "spellings of foreign names as they sound": [
         ("Michael Choumacher", "Michael Schumacher", None, True),
         ("Novak Jokovich", "Novak Djokovic", None, True), ("Putin", "Poutine", None, True)],
@@ -228,3 +255,20 @@ def test_english_plurals_by_rule_cover_the_irregular_ones() -> None:
     assert {"mice", "snowmen", "teeth", "cacti", "knives", "potatoes"} <= (
         en_plurals("mouse") | en_plurals("snowman") | en_plurals("tooth") | en_plurals("cactus")
         | en_plurals("knife") | en_plurals("potato"))
+
+
+def test_a_cards_own_forms_win_it_and_its_known_confusions_never_do() -> None:
+    """The bundled packs list, per card, the forms a table accepts and the people it must not
+    take for the card; a name no pack prints is judged by the general rules alone."""
+    judge = Judge("en")
+    assert matches("Leo Messi", "Lionel Messi", judge)
+    assert matches("Martin Luther King Jr.", "Martin Luther King", judge)
+    assert not matches("Mick Schumacher", "Michael Schumacher", judge)
+    assert not matches("Chris Columbus", "Christopher Columbus", judge)
+    assert matches("Mick Schumaker", "Michael Schumacher", judge) is False
+    assert matches("Michael Shumacher", "Michael Schumacher", judge)
+    # Another card of the bundled packs is never won by its own name.
+    assert not matches("Manet", "(Claude) Monet", judge)
+    # A player's own card, unknown to the packs: general rules only.
+    assert not matches("Leo Messina", "Lionel Messina", judge)
+    assert matches("Mike Messina", "Michael Messina", judge)

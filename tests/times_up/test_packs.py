@@ -454,3 +454,46 @@ def test_command_fails_on_unreadable_files(
     out = capsys.readouterr().out
     assert f"{garbled}: unreadable" in out
     assert "missing.json: unreadable" in out
+
+
+# --- what a table accepts and refuses, per card ------------------------------------------------
+
+
+def test_a_name_may_list_the_forms_a_table_accepts_and_refuses() -> None:
+    data = make_pack()
+    data["cards"][0]["yellow"]["accepts"] = ["Yel Person 0", "Yellow P. Zero"]
+    data["cards"][0]["yellow"]["refuses"] = ["Yellow Person Junior"]
+    assert validate_pack(data) == []
+    assert schema_accepts(data)
+
+
+@pytest.mark.parametrize(
+    ("forms", "problem"),
+    [
+        ([], "must be a list of 1 to 12 names"),
+        ("Yel Person", "must be a list of 1 to 12 names"),
+        ([f"Form {i}" for i in range(13)], "must be a list of 1 to 12 names"),
+        (["Yel  Person"], "has leading, trailing or doubled spaces"),
+        (["Yel Person", "Yel Person"], "a name is listed twice"),
+        ([3], "must be a string"),
+    ],
+)
+def test_a_broken_list_of_forms_is_reported(forms: object, problem: str) -> None:
+    data = make_pack()
+    data["cards"][0]["yellow"]["accepts"] = forms
+    assert problem in only_problem(data)
+    assert not schema_accepts(data)
+
+
+def test_a_form_both_accepted_and_refused_is_reported() -> None:
+    data = make_pack()
+    data["cards"][0]["yellow"]["accepts"] = ["Yel Person"]
+    data["cards"][0]["yellow"]["refuses"] = ["Yel Person"]
+    assert only_problem(data) == "cards[0].yellow: 'Yel Person' is both accepted and refused"
+
+
+def test_the_loader_keeps_each_cards_accepted_and_refused_forms() -> None:
+    pack = load_pack("en-personalities")
+    faces = {face.name: face for card in pack.cards for face in (card.yellow, card.blue)}
+    assert "Leo Messi" in faces["Lionel Messi"].accepts
+    assert "Mick Schumacher" in faces["Michael Schumacher"].refuses

@@ -7,6 +7,7 @@ import pytest
 
 from stats_support import finished
 from tictac.games import times_up as game
+from tictac.games.times_up.guess import matches
 from tictac.games.times_up.stats import game_stats, turn_finds
 
 from .support import TURN_MS, act, name_in_hand, new_game, start
@@ -99,3 +100,25 @@ def test_every_card_found_in_a_bot_game_belongs_to_one_turn() -> None:
     assert sum(turn["found"] for turn in turns) == sum(state.team_scores())
     assert {entry["seat"] for entry in game_stats(state)["cluegivers"]} == {
         turn["seat"] for turn in turns}
+
+
+def test_the_end_stats_count_the_overrules_and_an_overrule_teaches_the_checker_nothing() -> None:
+    """Each overrule counts once in the game's stats; the guess checker's verdict on the same
+    words for the same card is what it was before (the overrule is the table's word on that one
+    guess, nothing more)."""
+    state = new_game(4, names=3)
+    start(state, 0)
+    card = name_in_hand(state)
+    judge = state.settings.judge
+    typed = card + " Junior"
+    assert not matches(typed, card, judge)
+    act(state, "guess", 100, seat=state.guessers()[0], text=typed)
+    assert act(state, "overrule", 200, guess=0)[0]["type"] == "overruled"  # accepted after all
+    act(state, "guess", 300, seat=state.guessers()[0], text=name_in_hand(state))
+    act(state, "overrule", 400, guess=1)  # a right one refused
+    assert game_stats(state)["overrules"] == 2
+    assert not matches(typed, card, judge)
+    act(state, "time_up", TURN_MS)
+    start(state, 40_000)
+    assert game_stats(state)["overrules"] == 2
+    assert game_stats(finished(game, 4, 4))["overrules"] == 0

@@ -98,6 +98,7 @@ def setup(
 def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, list[Event]]:
     kind = check_action(action, HANDLERS, seat, state.players, state.phase == OVER)
     events = HANDLERS[kind](state, seat, action, now_ms)
+    state.overrules += sum(event.get("type") == "overruled" for event in events)
     state.now_ms = now_ms
     return state, events
 

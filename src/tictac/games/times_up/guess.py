@@ -31,12 +31,16 @@ import itertools
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import roman
 from rapidfuzz.distance import Levenshtein
 
 from tictac.games.times_up import lexicon
 from tictac.games.times_up.lexicon import words
+
+if TYPE_CHECKING:
+    from tictac.games.times_up.packs import Name
 
 __all__ = ["Judge", "canonical", "matches", "number", "same_word", "sound", "variants", "words"]
 
@@ -82,13 +86,78 @@ class Judge:
 
 
 def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
-    """Whether the typed `guess` wins the card `name` (or one of its other names, for a person
-    known by several: lexicon.EXONYMS)."""
+    """Whether the typed `guess` wins the card `name`. The checks, in order:
+
+    1. the guess is, word for word, the card's name or a form the card accepts (the bundled
+       packs list them per card: "Leo Messi"): won;
+    2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
+       word, the name of another card of the bundled packs: refused;
+    3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
+       forms the card accepts."""
     said = tuple(canonical(words(guess), judge))
     if not said:
         return False
-    names = (name,) if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), (name,))
+    known = _knowledge(name, judge)
+    own = (name, *known.accepts) if known else (name,)
+    if any("".join(said) in _spellings(form, judge) for form in own):
+        return True
+    if known and any(_nearer(said, other, own, judge) for other in known.refuses):
+        return False
+    if _another_card(said, own, judge):
+        return False
+    exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
+    return _matches_names(said, (*own, *exonyms), judge)
+
+
+def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) -> bool:
     return any(_matches_name(said, each, judge) for each in names)
+
+
+def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judge) -> bool:
+    """Whether the guess wins the known confusion `other` and is nearer it (in letters) than
+    the card's own forms: "Mick Shumacher" is Michael's son misspelt, "Moris" is still
+    Morris, not Maurice."""
+    if not _matches_names(said, (other,), judge):
+        return False
+    typed = "".join(said)
+
+    def distance(name: str) -> int:
+        return min(Levenshtein.distance(typed, spelling) for spelling in _spellings(name, judge))
+
+    return distance(other) <= min(distance(form) for form in own)
+
+
+def _knowledge(name: str, judge: Judge) -> Name | None:
+    """What the bundled packs know of the card `name`: the forms a table accepts and refuses."""
+    from tictac.games.times_up.packs import known_forms  # the packs module imports this one
+
+    kind = "words" if judge.words_pack else "personalities"
+    return known_forms(judge.language, kind).get(" ".join(words(name)))
+
+
+@cache
+def _spellings(name: str, judge: Judge) -> frozenset[str]:
+    """The name's words run together, in the compared form, optional parts kept or dropped."""
+    return frozenset("".join(canonical(words(variant), judge)) for variant in variants(name))
+
+
+@cache
+def _card_keys(judge: Judge) -> dict[str, frozenset[str]]:
+    """Every person of the bundled packs in the judge's language, by the name's spellings."""
+    from tictac.games.times_up.packs import known_forms
+
+    found: dict[str, set[str]] = {}
+    for known in known_forms(judge.language, "personalities").values():
+        for key in _spellings(known.name, judge):
+            found.setdefault(key, set()).add(known.name)
+    return {key: frozenset(names) for key, names in found.items()}
+
+
+def _another_card(said: tuple[str, ...], own: tuple[str, ...], judge: Judge) -> bool:
+    """Whether the guess is, word for word, the name of another person of the bundled packs (a
+    word is refused by the word rules: "poison" is not "poisson")."""
+    others = _card_keys(judge).get("".join(said), frozenset()) - set(own)
+    return not judge.words_pack and bool(others)
 
 
 def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
@@ -97,9 +166,36 @@ def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
         target += [(word, index % 2 == 1) for word in words(part)]
     tokens = canonical([word for word, _ in target], judge)
     card = tuple((token, optional) for token, (_, optional) in zip(tokens, target, strict=True))
-    if not any(not optional for _, optional in card):
+    if all(optional for _, optional in card):
+        return False
+    if not judge.words_pack and (_letter_read_as_number(said, card)
+                                 or _another_name_alone(said, card, judge.language)):
         return False
     return _aligns(said, card, judge)
+
+
+def _letter_read_as_number(said: tuple[str, ...], card: tuple[tuple[str, bool], ...]) -> bool:
+    """Whether the guess says a number for a letter of the card that is a name, not a numeral:
+    "Malcolm Ten" for Malcolm X. A one-letter numeral counts as one only after the name of a
+    numbered ruler ("Charles X", "Elizabeth I")."""
+    letters = [index for index, (token, _) in enumerate(card)
+               if len(token) == 1 and number(token) is not None
+               and (index == 0 or card[index - 1][0] not in lexicon.REGNAL_NAMES)]
+    return bool(letters) and any(len(word) > 1 and number(word) is not None for word in said)
+
+
+def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...],
+                        language: str) -> bool:
+    """Whether a one-word guess at a name with one required word is another title, or a first
+    name or a word that begins otherwise, rather than the name misspelt: "Princess" is not
+    Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann. Alone, a word has no
+    rest of the name to show who is meant."""
+    required = [token for token, optional in card if not optional]
+    if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
+        return False
+    word, printed = said[0], required[0]
+    return word in _TITLES or (word[:1] != printed[:1] and (
+        lexicon.is_first_name(word) or _a_word(word, language)))
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
@@ -145,13 +241,25 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             return _ending(said[i:], card, judge)
         if card[j][1] and walk(i, j + 1):
             return True
+        # An article inside a name may be left out: "Billy Kid", "Richard Lionheart"; so may a
+        # particle after a word said: "Simone Beauvoir", "Charles Gaulle".
+        if (names and card[j][0] in lexicon.NAME_ARTICLES
+                and any(not optional for _, optional in card[:j]) and walk(i, j + 1)):
+            return True
+        if names and i > 0 and card[j][0] in lexicon.PARTICLES and walk(i, j + 1):
+            return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
-        if names and i < len(said) and _initial(said[i], *card[j]) and walk(i + 1, j + 1):
+        if (names and i < len(said) and _initial(said[i], *card[j], _middle(card, j))
+                and walk(i + 1, j + 1)):
             return True
-        # A usual diminutive for a first name, never for the surname that ends the card.
+        # Another form of a first name, never of the surname that ends the card.
         if (names and i < len(said) and j + 1 < len(card)
-                and said[i] in lexicon.DIMINUTIVES.get(card[j][0], ()) and walk(i + 1, j + 1)):
+                and said[i] in lexicon.first_name_forms(card[j][0]) and walk(i + 1, j + 1)):
+            return True
+        # Initials run together for optional first names: "JS Bach".
+        if names and i < len(said) and _initials_for(said[i], card[j:]) and walk(
+                i + 1, j + len(said[i])):
             return True
         for a in range(1, min(_MAX_JOIN, len(said) - i) + 1):
             for b in range(1, min(_MAX_JOIN, len(card) - j) + 1):
@@ -183,9 +291,11 @@ def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge
 
 
 def _ending(rest: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Judge) -> bool:
-    """What may follow the whole name: a suffix ("Jr."), or, for a person the card names
-    without a number, the first of the name ("Napoléon Ier", "Napoleon the First")."""
-    if all(word in lexicon.SUFFIXES for word in rest):
+    """What may follow the whole name: nothing, or, for a person the card names without a
+    number, the first of the name ("Napoléon Ier", "Napoleon the First"). Not a "Jr.": the
+    card's name plus a suffix is mostly someone else ("Donald Trump Jr."); a card whose person
+    bears one accepts it in the pack."""
+    if not rest:
         return True
     if rest[:1] and rest[0] in lexicon.NAME_ARTICLES:
         rest = rest[1:]
@@ -197,15 +307,30 @@ def _has_number(tokens: list[str], judge: Judge) -> bool:
     return not judge.words_pack and any(number(token) is not None for token in tokens)
 
 
-def _initial(said: str, printed: str, optional: bool) -> bool:
+def _initial(said: str, printed: str, optional: bool, middle: bool) -> bool:
     """An initial for a whole word, or the whole word for an initial: "John F. Kennedy" and
-    "John Fitzgerald Kennedy" both win "John (F.) Kennedy". An initial said for a word the card
-    requires is not enough ("M. Curie" is not "Marie Curie")."""
-    if number(said) is not None or number(printed) is not None:
+    "John Fitzgerald Kennedy" both win "John (F.) Kennedy", "Edgar A. Poe" wins "Edgar Allan
+    Poe". An initial said for the first or last word the card requires is not enough ("M.
+    Curie" is not "Marie Curie"). A single letter that reads as a Roman numeral ("I", "V") is
+    an initial here, never a number."""
+    if number(printed) is not None or (len(said) > 1 and number(said) is not None):
         return False
     if len(printed) == 1:
         return said.startswith(printed)
-    return optional and len(said) == 1 and printed.startswith(said)
+    return (optional or middle) and len(said) == 1 and printed.startswith(said)
+
+
+def _middle(card: tuple[tuple[str, bool], ...], j: int) -> bool:
+    """Whether the card's word j is a middle name: required words come before and after it."""
+    return (not card[j][1] and any(not optional for _, optional in card[:j])
+            and any(not optional for _, optional in card[j + 1:]))
+
+
+def _initials_for(said: str, card: tuple[tuple[str, bool], ...]) -> bool:
+    """Whether `said` ("js") is the initials of the card's next words, all optional."""
+    return (1 < len(said) <= min(3, len(card))
+            and all(optional and number(word) is None and word.startswith(letter)
+                    for letter, (word, optional) in zip(said, card, strict=False)))
 
 
 def _same_words(said: str, printed: list[str], judge: Judge) -> bool:
@@ -235,7 +360,7 @@ def same_word(said: str, printed: str, judge: Judge) -> bool:
         return False
     if judge.words_pack:
         return _same_common_word(said, printed, judge.language)
-    return _same_name_word(said, printed)
+    return _same_name_word(said, printed, judge.language)
 
 
 def _same_common_word(said: str, printed: str, language: str) -> bool:
@@ -248,26 +373,36 @@ def _same_common_word(said: str, printed: str, language: str) -> bool:
         return True
     if said in lexicon.common_words(language):
         return False  # another word, however near: "poison" is not "poisson"
-    return any(_near_word(said, form, len(printed)) for form in forms)
+    return any(_near_word(said, form, len(printed), language) for form in forms)
 
 
-def _near_word(said: str, printed: str, length: int) -> bool:
+def _near_word(said: str, printed: str, length: int, language: str) -> bool:
     heard, meant = sound(said), sound(printed)
     if said[:1] != printed[:1] and heard[:1] != meant[:1]:
         return False
-    if length >= 4 and heard == meant:
+    if length >= 4 and (heard == meant or (language == "fr"
+                                           and _silent_end(heard) == _silent_end(meant))):
         return True
     edits, changed, _ = min(_slips(said, printed), _slips(heard, meant))
-    return (length >= 4 and edits == 1 and not changed) or (length >= 8 and edits <= 2
-                                                           and changed <= 1)
+    return ((length >= 4 and edits == 1 and not changed) or (length >= 8 and edits <= 2
+                                                            and changed <= 1)
+            or (length >= 5 and _vowel_changed(said, printed)))
 
 
-def _same_name_word(said: str, printed: str) -> bool:
+def _vowel_changed(said: str, printed: str) -> bool:
+    """One vowel typed for another past the first letter: "suger", "trumpit", "pinguin"."""
+    ops = list(Levenshtein.editops(said, printed))
+    if len(ops) != 1 or ops[0].tag != "replace" or ops[0].dest_pos == 0:
+        return False
+    return said[ops[0].src_pos] in "aeiouy" and printed[ops[0].dest_pos] in "aeiouy"
+
+
+def _same_name_word(said: str, printed: str, language: str) -> bool:
     """A word of a person's name: a title for another title, an article or a particle for
     another, the same sound, or a slip the word's length (as heard) forgives: two letters
     swapped from 4 letters, one dropped, added or changed from 6, two from 9. Never another
     first name ("Simon" for "Simone"), nor the name with a diminutive's final "i" more or less
-    ("Fred" for "Freddie")."""
+    ("Fred" for "Freddie"), nor a slip that is a word of the language ("Macaron" for Macron)."""
     for kind in (_TITLES, lexicon.NAME_ARTICLES, lexicon.PARTICLES):
         if said in kind and printed in kind:
             return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
@@ -276,14 +411,23 @@ def _same_name_word(said: str, printed: str) -> bool:
     if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
-    if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys):
-        return True
+    if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys) or (
+            language == "fr" and _french_alike(said, printed)):
+        # The same sound, unless the guess spells out, letter for letter or more, one of the
+        # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
+        return not (len(said) >= len(printed) and lexicon.very_common(said)
+                    and not lexicon.is_first_name(said))
     if any(heard.rstrip("i") == meant.rstrip("i") for heard, meant in keys):
         return False  # "Fred" and "Freddie", "Jim" and "Jimi": two names
     if said[:1] != printed[:1] and all(heard[:1] != meant[:1] for heard, meant in keys):
         return False
+    if _a_word(said, language) or (_longer_word(said, printed, ("fr", "en"))
+                                   and not lexicon.is_first_name(said)):
+        return False  # heard otherwise, and another word: "Newtown", "Handle", "Rondin"
     if _heard_alike(said, printed, Judge()):
         return True
+    if max(len(said), len(printed)) >= 5 and _vowel_changed(said, printed):
+        return True  # "Tysen", "Hensen": another name's ("Manet") was refused before
     for heard, meant in keys:
         edits, changed, swapped = _slips(heard, meant)
         length = max(len(heard), len(meant))
@@ -292,6 +436,28 @@ def _same_name_word(said: str, printed: str) -> bool:
         if edits == 2 and changed <= 1 and length >= 9:
             return True
     return False
+
+
+def _a_word(said: str, language: str) -> bool:
+    """Whether a word said in a name is a word of French or English (a name is said in either)
+    rather than a first name."""
+    return (any(said in lexicon.common_words(each) for each in ("fr", "en"))
+            and not lexicon.is_first_name(said))
+
+
+def _french_alike(said: str, printed: str) -> bool:
+    """Whether a French table hears the name word `said` as `printed`, final consonants silent
+    ("Bardo", "Perreau"), unless `said` is a word or name of its own ("Monnaie" is not Monet,
+    "Renaud" not Reno)."""
+    return (not any(said in lexicon.common_words(each) for each in ("fr", "en"))
+            and _silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0]))
+
+
+def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
+    """Whether `said` is the printed word with letters more that make a word of one of the
+    languages, even a rare one ("Rondin" for Rodin, "gluey" for glue): a slip that adds letters
+    makes a misspelling, rarely a word, so a word is what was meant."""
+    return len(said) > len(printed) and any(lexicon.rare_word(said, each) for each in languages)
 
 
 def _keys(said: str, printed: str) -> list[tuple[str, str]]:
@@ -353,11 +519,18 @@ def sound(word: str) -> str:
     "eau" and "au" are "o", a silent "h" goes, a "z" inside a word is an "s", and doubled
     letters count once ("Gandhi" = "Ghandi", "Tchaikovsky" = "Chaikovsky", "Choumacher" =
     "Schumacher", "chapo" = "chapeau")."""
-    return _plain_sound(word.replace("eau", "o").replace("au", "o").replace("ou", "u"))
+    return _plain_sound(word.replace("eau", "o").replace("au", "o").replace("ow", "ou")
+                        .replace("ou", "u"))
 
 
 @cache
 def _plain_sound(word: str) -> str:
+    # "x" is "ks" ("Nixon", "Nickson", "Marx"), silent after a final "au", "eu" or "ou"
+    # (French "Moreaux"), a final "xe" a final "x" ("Vercingétorixe"); a final "que" is a "k"
+    # ("parque"), a "c" before e, i or y an "s" ("sucette", "sussette").
+    word = re.sub(r"x+e?$", "x", re.sub(r"x+", "x", word))
+    word = re.sub(r"(?<=[ou])x$", "", word).replace("x", "cs")
+    word = re.sub(r"c(?=[eiy])", "s", re.sub(r"que$", "c", word))
     key = _HUSH.sub("X", word)
 
     key = key.replace("ph", "f").replace("h", "")
@@ -379,8 +552,18 @@ def _name_sounds(word: str) -> tuple[str, str]:
 
 
 def _name_key(key: str) -> str:
-    key = key.replace("ea", "e").replace("ei", "e")
+    """English "ee" is "i" ("Shiran"); a final "ai", "ay" or "et" is a French "é" ("Tremblé",
+    "Pesquai")."""
+    key = re.sub(r"(?:ai|et)$", "e", key.replace("ee", "i").replace("ea", "e").replace("ei", "e"))
     return key[:-1] if key.endswith("ie") else key
+
+
+def _silent_end(key: str) -> str:
+    """A sound key as a French table hears its end: a final consonant after a vowel is silent
+    ("Bardo" is Bardot, "Dumat" Dumas, "cadenat" cadenas, "Vigneau" Vigneault), a final "ier"
+    is "ié" ("Clavié"), "ai" is "é" ("Rabelet" for Rabelais)."""
+    key = re.sub(r"(?<=[aeiou])(?:l?[tdsxz]|[tdp]s)$", "", re.sub(r"ier$", "ie", key))
+    return re.sub(r"ai$", "e", re.sub(r"(?<=[aeiou])e$", "", key))
 
 
 def _mute_e(key: str) -> str:

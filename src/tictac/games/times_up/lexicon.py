@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 NAMES = Path(__file__).with_name("names")
 
@@ -54,10 +55,6 @@ TITLES = {
         "commander", "colonel", "dom", "don",
     }),
 }
-
-# What may follow a name the card does not print ("Martin Luther King Jr."). Not "Sr.": a card
-# names the famous one, and "Bill Gates Sr." is his father.
-SUFFIXES = frozenset({"junior"})
 
 # Words of a name that one language says for another's: "Billy le Kid" for Billy the Kid,
 # "Ludwig von Beethoven" for Ludwig van Beethoven. Inside a name, one of a kind is heard as
@@ -212,6 +209,32 @@ def _exonyms() -> dict[str, tuple[str, ...]]:
 # Usual diminutives of formal first names, both languages together: a name is said the way of
 # its own language whatever the pack's ("Mike Jordan" at a French table).
 DIMINUTIVES = _diminutives()
+
+
+@cache
+def first_name_forms(name: str) -> frozenset[str]:
+    """The other forms of the first name `name` a table hears as it: its usual diminutives and,
+    for a diminutive, the formal names it stands for ("Mike" for Michael, "Thomas" for Tom).
+    Our own tables (both languages) and, for English names, the curated `nicknames` dataset.
+    Never one diminutive for another ("Fred" is not "Freddie")."""
+    from nicknames import NickNamer  # reads its CSV on first use
+
+    namer = _nick_namer(NickNamer)
+    formal = {other for other, short in DIMINUTIVES.items() if name in short}
+    return frozenset(DIMINUTIVES.get(name, frozenset()) | formal | namer.nicknames_of(name)
+                     | namer.canonicals_of(name)) - {name}
+
+
+@cache
+def _nick_namer(kind: type) -> Any:
+    return kind()
+
+
+@cache
+def is_first_name(word: str) -> bool:
+    """Whether `word` is a first name of the name tables: a variant of a name, not another word
+    ("Steven", "Nicolas")."""
+    return bool(first_name_forms(word)) or any(word in pair for pair in GENDERED)
 # Pairs of first names that are two names, not two spellings ({"simon", "simone"}).
 GENDERED = _gendered()
 TRANSLITERATIONS = _transliterations()
@@ -238,3 +261,45 @@ def common_words(language: str) -> frozenset[str]:
     cutoff = round((9 - _WORD_ZIPF) * 100)
     return frozenset(word if word.isascii() else _compared(word)
                      for bucket in buckets[:cutoff + 1] for word in bucket)
+
+
+# A word at least this common (Zipf 4.6: once in 25,000 words, "money", "channel", "veille") is
+# what a guesser who types it means, even where it sounds like the card's name.
+_VERY_COMMON_ZIPF = 4.6
+
+
+@cache
+def very_common(word: str) -> bool:
+    """Whether `word` is one of the most common words of French or English."""
+    import wordfreq
+
+    return any(wordfreq.zipf_frequency(word, language) >= _VERY_COMMON_ZIPF
+               for language in ("fr", "en"))
+
+
+# A letter more that makes a word this rare (Zipf 2: once in 10 million words) still makes
+# another word: "Rondin" for Rodin, "Wagoner" for Wagner.
+_RARE_ZIPF = 2.0
+
+
+@cache
+def rare_word(word: str, language: str) -> bool:
+    """Whether `word` is a word of `language`, however rare (wordfreq's lists)."""
+    import wordfreq
+
+    return wordfreq.zipf_frequency(word, language) >= _RARE_ZIPF
+
+
+# First names of numbered rulers and popes: after one of them a lone I, V or X is a numeral
+# ("Charles X", "Elizabeth I"); after any other name it is a letter of the name ("Malcolm X").
+REGNAL_NAMES = frozenset({
+    "louis", "henri", "henry", "charles", "george", "georges", "edward", "edouard", "elizabeth",
+    "elisabeth", "jean", "john", "philippe", "philip", "francois", "francis", "william",
+    "guillaume", "richard", "james", "jacques", "frederic", "frederick", "pie", "pius", "leon",
+    "leo", "gregoire", "gregory", "benoit", "benedict", "clement", "alexandre", "alexander",
+    "nicolas", "nicholas", "pierre", "peter", "ramses", "napoleon", "victor", "umberto",
+    "alphonse", "alfonso", "ferdinand", "carlos", "juan", "felipe", "pedro", "otto", "otton",
+    "innocent", "urbain", "urban", "boniface", "paul", "ivan", "constantin", "constantine",
+    "mary", "marie", "anne", "catherine", "isabelle", "isabella", "christian", "gustave",
+    "gustav", "haakon", "olav", "harald", "baudouin", "albert", "leopold",
+})

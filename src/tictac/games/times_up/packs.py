@@ -38,6 +38,9 @@ MAX_SLUG = 40
 PACK_KEYS = frozenset({"id", "language", "kind", "title", "turn_seconds", "cards"})
 CARD_KEYS = frozenset({"id", "yellow", "blue"})
 NAME_KEYS = frozenset({"name", "about"})
+# What a table knows of one card (docs/packs.md, "What a table accepts and refuses").
+KNOWLEDGE_KEYS = ("accepts", "refuses")
+MAX_FORMS = 12
 COLOURS = ("yellow", "blue")
 
 _SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -49,6 +52,10 @@ SCHEMA_FILE = "schema.json"
 class Name:
     name: str
     about: str  # may be "" in a word pack
+    # Other forms of the name a table accepts ("Leo Messi") and known confusions it refuses
+    # ("Mick Schumacher"): only the bundled packs carry them.
+    accepts: tuple[str, ...] = ()
+    refuses: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -103,12 +110,34 @@ def _build(data: dict[str, Any]) -> Pack:
         cards=tuple(
             Card(
                 id=card["id"],
-                yellow=Name(card["yellow"]["name"], card["yellow"]["about"]),
-                blue=Name(card["blue"]["name"], card["blue"]["about"]),
+                yellow=_name(card["yellow"]),
+                blue=_name(card["blue"]),
             )
             for card in data["cards"]
         ),
     )
+
+
+def _name(entry: dict[str, Any]) -> Name:
+    return Name(entry["name"], entry["about"], tuple(entry.get("accepts", ())),
+                tuple(entry.get("refuses", ())))
+
+
+@cache
+def known_forms(language: str, kind: str) -> dict[str, Name]:
+    """Every name of the bundled packs of `language` and `kind`, by its compared form, with the
+    forms a table accepts and refuses for it. A name printed in several packs gets them all."""
+    found: dict[str, Name] = {}
+    for pack_id in pack_ids():
+        pack = load_pack(pack_id)
+        if (pack.language, pack.kind) != (language, kind):
+            continue
+        for face in (face for card in pack.cards for face in (card.yellow, card.blue)):
+            key = " ".join(guess.words(face.name))
+            seen = found.get(key, Name(face.name, ""))
+            found[key] = Name(face.name, "", seen.accepts + face.accepts,
+                              seen.refuses + face.refuses)
+    return found
 
 
 def _file_name_problems(data: object, stem: str) -> list[str]:
@@ -174,11 +203,29 @@ def name_problems(where: str, name: object, max_len: int = MAX_NAME) -> list[str
 def _name_problems(where: str, value: object, kind: object) -> list[str]:
     if not isinstance(value, dict):
         return [f"{where}: must be an object with 'name' and 'about'"]
-    problems = keys_problems(where, value, NAME_KEYS) + name_problems(f"{where}.name",
-                                                                      value.get("name"))
+    known = {key for key in KNOWLEDGE_KEYS if key in value}
+    problems = keys_problems(where, value, NAME_KEYS | known) + name_problems(
+        f"{where}.name", value.get("name"))
+    for key in sorted(known):
+        problems += _forms_problems(f"{where}.{key}", value[key])
+    if len(known) == len(KNOWLEDGE_KEYS):
+        both = set(value["accepts"]) & set(value["refuses"]) if all(
+            isinstance(value[key], list) for key in known) else set()
+        problems += [f"{where}: {form!r} is both accepted and refused" for form in sorted(both)]
     if "about" in value:
         described = kind == "personalities"
         problems += line_problems(f"{where}.about", value["about"], MAX_ABOUT, required=described)
+    return problems
+
+
+def _forms_problems(where: str, forms: object) -> list[str]:
+    """A list of other names for a card: tidy names, at most MAX_FORMS, none twice."""
+    if not isinstance(forms, list) or not forms or len(forms) > MAX_FORMS:
+        return [f"{where}: must be a list of 1 to {MAX_FORMS} names"]
+    problems = [problem for index, form in enumerate(forms)
+                for problem in name_problems(f"{where}[{index}]", form)]
+    if not problems and len({" ".join(guess.words(form)) for form in forms}) < len(forms):
+        problems.append(f"{where}: a name is listed twice")
     return problems
 
 
@@ -229,7 +276,8 @@ def _header_problems(data: dict[str, Any]) -> list[str]:
 
 
 def _labelled_names(cards: list[Any]) -> Iterator[tuple[str, str]]:
-    """(where, name) for every name string of the pack, wherever the card around it is broken."""
+    """(where, name) for every name string of the pack and every form a card accepts, wherever
+    the card around it is broken."""
     for index, card in enumerate(cards):
         if not isinstance(card, dict):
             continue
@@ -237,6 +285,15 @@ def _labelled_names(cards: list[Any]) -> Iterator[tuple[str, str]]:
             entry = card.get(colour)
             if isinstance(entry, dict) and isinstance(entry.get("name"), str):
                 yield f"cards[{index}].{colour}", entry["name"]
+                # A form a card accepts wins it: it may be no other card's. (A form listed twice
+                # is reported once, as such.)
+                accepts = entry.get("accepts")
+                seen: set[str] = set()
+                for form in accepts if isinstance(accepts, list) else ():
+                    key = " ".join(guess.words(form)) if isinstance(form, str) else ""
+                    if key and key not in seen:
+                        seen.add(key)
+                        yield f"cards[{index}].{colour}.accepts", form
 
 
 def clash_problems(what: str, entries: Iterator[tuple[str, str, set[str]]]) -> list[str]:

@@ -87,6 +87,9 @@ class State:
     # A waiting turn a gone cluegiver passed on: (turns_ended then, the teammate who gives clues).
     passed_to: tuple[int, int] | None = None
     screening: Screening | None = None  # SCREEN only; replaced whole
+    # Typed verdicts the cluegivers overruled this game: shown in the end stats, and never fed
+    # back into the guess checker (an overrule is the table's word on one guess, not a lesson).
+    overrules: int = 0
 
     def clone(self) -> State:
         return State(
@@ -114,6 +117,7 @@ class State:
             absence=self.absence,
             turns_ended=self.turns_ended,
             passed_to=self.passed_to,
+            overrules=self.overrules,
             screening=self.screening,
         )
 

@@ -1,6 +1,6 @@
 """End-of-game figures for Time's Up, read from the finished state: cards found by each team in
 each round, the first name each team found in it, the best round, the cards each cluegiver made
-their team find, and the best turn.
+their team find, the best turn, and how many typed verdicts the cluegivers overruled.
 
 A turn's finds are the cards its team won in that round from the turn's start up to the team's
 next turn of the round (the state records where each turn started)."""
@@ -42,6 +42,7 @@ def game_stats(state: State) -> dict[str, Any]:
         "cluegivers": sorted(givers.values(), key=lambda entry: (-entry["found"], entry["seat"])),
         # The first of the turns that found the most: the one that set the record.
         "best_turn": max(turns, key=lambda turn: turn["found"], default=None),
+        "overrules": state.overrules,
     }
 
 

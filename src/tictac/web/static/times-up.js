@@ -496,6 +496,7 @@ function statsPanel(view, room) {
   return h('section', { class: 'panel stats' },
     h('h2', { text: t('stats.title') }),
     best && best.found ? h('p', { text: t('stats.tu.best', { team: best.team + 1, n: best.found, round: best.round }) }) : null,
+    h('p', { class: 'overrules', text: t('stats.tu.overrules', { n: stats.overrules || 0 }) }),
     h('h3', { text: t('stats.story') }),
     h('ol', { class: 'story' }, stats.rounds.map((entry) => h('li', null,
       h('b', { text: `${t('tu.round_short', { n: entry.round })} ` }),
