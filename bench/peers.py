@@ -6,7 +6,7 @@ every 3 s a room, then a pause with everyone connected and nobody moving).
 
     (cd bench/peers && npm ci)   # once: the peers' packages, pinned by package-lock.json
     uv run --group dev python bench/peers.py [--quick] [--rounds 3] [--rooms 200] [--busy 2]
-    uv run --group dev python bench/peers.py --modes paced --rounds 10 --busy 2   # pauses
+    uv run --group dev python bench/peers.py --servers tictac --modes paced --rounds 10 --busy 2
 
 tictac plays Timo's Twist (every action stored in SQLite before it is acknowledged); the peers
 play a smaller UNO-like game (bench/peers/uno.mjs: a hand of 7, colour or number matching,
@@ -207,6 +207,8 @@ def main() -> None:
     parser.add_argument("--modes", default=",".join(MODES),
                         help=f"which runs, comma-separated, of {', '.join(MODES)}")
     parser.add_argument("--busy", type=int, default=0, help="busy loops to run beside it all")
+    parser.add_argument("--servers", default=",".join(FOLDERS),
+                        help="which servers, comma-separated (the ratios need all three)")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.rooms, args.seconds, args.warmup = 1, 40, 3.0, 1.0
@@ -214,7 +216,7 @@ def main() -> None:
     modes = [mode for mode in MODES if mode in args.modes.split(",")]
     if not (PEERS / "node_modules").is_dir():
         raise SystemExit("bench/peers has no node_modules: run `npm ci` in bench/peers first")
-    names = list(FOLDERS)
+    names = [name for name in FOLDERS if name in args.servers.split(",")]
     results: dict[str, dict[str, list[dict[str, float]]]] = {
         name: {mode: [] for mode in MODES} for name in names}
     loads = []
@@ -256,15 +258,16 @@ def main() -> None:
     print(f"\nmedians of {args.rounds} interleaved rounds ({time.monotonic() - began:.0f} s; "
           f"load average {min(min(pair) for pair in loads):.1f} to "
           f"{max(max(pair) for pair in loads):.1f}, {os.cpu_count()} cores)")
-    header = f"{'':<40}" + "".join(f"{name:>14}" for name in names) + \
-        "".join(f"{'tictac/' + peer:>22}" for peer in FRAMEWORKS)
+    header = f"{'':<40}" + "".join(f"{name:>14}" for name in names) + "".join(
+        f"{'tictac/' + peer:>22}" for peer in FRAMEWORKS if {"tictac", peer} <= set(names))
     print(header)
     for mode, key, label, shape in FIGURES:
         if mode not in modes:
             continue
         values = {name: median(name, mode, key) for name in names}
         line = f"{label:<40}" + "".join(f"{shape.format(values[name]):>14}" for name in names)
-        line += "".join(f"{values['tictac'] / values[peer]:>22.2f}" for peer in FRAMEWORKS)
+        line += "".join(f"{values['tictac'] / values[peer]:>22.2f}" for peer in FRAMEWORKS
+                        if {"tictac", peer} <= set(names))
         print(line)
     if "paced" in modes:
         worst = {name: max((result["p99_ms"] for result in results[name]["paced"]),
