@@ -1,10 +1,12 @@
 """tictac against the servers a group would pick instead: Colyseus 0.16 and boardgame.io 0.50
 (bench/peers/, servers and load clients of our own writing on each framework's own client
-library), each under the same load as bench/server_load.py's: 200 rooms x 5 clients, the seat
-to act playing as soon as its view shows it to act (flat out), or paced at 250 moves/s.
+library), each under the same load: 200 rooms x 5 clients, the seat to act playing as soon as
+its view shows it to act (flat out), paced at 250 moves/s, and at a game night's pace (one move
+every 3 s a room, then a pause with everyone connected and nobody moving).
 
     (cd bench/peers && npm ci)   # once: the peers' packages, pinned by package-lock.json
-    uv run --group dev python bench/peers.py [--quick] [--rounds 3] [--rooms 200]
+    uv run --group dev python bench/peers.py [--quick] [--rounds 3] [--rooms 200] [--busy 2]
+    uv run --group dev python bench/peers.py --servers tictac --modes paced --rounds 10 --busy 2
 
 tictac plays Timo's Twist (every action stored in SQLite before it is acknowledged); the peers
 play a smaller UNO-like game (bench/peers/uno.mjs: a hand of 7, colour or number matching,
@@ -16,12 +18,21 @@ One loop drives all three (bench/peers/load.mjs, in Node): on the peers through 
 client libraries, on tictac through its protocol over the `ws` package (bench/peers/tictac/),
 so that the servers meet the same kind of client, whose process wakes as often for each.
 Servers run on core 0 and every load client on core 1 (`taskset`). The three servers run
-interleaved, in a rotating order, `--rounds` times; memory (200 rooms x 5 idle clients, dealt,
-nobody moving) is measured in the first round only (it does not drift with the machine's load
-as CPU does). Printed for each: moves/s and server CPU seconds per 1,000 moves flat out (and how
-much of it the kernel's), the same paced, p50/p99 paced (send -> all 5 clients updated), server
-RSS per room, the medians over the rounds, tictac's ratio to each peer, and the load average
-around each round.
+interleaved, in a rotating order, `--rounds` times, each mode in a server process of its own.
+
+Memory is read the same way for all three: after a full collection in the server's own runtime
+(Node run with `--expose-gc` and collecting on SIGURG, bench/peers/collect.mjs; tictac with
+TICTAC_BENCH_COLLECT=1, which makes it collect on SIGURG, server/heap.py), 2 s after it is
+asked for. The baseline is read so once the new server's memory stops growing; memory per room
+at the end of the game night (`--night-play` s of play, `--night-idle` s of pause), from that
+baseline. A Node server's memory read before its collector has run shows garbage, not rooms.
+
+Printed for each: moves/s and server CPU seconds per 1,000 moves flat out (and how much of it
+the kernel's), the same paced, p50/p99 paced (send -> all 5 clients updated), tictac's longest
+garbage-collection pause (its /metrics at the paced run's end, by the clock and in CPU), server
+CPU seconds per room-hour while the night plays and while it pauses, the baseline RSS, RSS per
+room after the night; the medians over the rounds, tictac's ratio to each peer, and the load
+average around each round. `--busy N` runs N busy loops beside it all (a busy machine).
 """
 
 from __future__ import annotations
@@ -29,11 +40,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 from server_load import (
@@ -52,8 +66,11 @@ PEERS = Path(__file__).with_name("peers")
 FOLDERS = {"tictac": PEERS / "tictac", "colyseus": PEERS / "colyseus",
            "boardgame.io": PEERS / "bgio"}
 FRAMEWORKS = ("colyseus", "boardgame.io")
+MODES = ("flat", "paced", "night")
 SERVER_CORE, CLIENT_CORE = 0, 1
 RUN_LIMIT_S = 300  # a load client still running after this has hung: it is killed
+COLLECTED_AFTER_S = 2.0  # memory is read this long after a collection is asked for
+HOUR_S = 3600
 
 
 def pinned(core: int) -> tuple[str, ...]:
@@ -63,50 +80,74 @@ def pinned(core: int) -> tuple[str, ...]:
 def server_command(name: str, port: int, folder: str) -> list[str]:
     if name == "tictac":
         return tictac_command(port, folder)
-    return ["node", str(FOLDERS[name] / "server.mjs"), str(port)]
+    return ["node", "--expose-gc", str(FOLDERS[name] / "server.mjs"), str(port)]
 
 
-def run(name: str, args: argparse.Namespace, think_s: float,
-        idle: bool = False) -> dict[str, float]:
+def collected_rss_kib(pid: int) -> int:
+    """The server's RSS after a full collection in its own runtime (bench/peers/collect.mjs,
+    tictac's server/heap.py)."""
+    os.kill(pid, signal.SIGURG)
+    time.sleep(COLLECTED_AFTER_S)
+    return rss_kib(pid)
+
+
+def gc_pauses_ms(port: int) -> dict[str, float]:
+    """tictac's longest garbage-collection pause since its start, by the clock and in CPU
+    time (which a busy machine does not stretch), from its /metrics."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as answer:
+        lines = answer.read().decode().splitlines()
+    found = {name: 1000 * float(value) for line in lines for name, value in [line.rsplit(" ", 1)]
+             if name in ("tictac_gc_pause_seconds_max", "tictac_gc_pause_cpu_seconds_max")}
+    return {"gc_pause_ms": found["tictac_gc_pause_seconds_max"],
+            "gc_pause_cpu_ms": found["tictac_gc_pause_cpu_seconds_max"]}
+
+
+def run(name: str, args: argparse.Namespace, mode: str) -> dict[str, float]:
     """One run of a server and its load client (bench/peers/<name>/load.mjs)."""
     port = free_port()
-    env = {**os.environ, "NODE_ENV": "production"}  # as deployed (immer's checks off, ...)
+    # as deployed (immer's checks off, ...); tictac collecting on SIGURG (a bench's switch)
+    env = {**os.environ, "NODE_ENV": "production", "TICTAC_BENCH_COLLECT": "1"}
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen([*pinned(SERVER_CORE), *server_command(name, port, folder)],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         try:
             wait_listening(port, server)
-            rss_before = settled_rss_kib(server.pid)
-            return drive(name, args, think_s, idle, server.pid, port, rss_before, env)
+            settled_rss_kib(server.pid)
+            baseline = collected_rss_kib(server.pid)
+            return drive(name, args, mode, server.pid, port, baseline, env)
         finally:
             stop(server)
 
 
-def drive(name: str, args: argparse.Namespace, think_s: float, idle: bool, pid: int, port: int,
-          rss_before: int, env: dict[str, str]) -> dict[str, float]:
+def drive(name: str, args: argparse.Namespace, mode: str, pid: int, port: int, baseline: int,
+          env: dict[str, str]) -> dict[str, float]:
+    think_s = {"flat": 0.0, "paced": args.rooms / args.paced_rate, "night": args.night_pace}[mode]
+    seconds = args.night_play if mode == "night" else args.seconds
     load = subprocess.Popen(
         [*pinned(CLIENT_CORE), "node", str(FOLDERS[name] / "load.mjs"),
          "--port", str(port), "--rooms", str(args.rooms), "--warmup", str(args.warmup),
-         "--seconds", str(args.seconds), "--think", str(think_s), *(["--idle"] if idle else [])],
+         "--seconds", str(seconds), "--think", str(think_s),
+         *(["--then-idle"] if mode == "night" else [])],
         stdout=subprocess.PIPE, text=True, env=env)
-    watchdog = threading.Timer(RUN_LIMIT_S, load.kill)
+    watchdog = threading.Timer(RUN_LIMIT_S + args.night_idle, load.kill)
     watchdog.start()
     try:
         assert load.stdout is not None
         before = (0.0, 0.0)
         for line in load.stdout:
-            if line.strip() == "ready":  # idle: every room dealt
-                time.sleep(1)
-                return {"kib_per_room": (rss_kib(pid) - rss_before) / args.rooms}
             if line.strip() == "measuring":
                 before = cpu_times(pid)
             elif line.startswith("{"):
                 result: dict[str, float] = json.loads(line)
-                user, system = (now - then for now, then in zip(cpu_times(pid), before,
-                                                                strict=True))
+                played = cpu_times(pid)
+                user, system = (now - then for now, then in zip(played, before, strict=True))
+                if mode == "night":
+                    return {**result, **night(args, pid, baseline, sum(played) - sum(before))}
                 moves = result["moves_per_s"] * args.seconds
                 result["cpu_per_1000"] = 1000 * (user + system) / moves
                 result["system_per_1000"] = 1000 * system / moves
+                if name == "tictac" and mode == "paced":
+                    result.update(gc_pauses_ms(port))
                 return result
         raise RuntimeError(f"{name}'s load client ended without a result")
     finally:
@@ -115,7 +156,19 @@ def drive(name: str, args: argparse.Namespace, think_s: float, idle: bool, pid: 
         load.wait()
 
 
-# (key, label, format, which runs): one line of the summary each
+def night(args: argparse.Namespace, pid: int, baseline: int, played_s: float) -> dict[str, float]:
+    """The rest of a game night once its play is measured: the pause, then memory."""
+    paused = sum(cpu_times(pid))
+    time.sleep(args.night_idle)
+    paused = sum(cpu_times(pid)) - paused
+    rooms = args.rooms
+    return {"play_cpu_per_room_hour": played_s / rooms * HOUR_S / args.night_play,
+            "idle_cpu_per_room_hour": paused / rooms * HOUR_S / args.night_idle,
+            "baseline_mib": baseline / 1024,
+            "kib_per_room": (collected_rss_kib(pid) - baseline) / rooms}
+
+
+# (mode, key, label, format): one line of the summary each
 FIGURES = [
     ("flat", "moves_per_s", "moves/s flat out", "{:,.0f}"),
     ("flat", "cpu_per_1000", "server CPU s / 1,000 moves, flat out", "{:.2f}"),
@@ -124,68 +177,103 @@ FIGURES = [
     ("paced", "system_per_1000", "  of which system (kernel)", "{:.2f}"),
     ("paced", "p50_ms", "p50 paced, ms", "{:.2f}"),
     ("paced", "p99_ms", "p99 paced, ms", "{:.1f}"),
-    ("idle", "kib_per_room", "server RSS per room, KiB (idle)", "{:.0f}"),
+    ("paced", "gc_pause_ms", "longest GC pause paced, ms", "{:.1f}"),
+    ("paced", "gc_pause_cpu_ms", "  its CPU time, ms", "{:.1f}"),
+    ("night", "play_cpu_per_room_hour", "night: CPU s / room-hour, playing", "{:.2f}"),
+    ("night", "idle_cpu_per_room_hour", "night: CPU s / room-hour, pausing", "{:.3f}"),
+    ("night", "baseline_mib", "baseline RSS, MiB (collected)", "{:.0f}"),
+    ("night", "kib_per_room", "RSS per room after the night, KiB", "{:.0f}"),
 ]
+
+
+def busy_loops(count: int) -> list[subprocess.Popen[bytes]]:
+    """`count` processes each spinning on a core of the scheduler's choosing: a busy machine."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true",
-                        help="a short check: 40 rooms, one round, 3 s runs")
+                        help="a short check: 40 rooms, one round, 3 s runs, a 10 s night")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=6.0)
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--paced-rate", type=float, default=250.0)
+    parser.add_argument("--night-pace", type=float, default=3.0,
+                        help="seconds between a room's moves on a game night, on average")
+    parser.add_argument("--night-play", type=float, default=60.0)
+    parser.add_argument("--night-idle", type=float, default=60.0)
+    parser.add_argument("--modes", default=",".join(MODES),
+                        help=f"which runs, comma-separated, of {', '.join(MODES)}")
+    parser.add_argument("--busy", type=int, default=0, help="busy loops to run beside it all")
+    parser.add_argument("--servers", default=",".join(FOLDERS),
+                        help="which servers, comma-separated (the ratios need all three)")
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.rooms, args.seconds, args.warmup = 1, 40, 3.0, 1.0
+        args.night_play = args.night_idle = 10.0
+    modes = [mode for mode in MODES if mode in args.modes.split(",")]
     if not (PEERS / "node_modules").is_dir():
         raise SystemExit("bench/peers has no node_modules: run `npm ci` in bench/peers first")
-    names = list(FOLDERS)
-    think_s = args.rooms / args.paced_rate
+    names = [name for name in FOLDERS if name in args.servers.split(",")]
     results: dict[str, dict[str, list[dict[str, float]]]] = {
-        name: {"flat": [], "paced": [], "idle": []} for name in names}
+        name: {mode: [] for mode in MODES} for name in names}
     loads = []
     began = time.monotonic()
     print(f"{args.rooms} rooms x 5 clients, {args.warmup:g} s warm-up, {args.seconds:g} s "
-          f"measured, paced at {args.paced_rate:g} moves/s; servers on core {SERVER_CORE}, "
-          f"clients on core {CLIENT_CORE}", flush=True)
-    for round_ in range(args.rounds):
-        load_before = os.getloadavg()[0]
-        order = names[round_ % len(names):] + names[:round_ % len(names)]
-        for name in order:
-            for mode in ("flat", "paced", *(["idle"] if round_ == 0 else [])):
-                started = time.monotonic()
-                try:
-                    got = run(name, args, 0.0 if mode == "flat" else think_s,
-                              idle=mode == "idle")
-                except RuntimeError as failure:  # one failed run leaves a hole, not no table
-                    print(f"round {round_ + 1} {name:<13} {mode:<5} failed: {failure}")
-                    continue
-                results[name][mode].append(got)
-                shown = ", ".join(f"{key} {value:.2f}" for key, value in got.items())
-                print(f"round {round_ + 1} {name:<13} {mode:<5} {shown} "
-                      f"({time.monotonic() - started:.0f} s)", flush=True)
-        loads.append((load_before, os.getloadavg()[0]))
-        print(f"round {round_ + 1}: load average {load_before:.1f} -> {loads[-1][1]:.1f}",
-              flush=True)
+          f"measured, paced at {args.paced_rate:g} moves/s, a night of {args.night_play:g} s "
+          f"play (a move every {args.night_pace:g} s a room) and {args.night_idle:g} s pause; "
+          f"servers on core {SERVER_CORE}, clients on core {CLIENT_CORE}, "
+          f"{args.busy} busy loops", flush=True)
+    busy = busy_loops(args.busy)
+    try:
+        for round_ in range(args.rounds):
+            load_before = os.getloadavg()[0]
+            order = names[round_ % len(names):] + names[:round_ % len(names)]
+            for name in order:
+                for mode in modes:
+                    started = time.monotonic()
+                    try:
+                        got = run(name, args, mode)
+                    except RuntimeError as failure:  # one failed run leaves a hole, not no table
+                        print(f"round {round_ + 1} {name:<13} {mode:<5} failed: {failure}")
+                        continue
+                    results[name][mode].append(got)
+                    shown = ", ".join(f"{key} {value:.2f}" for key, value in got.items())
+                    print(f"round {round_ + 1} {name:<13} {mode:<5} {shown} "
+                          f"({time.monotonic() - started:.0f} s)", flush=True)
+            loads.append((load_before, os.getloadavg()[0]))
+            print(f"round {round_ + 1}: load average {load_before:.1f} -> {loads[-1][1]:.1f}",
+                  flush=True)
+    finally:
+        for loop in busy:
+            loop.kill()
+            loop.wait()
 
     def median(name: str, mode: str, key: str) -> float:
-        got = [result[key] for result in results[name][mode]]
+        got = [result[key] for result in results[name][mode] if key in result]
         return statistics.median(got) if got else float("nan")
 
     print(f"\nmedians of {args.rounds} interleaved rounds ({time.monotonic() - began:.0f} s; "
           f"load average {min(min(pair) for pair in loads):.1f} to "
           f"{max(max(pair) for pair in loads):.1f}, {os.cpu_count()} cores)")
-    header = f"{'':<40}" + "".join(f"{name:>14}" for name in names) + \
-        "".join(f"{'tictac/' + peer:>22}" for peer in FRAMEWORKS)
+    header = f"{'':<40}" + "".join(f"{name:>14}" for name in names) + "".join(
+        f"{'tictac/' + peer:>22}" for peer in FRAMEWORKS if {"tictac", peer} <= set(names))
     print(header)
     for mode, key, label, shape in FIGURES:
+        if mode not in modes:
+            continue
         values = {name: median(name, mode, key) for name in names}
         line = f"{label:<40}" + "".join(f"{shape.format(values[name]):>14}" for name in names)
-        line += "".join(f"{values['tictac'] / values[peer]:>22.2f}" for peer in FRAMEWORKS)
+        line += "".join(f"{values['tictac'] / values[peer]:>22.2f}" for peer in FRAMEWORKS
+                        if {"tictac", peer} <= set(names))
         print(line)
+    if "paced" in modes:
+        worst = {name: max((result["p99_ms"] for result in results[name]["paced"]),
+                           default=float("nan")) for name in names}
+        print(f"{'worst p99 paced of the rounds, ms':<40}"
+              + "".join(f"{worst[name]:>14.1f}" for name in names))
 
 
 if __name__ == "__main__":

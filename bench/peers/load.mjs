@@ -5,8 +5,9 @@
 // state it made, counted by version (a room's next move is often sent before every client has
 // the last one's state).
 //
-// It prints `measuring` when the warm-up ends, then one JSON line of results; with `--idle`
-// nobody moves: it prints `ready` once every room is dealt and waits to be stopped.
+// It prints `measuring` when the warm-up ends, then one JSON line of results and ends; with
+// `--then-idle` (a game night's pause) nobody moves after the results, every client staying
+// connected, until it is stopped.
 //
 // connectRoom(room, onState) -> [seat handles]: the framework's side. Each handle has
 // play(card) and draw(); onState(handle, {version, toAct, hand, top}) on every state it gets,
@@ -25,12 +26,13 @@ export function options() {
       warmup: { type: "string", default: "2" },
       seconds: { type: "string", default: "8" },
       think: { type: "string", default: "0" },
-      idle: { type: "boolean", default: false },
+      "then-idle": { type: "boolean", default: false },
     },
   });
   return {
     port: Number(values.port), rooms: Number(values.rooms), warmup: Number(values.warmup),
-    seconds: Number(values.seconds), think: Number(values.think), idle: values.idle,
+    seconds: Number(values.seconds), think: Number(values.think),
+    thenIdle: values["then-idle"],
   };
 }
 
@@ -53,7 +55,7 @@ const sleep = (s) => new Promise((resolve) => setTimeout(resolve, s * 1000));
 
 export async function drive(connectRoom) {
   const args = options();
-  const run = { measuring: false, moves: 0, latencies: [], errors: 0 };
+  const run = { measuring: false, playing: true, moves: 0, latencies: [], errors: 0 };
   const tables = [];
   const acted = new Map(); // seat handle -> the last version it acted on
 
@@ -84,10 +86,11 @@ export async function drive(connectRoom) {
 
   function consider(handle, table) {
     const state = handle.latest;
-    if (args.idle || state === undefined || state.toAct !== handle.seat) return;
+    if (!run.playing || state === undefined || state.toAct !== handle.seat) return;
     if (acted.get(handle) === state.version) return;
     acted.set(handle, state.version);
     const move = () => {
+      if (!run.playing) return;
       table.sentAt.set(state.version + 1, performance.now());
       const cards = state.moves ?? playable(state.hand, state.top);
       if (cards.length > 0) handle.play(cards[Math.floor(Math.random() * cards.length)]);
@@ -108,11 +111,6 @@ export async function drive(connectRoom) {
     await Promise.all(wave);
   }
   for (const table of tables) for (const handle of table.handles) consider(handle, table);
-  if (args.idle) {
-    await sleep(1);
-    console.log("ready");
-    await new Promise(() => {}); // until stopped
-  }
   await sleep(args.warmup);
   run.measuring = true;
   console.log("measuring");
@@ -125,5 +123,7 @@ export async function drive(connectRoom) {
   console.log(JSON.stringify({
     moves_per_s: run.moves / elapsed, p50_ms: at(0.5), p99_ms: at(0.99), errors: run.errors,
   }));
-  process.exit(0);
+  if (!args.thenIdle) process.exit(0);
+  run.playing = false;
+  await new Promise(() => {}); // until stopped
 }

@@ -2,7 +2,7 @@
 // SocketIO multiplayer: a match made and joined through the server's lobby API, then each
 // client subscribed to the state its player may see.
 //
-//     node load.mjs --port PORT [--rooms 200 --warmup 2 --seconds 8 --think 0 | --idle]
+//     node load.mjs --port PORT [--rooms 200 --warmup 2 --seconds 8 --think 0 --then-idle]
 
 
 import { createRequire } from "node:module";

@@ -6,6 +6,7 @@
 
 import { createRequire } from "node:module";
 
+import "../collect.mjs";
 import { Uno } from "./game.mjs";
 
 // boardgame.io ships CommonJS entry points (directories), which only require() resolves.
@@ -13,4 +14,6 @@ const require = createRequire(import.meta.url);
 const { Server } = require("boardgame.io/server");
 
 const server = Server({ games: [Uno] });
-await server.run({ port: Number(process.argv[2]) });
+// On loopback only, as the other two servers listen: `run` hands `port` to Node's
+// `server.listen`, which takes an address with it as an object.
+await server.run({ port: { port: Number(process.argv[2]), host: "127.0.0.1" } });

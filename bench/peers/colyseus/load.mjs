@@ -1,7 +1,7 @@
 // Load on the Colyseus server (server.mjs) through Colyseus's own client, colyseus.js: each
 // client decodes the patches into its copy of the state, which holds its own hand only.
 //
-//     node load.mjs --port PORT [--rooms 200 --warmup 2 --seconds 8 --think 0 | --idle]
+//     node load.mjs --port PORT [--rooms 200 --warmup 2 --seconds 8 --think 0 --then-idle]
 
 import { Client } from "colyseus.js";
 

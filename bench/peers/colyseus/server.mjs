@@ -9,6 +9,7 @@ import { Room, Server } from "@colyseus/core";
 import { ArraySchema, Schema, StateView, type, view } from "@colyseus/schema";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 
+import "../collect.mjs";
 import { SEATS, deal, draw, play, playable, refusal, shuffled } from "../uno.mjs";
 
 class Seat extends Schema {

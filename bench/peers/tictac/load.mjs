@@ -5,7 +5,7 @@
 // `start`, then each seat plays one of the moves its view lists as legal, with an `id` as the
 // web client sends every action (so the server acknowledges each). The game is Timo's Twist.
 //
-//     node load.mjs --port PORT [--rooms 200 --warmup 2 --seconds 8 --think 0 | --idle]
+//     node load.mjs --port PORT [--rooms 200 --warmup 2 --seconds 8 --think 0 --then-idle]
 
 import WebSocket from "ws";
 

@@ -1,6 +1,8 @@
 """A queue with one consumer: a deque, and a future the consumer sleeps on only while it is
 empty. asyncio.Queue's bookkeeping per item was a visible share of an action's time, and a room
-puts one item per action (and a connection one per message)."""
+puts one item per action (and a connection one per message). The deque is made at the first
+item: an empty one takes 600 bytes, and most connections' outboxes never hold anything (their
+messages go to the socket at once)."""
 
 from __future__ import annotations
 
@@ -12,14 +14,18 @@ T = TypeVar("T")
 
 
 class Mailbox(Generic[T]):
+    __slots__ = ("_items", "_wake")
+
     def __init__(self) -> None:
-        self._items: deque[T] = deque()
+        self._items: deque[T] | None = None
         self._wake: asyncio.Future[None] | None = None
 
     def __len__(self) -> int:
-        return len(self._items)
+        return 0 if self._items is None else len(self._items)
 
     def put(self, item: T) -> None:
+        if self._items is None:
+            self._items = deque()
         self._items.append(item)
         if self._wake is not None and not self._wake.done():
             self._wake.set_result(None)
@@ -29,10 +35,12 @@ class Mailbox(Generic[T]):
         while not self._items:
             self._wake = asyncio.get_running_loop().create_future()
             await self._wake
-        return self._items.popleft()
+        return self._items.popleft()  # (not None: put made it)
 
     def take_all(self) -> list[T]:
         """Empties the mailbox without waiting: what was left in it, oldest first."""
+        if not self._items:
+            return []
         items = list(self._items)
         self._items.clear()
         return items

@@ -14,7 +14,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 
 from tictac.engine import GAMES, get_game
 from tictac.rooms import RoomManager, SeededChance
-from tictac.server import decks_api, game_client, http_api, lan, openapi, pages, qr, ws
+from tictac.server import decks_api, game_client, heap, http_api, lan, openapi, pages, qr, ws
 from tictac.server.clients import ClientAddress, Proxies
 from tictac.server.hosts import HostCheck, Hosts
 from tictac.server.quotas import Quotas
@@ -48,6 +48,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         # the first rooms, not on the event loop at a player's move.
         warmed = asyncio.create_task(warm_beside(warming))
         store = await open_store(settings.db_url)
+        heap.serve()  # (before the first room: rooms end, the start's objects never do)
         chance = SeededChance(settings.seed) if settings.seed else None
         manager = RoomManager(store, chance=chance, settings=settings.rooms)
         app.state.manager = manager

@@ -32,7 +32,9 @@ class Connection(Transport):
     """The outbox is a `Mailbox` (a room's inbox is one too): an asyncio.Queue's bookkeeping
     per message was a tenth of the server's time per action. A message goes to the socket at
     once, through the server's `write_text` (ws_protocol.py), whenever nothing is queued before
-    it; the outbox holds what waits for a client that does not read."""
+    it; the outbox holds what waits for a client that does not read, and its writer task is
+    started only then (most connections never need one: a task, its coroutine and its context
+    were a kilobyte of every socket)."""
 
     def __init__(self, websocket: WebSocket, stats: Stats, max_outbox: int) -> None:
         self.websocket = websocket
@@ -46,7 +48,7 @@ class Connection(Transport):
         found = websocket.scope.get("extensions", {}).get(WRITE_TEXT)
         self._write_now: Callable[[str], bool] | None = found and found["write"]
         self._reader = asyncio.current_task()  # made in the endpoint's task, which reads
-        self._writer = asyncio.create_task(self._write())
+        self._writer: asyncio.Task[None] | None = None
 
     def send(self, text: str, *more: str) -> None:
         if self._closing:
@@ -60,12 +62,18 @@ class Connection(Transport):
         self._outbox.put(text)
         for later in more:
             self._outbox.put(later)
+        self._start_writer()
 
     def close(self, code: int) -> None:
         """Closes after what is queued has gone out."""
         if not self._closing:
             self._closing = True
             self._outbox.put(code)
+            self._start_writer()
+
+    def _start_writer(self) -> None:
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._write())
 
     def _drop(self, code: int) -> None:
         """Lets the client go now: the queue is thrown away, a writer waiting on a client that
@@ -74,7 +82,8 @@ class Connection(Transport):
         for the client to read what the network already holds."""
         self._closing = self.dropped = True
         self._outbox.take_all()
-        self._writer.cancel()
+        if self._writer is not None:
+            self._writer.cancel()
         self._writer = asyncio.create_task(self._close(code))
         if self._reader is not None and not self._finishing:
             self._reader.cancel()
@@ -103,8 +112,10 @@ class Connection(Transport):
         """Lets queued messages go out (the socket may already be gone), then stops."""
         self._finishing = True
         self.close(1000)
+        writer = self._writer
+        assert writer is not None  # close() started it, or an earlier close or drop did
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._writer, CLOSE_WAIT_S if self.dropped else 1.0)
-        self._writer.cancel()
+            await asyncio.wait_for(writer, CLOSE_WAIT_S if self.dropped else 1.0)
+        writer.cancel()
 
 

@@ -3,6 +3,7 @@ when scraped (nothing is counted twice)."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -11,6 +12,7 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metri
 from prometheus_client.registry import Collector
 
 from tictac.rooms import RoomManager
+from tictac.server import heap
 
 
 class RoomCollector(Collector):
@@ -43,6 +45,22 @@ class RoomCollector(Collector):
         yield errors
         yield CounterMetricFamily("tictac_store_commits", "Store transactions committed",
                                   value=self.manager.store.commits)
+        yield GaugeMetricFamily("tictac_gc_pause_seconds_max",
+                                "The longest pause of Python's garbage collector since start",
+                                value=heap.PAUSES.longest_s)
+        yield GaugeMetricFamily("tictac_gc_pause_cpu_seconds_max",
+                                "The most CPU time one garbage collection took since start",
+                                value=heap.PAUSES.longest_cpu_s)
+        yield GaugeMetricFamily("tictac_gc_frozen_objects",
+                                "Objects of the start-up heap no garbage collection walks",
+                                value=gc.get_freeze_count())
+        yield CounterMetricFamily("tictac_gc_pause_seconds", "Time in garbage collections",
+                                  value=heap.PAUSES.total_s)
+        collections = CounterMetricFamily("tictac_gc_collections", "Garbage collections",
+                                          labels=["generation"])
+        for generation, count in enumerate(heap.PAUSES.by_generation):
+            collections.add_metric([str(generation)], count)
+        yield collections
         yield GaugeMetricFamily("tictac_client_addresses",
                                 "Client addresses the per-address limits hold (recently active)",
                                 value=self.clients.addresses)

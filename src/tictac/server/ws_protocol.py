@@ -28,7 +28,6 @@ import contextlib
 import math
 import socket
 from asyncio import BaseTransport, TimerHandle
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -63,7 +62,9 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.held: deque[str] = deque()  # parsed, not yet handed to the reader, in order
+        # parsed, not yet handed to the reader, in order; a list, not a deque: it is nearly
+        # always empty, and an empty deque takes ten times the memory (600 bytes a socket)
+        self.held: list[str] = []
 
     def connection_made(self, transport: BaseTransport) -> None:
         super().connection_made(transport)
@@ -146,7 +147,7 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         """Hands on what was held while the reader asked for a pause, then reads on."""
         self.resume_timer = None
         while self.held and self.reader is not None and not self.close_sent:
-            if not self.read(self.held.popleft()):
+            if not self.read(self.held.pop(0)):
                 return
         self.held.clear()
         self.read_paused = False

@@ -9,6 +9,8 @@ Words here are in the checker's compared form: lower case, no accents, no punctu
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
 import re
 import unicodedata
 from collections.abc import Callable
@@ -249,18 +251,45 @@ EXONYMS = _exonyms()
 _WORD_ZIPF = 2.5
 
 
-@cache
 def common_words(language: str) -> frozenset[str]:
     """The words of `language` at least as common as _WORD_ZIPF, in the compared form, from
-    wordfreq's lists (shipped with the package). Loaded once, on the first guess that needs it:
-    importing and reading the list takes about a second, a lookup then nothing."""
-    import wordfreq  # its import alone takes half a second: only when needed
+    wordfreq's "large" lists (shipped with the package). Loaded once, on the first guess that
+    needs it (or by the server's warming)."""
+    return words_at_least(language, _WORD_ZIPF)
 
-    # Bucket i of the list holds the words of frequency 10 ** (-i / 100), Zipf 9 - i / 100.
-    buckets = wordfreq.get_frequency_list(language, wordlist="large")
-    cutoff = round((9 - _WORD_ZIPF) * 100)
-    return frozenset(word if word.isascii() else _compared(word)
-                     for bucket in buckets[:cutoff + 1] for word in bucket)
+
+@cache
+def words_at_least(language: str, zipf: float) -> frozenset[str]:
+    """The words of `language` at least as common as `zipf`, in the compared form.
+
+    Read from the list's file straight, bucket by bucket, stopping at the cutoff: wordfreq's
+    own reader keeps the whole list (every rare word too) cached, 40 MB of a server's memory
+    for the 14 kept at Zipf 2.5, and importing wordfreq itself takes half a second and 6 MB."""
+    import msgpack
+
+    # wordfreq's file format (its `read_cBpack`): gzipped msgpack, a list of a header then
+    # one list of words per centibel of frequency, the most common first. Bucket i holds the
+    # words of frequency 10 ** (-i / 100), Zipf 9 - i / 100.
+    cutoff = round((9 - zipf) * 100)
+    found: set[str] = set()
+    with gzip.open(_wordfreq_data() / f"large_{language}.msgpack.gz") as packed:
+        unpacker = msgpack.Unpacker(packed, raw=False)
+        unpacker.read_array_header()
+        header = unpacker.unpack()
+        if header != {"format": "cB", "version": 1}:
+            raise ValueError(f"wordfreq's list for {language} is not of a known format: {header}")
+        for _ in range(cutoff + 1):
+            found.update(word if word.isascii() else _compared(word)
+                         for word in unpacker.unpack())
+    return frozenset(found)
+
+
+def _wordfreq_data() -> Path:
+    """wordfreq's data folder, found without importing the package."""
+    spec = importlib.util.find_spec("wordfreq")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("wordfreq")
+    return Path(spec.submodule_search_locations[0]) / "data"
 
 
 # A word at least this common (Zipf 4.6: once in 25,000 words, "money", "channel", "veille") is
@@ -270,11 +299,9 @@ _VERY_COMMON_ZIPF = 4.6
 
 @cache
 def very_common(word: str) -> bool:
-    """Whether `word` is one of the most common words of French or English."""
-    import wordfreq
-
-    return any(wordfreq.zipf_frequency(word, language) >= _VERY_COMMON_ZIPF
-               for language in ("fr", "en"))
+    """Whether `word` (in the compared form) is one of the most common words of French or
+    English."""
+    return any(word in words_at_least(language, _VERY_COMMON_ZIPF) for language in ("fr", "en"))
 
 
 # A letter more that makes a word this rare (Zipf 2: once in 10 million words) still makes
@@ -282,12 +309,9 @@ def very_common(word: str) -> bool:
 _RARE_ZIPF = 2.0
 
 
-@cache
 def rare_word(word: str, language: str) -> bool:
-    """Whether `word` is a word of `language`, however rare (wordfreq's lists)."""
-    import wordfreq
-
-    return wordfreq.zipf_frequency(word, language) >= _RARE_ZIPF
+    """Whether `word` (in the compared form) is a word of `language`, however rare."""
+    return word in words_at_least(language, _RARE_ZIPF)
 
 
 # First names of numbered rulers and popes: after one of them a lone I, V or X is a numeral

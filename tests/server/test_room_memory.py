@@ -1,0 +1,102 @@
+"""Memory per room, as tracemalloc counts it in a real `tictac serve` (every allocation of
+Python's, whatever the machine's load: no clock decides it): rooms of 5 connected players who
+have played, then paused, after a collection. The bound keeps it from growing unseen; what a
+host's RSS shows per room, and the peers' figures, are bench/peers.py's (docs/server.md)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from serverproc import PATIENCE_S, ServerProcess
+from websockets.sync.client import ClientConnection, connect
+
+SEATS = 5
+MOVES = 8  # each room's, before the pause
+OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
+# KiB per room: 166 measured before the outbox's writer task and deque were made only when a
+# client does not read (and the read-ahead a list), 153 after. Most of it is the stack's:
+# uvicorn, websockets, Starlette and asyncio keep about 114 KiB for a room's 5 sockets.
+BOUND_KIB = 160
+
+
+def traced(server: ServerProcess, out: Path) -> int:
+    """The bytes the server's Python heap holds after a collection."""
+    assert server.process is not None
+    out.unlink(missing_ok=True)
+    server.process.send_signal(signal.SIGUSR1)
+    deadline = time.monotonic() + PATIENCE_S  # (waits for the answer, decides nothing)
+    while not out.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return int(out.read_text())
+
+
+def settled(server: ServerProcess, out: Path) -> int:
+    """Traced bytes once they stop growing (the server warms its word lists beside its first
+    rooms)."""
+    readings = [traced(server, out)]
+    while True:
+        time.sleep(0.5)
+        readings.append(traced(server, out))
+        if abs(readings[-1] - readings[-2]) < 64 * 1024:
+            return readings[-1]
+
+
+def latest_view(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """The first view of at least `version` this socket gets."""
+    while True:
+        message = json.loads(ws.recv(timeout=PATIENCE_S))
+        if message["type"] == "view" and message["version"] >= version:
+            return message  # type: ignore[no-any-return]
+
+
+def play_room(server: ServerProcess, stack: ExitStack) -> None:
+    """A room of 5 players who play MOVES moves of Timo's Twist, connected until `stack`
+    closes."""
+    made = httpx.post(server.base + "/api/rooms", json={
+        "game": "timos-twist", "name": "P0", "options": OPTIONS}).json()
+    tokens = [made["token"]] + [httpx.post(
+        f"{server.base}/api/rooms/{made['code']}/join", json={"name": f"P{seat}"}).json()["token"]
+        for seat in range(1, SEATS)]
+    sockets = [stack.enter_context(connect(f"{server.ws_base}/ws/{made['code']}"))
+               for _ in tokens]
+    for ws, token in zip(sockets, tokens, strict=True):
+        ws.send(json.dumps({"type": "hello", "token": token}))
+    sockets[0].send(json.dumps({"type": "lobby", "op": "start"}))
+    views = [latest_view(ws, 0) for ws in sockets]
+    for _ in range(MOVES):
+        version = views[0]["version"]
+        acting = views[0]["view"]["to_act"][0]
+        legal = views[acting]["view"]["legal"]
+        sockets[acting].send(json.dumps({"type": "action", "action": legal[0],
+                                         "id": version + 1}))
+        views = [latest_view(ws, version + 1) for ws in sockets]
+
+
+def test_a_played_room_holds_a_bounded_memory(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "traced"
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).with_name("traced")))
+    monkeypatch.setenv("PYTHONTRACEMALLOC", "1")
+    monkeypatch.setenv("TICTAC_TRACED_TO", str(out))
+    server = ServerProcess(tmp_path / "t.sqlite3").start()
+    try:
+        with ExitStack() as stack:
+            # a first few rooms: what the first room of a server loads once is not a room's
+            for _ in range(3):
+                play_room(server, stack)
+            before = settled(server, out)
+            rooms = 12
+            for _ in range(rooms):
+                play_room(server, stack)
+            per_room_kib = (settled(server, out) - before) / rooms / 1024
+        print(f"{per_room_kib:.1f} KiB traced per room")
+        assert per_room_kib < BOUND_KIB
+    finally:
+        server.stop()
