@@ -34,6 +34,10 @@ FLOAT32, INT8 = np.dtype(np.float32), np.dtype(np.int8)
 # From this many legal moves on, the mask is written through a memoryview: making one costs
 # about two numpy item stores, each store through it less than half of one.
 MANY_MOVES = 6
+# Decisions before an episode is truncated unless told otherwise: some policies never end a game
+# (a Time's Up team that wins no card, Timo's Twist players who draw and pass for ever), and a
+# training loop must not hang on them. Random play ends a game in under 3,000.
+MAX_CYCLES = 10_000
 
 
 class TictacEnv(AECEnv):  # type: ignore[misc]
@@ -72,8 +76,10 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         if observation not in self.ENCODINGS:
             raise ValueError(f"no observation {observation!r} for {self.GAME}: choose one of "
                              f"{', '.join(self.ENCODINGS)}")
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError("max_cycles counts decisions: at least 1, or None for no limit")
+        if max_cycles is None:
+            max_cycles = MAX_CYCLES
+        if max_cycles < 1:
+            raise ValueError("max_cycles counts decisions: at least 1 (None: the default)")
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"no render mode {render_mode!r}")
         self.game = get_game(self.GAME)
@@ -259,7 +265,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self._legal = None
         seat = self.next_seat()
         if seat is not None:  # a game waits for nobody once over (the contract's `to_act`)
-            if self.max_cycles is None or self.decisions < self.max_cycles:
+            if self.decisions < self.max_cycles:
                 self.agent_selection = self.possible_agents[seat]
                 return False
             self.truncations = dict.fromkeys(self.agents, True)
