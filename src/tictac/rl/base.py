@@ -6,7 +6,8 @@ becomes an observation (`encode`, read from the game state directly: the seat's 
 rule, and tests/rl holds every encoding to it) and, where the game asks for something an agent
 cannot give (free text, a clock), what the environment does itself. Everything else is here:
 agent selection (the seat the game waits for), the action mask, rewards at the end (+1 for each
-winner, -1 for each other seat), truncation, seeds, the global state and a text render.
+winner; -1 for each other seat, or a share of the winners' gain where the game is zero-sum),
+truncation, seeds, the global state and a text render.
 See docs/rl.md.
 
 The legal moves of a decision are listed once (`moves`: by default the engine's legal actions)
@@ -56,6 +57,9 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
     # the default. A layout, once published, never changes: a new one gets a new name.
     ENCODINGS: ClassVar[dict[str, int]] = {}
     OPTIONS: ClassVar[dict[str, Any]] = {}  # game options the environment always sets
+    # Rewards as the game's OpenSpiel adapter gives them: zero-sum (each loser -winners/losers,
+    # so -1/(n-1) when one seat of n wins) or +1/-1 a seat by team.
+    ZERO_SUM: ClassVar[bool] = False
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"], "is_parallelizable": False
     }
@@ -274,9 +278,11 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
             outcome = self.game.outcome(self.game_state)
             assert outcome is not None, "a game that waits for nobody is over"
             winners = set(outcome.winners)
+            losers = self.players - len(winners)
+            loss = -len(winners) / losers if self.ZERO_SUM and losers else -1.0
             for index, agent in enumerate(self.possible_agents):
-                if len(winners) < self.players:
-                    self.rewards[agent] = 1.0 if index in winners else -1.0
+                if losers:
+                    self.rewards[agent] = 1.0 if index in winners else loss
                 self.terminations[agent] = True
             self.infos = {agent: {"outcome": outcome.to_json()} for agent in self.agents}
             self.over = True
