@@ -68,8 +68,8 @@ def wins(policy: Policy, games: int, against: Policy = random_policy,
          options: dict[str, object] = QUICK) -> int:
     """Games won by the team playing `policy` against a team playing `against`; the teams
     take turns at playing `policy` so that neither the first turn nor a team's draw decides.
-    A game still going after 600 decisions (a team that never wins a card makes it long) is
-    won by the team with more cards."""
+    A game still going after 600 decisions of the quick game (a team that never wins a card
+    makes it long), or the default limit of a whole one, is won by the team with more cards."""
     rng = np.random.default_rng(11)
     env = TimesUpEnv(4, options, max_cycles=600 if options is QUICK else None)
     won = 0
