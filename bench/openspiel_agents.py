@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import external_sampling_mccfr, ismcts, mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import tictac.rl.openspiel  # noqa: F401  (registers the games)
 from tictac.bots import Bot, make_bot
@@ -36,6 +36,7 @@ from tictac.bots.time_bomb.search import SearchBot as TimeBombSearch
 from tictac.bots.timos_twist_search import SearchBot as TimosTwistSearch
 from tictac.engine import Rng
 from tictac.games import time_bomb, timos_twist
+from tictac.rl.openspiel.solving import mccfr
 from tictac.rl.openspiel.time_bomb import CLAIM, SILENT
 from tictac.rl.openspiel.timos_twist import action_number
 
@@ -223,9 +224,8 @@ def mccfr_matches(args: argparse.Namespace) -> None:
     small = pyspiel.load_game("tictac_time_bomb",
                               {"players": 4, "rounds": rounds, "claims": False})
     started = time.perf_counter()
-    solver = external_sampling_mccfr.ExternalSamplingSolver(small)
-    for _ in range(args.mccfr_iterations):
-        solver.iteration()
+    # MCCFR samples from numpy's global generator: seeded, so that the table replays.
+    solver = mccfr(small, args.mccfr_iterations, seed=0)
     trained = time.perf_counter() - started
     policy = solver.average_policy()
     print(f"(external-sampling MCCFR: {args.mccfr_iterations} iterations in {trained:.0f} s, "

@@ -126,8 +126,11 @@ def test_same_seed_same_episode_and_the_winners_score(
     assert random_episode(env_class(players, options), 7) == (first, rewards)
     assert env.game.outcome(env.game_state) is not None
     winners = set(env.game.outcome(env.game_state).winners)
+    # As the OpenSpiel games: Timo's Twist zero-sum (each loser -1/(players - 1)), the team
+    # games +1/-1 a seat.
+    loss = -1.0 / (players - 1) if env_class is TimosTwistEnv else -1.0
     for seat, agent in enumerate(env.possible_agents):
-        assert rewards[agent] == (1.0 if seat in winners else -1.0) or len(winners) == players
+        assert rewards[agent] == (1.0 if seat in winners else loss) or len(winners) == players
 
 
 def test_timos_twist_observation_shows_the_hand_and_top_card() -> None:

@@ -6,7 +6,8 @@ becomes an observation (`encode`, read from the game state directly: the seat's 
 rule, and tests/rl holds every encoding to it) and, where the game asks for something an agent
 cannot give (free text, a clock), what the environment does itself. Everything else is here:
 agent selection (the seat the game waits for), the action mask, rewards at the end (+1 for each
-winner, -1 for each other seat), truncation, seeds, the global state and a text render.
+winner; -1 for each other seat, or a share of the winners' gain where the game is zero-sum),
+truncation, seeds, the global state and a text render.
 See docs/rl.md.
 
 The legal moves of a decision are listed once (`moves`: by default the engine's legal actions)
@@ -34,6 +35,10 @@ FLOAT32, INT8 = np.dtype(np.float32), np.dtype(np.int8)
 # From this many legal moves on, the mask is written through a memoryview: making one costs
 # about two numpy item stores, each store through it less than half of one.
 MANY_MOVES = 6
+# Decisions before an episode is truncated unless told otherwise: some policies never end a game
+# (a Time's Up team that wins no card, Timo's Twist players who draw and pass for ever), and a
+# training loop must not hang on them. Random play ends a game in under 3,000.
+MAX_CYCLES = 10_000
 
 
 class TictacEnv(AECEnv):  # type: ignore[misc]
@@ -52,6 +57,9 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
     # the default. A layout, once published, never changes: a new one gets a new name.
     ENCODINGS: ClassVar[dict[str, int]] = {}
     OPTIONS: ClassVar[dict[str, Any]] = {}  # game options the environment always sets
+    # Rewards as the game's OpenSpiel adapter gives them: zero-sum (each loser -winners/losers,
+    # so -1/(n-1) when one seat of n wins) or +1/-1 a seat by team.
+    ZERO_SUM: ClassVar[bool] = False
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"], "is_parallelizable": False
     }
@@ -72,8 +80,10 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         if observation not in self.ENCODINGS:
             raise ValueError(f"no observation {observation!r} for {self.GAME}: choose one of "
                              f"{', '.join(self.ENCODINGS)}")
-        if max_cycles is not None and max_cycles < 1:
-            raise ValueError("max_cycles counts decisions: at least 1, or None for no limit")
+        if max_cycles is None:
+            max_cycles = MAX_CYCLES
+        if max_cycles < 1:
+            raise ValueError("max_cycles counts decisions: at least 1 (None: the default)")
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"no render mode {render_mode!r}")
         self.game = get_game(self.GAME)
@@ -259,7 +269,7 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
         self._legal = None
         seat = self.next_seat()
         if seat is not None:  # a game waits for nobody once over (the contract's `to_act`)
-            if self.max_cycles is None or self.decisions < self.max_cycles:
+            if self.decisions < self.max_cycles:
                 self.agent_selection = self.possible_agents[seat]
                 return False
             self.truncations = dict.fromkeys(self.agents, True)
@@ -268,9 +278,11 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
             outcome = self.game.outcome(self.game_state)
             assert outcome is not None, "a game that waits for nobody is over"
             winners = set(outcome.winners)
+            losers = self.players - len(winners)
+            loss = -len(winners) / losers if self.ZERO_SUM and losers else -1.0
             for index, agent in enumerate(self.possible_agents):
-                if len(winners) < self.players:
-                    self.rewards[agent] = 1.0 if index in winners else -1.0
+                if losers:
+                    self.rewards[agent] = 1.0 if index in winners else loss
                 self.terminations[agent] = True
             self.infos = {agent: {"outcome": outcome.to_json()} for agent in self.agents}
             self.over = True

@@ -5,7 +5,8 @@ guessers. The agents are the seats the game waits for: the cluegiver (start the 
 each card give a clue, mark it found, pass or wrong) and, under the `en` rules, the team
 that won a round with time left (continue or hand over). Each card has a chance, drawn once a
 game from the seed, that the table knows it; after each clue the guessers say its name with
-that chance. A `found` the guessers have not said is refused by the timekeeper, of another team:
+that chance in round 1, less in each later round (`chance`), so from round 2 a hard card is
+worth passing. A `found` the guessers have not said is refused by the timekeeper, of another team:
 in round 1 the card stays in hand, from round 2 it is a wrong answer (the card is set aside).
 So a card is won only by spending time on clues. The environment makes the other moves itself:
 each seat discards the first two cards dealt to it, everyone confirms the read-back, and the
@@ -55,7 +56,7 @@ class TimesUpEnv(TictacEnv):
     PLAYERS = 4
     ACTIONS = len(NAMES) + 1
     ENCODINGS: ClassVar[dict[str, int]] = {COMPACT: SIZE}
-    metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_times_up_v1"}
+    metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_times_up_v2"}
 
     def check_options(self) -> None:
         if self.options.get("pack") == PLAYERS_DECK:
@@ -87,7 +88,7 @@ class TimesUpEnv(TictacEnv):
     def perform(self, seat: int, action: Action | None) -> None:
         state = self.game_state
         if action is None:
-            self.named = self.named or self.guessing.random() < self.known[state.in_hand]
+            self.named = self.named or self.guessing.random() < self.chance(state.in_hand)
             return
         if action["type"] == "found" and not self.named:
             if one_guess_per_card(state.round):
@@ -126,7 +127,7 @@ class TimesUpEnv(TictacEnv):
             if cluegiver == seat:
                 cells[ROLES] = 1.0
                 if phase == RUNNING and state.in_hand is not None:
-                    cells[KNOWN] = self.known[state.in_hand]
+                    cells[KNOWN] = self.chance(state.in_hand)
             if timekeeper == seat:
                 cells[ROLES + 1] = 1.0
             if seat in guessers:
@@ -152,6 +153,12 @@ class TimesUpEnv(TictacEnv):
         best = max(1, *scores)
         for offset in range(min(teams, MAX_TEAMS)):  # the seat's own team first
             cells[SCORES + offset] = scores[(own + offset) % teams] / best
+
+    def chance(self, card: Any) -> float:
+        """How likely one clue is to get the card named this round: its chance in round 1, less
+        in each later round (one word, then gestures only: p, p^1.5, p^2, p^2.5), so that a card
+        the table knows badly may cost the rest of a turn, and passing it can pay."""
+        return float(self.known[card] ** ((self.game_state.round + 1) / 2))
 
     def _roles(self) -> tuple[int, int, tuple[int, ...]]:
         """The turn's cluegiver, timekeeper and guessers. The game works them out from every

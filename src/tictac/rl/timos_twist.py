@@ -68,6 +68,7 @@ class TimosTwistEnv(TictacEnv):
     ACTIONS = 62
     ENCODINGS: ClassVar[dict[str, int]] = {COMPACT: SIZE, HISTORY: HISTORY_SIZE}
     OPTIONS: ClassVar[dict[str, Any]] = {"timo_grace_ms": 0}
+    ZERO_SUM = True  # one winner: +1, each other seat -1/(players - 1), as in OpenSpiel
     metadata: ClassVar[dict[str, Any]] = {**TictacEnv.metadata, "name": "tictac_timos_twist_v0"}
 
     def action_index(self, action: Action) -> int:

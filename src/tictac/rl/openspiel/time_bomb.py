@@ -236,6 +236,18 @@ class TimeBombState(pyspiel.State):  # type: ignore[misc]
         if self.with_claims:
             self.claiming = [(holder + k) % self.players for k in range(self.players)]
 
+    def own_wires(self, seat: int) -> list[int]:
+        """The seat's face-down wires, as it knows them: while a new round's wires are being
+        dealt, only those the chance nodes have dealt it (the engine's own re-deal, which the
+        chance nodes' replaces, is nobody's knowledge)."""
+        if self._dealing() is None:
+            return [kind for kind in self._engine().rows[seat] if kind != CUT]
+        if len(self.dealt) == self._dealing() and len(self.dealt[-1]) > seat:
+            defusing, bomb = self.dealt[-1][seat]
+            each = wires_each(len(self.dealt))
+            return [DEFUSING] * defusing + [BOMB] * bomb + [SAFE] * (each - defusing - bomb)
+        return []
+
     def _claim(self, seat: int, action: int) -> None:
         self.said[-1][seat] = action
         if action != SILENT:
@@ -383,9 +395,8 @@ class TimeBombObserver:
         engine = state.engine
         if engine is None:
             return
-        for kind in engine.rows[player]:
-            if kind != CUT:
-                parts["own_wires"][kind] += 1 / WIRES_EACH
+        for kind in state.own_wires(player):
+            parts["own_wires"][kind] += 1 / WIRES_EACH
         parts["round"][engine.round - 1] = 1
         parts["cuts"][engine.cuts] = 1
         parts["holder"][engine.holder] = 1
@@ -413,7 +424,7 @@ class TimeBombObserver:
         engine = state.engine
         if engine is None:
             return f"p{player} {role}"
-        own = "".join("sdb"[kind] for kind in sorted(engine.rows[player]) if kind != CUT)
+        own = "".join("sdb"[kind] for kind in sorted(state.own_wires(player)))
         text = [f"p{player} {role} wires:{own} round:{engine.round} cuts:{engine.cuts} "
                 f"holder:{engine.holder} claiming:{[] if not state.claiming else state.claiming}"]
         if self.recall:

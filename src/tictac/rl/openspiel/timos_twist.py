@@ -384,8 +384,11 @@ class TimosTwistObserver:
 
     def string_from(self, state: TimosTwistState, player: int) -> str:
         if self.recall:
-            return f"p{player} " + " ".join(text for seat, text in state.log
-                                            if seat is None or seat == player)
+            seen = " ".join(text for seat, text in state.log if seat is None or seat == player)
+            # whose turn it is: the log alone leaves it to the rules (a skip, a twist, a draw)
+            turn = "" if state.is_chance_node() or state.is_terminal() else \
+                f" to-act:{state.current_player()}"
+            return f"p{player} {seen}{turn}"
         engine = state.engine
         if engine is None or state.dealing is not None:
             return f"p{player} dealing"
