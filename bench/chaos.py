@@ -16,6 +16,12 @@
 (d) a guess flood: one Time's Up guesser on 4 sockets floods typed guesses while another room
     plays: the largest frame, the bytes the TV received, the other room's ping p99 against idle
     (goal: at most 2x).
+(qr) a QR and docs flood: clients ask for QR codes of new 256-character texts, /openapi.json
+    and /docs as fast as they can (from a process of their own, one address) while a Timo's
+    Twist room plays: another room's ping p99 idle and during the flood, with the server's
+    per-address limits and with them lifted (as from many addresses).
+(decks) deck enumeration: one client reads random deck codes as fast as it can: the guesses
+    answered a second with the per-address read limit lifted (as before it) and with it.
 (options) hostile option values: 10,000 values from the property test's generator, each in a
     create and a `set_options`: any 500 fails the run (goal 0).
 (proxy) forged X-Forwarded-For: creates from one address, each claiming another: prints how
@@ -24,6 +30,7 @@
     uv run python bench/chaos.py                # the full run: 100 crashes, 100,000 messages
     uv run python bench/chaos.py --quick        # a short run (CI): small counts, same checks
     uv run python bench/chaos.py --only d proxy # some parts only
+    uv run python bench/chaos.py --only qr decks --flood-seconds 15
 
 Exit code 0 when nothing was lost, nothing crashed, no connection went deaf, no option value
 got a 500 and no forged address passed the limit; the ratios of (c) and (d) are printed, never
@@ -710,8 +717,20 @@ async def part_proxy(tmp: Path, args: argparse.Namespace) -> bool:
     return forged > ServerSettings.create_burst
 
 
-PARTS = {"a": part_a, "b": part_b, "c": part_c, "d": part_d, "options": part_options,
-         "proxy": part_proxy}
+async def part_qr(tmp: Path, args: argparse.Namespace) -> bool:
+    for index, (name, limits) in enumerate(COSTLY_LIMITS.items()):
+        print(await qr_docs_flood(tmp / f"qr{index}.sqlite3", args.flood_seconds, name, limits),
+              flush=True)
+    return False  # figures, judged by the reader
+
+
+async def part_decks(tmp: Path, args: argparse.Namespace) -> bool:
+    print(await deck_guesses(tmp / "decks.sqlite3", args.flood_seconds), flush=True)
+    return False  # figures, judged by the reader
+
+
+PARTS = {"a": part_a, "b": part_b, "c": part_c, "d": part_d, "qr": part_qr,
+         "decks": part_decks, "options": part_options, "proxy": part_proxy}
 
 
 async def main(args: argparse.Namespace) -> int:
@@ -872,7 +891,8 @@ async def guess_flood(db: Path, seconds: float) -> str:
             await reader.stop()
         async with httpx.AsyncClient(base_url=server.base, timeout=60) as http:
             began = time.monotonic()
-            replay = await http.get(f"/api/rooms/{code}/replay", params={"token": tv.token})
+            replay = await http.get(f"/api/rooms/{code}/replay",
+                                    headers={"authorization": f"Bearer {tv.token}"})
             replay_s = time.monotonic() - began
         for player in [*playing, watcher]:
             with contextlib.suppress(Exception):
@@ -893,6 +913,108 @@ async def guess_flood(db: Path, seconds: float) -> str:
             f"{rss_before:.0f} -> {rss_after:.0f} MiB")
 
 
+# -- (qr) a QR and docs flood, (decks) deck enumeration (issue 39, items 1 and 3) --------------
+
+COSTLY_LIMITS = {
+    "the server's per-address limits": ("--qr-burst", str(ServerSettings.qr_burst)),
+    "per-address limits lifted": ("--qr-burst", "100000"),
+}
+FLOODERS = 4  # concurrent requests of the flood
+
+
+def fresh_text(rng: random.Random, length: int = 256) -> str:
+    """A link no request asked for before: no cache holds its QR code."""
+    return "https://example.org/" + "".join(rng.choice("abcdefghijklmnopqrstuvwxyz")
+                                            for _ in range(length - 20))
+
+
+async def costly_requests(base: str, seconds: float) -> Counter[str]:
+    """QR codes of new texts, /openapi.json and /docs, in turn, as fast as they are answered;
+    counted by path and status."""
+    rng = random.Random(39)
+    counts: Counter[str] = Counter()
+    deadline = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        async def client(first: int) -> None:
+            turn = first
+            while time.monotonic() < deadline:
+                path = ("/api/qr.svg", "/openapi.json", "/docs")[turn % 3]
+                params = {"text": fresh_text(rng)} if path == "/api/qr.svg" else None
+                answer = await http.get(path, params=params)
+                counts[f"{path} {answer.status_code}"] += 1
+                turn += 1
+
+        await asyncio.gather(*(client(first) for first in range(FLOODERS)))
+    return counts
+
+
+def costly_process(base: str, seconds: float) -> Counter[str]:
+    # At full speed, not niced: the flood must reach the server, and its requests are few.
+    return asyncio.run(costly_requests(base, seconds))
+
+
+async def qr_docs_flood(db: Path, seconds: float, name: str, limits: tuple[str, ...]) -> str:
+    server = serve(db, *limits)
+    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        pool.submit(int).result()  # the process is up and has imported this script
+        _, playing, [watcher] = await open_table(server.base, server.ws_base, "timos-twist", 2,
+                                                 spectators=1,
+                                                 options={"target_score": 500,
+                                                          "timo_grace_ms": 0})
+        await start(playing[0])
+        players = [asyncio.create_task(player.play(timeout=seconds * 4 + 60))
+                   for player in playing]
+        idle = await pings(watcher, seconds)
+        flooding = asyncio.get_running_loop().run_in_executor(
+            pool, costly_process, server.base, seconds)
+        flooded, counts = await asyncio.gather(pings(watcher, seconds), flooding)
+        for task in players:
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        for player in [*playing, watcher]:
+            with contextlib.suppress(Exception):
+                await player.close()
+    finally:
+        pool.shutdown()
+        server.stop()
+    answered = ", ".join(f"{what} x{n}" for what, n in sorted(counts.items()))
+    return (f"(qr) QR and docs flood, {name}, {seconds:g} s: {answered}; another room's ping "
+            f"p99 {p99(idle) * 1000:.1f} -> {p99(flooded) * 1000:.1f} ms "
+            f"({p99(flooded) / p99(idle):.1f}x), p50 {statistics.median(idle) * 1000:.1f} -> "
+            f"{statistics.median(flooded) * 1000:.1f} ms")
+
+
+async def guessed(base: str, seconds: float) -> Counter[str]:
+    """Random deck codes read one after another for `seconds`, counted by status."""
+    rng = random.Random(3)
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    counts: Counter[str] = Counter()
+    deadline = time.monotonic() + seconds
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        while time.monotonic() < deadline:
+            code = "".join(rng.choice(alphabet) for _ in range(6))
+            counts[str((await http.get(f"/api/decks/{code}")).status_code)] += 1
+    return counts
+
+
+async def deck_guesses(db: Path, seconds: float) -> str:
+    lines = []
+    for name, limits in (("read limit lifted (as before it)", ("--deck-read-burst", "1000000")),
+                         ("the server's read limit", ("--deck-read-burst",
+                                                      str(ServerSettings.deck_read_burst)))):
+        server = serve(db, *limits)
+        try:
+            counts = await guessed(server.base, seconds)
+        finally:
+            server.stop()
+        answered = sum(n for status, n in counts.items() if status != "429")
+        lines.append(f"{name}: {answered / seconds:.1f} guesses answered a second "
+                     f"({answered} answered, {counts['429']} refused 429)")
+    return f"(decks) deck enumeration, {seconds:g} s each: " + "; ".join(lines)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="small counts, for CI")
@@ -902,7 +1024,8 @@ if __name__ == "__main__":
     parser.add_argument("--option-values", type=int, default=None)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--only", nargs="+", choices=sorted(PARTS),
-                        help="these parts only (default: all, in the order a b c d options proxy)")
+                        help="these parts only (default: all, in the order a b c d qr decks "
+                             "options proxy)")
     arguments = parser.parse_args()
     for name, full, quick in (("cycles", 100, 4), ("messages", 100_000, 800),
                               ("flood_seconds", 10.0, 3.0), ("option_values", 10_000, 60)):

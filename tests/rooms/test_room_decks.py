@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from roomtable import FakeConn, Table, refused
 from test_room_restore import restart
 from tutable import WRITTEN, People, seat_people
@@ -15,13 +16,16 @@ from tutable import WRITTEN, People, seat_people
 from tictac.games.times_up.decks import from_lines
 from tictac.games.times_up.phases import OVER, READBACK, ROUND_WON, RUNNING, WAITING
 from tictac.rooms import decks, replays
+from tictac.rooms.errors import RoomError
+from tictac.rooms.settings import RoomSettings
 from tictac.store import StoredDeck
 
 NAMES = [f"Camarade {chr(65 + i)}{chr(65 + j)}" for i in range(3) for j in range(6)]
 
 
 async def kept(table: Table, names: list[str] = NAMES) -> StoredDeck:
-    return await decks.keep(table.store, from_lines("fr", "Les copains", names), 1)
+    return await decks.keep(table.store, from_lines("fr", "Les copains", names),
+                            table.clock.now_ms(), RoomSettings())
 
 
 def said(conn: FakeConn) -> str:
@@ -102,6 +106,20 @@ async def test_use_deck_refuses_what_it_cannot_load(table: Table) -> None:
     bomb, bomb_host, _ = await table.room("time-bomb")
     await refused("bad_option", table.op(bomb, bomb_host, "use_deck", code=deck.code))
     assert host.room()["deck"] is None
+
+
+async def test_a_room_tries_few_deck_codes(table: Table) -> None:
+    """`use_deck` is no way around the per-address limit of `GET /api/decks/CODE`: a room
+    tries LOOKUP_BURST codes at once, then LOOKUPS_PER_MIN a minute, found or not."""
+    people = await people_in_lobby(table)
+    host, room = people.conns[0], people.room
+    for n in range(decks.LOOKUP_BURST):
+        await refused("no_deck", table.op(room, host, "use_deck", code=f"ZZZZZ{n + 2}"))
+    deck = await kept(table)
+    await refused("rate_limited", table.op(room, host, "use_deck", code=deck.code))
+    await table.tick(room, 60_000 // decks.LOOKUPS_PER_MIN)
+    await table.op(room, host, "use_deck", code=deck.code)
+    assert host.room()["deck"] == {"title": "Les copains", "language": "fr", "cards": len(NAMES)}
 
 
 async def test_use_deck_null_unloads_the_deck_and_its_pack(table: Table) -> None:
@@ -192,3 +210,18 @@ async def test_the_word_filter_refuses_a_deck_it_catches_when_loaded_and_when_de
     await table.op(room, host, "use_deck", code=clean.code)
     await table.op(room, host, "start")
     assert room.status == "playing"
+
+
+async def test_a_deck_unused_past_its_retention_is_gone_and_a_load_starts_it_again(
+        table: Table) -> None:
+    stored = await kept(table)
+    settings, day = RoomSettings(), decks.DAY_MS
+    later = table.clock.now_ms() + (settings.deck_unused_days - 1) * day
+    assert (await decks.find(table.store, stored.code, later, settings)).code == stored.code
+    # loaded then: another retention from there, though it is long past the first one
+    again = later + (settings.deck_unused_days - 1) * day
+    assert (await decks.find(table.store, stored.code, again, settings)).code == stored.code
+    with pytest.raises(RoomError) as gone:
+        await decks.find(table.store, stored.code, again + (settings.deck_unused_days + 1) * day,
+                         settings)
+    assert gone.value.code == "no_deck"

@@ -53,7 +53,8 @@ class ServerProcess:
                    "--log-level", "warning", "--bot-pause-ms", "0", "--rate", "200",
                    # every test's rooms come from 127.0.0.1: the per-address limits have
                    # tests of their own, on servers of their own
-                   "--create-burst", "100000", "--join-burst", "100000", *self.extra]
+                   "--create-burst", "100000", "--join-burst", "100000",
+                   "--qr-burst", "100000", "--deck-read-burst", "100000", *self.extra]
         if self.output is None:
             self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                                             stderr=subprocess.PIPE, env={**os.environ})

@@ -172,6 +172,23 @@ def test_saving_decks_counts_toward_the_address_limit(strict: ServerProcess) -> 
     assert stored_decks(strict) == 3
 
 
+def test_what_one_address_keeps_of_decks_is_bounded(tmp_path: Path) -> None:
+    """Three small decks fit in an address's bound, the fourth gets `decks_full`; the decks
+    stay readable. (One address used to keep 235 KB decks without end.)"""
+    one = len(json.dumps(a_deck()["cards"], ensure_ascii=False).encode()) + 20
+    process = ServerProcess(tmp_path / "bounded.sqlite3", "--deck-bytes-per-address",
+                            str(3 * one)).start()
+    try:
+        with httpx.Client(base_url=process.base) as http:
+            answers = [http.post("/api/decks", json=a_deck()) for _ in range(4)]
+            assert [answer.status_code for answer in answers] == [201, 201, 201, 507]
+            assert answers[3].json()["code"] == "decks_full"
+            assert http.get(f"/api/decks/{answers[0].json()['code']}").status_code == 200
+        assert stored_decks(process) == 3
+    finally:
+        process.stop()
+
+
 def test_a_deck_saved_in_one_room_is_loaded_by_code_in_another(server: ServerProcess) -> None:
     with httpx.Client(base_url=server.base) as http:
         code = http.post("/api/decks", json=a_deck()).json()["code"]

@@ -55,6 +55,30 @@ def test_a_certificate_without_its_key_is_made_anew(tmp_path: Path) -> None:
     assert again.made and again.fingerprint != first.fingerprint
 
 
+def test_a_key_file_left_readable_by_others_is_made_this_users_only(tmp_path: Path) -> None:
+    """A key file that was there at 0644, rewritten (a new address) or kept, ends at 0600."""
+    first = ensure_certificate(tmp_path, ["10.0.0.5"])
+    first.key_file.chmod(0o644)
+    ensure_certificate(tmp_path, ["10.0.0.5"])  # kept
+    assert first.key_file.stat().st_mode & 0o777 == 0o600
+    first.key_file.chmod(0o644)
+    assert ensure_certificate(tmp_path, ["10.0.0.6"]).made  # rewritten
+    assert first.key_file.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_symbolic_link_at_the_keys_path_is_never_followed(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(b"someone else's file\n")
+    elsewhere.chmod(0o644)
+    folder = tmp_path / "tls"
+    folder.mkdir()
+    (folder / KEY_FILE).symlink_to(elsewhere)
+    with pytest.raises(OSError):
+        ensure_certificate(folder, ["10.0.0.5"])
+    assert elsewhere.read_bytes() == b"someone else's file\n"
+    assert elsewhere.stat().st_mode & 0o777 == 0o644
+
+
 def test_the_announcement_gives_the_https_address_and_the_fingerprint(tmp_path: Path) -> None:
     certificate = ensure_certificate(tmp_path, [lan_address()])
     lines: list[str] = []

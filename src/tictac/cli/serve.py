@@ -18,6 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from types import FrameType
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from tictac.rooms import RoomSettings
 from tictac.server.clients import networks
@@ -40,6 +41,11 @@ FLAGS: list[tuple[str, type, Any, str]] = [
     ("idle_hours", float, R.idle_s / 3600, "a room nobody is connected to expires after this long"),
     ("max_rooms", int, R.max_rooms, "most rooms at once"),
     ("rejoin_ttl_s", int, R.rejoin_ttl_s, "seconds a rejoin code opens a seat on another device"),
+    ("deck_unused_days", int, R.deck_unused_days,
+     "a shared deck nobody loaded for this long is deleted"),
+    ("deck_bytes_per_address", int, R.deck_bytes_per_address,
+     "bytes of shared decks kept for one saving address"),
+    ("deck_bytes", int, R.deck_bytes, "bytes of shared decks kept in all"),
     ("max_message_bytes", int, S.max_message_bytes, "largest WebSocket message accepted"),
     ("rate", float, S.rate_per_s,
      "messages per second a connection may send (burst: twice that)"),
@@ -47,6 +53,11 @@ FLAGS: list[tuple[str, type, Any, str]] = [
     ("create_burst", int, S.create_burst, "rooms one address may create at once"),
     ("join_per_min", float, S.join_per_min, "joins one address may make per minute"),
     ("join_burst", int, S.join_burst, "joins one address may make at once"),
+    ("qr_per_min", float, S.qr_per_min, "QR codes drawn for one address per minute"),
+    ("qr_burst", int, S.qr_burst, "QR codes drawn for one address at once"),
+    ("deck_read_per_min", float, S.deck_read_per_min,
+     "shared decks one address may read per minute"),
+    ("deck_read_burst", int, S.deck_read_burst, "shared decks one address may read at once"),
     ("request_timeout_s", float, S.request_timeout_s,
      "seconds an HTTP request may take to arrive (headers and body)"),
     ("hello_timeout_s", float, S.hello_timeout_s,
@@ -98,11 +109,16 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         host=args.host, port=args.port, db_url=db_url(args.db),
         rooms=RoomSettings(bot_pause_ms=args.bot_pause_ms, gone_after_s=args.gone_after_s,
                            idle_s=int(args.idle_hours * 3600), max_rooms=args.max_rooms,
-                           rejoin_ttl_s=args.rejoin_ttl_s),
+                           rejoin_ttl_s=args.rejoin_ttl_s,
+                           deck_unused_days=args.deck_unused_days,
+                           deck_bytes_per_address=args.deck_bytes_per_address,
+                           deck_bytes=args.deck_bytes),
         max_message_bytes=args.max_message_bytes, rate_per_s=args.rate,
         rate_burst=max(1, int(args.rate * 2)),
         create_per_min=args.create_per_min, create_burst=args.create_burst,
         join_per_min=args.join_per_min, join_burst=args.join_burst,
+        qr_per_min=args.qr_per_min, qr_burst=args.qr_burst,
+        deck_read_per_min=args.deck_read_per_min, deck_read_burst=args.deck_read_burst,
         request_timeout_s=args.request_timeout_s, hello_timeout_s=args.hello_timeout_s,
         deflate=args.deflate == "on", tls=args.tls,
         trusted_proxies=listed(args.trusted_proxies), allowed_hosts=listed(args.allowed_hosts),
@@ -155,7 +171,10 @@ class HideTokens(logging.Filter):
 
     def hide(self, value: object) -> object:
         text = value if isinstance(value, str) else str(value)
-        return self.TOKEN.sub(r"\1<hidden>", text) if "token=" in text else value
+        # Percent-decoded first, as the server reads a query (`?tok%65n=` is a `token`): a
+        # line that holds a token is written decoded, with the token hidden.
+        plain = unquote(text) if "%" in text else text
+        return self.TOKEN.sub(r"\1<hidden>", plain) if "token=" in plain else value
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg = self.hide(record.msg)

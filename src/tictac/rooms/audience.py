@@ -14,8 +14,9 @@ A member may change their vote while its ballot is open.
 
 Votes are the room's, not the game's: the game, its log and its replays are the same with or
 without them. They are kept in the room's record (`RoomRecord.votes`), so a restart keeps them.
-Before the game is over nobody hears a vote but its voter: players, the TV and the audience are
-told counts only (`members`, `voted`); the results come with the end of the game.
+Before the game is over nobody hears a vote but its voter: the TV and the audience are told
+counts only (`members`, `voted`), the players nothing at all (not even the ballot or its
+counts); the results come to everyone with the end of the game.
 
 An audience costs the room a bounded fan-out (docs/server.md, "An audience"): votes that arrive
 together are saved once (`_flush`), each voter alone is answered, and the TVs hear the counts
@@ -246,10 +247,21 @@ class Audience:
         """A connection coming in (or asking for a `sync`) hears where the audience stands,
         while a game is on or just over (the lobby has nothing to vote on), in a room with an
         audience or a TV."""
-        if self.room.record.status == "lobby" or not self._watched():
+        pid = self.room.conns[conn]
+        if self.room.record.status == "lobby" or not self._watched() or not self._hears(pid):
             return
         shared, ballot = self._shared()
-        conn.send(self._text(shared, ballot, self.room.conns[conn]))
+        conn.send(self._text(shared, ballot, pid))
+
+    def _hears(self, pid: int) -> bool:
+        """Whether place `pid` is told where the audience stands now: a TV and a member always;
+        a player (or one who played this game) only the results, once the game is over: a
+        ballot and its counts are nothing to them, and would be a message a turn."""
+        record = self.room.record
+        if record.status == "finished" or pid in record.tvs:
+            return True
+        place = self.room.seating.places.get(pid)
+        return place is not None and self.member(place)
 
     def changed(self) -> None:
         """After the game moved: a new ballot (or a new Time's Up turn to vote for) or the
@@ -261,7 +273,8 @@ class Audience:
         self._told = told
         shared, ballot = self._shared()
         for conn, pid in self.room.conns.items():
-            conn.send(self._text(shared, ballot, pid))
+            if self._hears(pid):
+                conn.send(self._text(shared, ballot, pid))
 
     # -- votes --------------------------------------------------------------------------------
 

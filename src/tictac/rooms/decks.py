@@ -2,6 +2,10 @@
 Time's Up's: tictac.games.times_up.decks). A deck is saved once under a code of its own,
 longer than a room's so that the two are never mistaken, and loaded by any room from it.
 
+A deck nobody loaded for `RoomSettings.deck_unused_days` is gone (a load, by a room or by
+`GET /api/decks/CODE`, starts its retention again), and what the store keeps is bounded per
+saving address and in all (`DeckBounds`, checked by the store as it saves).
+
 A room holds the loaded deck's header only (`RoomRecord.deck`: code, title, language, count);
 its cards are read from the store when a game is dealt, into that game's `deck` option, which
 the room shows to nobody (the game's `public_options`).
@@ -9,6 +13,7 @@ the room shows to nobody (the game's `public_options`).
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -17,9 +22,18 @@ from tictac.engine import Game
 from tictac.engine.errors import BAD_OPTION
 from tictac.games.times_up.decks import Deck, DeckProblems, read_deck
 from tictac.games.times_up.settings import SHARED_DECK
+from tictac.rooms.buckets import Bucket
 from tictac.rooms.codes import ALPHABET
-from tictac.rooms.errors import BAD_DECK, NO_DECK, STORE_FAILED, RoomError
-from tictac.store import DeckTaken, Store, StoredDeck, StoreError
+from tictac.rooms.errors import (
+    BAD_DECK,
+    DECKS_FULL,
+    NO_DECK,
+    RATE_LIMITED,
+    STORE_FAILED,
+    RoomError,
+)
+from tictac.rooms.settings import RoomSettings
+from tictac.store import DeckBounds, DecksFull, DeckTaken, Store, StoredDeck, StoreError
 
 PACK = SHARED_DECK  # the value of Time's Up's `pack` option that deals a loaded deck
 CODE_LENGTH = 6  # a room's is 5
@@ -51,27 +65,67 @@ def from_written(language: str, cards: list[dict[str, str]], title: str | None) 
         raise refusal(problems) from None
 
 
-async def keep(store: Store, deck: Deck, now_ms: int) -> StoredDeck:
-    """`deck` saved under a new code; the stored deck once it is durable."""
+DAY_MS = 86_400_000
+# Codes a room may try with `use_deck`: a host loads a deck now and then, and a room must not
+# be a way around the per-address limit of `GET /api/decks/CODE` to guess codes.
+LOOKUPS_PER_MIN = 2
+LOOKUP_BURST = 5
+
+
+def lookups(now_ms: int) -> Bucket:
+    """A room's bucket of `use_deck` look-ups (seconds of the room's clock)."""
+    return Bucket(LOOKUPS_PER_MIN / 60, LOOKUP_BURST, now_ms / 1000)
+
+
+def look_up(bucket: Bucket, now_ms: int) -> None:
+    """Takes a look-up from `bucket`, or `rate_limited`."""
+    if not bucket.take(now_ms / 1000):
+        raise RoomError(RATE_LIMITED, f"a room tries at most {LOOKUP_BURST} deck codes at once "
+                                      f"and {LOOKUPS_PER_MIN} a minute")
+
+
+def owner(address: str) -> str:
+    """What a deck keeps of its saver's address, for the per-address bound: a digest."""
+    return hashlib.sha256(f"tictac deck owner {address}".encode()).hexdigest()[:32]
+
+
+def _unused_before(settings: RoomSettings, now_ms: int) -> int:
+    return now_ms - settings.deck_unused_days * DAY_MS
+
+
+async def keep(store: Store, deck: Deck, now_ms: int, settings: RoomSettings,
+               saver: str = "") -> StoredDeck:
+    """`deck` saved under a new code, counted toward `saver`'s bound (an address; "" for a
+    room's save, bounded by the game that wrote it); the stored deck once it is durable."""
     cards = [{"name": card.name, "about": card.about} for card in deck.cards]
+    bounds = DeckBounds(_unused_before(settings, now_ms), settings.deck_bytes_per_address,
+                        settings.deck_bytes)
     for _ in range(DRAWS):
         code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-        stored = StoredDeck(code, deck.language, deck.title, cards, now_ms)
+        stored = StoredDeck(code, deck.language, deck.title, cards, now_ms,
+                            owner(saver) if saver else "", now_ms)
         try:
-            await store.save_deck(stored)
+            await store.save_deck(stored, bounds)
         except DeckTaken:
             continue
+        except DecksFull as full:
+            raise RoomError(DECKS_FULL, str(full)) from None
         except StoreError as failure:
             raise RoomError(STORE_FAILED, f"the deck could not be saved: {failure}") from None
         return stored
     raise RoomError(STORE_FAILED, "no free deck code was found; try again")
 
 
-async def find(store: Store, code: object) -> StoredDeck:
-    """The deck kept under `code`, or `no_deck`."""
+async def find(store: Store, code: object, now_ms: int, settings: RoomSettings) -> StoredDeck:
+    """The deck kept under `code`, or `no_deck` (also for one unused past its retention,
+    which the next save deletes); its retention starts again."""
     canonical = normalize(code)
     try:
         found = None if canonical is None else await store.load_deck(canonical)
+        if found is not None and found.used_ms < _unused_before(settings, now_ms):
+            found = None
+        if found is not None:
+            await store.touch_deck(found.code, now_ms)
     except StoreError as failure:
         raise RoomError(STORE_FAILED, f"the deck could not be read: {failure}") from None
     if found is None:

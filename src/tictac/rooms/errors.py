@@ -67,6 +67,8 @@ FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line or Time's Up writ
                            "or shown (HTTP 400 for a join)")
 # Decks people share (issue 25, item 3; docs/packs.md, "Shared decks").
 NO_DECK = ROOM_CODES("no_deck", "no shared deck with that code (`use_deck`; HTTP 404)")
+DECKS_FULL = ROOM_CODES("decks_full", "a shared deck that would pass what the server keeps of its "
+                        "saver's address's decks or of all decks (HTTP 507; docs/packs.md)")
 BAD_DECK = ROOM_CODES("bad_deck", "a deck that fails its checks (the message names the first "
                       "problems), or `save_deck` with no written names to save (HTTP 400)")
 

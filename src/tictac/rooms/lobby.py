@@ -88,7 +88,11 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
         seating.host = place.pid
     answer = _answer(room, token, place)
     await room.save()
-    room.broadcast_room(players_only=room.audience.member(place))
+    if room.audience.member(place):
+        # counted within a second however many come, as when they come over a socket
+        room.audience.tally_soon(arrivals=True)
+    else:
+        room.broadcast_room()
     return Joined(token, place, answer)
 
 
@@ -207,7 +211,8 @@ async def _dealt_deck(room: Room) -> dict[str, Any]:
     loaded = room.record.deck
     if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != decks.PACK:
         return {}
-    found = _unfiltered(room, await decks.find(room.store, loaded["code"]))
+    found = _unfiltered(room, await decks.find(room.store, loaded["code"], room.clock.now_ms(),
+                                               room.settings))
     return {"deck": {"language": found.language, "title": found.title, "cards": found.cards}}
 
 
@@ -239,8 +244,9 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
         if options.get("pack") == decks.PACK:
             del options["pack"]
     else:
-        room.record.deck = decks.header(_unfiltered(room, await decks.find(room.store,
-                                                                          fields["code"])))
+        decks.look_up(room.deck_lookups, room.clock.now_ms())
+        room.record.deck = decks.header(_unfiltered(room, await decks.find(
+            room.store, fields["code"], room.clock.now_ms(), room.settings)))
         options["pack"] = decks.PACK
     resolve(room.game.OPTIONS, options)
     room.record.options = options
@@ -257,7 +263,7 @@ async def _save_deck(room: Room, place: Place, fields: dict[str, Any]) -> bool:
                                   "is over")
     language, cards = found
     deck = decks.from_written(language, cards, fields.get("title"))
-    stored = await decks.keep(room.store, deck, room.clock.now_ms())
+    stored = await decks.keep(room.store, deck, room.clock.now_ms(), room.settings)
     log.info("room %s: the host saved its written names as deck %s", room.code, stored.code)
     answer = dumps({"type": "deck_saved", "deck": decks.header(stored)})
     for conn, pid in room.conns.items():
@@ -572,6 +578,8 @@ async def _sit(room: Room, place: Place, fields: dict[str, Any]) -> None:
     seating = room.seating
     if place.pid in seating.seat_of:
         raise RoomError(WRONG_STATUS, "you have a seat already")
+    if place.pid in room.record.tvs:
+        raise RoomError(WRONG_STATUS, "a TV screen shows the game and takes no seat")
     if len(seating.seats) >= room.game.MAX_PLAYERS:
         raise RoomError(ROOM_FULL, f"{room.game.TITLE} seats at most {room.game.MAX_PLAYERS}")
     seating.set_seats([*seating.seats, place.pid])

@@ -111,6 +111,7 @@ class Room:
         self.abandoned = False  # closed because another server owns it now (see `abandon`)
         self.audience = Audience(self)
         self.code_show = streamer.CodeShow(self)
+        self.deck_lookups = decks.lookups(now)
 
     # -- its life --------------------------------------------------------------------------
 

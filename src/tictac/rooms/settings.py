@@ -16,3 +16,9 @@ class RoomSettings:
     max_audience: int = 500  # ... and spectators (its audience, docs/server.md "An audience")
     rejoin_ttl_s: int = 300  # a rejoin code opens the seat on another device this long, once
     replays_per_min: int = 60  # replays one place (or one client address) may ask a room for
+    # Shared decks (docs/packs.md): one nobody loaded for this long is deleted, and what the
+    # server keeps is bounded per saving address and in all (a deck's title and cards in bytes;
+    # the largest deck is about 290 KB).
+    deck_unused_days: int = 90
+    deck_bytes_per_address: int = 4 << 20
+    deck_bytes: int = 1 << 30

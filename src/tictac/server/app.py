@@ -19,6 +19,7 @@ from tictac.server.clients import ClientAddress, Proxies
 from tictac.server.hosts import HostCheck, Hosts
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
+from tictac.server.urltokens import NoTokenInUrl
 from tictac.store import open_store
 
 log = logging.getLogger(__name__)
@@ -100,11 +101,13 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     proxies = Proxies(settings.trusted_proxies)
     # The client's address first: a refused host is logged with it too.
     middleware = [Middleware(ClientAddress, proxies=proxies),
-                  Middleware(HostCheck, hosts=Hosts(settings.allowed_hosts))]
+                  Middleware(HostCheck, hosts=Hosts(settings.allowed_hosts)),
+                  Middleware(NoTokenInUrl)]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.settings = settings
     app.state.proxies = proxies
     app.state.limits = http_api.Limits(settings)
     app.state.quotas = Quotas()
+    app.state.qr = qr.Drawn()
     app.state.node = None
     return app

@@ -4,15 +4,18 @@
   (`{"language", "title", "lines": [...]}`) is checked and kept under a new code;
 - `GET /api/decks/CODE`: the deck, as the JSON file it exports to (`?download=1`: as a file).
 
-A POST counts toward its address's `create` limit, as a new room does, and its body is bounded
-(`MAX_DECK_BODY`, enough for the largest deck a person may write); every string in it passes the
-one text gate before the deck's own checks. Whoever has a code reads the deck: a deck holds
-nothing of a room but what its saver chose to share (the names written in a finished game, or
-a list they pasted).
+A POST counts toward its address's `create` limit, as a new room does, and toward what the
+server keeps of its address's decks (`decks_full`); a GET counts toward its address's
+`deck_read` limit (so that codes cannot be guessed fast: docs/packs.md). A POST's body is
+bounded (`MAX_DECK_BODY`, enough for the largest deck a person may write); every string in it
+passes the one text gate before the deck's own checks. Whoever has a code reads the deck: a
+deck holds nothing of a room but what its saver chose to share (the names written in a
+finished game, or a list they pasted).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -25,7 +28,7 @@ from tictac.games.times_up.decks import read_deck as read_deck_json
 from tictac.rooms import decks
 from tictac.rooms.errors import BAD_DECK
 from tictac.server.errors import BAD_JSON
-from tictac.server.http_api import admit, error, read_body
+from tictac.server.http_api import admit, error, limited, read_body
 from tictac.server.text import clean
 
 # The largest deck's JSON: every card's longest name and description in 3-byte characters,
@@ -33,6 +36,14 @@ from tictac.server.text import clean
 MAX_DECK_BODY = MAX_CARDS * (3 * (MAX_NAME + MAX_ABOUT) + 40) + 1024
 PASTED_KEYS = {"language", "title", "lines"}
 MAX_LINES = 2 * MAX_CARDS  # a pasted list may hold blank lines too
+
+
+def _read(raw: bytes) -> Any:
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise IllegalAction(BAD_JSON, "the body is not JSON") from None
+    return _deck(clean(data))
 
 
 def _deck(data: Any) -> Any:
@@ -61,13 +72,11 @@ async def create_deck(request: Request) -> Response:
     manager = request.app.state.manager
     try:
         await admit(request, "create")
-        raw = await read_body(request, MAX_DECK_BODY)
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            raise IllegalAction(BAD_JSON, "the body is not JSON") from None
-        deck = _deck(clean(data))
-        stored = await decks.keep(manager.store, deck, manager.clock.now_ms())
+        # Reading and checking the largest deck takes tens of milliseconds: on a thread, so
+        # the event loop and every room go on meanwhile.
+        deck = await asyncio.to_thread(_read, await read_body(request, MAX_DECK_BODY))
+        stored = await decks.keep(manager.store, deck, manager.clock.now_ms(), manager.settings,
+                                  request.client.host if request.client else "")
     except IllegalAction as refusal:
         return error(refusal, manager)
     return JSONResponse(decks.header(stored), status_code=201)
@@ -76,7 +85,10 @@ async def create_deck(request: Request) -> Response:
 async def get_deck(request: Request) -> Response:
     manager = request.app.state.manager
     try:
-        stored = await decks.find(manager.store, request.path_params["code"])
+        # Found or not, a read counts: codes cannot be tried faster than the limit allows.
+        await limited(request, "deck_read")
+        stored = await decks.find(manager.store, request.path_params["code"],
+                                  manager.clock.now_ms(), manager.settings)
     except IllegalAction as refusal:
         return error(refusal, manager)
     headers = {"Content-Disposition": f'attachment; filename="deck-{stored.code}.json"'} \

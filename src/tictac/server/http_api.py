@@ -23,7 +23,6 @@ from tictac.server.errors import (
     BAD_ORIGIN,
     BAD_TEXT,
     NOT_JSON,
-    TOKEN_IN_URL,
     TOO_LARGE,
 )
 from tictac.server.models import CreateRoom, JoinRoom, Rejoin
@@ -43,18 +42,22 @@ STATUS = {
     room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
     room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
     room_errors.ROOM_UNAVAILABLE: 503, room_errors.BAD_REJOIN: 410,
-    room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404,
+    room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404, room_errors.DECKS_FULL: 507,
 }
 
 
 class Limits:
-    """The per-address limits of the HTTP calls that add to the server's state, by name: this
+    """The per-address limits of the HTTP calls that add to the server's state or cost it
+    work (a QR code drawn, a shared deck read), by name: this
     node's buckets, and on a node of a cluster the cluster's (`shared`, in Redis). The node's
     own count every request even then: they answer while Redis does not."""
 
     def __init__(self, settings: ServerSettings) -> None:
         self.here = {"create": Buckets(settings.create_per_min / 60, settings.create_burst),
-                     "join": Buckets(settings.join_per_min / 60, settings.join_burst)}
+                     "join": Buckets(settings.join_per_min / 60, settings.join_burst),
+                     "qr": Buckets(settings.qr_per_min / 60, settings.qr_burst),
+                     "deck_read": Buckets(settings.deck_read_per_min / 60,
+                                          settings.deck_read_burst)}
         self.shared: SharedBuckets | None = None
 
     async def wait(self, limit: str, address: str) -> float:
@@ -100,6 +103,11 @@ async def admit(request: Request, limit: str) -> None:
     origin = request.headers.get("origin")
     if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
         raise IllegalAction(BAD_ORIGIN, "this call is only taken from this server's own pages")
+    await limited(request, limit)
+
+
+async def limited(request: Request, limit: str) -> None:
+    """Counts the request toward its address's `limit` (`Limits`); `rate_limited` past it."""
     wait = await _limits(request).wait(limit, request.client.host if request.client else "")
     if wait:
         raise Refused(RATE_LIMITED, "too many requests from this address; try again later",
@@ -264,10 +272,8 @@ def _int_param(request: Request, name: str) -> int | None:
 
 def bearer(request: Request) -> str | None:
     """The place's token of `Authorization: Bearer TOKEN`. Never a query parameter: URLs are
-    logged by proxies and kept by browsers (such a request is refused, `token_in_url`)."""
-    if "token" in request.query_params:
-        raise IllegalAction(TOKEN_IN_URL, "a token never goes in a URL: send it as "
-                                          "Authorization: Bearer TOKEN")
+    logged by proxies and kept by browsers (such a request is refused before routing,
+    server/urltokens.py)."""
     scheme, _, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 

@@ -29,6 +29,14 @@ class ServerSettings:
     create_burst: int = 10
     join_per_min: float = 20.0
     join_burst: int = 40
+    # ... QR codes drawn (one already drawn is answered from memory, uncounted): a lobby, its
+    # TV and a rejoin panel ask for a few
+    qr_per_min: float = 30.0
+    qr_burst: int = 30
+    # ... and shared decks read: a deck is loaded by a room now and then, and a code guessed
+    # blindly needs far more tries than this allows (docs/packs.md)
+    deck_read_per_min: float = 10.0
+    deck_read_burst: int = 20
     # A request's headers and body must arrive within this, else the connection is closed
     # (a client that sends half a request and waits holds nothing for long).
     request_timeout_s: float = 10.0

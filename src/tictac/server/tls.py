@@ -82,7 +82,7 @@ def usable(cert_file: Path, key_file: Path, names: list[Name]) -> x509.Certifica
     """The stored certificate, if both files read and it still serves these names a while."""
     try:
         cert = x509.load_pem_x509_certificate(cert_file.read_bytes())
-        key = serialization.load_pem_private_key(key_file.read_bytes(), password=None)
+        key = serialization.load_pem_private_key(read_private(key_file), password=None)
     except (OSError, ValueError):
         return None
     if key.public_key() != cert.public_key():  # a start stopped between the two writes
@@ -145,6 +145,18 @@ def ensure_certificate(folder: Path, addresses: list[str]) -> Certificate:
 
 
 def write_private(path: Path, data: bytes) -> None:
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    """`data` in `path`, readable by this user only: also a file that was there before with a
+    looser mode (the mode given to `open` applies to a new file only); a symbolic link at
+    `path` is refused (`OSError`), never followed to wherever it points."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
     with os.fdopen(descriptor, "wb") as out:
+        os.fchmod(out.fileno(), 0o600)
         out.write(data)
+
+
+def read_private(path: Path) -> bytes:
+    """The key file's bytes, its mode made this user's only; a symbolic link is refused."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(descriptor, "rb") as found:
+        os.fchmod(found.fileno(), 0o600)
+        return found.read()

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tictac.store.base import DeckTaken, Fenced, GameLog, RoomDump, Store, StoredDeck, StoreError
+from tictac.store.base import (
+    DeckBounds,
+    DecksFull,
+    DeckTaken,
+    Fenced,
+    GameLog,
+    RoomDump,
+    Store,
+    StoredDeck,
+    StoreError,
+)
 from tictac.store.lite import LiteStore, sqlite_file
 from tictac.store.memory import MemoryStore
 
 if TYPE_CHECKING:
     from tictac.store.log import SqlStore
 
-__all__ = ["DeckTaken", "Fenced", "GameLog", "LiteStore", "MemoryStore", "RoomDump", "SqlStore",
-           "Store", "StoreError", "StoredDeck", "open_store"]
+__all__ = ["DeckBounds", "DeckTaken", "DecksFull", "Fenced", "GameLog", "LiteStore",
+           "MemoryStore", "RoomDump", "SqlStore", "Store", "StoreError", "StoredDeck",
+           "open_store"]
 
 
 async def open_store(url: str) -> Store:

@@ -44,6 +44,34 @@ class DeckTaken(StoreError):
     """A deck is already kept under that code (the caller draws another)."""
 
 
+class DecksFull(StoreError):
+    """A deck would pass a bound of `DeckBounds`: its saver's (`whose` "address") or the
+    server's ("server")."""
+
+    def __init__(self, whose: str, message: str) -> None:
+        super().__init__(message)
+        self.whose = whose
+
+
+@dataclass(frozen=True)
+class DeckBounds:
+    """What a store keeps of shared decks, checked as a deck is saved: the decks last used
+    before `unused_before_ms` are dropped first, then the new one must fit in its owner's
+    `owner_bytes` and in everyone's `total_bytes` (a deck's size: its title's and its cards'
+    JSON bytes)."""
+
+    unused_before_ms: int
+    owner_bytes: int
+    total_bytes: int
+
+    def check(self, owner: str, held_by_owner: int, held: int, size: int) -> None:
+        """`DecksFull` unless a deck of `size` bytes fits beside what is held."""
+        if held + size > self.total_bytes:
+            raise DecksFull("server", "this server keeps no more shared decks for now")
+        if owner and held_by_owner + size > self.owner_bytes:
+            raise DecksFull("address", "this address keeps no more shared decks for now")
+
+
 @dataclass(frozen=True)
 class StoredDeck:
     code: str
@@ -51,6 +79,14 @@ class StoredDeck:
     title: str
     cards: list[dict[str, str]]  # each {"name", "about"}
     created_ms: int
+    # A digest of its saver's address ("" for a deck a room saved), for the per-address bound;
+    # the address itself is never kept.
+    owner: str = ""
+    used_ms: int = 0  # when it was saved or last loaded: its retention counts from there
+
+    @property
+    def size(self) -> int:
+        return len(self.title.encode()) + len(as_json(self.cards).encode())
 
     def to_json(self) -> dict[str, Any]:
         """The deck as it is exported (docs/packs.md, "Shared decks")."""
@@ -109,10 +145,15 @@ class Store(Protocol):
 
     async def load_game(self, code: str, idx: int) -> GameLog | None: ...
 
-    def save_deck(self, deck: StoredDeck) -> Awaitable[None]:
-        """A new shared deck; `DeckTaken` if its code is kept already (a deck never changes)."""
+    def save_deck(self, deck: StoredDeck, bounds: DeckBounds) -> Awaitable[None]:
+        """A new shared deck, once the decks unused since `bounds.unused_before_ms` are
+        dropped; `DeckTaken` if its code is kept already (a deck never changes), `DecksFull`
+        if it passes a bound."""
 
     async def load_deck(self, code: str) -> StoredDeck | None: ...
+
+    def touch_deck(self, code: str, now_ms: int) -> Awaitable[None]:
+        """The deck was used now: its retention starts again."""
 
 
 # What orjson would write and the standard encoder refuses (a dataclass, a date) is left to the

@@ -35,6 +35,7 @@ from typing import Any
 
 from tictac.engine import LoggedAction
 from tictac.store.base import (
+    DeckBounds,
     DeckTaken,
     GameLog,
     RoomDump,
@@ -48,7 +49,7 @@ from tictac.store.file import DatabaseFile
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 log = logging.getLogger(__name__)
-SCHEMA_REVISION = "0003"  # the latest of store/migrations/versions
+SCHEMA_REVISION = "0004"  # the latest of store/migrations/versions
 HERE_AT_MOST = 4  # action rows committed on the loop's thread; a bigger batch is flat out's
 # Commits between two checkpoints: one action's commit writes two or three pages to the WAL,
 # so the WAL is checkpointed at about SQLite's default of 1000 pages.
@@ -290,7 +291,7 @@ class LiteStore(GroupCommit[Write | Row]):
         await self._submit(write)
         return epochs[-1]  # a write may run twice (in a batch that failed, then alone)
 
-    def save_deck(self, deck: StoredDeck) -> asyncio.Future[None]:
+    def save_deck(self, deck: StoredDeck, bounds: DeckBounds) -> asyncio.Future[None]:
         def make() -> Write:
             cards = as_json(deck.cards)
 
@@ -298,13 +299,26 @@ class LiteStore(GroupCommit[Write | Row]):
                 if conn.execute("SELECT 1 FROM decks WHERE code = ?",
                                 (deck.code,)).fetchone() is not None:
                     raise DeckTaken(f"a deck is kept under {deck.code} already")
-                conn.execute("INSERT INTO decks (code, language, title, cards, created_ms) "
-                             "VALUES (?, ?, ?, ?, ?)",
-                             (deck.code, deck.language, deck.title, cards, deck.created_ms))
+                conn.execute("DELETE FROM decks WHERE used_ms < ?", (bounds.unused_before_ms,))
+                held, owned = conn.execute(
+                    "SELECT coalesce(sum(size), 0), coalesce(sum(CASE WHEN owner = ? "
+                    "THEN size ELSE 0 END), 0) FROM decks", (deck.owner,)).fetchone()
+                bounds.check(deck.owner, owned, held, deck.size)
+                conn.execute("INSERT INTO decks (code, language, title, cards, created_ms, "
+                             "owner, used_ms, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             (deck.code, deck.language, deck.title, cards, deck.created_ms,
+                              deck.owner, deck.used_ms, deck.size))
 
             return write
 
         return self._refused_or_submitted(make)
+
+    def touch_deck(self, code: str, now_ms: int) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE decks SET used_ms = max(used_ms, ?) WHERE code = ?",
+                         (now_ms, code))
+
+        return self._submit(write)
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -313,11 +327,11 @@ class LiteStore(GroupCommit[Write | Row]):
 
     def _load_deck(self, code: str) -> StoredDeck | None:
         with closing(sqlite3.connect(self.path)) as conn:  # a read's own
-            row = conn.execute("SELECT language, title, cards, created_ms FROM decks "
-                               "WHERE code = ?", (code,)).fetchone()
+            row = conn.execute("SELECT language, title, cards, created_ms, owner, used_ms "
+                               "FROM decks WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
-        return StoredDeck(code, row[0], row[1], json.loads(row[2]), row[3])
+        return StoredDeck(code, row[0], row[1], json.loads(row[2]), row[3], row[4], row[5])
 
     async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
         """Every room (or the one called `code`) with every game's setup and the latest game's

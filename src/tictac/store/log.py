@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 
 from tictac.engine import LoggedAction
 from tictac.store.base import (
+    DeckBounds,
     DeckTaken,
     GameLog,
     RoomDump,
@@ -209,13 +210,27 @@ class SqlStore(GroupCommit[Write | Row]):
         await self._submit(write)
         return epochs[-1]  # a write may run twice (see _commit): the committed run is the last
 
-    def save_deck(self, deck: StoredDeck) -> asyncio.Future[None]:
+    def save_deck(self, deck: StoredDeck, bounds: DeckBounds) -> asyncio.Future[None]:
         def write(conn: Connection) -> None:
             if conn.execute(sa.select(decks.c.code).where(decks.c.code == deck.code)).first():
                 raise DeckTaken(f"a deck is kept under {deck.code} already")
+            conn.execute(decks.delete().where(decks.c.used_ms < bounds.unused_before_ms))
+            owned = sa.case((decks.c.owner == deck.owner, decks.c.size), else_=0)
+            held, by_owner = conn.execute(sa.select(
+                sa.func.coalesce(sa.func.sum(decks.c.size), 0),
+                sa.func.coalesce(sa.func.sum(owned), 0))).one()
+            bounds.check(deck.owner, int(by_owner), int(held), deck.size)
             conn.execute(decks.insert().values(code=deck.code, language=deck.language,
                                                title=deck.title, cards=deck.cards,
-                                               created_ms=deck.created_ms))
+                                               created_ms=deck.created_ms, owner=deck.owner,
+                                               used_ms=deck.used_ms, size=deck.size))
+
+        return self._submit(write)
+
+    def touch_deck(self, code: str, now_ms: int) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(decks.update().where(decks.c.code == code, decks.c.used_ms < now_ms)
+                         .values(used_ms=now_ms))
 
         return self._submit(write)
 
@@ -229,7 +244,8 @@ class SqlStore(GroupCommit[Write | Row]):
             row = conn.execute(sa.select(decks).where(decks.c.code == code)).first()
         if row is None:
             return None
-        return StoredDeck(row.code, row.language, row.title, row.cards, row.created_ms)
+        return StoredDeck(row.code, row.language, row.title, row.cards, row.created_ms,
+                          row.owner, row.used_ms)
 
     async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
         """Every room (or the one called `code`) with every game's setup and the latest game's

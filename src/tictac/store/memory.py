@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tictac.engine import LoggedAction
@@ -121,12 +121,25 @@ class MemoryStore:
         self.commits += 1
         return room.epoch
 
-    def save_deck(self, deck: base.StoredDeck) -> asyncio.Future[None]:
+    def save_deck(self, deck: base.StoredDeck, bounds: base.DeckBounds) -> asyncio.Future[None]:
         def write() -> None:
             cards = as_json(deck.cards)
             if deck.code in self._decks:
                 raise base.DeckTaken(f"a deck is kept under {deck.code} already")
+            self._decks = {code: kept for code, kept in self._decks.items()
+                           if kept[0].used_ms >= bounds.unused_before_ms}
+            held = [kept for kept, _ in self._decks.values()]
+            bounds.check(deck.owner, sum(kept.size for kept in held if kept.owner == deck.owner),
+                         sum(kept.size for kept in held), deck.size)
             self._decks[deck.code] = (deck, cards)
+
+        return self._write(write)
+
+    def touch_deck(self, code: str, now_ms: int) -> asyncio.Future[None]:
+        def write() -> None:
+            found = self._decks.get(code)
+            if found is not None:
+                self._decks[code] = (replace(found[0], used_ms=now_ms), found[1])
 
         return self._write(write)
 
@@ -137,8 +150,7 @@ class MemoryStore:
         if found is None:
             return None
         deck, cards = found
-        return base.StoredDeck(deck.code, deck.language, deck.title, json.loads(cards),
-                          deck.created_ms)
+        return replace(deck, cards=json.loads(cards))
 
     async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
         codes = sorted(self._rooms) if code is None else [code] if code in self._rooms else []

@@ -46,7 +46,8 @@ actions = sa.Table(
 )
 
 # The decks people share (Time's Up's), each under its code, apart from any room: written once,
-# never changed. The cards, [{"name", "about"}, ...], are one JSON document.
+# never changed but for when it was last used. The cards, [{"name", "about"}, ...], are one
+# JSON document.
 decks = sa.Table(
     "decks",
     metadata,
@@ -55,4 +56,9 @@ decks = sa.Table(
     sa.Column("title", sa.String(200), nullable=False),
     sa.Column("cards", sa.JSON, nullable=False),
     sa.Column("created_ms", sa.BigInteger, nullable=False),
+    # Kept for the bounds on shared decks (store.base.DeckBounds): a digest of the saver's
+    # address, when it was last used, its size in bytes.
+    sa.Column("owner", sa.String(64), nullable=False, server_default=""),
+    sa.Column("used_ms", sa.BigInteger, nullable=False, server_default="0"),
+    sa.Column("size", sa.Integer, nullable=False, server_default="0"),
 )

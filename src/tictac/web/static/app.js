@@ -9,6 +9,7 @@ import { loadModule } from './reload.js';
 const ROUTES = [
   [/^\/$/, './home.js'],
   [/^\/r\/([A-Za-z0-9]{3,12})\/tv\/?$/, './tv.js'],
+  [/^\/tv\/?$/, './tv.js'],
   [/^\/r\/([A-Za-z0-9]{3,12})\/?$/, './room.js'],
   [/^\/rules\/([a-z-]+)\/?$/, './rules.js'],
   [/^\/replay\/([A-Za-z0-9]{3,12})\/?$/, './replay.js'],

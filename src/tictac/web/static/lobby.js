@@ -11,8 +11,10 @@ import { shareOrigin } from './share.js';
 import { chatBox } from './chat.js';
 import { standingsPanel, endEvening, gameTitles } from './evening.js';
 import { streamerSettings, showCodeButton } from './streamer.js';
+import { offerTvRoom } from './session.js';
 
 export function mount(root, ctx) {
+  offerTvRoom(ctx.code); // what "Open the TV screen" (/tv, no code in its address) shows
   const link = `${location.origin}/r/${ctx.code}`;
   const linkText = h('a', { href: link, class: 'share-link', text: link });
   const qr = qrImage(link, t('lobby.qr', { link }));
@@ -36,7 +38,7 @@ export function mount(root, ctx) {
       button(t('lobby.copy'), async (event) => {
         try { await navigator.clipboard.writeText(linkText.href); event.target.textContent = t('lobby.copied'); } catch { /* no clipboard */ }
       }),
-      h('a', { href: `/r/${ctx.code}/tv?lang=${currentLang()}`, target: '_blank', rel: 'noopener', class: 'button', text: t('lobby.tv') })),
+      h('a', { href: `/tv?lang=${currentLang()}`, target: '_blank', rel: 'noopener', class: 'button', text: t('lobby.tv') })),
     qr);
   // Opened on the server's own machine: the link others can open is on its network address.
   shareOrigin().then((origin) => {

@@ -100,6 +100,32 @@ function showLost(root, code, key, app) {
     h('p', null, h('a', { href: '/', 'data-link': true, text: t('notfound.home') }))));
 }
 
+// A newer connection of this seat's token made this one go (close code 4409): a reload
+// elsewhere, another tab, or a copy of the token. The newer one wins, and this phone takes the
+// seat back by itself, without a tap, once it is on screen: after 3 s, and if it is pushed off
+// again within a minute of that, after twice as long each time, up to a minute (two tabs of one
+// person take turns, slowly; against a copied token, the host's rejoin link gives the seat a
+// new token, which the copy opens no more).
+const RETAKE_FIRST_MS = 3000;
+const RETAKE_MOST_MS = 60000;
+let retakeMs = RETAKE_FIRST_MS;
+let retakenAt = -Infinity;
+
+function retakeSoon(root, code, app) {
+  retakeMs = Date.now() - retakenAt < RETAKE_MOST_MS ? Math.min(2 * retakeMs, RETAKE_MOST_MS) : RETAKE_FIRST_MS;
+  const retake = () => {
+    const seat = savedSeat(code);
+    if (!seat || !root.querySelector("[data-lost='rejoin.superseded']")) return; // tapped, or gone
+    if (document.visibilityState !== 'visible') {
+      document.addEventListener('visibilitychange', retake, { once: true });
+      return;
+    }
+    retakenAt = Date.now();
+    openRoom(root, code, seat.token, app);
+  };
+  setTimeout(retake, retakeMs);
+}
+
 // Which screen shows a room: the lobby, the game's own module, or the end.
 function chooseScreen(room, view) {
   // The host's `choose_game` changes the game: its lobby (options, bots) is drawn anew.
@@ -126,6 +152,7 @@ function openRoom(root, code, token, app) {
         showLost(root, code, 'rejoin.moved', app);
       } else if (closeCode === 4409) {
         showLost(root, code, 'rejoin.superseded', app);
+        retakeSoon(root, code, app);
       } else {
         showNoRoom(root, code);
       }

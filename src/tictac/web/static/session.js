@@ -24,6 +24,28 @@ export function forgetSeat(code, kind = 'play') {
   try { localStorage.removeItem(`${SEAT_KEY}${kind}.${code.toUpperCase()}`); } catch { /* ignore */ }
 }
 
+// The TV screen's address is /tv, which names no room (a filmed TV's address bar must not show
+// the code): the room it shows is this tab's (sessionStorage, so a reload keeps it), else the
+// one whose lobby this browser showed last (its "Open the TV screen" opens /tv in a new tab).
+const TV_TAB_KEY = 'tictac.tv.room';
+const TV_NEXT_KEY = 'tictac.tv.next';
+
+export function tvRoom() {
+  try {
+    return sessionStorage.getItem(TV_TAB_KEY) || read(TV_NEXT_KEY);
+  } catch {
+    return read(TV_NEXT_KEY);
+  }
+}
+
+export function keepTvRoom(code) {
+  try { sessionStorage.setItem(TV_TAB_KEY, code); } catch { /* private mode */ }
+}
+
+export function offerTvRoom(code) {
+  write(TV_NEXT_KEY, code);
+}
+
 export function savedName() {
   return read(NAME_KEY) || '';
 }

@@ -3,9 +3,11 @@
 // Network first, always: a live game wants the newest client; the cache only answers when the
 // network fails or is slower than PATIENCE_MS. Nothing else passes through it: never /api,
 // /ws or any other answer of the server's.
-// SHELL (the paths to keep) and VERSION (a digest of their contents) are written above this
-// file by the server when it serves /sw.js (server/pages.py), so a changed client is a new
-// worker that drops the old cache.
+// SHELL (the paths to keep), VERSION (a digest of their contents) and PAGES (the page paths,
+// as patterns) are written above this file by the server when it serves /sw.js
+// (server/pages.py), so a changed client is a new worker that drops the old cache. A
+// navigation to any other path (/healthz, /metrics, /openapi.json, /api/...) is the server's
+// alone: never kept, never answered from the cache.
 
 const CACHE = `tictac-shell-${VERSION}`;
 const PATIENCE_MS = 4000;
@@ -25,10 +27,16 @@ self.addEventListener('activate', (event) => {
     .then(() => self.clients.claim()));
 });
 
+const PAGE_PATTERNS = PAGES.map((pattern) => new RegExp(pattern));
+
+function isPage(pathname) {
+  return PAGE_PATTERNS.some((pattern) => pattern.test(pathname));
+}
+
 function cachedKey(request) {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return null;
-  if (request.mode === 'navigate') return PAGE;
+  if (request.mode === 'navigate') return isPage(url.pathname) ? PAGE : null;
   if (url.pathname.startsWith('/static/') || url.pathname.startsWith('/games/')) return url.pathname;
   return null;
 }
@@ -36,7 +44,9 @@ function cachedKey(request) {
 async function networkFirst(request, key) {
   const cache = await caches.open(CACHE);
   const fromNetwork = fetch(request).then((response) => {
-    if (response.ok) cache.put(key, response.clone());
+    // the page is kept only as the page it is (not a proxy's error page, say)
+    const fits = key !== PAGE || (response.headers.get('content-type') || '').startsWith('text/html');
+    if (response.ok && fits) cache.put(key, response.clone());
     return response;
   });
   fromNetwork.catch(() => {}); // its failure is dealt with below, whichever answers first

@@ -1,11 +1,11 @@
-// The shared TV screen at /r/CODE/tv: a spectator place drawn for a living room (tv.css): full
+// The shared TV screen at /tv (or /r/CODE/tv, which becomes /tv): a spectator place drawn for a living room (tv.css): full
 // screen, no site chrome, sizes from the viewport. The lobby (QR, code, players joining) and the
 // end (podium, then the game's summary) are drawn here; during play each game's module draws its
 // own `tv(view, room, feed)`. The language is ?lang= when given, else this browser's choice.
 
 import { h, fill } from './dom.js';
 import { t, loadLang, currentLang, LANGS } from './i18n.js';
-import { api, savedSeat, saveSeat, forgetSeat } from './session.js';
+import { api, savedSeat, saveSeat, forgetSeat, tvRoom, keepTvRoom } from './session.js';
 import { errorText } from './errors.js';
 import { LiveRoom, showLive, startLive } from './live.js';
 import { nameOf, qrImage } from './common.js';
@@ -18,7 +18,15 @@ import { standings, podium, gameTitles } from './evening.js';
 import { tvAudience } from './audience.js';
 
 export async function show(root, [rawCode], app) {
-  const code = rawCode.toUpperCase();
+  // /tv names no room: this tab's, or the lobby's this browser showed last. /r/CODE/tv (typed
+  // on a TV, say) becomes /tv at once, so a filmed address bar never shows the code.
+  const code = (rawCode || tvRoom() || '').toUpperCase();
+  if (!code) {
+    fill(root, h('section', { class: 'panel' }, h('h1', { text: t('tv.no_room') })));
+    return null;
+  }
+  keepTvRoom(code);
+  if (rawCode) history.replaceState(null, '', `/tv${location.search}`);
   const lang = new URLSearchParams(location.search).get('lang');
   // The QR and link name the server's LAN address when the TV page was opened on loopback.
   const [origin] = await Promise.all([shareOrigin(), tvStyle(),
@@ -28,7 +36,7 @@ export async function show(root, [rawCode], app) {
     if (!seat) return;
     startLive(new LiveRoom({
       key: `tv:${code}`, code, token: seat.token, app, choose: (room, view) => chooseTv(room, view, origin),
-      onRejected: () => { forgetSeat(code, 'tv'); app.navigate(`/r/${code}/tv`); },
+      onRejected: () => { forgetSeat(code, 'tv'); location.reload(); },
     }), root);
   });
 }
