@@ -132,7 +132,7 @@ async def test_a_file_of_the_schema_before_decks_is_migrated_to_hold_them(
     await store.save_room("QWERT", "times-up", {"seats": [0]}, 1, 0)
     await store.close()
     with sqlite3.connect(db) as conn:  # back to the revision before this one, as an old file
-        for table in LATER_TABLES + ("decks",):
+        for table in (*LATER_TABLES, "decks"):
             conn.execute(f"DROP TABLE {table}")
         conn.execute("UPDATE alembic_version SET version_num = '0002'")
     conn.close()
@@ -153,7 +153,7 @@ async def test_a_deck_kept_before_the_bounds_counts_as_used_when_it_was_saved(
     store = await LiteStore.open(str(db))
     await store.close()
     with sqlite3.connect(db) as conn:  # the decks table of revision 0003, with one deck
-        for table in LATER_TABLES + ("decks",):
+        for table in (*LATER_TABLES, "decks"):
             conn.execute(f"DROP TABLE {table}")
         conn.execute("CREATE TABLE decks (code VARCHAR(8) PRIMARY KEY, language VARCHAR(8) "
                      "NOT NULL, title VARCHAR(200) NOT NULL, cards JSON NOT NULL, "
