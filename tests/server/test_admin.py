@@ -5,6 +5,7 @@ a restart, and the audit log of every action."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,7 +44,8 @@ def closing_frames(server: ServerProcess, code: str, token: str, headers: dict[s
     """What a WebSocket of the room hears until the server closes it, and the close code."""
     heard = []
     with connect(f"{server.ws_base}/ws/{code}", additional_headers=headers) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
+        with contextlib.suppress(ConnectionClosed):  # refused before its hello: read below
+            ws.send(json.dumps({"type": "hello", "token": token}))
         try:
             while True:
                 heard.append(json.loads(ws.recv(60)))
