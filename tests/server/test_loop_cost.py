@@ -9,6 +9,7 @@ request of each kind; what a client can make the server pay again is measured.""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import string
@@ -107,6 +108,24 @@ def largest_static(http: httpx.Client, table: Table) -> None:
     ok(http.get("/static/" + biggest.relative_to(STATIC_DIR).as_posix()))
 
 
+ADMIN_TOKEN = "loop-cost-admin-token"
+ADMIN = {"authorization": f"Bearer {ADMIN_TOKEN}"}
+
+
+def admin_close(http: httpx.Client, table: Table) -> None:
+    made = http.post("/api/rooms", json={"game": "time-bomb", "name": "Ann"}).json()
+    ok(http.post(f"/api/admin/rooms/{made['code']}/close", headers=ADMIN,
+                 json={"message": "é" * 120}))
+
+
+def admin_bans(http: httpx.Client, table: Table) -> None:
+    network = f"198.18.{secrets.randbelow(256)}.{secrets.randbelow(256)}"
+    ok(http.post("/api/admin/bans", headers=ADMIN,
+                 json={"network": network, "hours": 1, "reason": "é" * 200}))
+    ok(http.get("/api/admin/bans", headers=ADMIN))
+    ok(http.post("/api/admin/bans/lift", headers=ADMIN, json={"network": network}))
+
+
 def get(path: str, **params: str) -> Probe:
     return lambda http, table: ok(http.get(path.format(code=table.code, deck=table.deck,
                                                       game="time-bomb"), params=params))
@@ -135,6 +154,12 @@ PROBES: dict[str, Probe] = {
     "/docs": get("/docs"),
     "/ws/{code}": socket_hello,
     "/static": largest_static,
+    "/admin": get("/admin"),
+    "/api/admin/rooms": lambda http, table: ok(http.get("/api/admin/rooms", headers=ADMIN)),
+    "/api/admin/rooms/{code}/close": admin_close,
+    "/api/admin/bans": admin_bans,
+    "/api/admin/bans/lift": admin_bans,
+    "/api/admin/audit": lambda http, table: ok(http.get("/api/admin/audit", headers=ADMIN)),
     **{path: get(path) for path in PAGE_PATHS},
 }
 
@@ -145,7 +170,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LoopCost,
     settings = ServerSettings(
         db_url=f"sqlite+aiosqlite:///{db}", rooms=RoomSettings(bot_pause_ms=600_000),
         create_burst=100_000, join_burst=100_000, qr_burst=100_000,
-        deck_read_burst=100_000)
+        deck_read_burst=100_000, admin_burst=100_000,
+        admin_token_digest=hashlib.sha256(ADMIN_TOKEN.encode()).hexdigest())
     with LoopCost(settings) as cost, httpx.Client(base_url=cost.base, timeout=60) as http:
         yield cost, Table(http, cost.base)
 

@@ -22,7 +22,6 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
@@ -33,31 +32,15 @@ from tictac.server import http_api
 from tictac.server.bans import Bans, network
 from tictac.server.errors import ADMIN_NEEDS_TLS, BAD_ADMIN_TOKEN, BAD_MESSAGE, NO_ADMIN
 from tictac.server.http_api import error, limited, on_room
-from tictac.server.models import Strict
+from tictac.server.models import BanIn, CloseRoom, LiftBan
 from tictac.store import StoreError
 from tictac.store.base import AuditEntry, Ban
 
-MAX_MESSAGE = 120  # characters of a closing message: it is also shown on a phone's screen
-MAX_BAN_HOURS = 24 * 365
 AUDIT_SHOWN = 200
 
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-class CloseRoom(Strict):
-    message: str = Field(min_length=1, max_length=MAX_MESSAGE)
-
-
-class BanIn(Strict):
-    network: str = Field(min_length=1, max_length=64)  # an address or a CIDR
-    hours: float = Field(gt=0, le=MAX_BAN_HOURS)
-    reason: str = Field(default="", max_length=200)
-
-
-class LiftBan(Strict):
-    network: str = Field(min_length=1, max_length=64)
 
 
 def _loopback(client: str) -> bool:
