@@ -197,3 +197,25 @@ def test_an_action_from_another_site_is_refused(server: ServerProcess) -> None:
                            json={"network": "192.0.2.1", "hours": 1})
         assert (answer.status_code, answer.json()["code"]) == (403, "bad_origin")
         assert http.get("/api/admin/audit", headers=ADMIN).json() == []
+
+
+def test_a_shared_deck_taken_down_opens_nothing_and_is_in_the_audit(
+        server: ServerProcess) -> None:
+    deck = {"language": "fr", "title": "Noms douteux",
+            "lines": [f"Copain {chr(65 + i)}" for i in range(12)]}
+    with httpx.Client(base_url=server.base) as http:
+        made = http.post("/api/decks", json=deck)
+        assert made.status_code == 201, made.text
+        code = made.json()["code"]
+        assert http.get(f"/api/decks/{code}").status_code == 200
+        refused = http.post(f"/api/admin/decks/{code}/take-down", json={})
+        assert (refused.status_code, refused.json()["code"]) == (401, "bad_admin_token")
+        taken = http.post(f"/api/admin/decks/{code}/take-down", headers=ADMIN, json={})
+        assert taken.status_code == 200
+        gone = http.get(f"/api/decks/{code}")
+        assert (gone.status_code, gone.json()["code"]) == (404, "no_deck")
+        again = http.post(f"/api/admin/decks/{code}/take-down", headers=ADMIN, json={})
+        assert (again.status_code, again.json()["code"]) == (404, "no_deck")
+        entries = http.get("/api/admin/audit", headers=ADMIN).json()
+        assert [(entry["action"], entry["target"], entry["detail"]) for entry in entries] == [
+            ("take_down_deck", code, "Noms douteux")]

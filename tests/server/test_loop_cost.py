@@ -126,6 +126,14 @@ def admin_bans(http: httpx.Client, table: Table) -> None:
     ok(http.post("/api/admin/bans/lift", headers=ADMIN, json={"network": network}))
 
 
+def admin_take_down(http: httpx.Client, table: Table) -> None:
+    answer = http.post("/api/decks", content=largest_deck(),
+                       headers={"content-type": "application/json"}, timeout=60)
+    ok(answer)
+    ok(http.post(f"/api/admin/decks/{answer.json()['code']}/take-down", headers=ADMIN,
+                 json={}))
+
+
 def get(path: str, **params: str) -> Probe:
     return lambda http, table: ok(http.get(path.format(code=table.code, deck=table.deck,
                                                       game="time-bomb"), params=params))
@@ -159,6 +167,7 @@ PROBES: dict[str, Probe] = {
     "/api/admin/rooms/{code}/close": admin_close,
     "/api/admin/bans": admin_bans,
     "/api/admin/bans/lift": admin_bans,
+    "/api/admin/decks/{code}/take-down": admin_take_down,
     "/api/admin/audit": lambda http, table: ok(http.get("/api/admin/audit", headers=ADMIN)),
     **{path: get(path) for path in PAGE_PATHS},
 }

@@ -42,6 +42,15 @@ async def test_a_deck_is_read_back_as_given(store: Store) -> None:
     assert await store.load_deck("ZZZZZZ") is None
 
 
+async def test_a_dropped_deck_is_gone_and_the_others_stay(store: Store) -> None:
+    await store.save_deck(deck(), ROOMY)
+    await store.save_deck(deck("AZERTY"), ROOMY)
+    await store.drop_deck("QWERTY")
+    await store.drop_deck("NOSUCH")  # nothing to drop: no refusal
+    assert await store.load_deck("QWERTY") is None
+    assert await store.load_deck("AZERTY") == deck("AZERTY")
+
+
 async def test_a_deck_is_never_replaced(store: Store) -> None:
     await store.save_deck(deck(), ROOMY)
     with pytest.raises(DeckTaken):

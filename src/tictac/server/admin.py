@@ -1,7 +1,8 @@
 """The instance admin (docs/deploy.md, "Moderation"): whoever holds the admin token the
 operator set (`--admin-token-file`, or TICTAC_ADMIN_TOKEN) sees the rooms, closes one with a
-message to its players, bans an address or a network for a time, and reads the audit log that
-every one of these actions writes. `/admin` is the page; `/api/admin/...` are its calls.
+message to its players, takes a shared deck down, bans an address or a network for a time, and
+reads the audit log that every one of these actions writes. `/admin` is the page;
+`/api/admin/...` are its calls.
 
 Each call counts toward its address's `admin` limit before anything else (a token cannot be
 guessed faster than that), is refused over plain HTTP from another machine (the token would
@@ -27,7 +28,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 
 from tictac.engine import IllegalAction
 from tictac.rooms import Room
-from tictac.rooms.errors import STORE_FAILED
+from tictac.rooms.errors import NO_DECK, STORE_FAILED
 from tictac.server import http_api
 from tictac.server.bans import Bans, network
 from tictac.server.errors import ADMIN_NEEDS_TLS, BAD_ADMIN_TOKEN, BAD_MESSAGE, NO_ADMIN
@@ -171,6 +172,23 @@ async def lift_ban(request: Request) -> Response:
     except IllegalAction as refusal:
         return error(refusal, manager)
     return JSONResponse({"lifted": net})
+
+
+async def take_down_deck(request: Request) -> Response:
+    """A shared deck deleted: its code opens nothing from now on (a room that loaded it
+    already keeps its copy)."""
+    manager = request.app.state.manager
+    code = request.path_params["code"]
+    try:
+        client = await _changing(request)
+        found = await manager.store.load_deck(code)
+        if found is None:
+            raise IllegalAction(NO_DECK, f"no shared deck {code}")
+        await _kept(manager.store.drop_deck(code))
+        await _audit(request, client, "take_down_deck", code, found.title)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse({"taken_down": code})
 
 
 async def audit(request: Request) -> Response:

@@ -93,6 +93,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/api/admin/bans", admin.bans),
         Route("/api/admin/bans", admin.ban, methods=["POST"]),
         Route("/api/admin/bans/lift", admin.lift_ban, methods=["POST"]),
+        Route("/api/admin/decks/{code}/take-down", admin.take_down_deck, methods=["POST"]),
         Route("/api/admin/audit", admin.audit),
         Route("/admin", admin.page),
         Route("/api/decks", decks_api.create_deck, methods=["POST"]),

@@ -69,6 +69,8 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
     ("post", "/api/admin/bans", "The admin's: ban an address or a network (CIDR) for `hours`",
      BanIn, None, False),
     ("post", "/api/admin/bans/lift", "The admin's: lift a ban", LiftBan, None, False),
+    ("post", "/api/admin/decks/{code}/take-down", "The admin's: delete a shared deck", None,
+     None, False),
     ("get", "/api/admin/audit", "The admin's: the latest admin actions, newest first", None,
      None, False),
 ]

@@ -179,6 +179,9 @@ class Store(Protocol):
     def touch_deck(self, code: str, now_ms: int) -> Awaitable[None]:
         """The deck was used now: its retention starts again."""
 
+    def drop_deck(self, code: str) -> Awaitable[None]:
+        """The deck is gone (the admin took it down); nothing if there was none."""
+
     def save_ban(self, ban: Ban) -> Awaitable[None]:
         """A ban, made or replacing the one on the same network."""
 

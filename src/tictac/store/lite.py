@@ -322,6 +322,12 @@ class LiteStore(GroupCommit[Write | Row]):
 
         return self._submit(write)
 
+    def drop_deck(self, code: str) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM decks WHERE code = ?", (code,))
+
+        return self._submit(write)
+
     def save_ban(self, ban: Ban) -> asyncio.Future[None]:
         def write(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT OR REPLACE INTO bans (network, until_ms, reason, made_ms) "

@@ -236,6 +236,12 @@ class SqlStore(GroupCommit[Write | Row]):
 
         return self._submit(write)
 
+    def drop_deck(self, code: str) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(decks.delete().where(decks.c.code == code))
+
+        return self._submit(write)
+
     def save_ban(self, ban: Ban) -> asyncio.Future[None]:
         def write(conn: Connection) -> None:
             conn.execute(bans.delete().where(bans.c.network == ban.network))

@@ -145,6 +145,12 @@ class MemoryStore:
 
         return self._write(write)
 
+    def drop_deck(self, code: str) -> asyncio.Future[None]:
+        def write() -> None:
+            self._decks.pop(code, None)
+
+        return self._write(write)
+
     def save_ban(self, ban: base.Ban) -> asyncio.Future[None]:
         return self._write(lambda: self._bans.__setitem__(ban.network, ban))
 

@@ -1,5 +1,5 @@
 // The instance admin's page (/admin): the rooms, closing one with a message to its players,
-// bans by address or network, and the audit log. Every call carries the admin token as
+// taking a shared deck down, bans by address or network, and the audit log. Every call carries the admin token as
 // `Authorization: Bearer`; the token stays in this tab (sessionStorage), never in a URL.
 
 import { loadLang, pickLang, t } from './i18n.js';
@@ -74,6 +74,21 @@ function banForm() {
   h('button', { type: 'submit', text: t('admin.ban') }));
 }
 
+function deckForm() {
+  const code = h('input', { name: 'deck', required: true, maxlength: 16, 'aria-label': t('admin.deck_code'), placeholder: t('admin.deck_code') });
+  return h('form', {
+    class: 'ban-form',
+    onsubmit: (event) => {
+      event.preventDefault();
+      act(async () => {
+        const wanted = code.value.trim().toUpperCase();
+        await api('POST', `/api/admin/decks/${encodeURIComponent(wanted)}/take-down`, {}, token);
+        return t('admin.taken_down', { code: wanted });
+      });
+    },
+  }, code, h('button', { type: 'submit', class: 'danger', text: t('admin.take_down') }));
+}
+
 function auditRow(entry) {
   return h('tr', null, h('td', { text: when(entry.at_ms) }), h('td', { text: entry.action }),
     h('td', { text: entry.target }), h('td', { text: entry.detail }), h('td', { text: entry.address }));
@@ -125,6 +140,8 @@ async function show() {
     h('section', { class: 'panel', 'aria-labelledby': 'bans-title' },
       h('h2', { id: 'bans-title', text: t('admin.bans') }), banForm(),
       table(['admin.network', 'admin.until', 'admin.reason', 'admin.lift'], bans.map(banRow), 'admin.no_bans')),
+    h('section', { class: 'panel', 'aria-labelledby': 'decks-title' },
+      h('h2', { id: 'decks-title', text: t('admin.decks') }), deckForm()),
     h('section', { class: 'panel', 'aria-labelledby': 'audit-title' },
       h('h2', { id: 'audit-title', text: t('admin.audit') }),
       table(['admin.when', 'admin.action', 'admin.target', 'admin.detail', 'admin.address'],
