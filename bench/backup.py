@@ -27,8 +27,11 @@ from pathlib import Path
 
 from tictac.cluster.services import Postgres, available
 from tictac.engine import LoggedAction
-from tictac.store import LiteStore, StoredDeck
+from tictac.store import DeckBounds, LiteStore, StoredDeck
 from tictac.store.backup import backup, restore
+
+# No retention and no bound: every deck saved is kept, as a backup must find it.
+ROOMY = DeckBounds(unused_before_ms=0, owner_bytes=1 << 40, total_bytes=1 << 40)
 
 
 def record(code: str) -> dict[str, object]:
@@ -55,7 +58,8 @@ async def fill(path: str, rooms: int, actions: int) -> None:
                 for seq in range(1, actions + 1)))
             if number % 10 == 0:
                 await store.save_deck(StoredDeck(f"D{number:05d}", "fr", "Les copains", [
-                    {"name": f"Copain {card}", "about": "un ami"} for card in range(40)], 1))
+                    {"name": f"Copain {card}", "about": "un ami"} for card in range(40)], 1),
+                    ROOMY)
     finally:
         await store.close()
 

@@ -26,8 +26,11 @@ from serverproc import TICTAC, ServerProcess
 from tictac.cluster.services import Postgres
 from tictac.engine import LoggedAction
 from tictac.rooms.places import token_hash
-from tictac.store import LiteStore, SqlStore, Store, StoredDeck
+from tictac.store import DeckBounds, LiteStore, SqlStore, Store, StoredDeck
 from tictac.store.migrate import alembic_config
+
+# No retention and no bound: every deck saved is kept, as a backup must find it.
+ROOMY = DeckBounds(unused_before_ms=0, owner_bytes=1 << 40, total_bytes=1 << 40)
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -152,7 +155,7 @@ async def fill(store: Store) -> None:
     await asyncio.gather(*(store.append("GHJK", 0, seq, LoggedAction(seq % 4, {"n": seq}, seq))
                            for seq in range(1, 40)))
     await store.save_deck(StoredDeck("DECK42", "fr", "Un titre", [{"name": "Zoé", "about": ""}],
-                                     7))
+                                     7), ROOMY)
 
 
 async def contents(store: Store) -> tuple[object, ...]:

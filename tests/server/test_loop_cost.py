@@ -9,6 +9,7 @@ request of each kind; what a client can make the server pay again is measured.""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import string
@@ -117,6 +118,30 @@ def game_files(http: httpx.Client, table: Table) -> None:
         folder = get_info(name).client_folder
         if folder:
             ok(http.get(f"/games/{name}/{CLIENT_FILE}"))
+ADMIN_TOKEN = "loop-cost-admin-token"
+ADMIN = {"authorization": f"Bearer {ADMIN_TOKEN}"}
+
+
+def admin_close(http: httpx.Client, table: Table) -> None:
+    made = http.post("/api/rooms", json={"game": "time-bomb", "name": "Ann"}).json()
+    ok(http.post(f"/api/admin/rooms/{made['code']}/close", headers=ADMIN,
+                 json={"message": "é" * 120}))
+
+
+def admin_bans(http: httpx.Client, table: Table) -> None:
+    network = f"198.18.{secrets.randbelow(256)}.{secrets.randbelow(256)}"
+    ok(http.post("/api/admin/bans", headers=ADMIN,
+                 json={"network": network, "hours": 1, "reason": "é" * 200}))
+    ok(http.get("/api/admin/bans", headers=ADMIN))
+    ok(http.post("/api/admin/bans/lift", headers=ADMIN, json={"network": network}))
+
+
+def admin_take_down(http: httpx.Client, table: Table) -> None:
+    answer = http.post("/api/decks", content=largest_deck(),
+                       headers={"content-type": "application/json"}, timeout=60)
+    ok(answer)
+    ok(http.post(f"/api/admin/decks/{answer.json()['code']}/take-down", headers=ADMIN,
+                 json={}))
 
 
 def get(path: str, **params: str) -> Probe:
@@ -148,6 +173,13 @@ PROBES: dict[str, Probe] = {
     "/ws/{code}": socket_hello,
     "/static": largest_static,
     GAME_FILES: game_files,
+    "/admin": get("/admin"),
+    "/api/admin/rooms": lambda http, table: ok(http.get("/api/admin/rooms", headers=ADMIN)),
+    "/api/admin/rooms/{code}/close": admin_close,
+    "/api/admin/bans": admin_bans,
+    "/api/admin/bans/lift": admin_bans,
+    "/api/admin/decks/{code}/take-down": admin_take_down,
+    "/api/admin/audit": lambda http, table: ok(http.get("/api/admin/audit", headers=ADMIN)),
     **{path: get(path) for path in PAGE_PATHS},
 }
 
@@ -158,7 +190,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LoopCost,
     settings = ServerSettings(
         db_url=f"sqlite+aiosqlite:///{db}", rooms=RoomSettings(bot_pause_ms=600_000),
         create_burst=100_000, join_burst=100_000, qr_burst=100_000,
-        deck_read_burst=100_000)
+        deck_read_burst=100_000, admin_burst=100_000,
+        admin_token_digest=hashlib.sha256(ADMIN_TOKEN.encode()).hexdigest())
     with LoopCost(settings) as cost, httpx.Client(base_url=cost.base, timeout=60) as http:
         yield cost, Table(http, cost.base)
 

@@ -25,6 +25,7 @@ def deck(code: str = "QWERTY", title: str = "Nos noms", cards: list[dict[str, st
     return StoredDeck(code, "fr", title, cards, 1234, "", 1234)
 
 
+LATER_TABLES = ("bans", "audit")  # what later revisions than 0004 add
 ROOMY = DeckBounds(unused_before_ms=0, owner_bytes=1 << 30, total_bytes=1 << 30)
 
 
@@ -39,6 +40,15 @@ async def test_a_deck_is_read_back_as_given(store: Store) -> None:
     await store.save_deck(deck(), ROOMY)
     assert await store.load_deck("QWERTY") == deck()
     assert await store.load_deck("ZZZZZZ") is None
+
+
+async def test_a_dropped_deck_is_gone_and_the_others_stay(store: Store) -> None:
+    await store.save_deck(deck(), ROOMY)
+    await store.save_deck(deck("AZERTY"), ROOMY)
+    await store.drop_deck("QWERTY")
+    await store.drop_deck("NOSUCH")  # nothing to drop: no refusal
+    assert await store.load_deck("QWERTY") is None
+    assert await store.load_deck("AZERTY") == deck("AZERTY")
 
 
 async def test_a_deck_is_never_replaced(store: Store) -> None:
@@ -131,7 +141,8 @@ async def test_a_file_of_the_schema_before_decks_is_migrated_to_hold_them(
     await store.save_room("QWERT", "times-up", {"seats": [0]}, 1, 0)
     await store.close()
     with sqlite3.connect(db) as conn:  # back to the revision before this one, as an old file
-        conn.execute("DROP TABLE decks")
+        for table in (*LATER_TABLES, "decks"):
+            conn.execute(f"DROP TABLE {table}")
         conn.execute("UPDATE alembic_version SET version_num = '0002'")
     conn.close()
     store = await LiteStore.open(str(db))
@@ -151,7 +162,8 @@ async def test_a_deck_kept_before_the_bounds_counts_as_used_when_it_was_saved(
     store = await LiteStore.open(str(db))
     await store.close()
     with sqlite3.connect(db) as conn:  # the decks table of revision 0003, with one deck
-        conn.execute("DROP TABLE decks")
+        for table in (*LATER_TABLES, "decks"):
+            conn.execute(f"DROP TABLE {table}")
         conn.execute("CREATE TABLE decks (code VARCHAR(8) PRIMARY KEY, language VARCHAR(8) "
                      "NOT NULL, title VARCHAR(200) NOT NULL, cards JSON NOT NULL, "
                      "created_ms BIGINT NOT NULL)")

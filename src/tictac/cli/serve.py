@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import hashlib
 import logging
 import os
 import re
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from tictac.server.tls import Certificate
 
 S, R = ServerSettings, RoomSettings
+MIN_ADMIN_TOKEN = 16  # characters: a shorter one could be guessed
 GRACEFUL_STOP_S = 5  # how long a stop waits for connections to close before ending them
 # (flag, type, default, help)
 FLAGS: list[tuple[str, type, Any, str]] = [
@@ -80,6 +82,9 @@ FLAGS: list[tuple[str, type, Any, str]] = [
      "into a `backups` folder beside it (docs/deploy.md, \"Backups\")"),
     ("backup_keep", int, 7, "scheduled backups kept, the latest"),
     ("log_format", str, "text", "text, or json: one JSON object a line (docs/deploy.md)"),
+    ("admin_token_file", str, "", "a file holding the admin's token (at least "
+     f"{MIN_ADMIN_TOKEN} characters): /admin is open to its holder (docs/deploy.md, "
+     "\"Moderation\"; env TICTAC_ADMIN_TOKEN: the token itself)"),
 ]
 
 
@@ -104,7 +109,25 @@ def listed(value: str) -> tuple[str, ...]:
     return tuple(filter(None, (part.strip() for part in value.split(","))))
 
 
-def settings_from(args: argparse.Namespace) -> ServerSettings:
+def admin_token(args: argparse.Namespace) -> str:
+    """The admin's token: the file's first line, else TICTAC_ADMIN_TOKEN; "" for none.
+    ValueError says what is wrong with it."""
+    if args.admin_token_file:
+        try:
+            with open(args.admin_token_file, encoding="utf-8") as file:
+                token = file.readline().strip()
+        except (OSError, UnicodeDecodeError) as failure:
+            raise ValueError(f"--admin-token-file: {failure}") from None
+    else:
+        token = os.environ.get("TICTAC_ADMIN_TOKEN", "").strip()
+        if not token:
+            return ""
+    if len(token) < MIN_ADMIN_TOKEN:
+        raise ValueError(f"the admin token has at least {MIN_ADMIN_TOKEN} characters")
+    return token
+
+
+def settings_from(args: argparse.Namespace, admin: str = "") -> ServerSettings:
     return ServerSettings(
         host=args.host, port=args.port, db_url=db_url(args.db),
         rooms=RoomSettings(bot_pause_ms=args.bot_pause_ms, gone_after_s=args.gone_after_s,
@@ -124,6 +147,7 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         trusted_proxies=listed(args.trusted_proxies), allowed_hosts=listed(args.allowed_hosts),
         log_level=args.log_level, seed=args.seed, redis_url=args.redis, workers=args.workers,
         lease_ms=args.lease_ms,
+        admin_token_digest=hashlib.sha256(admin.encode()).hexdigest() if admin else "",
     )
 
 
@@ -240,10 +264,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         networks(listed(args.trusted_proxies))
         register_games(args.games)
+        admin = admin_token(args)
     except (ValueError, ImportError) as wrong:
         print(wrong, file=sys.stderr)
         return 2
-    settings = settings_from(args)
+    settings = settings_from(args, admin)
     if settings.tls and settings.redis_url:
         print("tictac serve: --tls is for one server on a local network; a cluster's HTTPS is "
               "its proxy's (docs/deploy.md)", file=sys.stderr)
@@ -298,7 +323,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
 
     if channel is not None:  # a worker, started afresh: the games are registered again
         register_games(args.games)
-    settings = settings_from(args)
+    settings = settings_from(args, admin_token(args))  # checked by `run` already
     # The store's database thread needs the GIL for a moment at each step of a commit; with
     # the default 5 ms switch interval a busy event loop makes every commit wait for it.
     sys.setswitchinterval(0.0005)

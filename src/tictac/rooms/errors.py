@@ -77,6 +77,10 @@ DECKS_FULL = ROOM_CODES("decks_full", "a shared deck that would pass what the se
 BAD_DECK = ROOM_CODES("bad_deck", "a deck that fails its checks (the message names the first "
                       "problems), or `save_deck` with no written names to save (HTTP 400)")
 
+# The instance admin (server/admin.py; docs/deploy.md, "Moderation").
+ROOM_CLOSED = ROOM_CODES("room_closed", "the server's admin closed the room; the message is "
+                         "theirs, shown to its players (then close code 4405)")
+
 
 class RoomError(IllegalAction):
     pass

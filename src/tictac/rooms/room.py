@@ -27,7 +27,9 @@ from tictac.rooms.errors import (
     NO_ROOM,
     NOT_SEATED,
     PAUSED,
+    ROOM_CLOSED,
     ROOM_MOVE,
+    ROOM_UNAVAILABLE,
     STALE_VIEW,
     STORE_FAILED,
     WRONG_STATUS,
@@ -40,7 +42,7 @@ from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json, 
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.shelf import ReplayCache
 from tictac.rooms.stats import Stats
-from tictac.rooms.wire import dumps
+from tictac.rooms.wire import dumps, error_message
 from tictac.store import Fenced, RoomDump, Store
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,7 @@ POLICIES = ("wait", "bot", "skip")
 # The close code of a room given up by this server (another server owns it now): "service
 # restart", which clients answer by reconnecting, to whichever server they reach.
 CLOSE_MOVED = 1012
+CLOSE_ROOM_CLOSED = 4405  # the instance admin closed the room: reconnecting cannot help
 
 
 @dataclass
@@ -153,12 +156,36 @@ class Room:
         self._on_close(self)
 
     async def expire(self) -> None:
+        if await self._delete():
+            log.info("room %s expired", self.code,
+                     extra={"event": "room_expired", "room": self.code})
+            self._end()
+
+    async def close_by_admin(self, message: str) -> None:
+        """The instance admin closed the room: it is deleted, and every connection is told
+        `message` (`room_closed`) and closed with CLOSE_ROOM_CLOSED. Runs in the inbox."""
+        if not await self._delete():
+            raise RoomError(ROOM_UNAVAILABLE, "the room moved to another server; try again")
+        log.info("room %s closed by the admin", self.code,
+                 extra={"event": "room_closed", "room": self.code})
+        said = error_message(ROOM_CLOSED, message)
+        for conn in self.conns:
+            conn.send(said)
+            conn.close(CLOSE_ROOM_CLOSED)
+        self.stats.connections -= len(self.conns)
+        self.conns.clear()
+        self._end()
+
+    async def _delete(self) -> bool:
+        """Whether the store let the room go (else it was taken over, and lives on there)."""
         try:
             await self.store.delete_room(self.code, self.epoch)
         except Fenced:
-            self.abandon()  # it lives on where it was taken over
-            return
-        log.info("room %s expired", self.code, extra={"event": "room_expired", "room": self.code})
+            self.abandon()
+            return False
+        return True
+
+    def _end(self) -> None:
         self.inbox.closed = True
         self.autopilot.cancel()
         self.audience.cancel()

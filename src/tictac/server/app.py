@@ -14,7 +14,19 @@ from starlette.routing import Mount, Route, WebSocketRoute
 
 from tictac.engine import GAMES, get_game
 from tictac.rooms import RoomManager, SeededChance
-from tictac.server import decks_api, game_client, heap, http_api, lan, openapi, pages, qr, ws
+from tictac.server import (
+    admin,
+    decks_api,
+    game_client,
+    heap,
+    http_api,
+    lan,
+    openapi,
+    pages,
+    qr,
+    ws,
+)
+from tictac.server.bans import Bans
 from tictac.server.clients import ClientAddress, Proxies
 from tictac.server.hosts import HostCheck, Hosts
 from tictac.server.quotas import Quotas
@@ -49,6 +61,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         warmed = asyncio.create_task(warm_beside(warming))
         store = await open_store(settings.db_url)
         heap.serve()  # (before the first room: rooms end, the start's objects never do)
+        app.state.bans = Bans(store)
         chance = SeededChance(settings.seed) if settings.seed else None
         manager = RoomManager(store, chance=chance, settings=settings.rooms)
         app.state.manager = manager
@@ -87,6 +100,14 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/api/rooms/{code}/rejoin-code", http_api.rejoin_code, methods=["POST"]),
         Route("/api/rooms/{code}/rejoin", http_api.rejoin_room, methods=["POST"]),
         Route("/api/rooms/{code}/replay", http_api.replay),
+        Route("/api/admin/rooms", admin.rooms),
+        Route("/api/admin/rooms/{code}/close", admin.close_room, methods=["POST"]),
+        Route("/api/admin/bans", admin.bans),
+        Route("/api/admin/bans", admin.ban, methods=["POST"]),
+        Route("/api/admin/bans/lift", admin.lift_ban, methods=["POST"]),
+        Route("/api/admin/decks/{code}/take-down", admin.take_down_deck, methods=["POST"]),
+        Route("/api/admin/audit", admin.audit),
+        Route("/admin", admin.page),
         Route("/api/decks", decks_api.create_deck, methods=["POST"]),
         Route("/api/decks/{code}", decks_api.get_deck),
         Route("/healthz", http_api.healthz),

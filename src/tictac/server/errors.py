@@ -32,6 +32,16 @@ BAD_HOST = SERVER_CODES("bad_host", "any HTTP request or WebSocket handshake who
                         "this server's (HTTP 400; see docs/server.md)")
 BAD_REQUEST = SERVER_CODES("bad_request", "bytes that are not an HTTP request the server can "
                            "parse (HTTP 400, then the connection is closed)")
+# The instance admin (server/admin.py; docs/deploy.md, "Moderation").
+NO_ADMIN = SERVER_CODES("no_admin", "`/api/admin/...` on a server started without an admin token "
+                        "(HTTP 404)")
+BAD_ADMIN_TOKEN = SERVER_CODES("bad_admin_token", "`/api/admin/...` without `Authorization: "
+                               "Bearer` and the server's admin token (HTTP 401)")
+ADMIN_NEEDS_TLS = SERVER_CODES("admin_needs_tls", "`/api/admin/...` over plain HTTP from "
+                               "another machine than the server's (HTTP 403): use HTTPS, or "
+                               "list the TLS-ending proxy in `--trusted-proxies`")
+BANNED = SERVER_CODES("banned", "creating or joining a room, or a WebSocket, from an address the "
+                      "server's admin banned (HTTP 403, or close code 4403)")
 
 CLOSE_UNSENDABLE = 1011  # a message to this client could not be sent: it reconnects
 CLOSE_FLOOD = 1008  # "policy violation": the client kept sending over the rate
@@ -39,4 +49,5 @@ CLOSE_SLOW_CLIENT = 1013  # "try again later": the client read too slowly
 CLOSE_NO_HELLO = 4400  # no hello (or a token in the URL): the client is wrong, retrying won't help
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_ROOM = 4404
+CLOSE_BANNED = 4403
 CLOSE_SUPERSEDED = 4409  # the token opened one connection more than it may hold: oldest goes

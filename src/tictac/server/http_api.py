@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket
 
 from tictac.bots import room_bot_kinds
 from tictac.engine import GAMES, IllegalAction, get_game
@@ -17,11 +18,16 @@ from tictac.rooms import errors as room_errors
 from tictac.rooms.buckets import Buckets
 from tictac.rooms.errors import RATE_LIMITED
 from tictac.server import game_client
+from tictac.server.bans import Bans
 from tictac.server.errors import (
+    ADMIN_NEEDS_TLS,
+    BAD_ADMIN_TOKEN,
     BAD_JSON,
     BAD_MESSAGE,
     BAD_ORIGIN,
     BAD_TEXT,
+    BANNED,
+    NO_ADMIN,
     NOT_JSON,
     TOO_LARGE,
 )
@@ -43,6 +49,7 @@ STATUS = {
     room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
     room_errors.ROOM_UNAVAILABLE: 503, room_errors.BAD_REJOIN: 410,
     room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404, room_errors.DECKS_FULL: 507,
+    BANNED: 403, NO_ADMIN: 404, BAD_ADMIN_TOKEN: 401, ADMIN_NEEDS_TLS: 403,
 }
 
 
@@ -57,7 +64,8 @@ class Limits:
                      "join": Buckets(settings.join_per_min / 60, settings.join_burst),
                      "qr": Buckets(settings.qr_per_min / 60, settings.qr_burst),
                      "deck_read": Buckets(settings.deck_read_per_min / 60,
-                                          settings.deck_read_burst)}
+                                          settings.deck_read_burst),
+                     "admin": Buckets(settings.admin_per_min / 60, settings.admin_burst)}
         self.shared: SharedBuckets | None = None
 
     async def wait(self, limit: str, address: str) -> float:
@@ -88,22 +96,37 @@ def error(refusal: IllegalAction, manager: RoomManager) -> JSONResponse:
                         headers=headers)
 
 
-def _manager(request: Request) -> RoomManager:
+def _manager(request: Request | WebSocket) -> RoomManager:
     manager: RoomManager = request.app.state.manager
     return manager
 
 
 async def admit(request: Request, limit: str) -> None:
+    """A state-changing call is JSON from a page of this server, from an address not banned;
+    then it counts toward its address's limit."""
+    json_from_here(request)
+    await refuse_banned(request, request.client.host if request.client else "")
+    await limited(request, limit)
+
+
+async def refuse_banned(request: Request | WebSocket, client: str) -> None:
+    """`banned` if the instance admin banned `client`'s address (server/bans.py)."""
+    bans: Bans = request.app.state.bans
+    found = await bans.of(client, _manager(request).clock.now_ms())
+    if found is not None:
+        raise IllegalAction(BANNED, "this address is banned from this server"
+                            + (f": {found.reason}" if found.reason else ""))
+
+
+def json_from_here(request: Request) -> None:
     """A state-changing call is JSON from a page of this server (or from a program, which
-    sends no Origin): a form or a script of another site gets nothing done. Then it counts
-    toward its address's limit."""
+    sends no Origin): a form or a script of another site gets nothing done."""
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media_type != "application/json":
         raise IllegalAction(NOT_JSON, "the body is JSON (Content-Type: application/json)")
     origin = request.headers.get("origin")
     if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
         raise IllegalAction(BAD_ORIGIN, "this call is only taken from this server's own pages")
-    await limited(request, limit)
 
 
 async def limited(request: Request, limit: str) -> None:
@@ -134,7 +157,7 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
     return bytes(body)
 
 
-async def _body(request: Request, model: type[M]) -> M:
+async def read_model(request: Request, model: type[M]) -> M:
     raw = await read_body(request)
     try:
         return model.model_validate_json(raw or b"{}")
@@ -166,7 +189,7 @@ async def create_room(request: Request) -> Response:
     manager = _manager(request)
     try:
         await admit(request, "create")
-        body = await _body(request, CreateRoom)
+        body = await read_model(request, CreateRoom)
         node = _node(request)
         _, joined = await (manager.create if node is None else node.create)(
             body.game, body.name, body.options)
@@ -180,7 +203,7 @@ async def create_room(request: Request) -> Response:
 async def get_room(request: Request) -> Response:
     manager = _manager(request)
     try:
-        answer = await on_room(request, await _where(request), "summary")
+        answer = await on_room(request, await room_of(request), "summary")
     except IllegalAction as refusal:
         return error(refusal, manager)
     return JSONResponse(answer)
@@ -190,8 +213,8 @@ async def join_room(request: Request) -> Response:
     manager = _manager(request)
     try:
         await admit(request, "join")
-        where = await _where(request)
-        body = await _body(request, JoinRoom)
+        where = await room_of(request)
+        body = await read_model(request, JoinRoom)
         answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator,
                                tv=body.tv)
     except IllegalAction as refusal:
@@ -237,8 +260,12 @@ async def _replay(room: Room, token: str | None, game: int | None, seat: int | N
     return (await replays.fetch(room, token, game, seat, client=client)).encoded()
 
 
+async def _close(room: Room, message: str) -> None:
+    await room.call(room.close_by_admin, message)
+
+
 ROOM_CALLS: dict[str, Call] = {"summary": _summary, "join": _join, "replay": _replay,
-                               "rejoin_code": _rejoin_code, "rejoin": _rejoin}
+                               "rejoin_code": _rejoin_code, "rejoin": _rejoin, "close": _close}
 
 
 def _node(request: Request) -> Node | None:
@@ -246,7 +273,7 @@ def _node(request: Request) -> Node | None:
     return node
 
 
-async def _where(request: Request) -> Room | str:
+async def room_of(request: Request) -> Room | str:
     """The room named in the path, or (in a cluster) the node that owns it."""
     node, code = _node(request), request.path_params["code"]
     return _manager(request).get(code) if node is None else await node.locate(code)
@@ -286,7 +313,7 @@ async def rejoin_code(request: Request) -> Response:
         token = bearer(request)
         if token is None:
             raise IllegalAction(room_errors.BAD_TOKEN, "send Authorization: Bearer TOKEN")
-        answer = await on_room(request, await _where(request), "rejoin_code", token=token)
+        answer = await on_room(request, await room_of(request), "rejoin_code", token=token)
     except IllegalAction as refusal:
         return error(refusal, manager)
     return JSONResponse(answer)
@@ -297,8 +324,8 @@ async def rejoin_room(request: Request) -> Response:
     manager = _manager(request)
     try:
         await admit(request, "join")
-        where = await _where(request)
-        body = await _body(request, Rejoin)
+        where = await room_of(request)
+        body = await read_model(request, Rejoin)
         answer = await on_room(request, where, "rejoin", rejoin_code=body.rejoin)
     except IllegalAction as refusal:
         return error(refusal, manager)
@@ -310,7 +337,7 @@ async def rejoin_room(request: Request) -> Response:
 async def replay(request: Request) -> Response:
     manager = _manager(request)
     try:
-        where = await _where(request)
+        where = await room_of(request)
         answer = await on_room(request, where, "replay", token=bearer(request),
                                game=_int_param(request, "game"), seat=_int_param(request, "seat"),
                                client=request.client.host if request.client else None)

@@ -2,11 +2,12 @@
 
 A request is one line (`"event": "request"`: client, method, path, status; a WebSocket's
 opening is `"event": "websocket"`), and so is each room event worth keeping (`room_created`,
-`game_started`, `game_over`, `room_expired`: the room's code, its game, the game's index), with
-the fields their log call gives (`extra=`). No line holds a token or anything a player wrote:
-paths lose their query string (where a token could travel), and the text of tictac's own
-lines keeps its numbers and room code but not its words (a name, a chat line or a card could be
-among them); an error's message is left out too, its type and traceback kept."""
+`game_started`, `game_over`, `room_expired`, `room_closed` by the admin: the room's code, its
+game, the game's index), with the fields their log call gives (`extra=`). No line holds a
+token or anything a player wrote: paths lose their query string (where a token could travel),
+and the text of tictac's own lines keeps its numbers and room code but not its words (a name,
+a chat line or a card could be among them); an error's message is left out too, its type and
+traceback kept."""
 
 from __future__ import annotations
 

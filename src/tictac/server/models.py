@@ -464,6 +464,25 @@ class Rejoin(Body):
     rejoin: str = Field(max_length=256)  # a rejoin code, from POST .../rejoin-code
 
 
+# The instance admin's calls (server/admin.py).
+MAX_CLOSING = 120  # characters of a closing message: it is shown on a phone's screen
+MAX_BAN_HOURS = 24 * 365
+
+
+class CloseRoom(Body):
+    message: str = Field(min_length=1, max_length=MAX_CLOSING)
+
+
+class BanIn(Body):
+    network: str = Field(min_length=1, max_length=64)  # an address or a CIDR
+    hours: float = Field(gt=0, le=MAX_BAN_HOURS)
+    reason: str = Field(default="", max_length=200)
+
+
+class LiftBan(Body):
+    network: str = Field(min_length=1, max_length=64)
+
+
 class RejoinCode(Strict):
     rejoin: str
     expires_in_s: int

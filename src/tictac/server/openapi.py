@@ -17,6 +17,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from tictac.server.models import (
+    BanIn,
+    CloseRoom,
     CreateRoom,
     DeckHeader,
     ErrorOut,
@@ -24,6 +26,7 @@ from tictac.server.models import (
     Health,
     Joined,
     JoinRoom,
+    LiftBan,
     Rejoin,
     RejoinCode,
     Replay,
@@ -57,12 +60,26 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
     ("get", "/api/share", "The origin other devices of the local network reach this server at "
      "(`origin`: null unless it serves on every interface)", None, None, False),
     ("get", "/healthz", "Liveness, rooms and connections", None, Health, False),
+    # The instance admin's (docs/deploy.md, "Moderation"): Authorization: Bearer ADMIN_TOKEN
+    ("get", "/api/admin/rooms", "The admin's: this server's rooms (code, game, status, "
+     "players, age_s, connections)", None, None, False),
+    ("post", "/api/admin/rooms/{code}/close", "The admin's: close a room; its players are "
+     "shown the message", CloseRoom, None, False),
+    ("get", "/api/admin/bans", "The admin's: the bans that hold now", None, None, False),
+    ("post", "/api/admin/bans", "The admin's: ban an address or a network (CIDR) for `hours`",
+     BanIn, None, False),
+    ("post", "/api/admin/bans/lift", "The admin's: lift a ban", LiftBan, None, False),
+    ("post", "/api/admin/decks/{code}/take-down", "The admin's: delete a shared deck", None,
+     None, False),
+    ("get", "/api/admin/audit", "The admin's: the latest admin actions, newest first", None,
+     None, False),
 ]
 
 
 def document() -> dict[str, Any]:
     models: list[type[BaseModel]] = [CreateRoom, JoinRoom, Rejoin, Joined, RejoinCode, GameInfo,
-                                     Replay, Health, ErrorOut, DeckHeader]
+                                     Replay, Health, ErrorOut, DeckHeader, CloseRoom, BanIn,
+                                     LiftBan]
     _, schemas = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     paths: dict[str, Any] = {}
     for method, path, summary, body, answer, is_list in ENDPOINTS:

@@ -37,6 +37,13 @@ class ServerSettings:
     # blindly needs far more tries than this allows (docs/packs.md)
     deck_read_per_min: float = 10.0
     deck_read_burst: int = 20
+    # ... and the instance admin's calls (server/admin.py): a page that lists rooms, bans and
+    # the audit log asks a few at once; a token cannot be guessed at this pace
+    admin_per_min: float = 30.0
+    admin_burst: int = 10
+    # The SHA-256 digest of the admin's token (`--admin-token-file`, TICTAC_ADMIN_TOKEN);
+    # empty: no admin. The token itself is never kept.
+    admin_token_digest: str = ""
     # A request's headers and body must arrive within this, else the connection is closed
     # (a client that sends half a request and waits holds nothing for long).
     request_timeout_s: float = 10.0

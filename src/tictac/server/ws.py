@@ -28,6 +28,7 @@ from tictac.server.errors import (
     BAD_MESSAGE,
     CHAT_LIMITED,
     CLOSE_BAD_TOKEN,
+    CLOSE_BANNED,
     CLOSE_FLOOD,
     CLOSE_NO_HELLO,
     CLOSE_NO_ROOM,
@@ -37,6 +38,7 @@ from tictac.server.errors import (
     UNKNOWN_TYPE,
     VOTE_LIMITED,
 )
+from tictac.server.http_api import refuse_banned
 from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
@@ -162,6 +164,11 @@ async def endpoint(websocket: WebSocket) -> None:
         await _refuse(conn, IllegalAction(TOKEN_IN_URL, "a token never goes in a URL (proxies "
                                           "log them): send it in the hello message"),
                       CLOSE_NO_HELLO)
+        return
+    try:
+        await refuse_banned(websocket, websocket.client.host if websocket.client else "")
+    except IllegalAction as refusal:
+        await _refuse(conn, refusal, CLOSE_BANNED)
         return
     code = websocket.path_params["code"]
     try:

@@ -5,7 +5,8 @@ nothing outlives the process).
 
 A store keeps each room's record under an epoch, each game's setup, and each game's log of
 actions numbered from 1; and, apart from every room, the decks people share (Time's Up's:
-docs/packs.md, "Shared decks"), each under its code, never changed once kept.
+docs/packs.md, "Shared decks"), each under its code, never changed once kept, and the instance
+admin's bans and audit log (server/admin.py).
 Two refusals matter to a room and are the same for every store:
 - `Fenced`: the room is held under a newer epoch (another node claimed it), or the action's
   number in its log is taken (another copy of the room appended there first);
@@ -94,6 +95,29 @@ class StoredDeck:
                 "cards": self.cards}
 
 
+@dataclass(frozen=True)
+class Ban:
+    """An address or network (CIDR, as `ipaddress` writes it) the instance admin refuses until
+    `until_ms`."""
+
+    network: str
+    until_ms: int
+    reason: str
+    made_ms: int
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """One admin action: what (`action`), on what (`target`: a room's code, a network), with
+    what (`detail`), when and from which address."""
+
+    at_ms: int
+    action: str
+    target: str
+    detail: str = ""
+    address: str = ""
+
+
 @dataclass
 class GameLog:
     idx: int
@@ -154,6 +178,22 @@ class Store(Protocol):
 
     def touch_deck(self, code: str, now_ms: int) -> Awaitable[None]:
         """The deck was used now: its retention starts again."""
+
+    def drop_deck(self, code: str) -> Awaitable[None]:
+        """The deck is gone (the admin took it down); nothing if there was none."""
+
+    def save_ban(self, ban: Ban) -> Awaitable[None]:
+        """A ban, made or replacing the one on the same network."""
+
+    def lift_ban(self, network: str) -> Awaitable[None]: ...
+
+    async def load_bans(self, now_ms: int) -> list[Ban]:
+        """The bans that still hold at `now_ms`, by network."""
+
+    def save_audit(self, entry: AuditEntry) -> Awaitable[None]: ...
+
+    async def load_audit(self, limit: int) -> list[AuditEntry]:
+        """The `limit` latest admin actions, newest first."""
 
 
 # What orjson would write and the standard encoder refuses (a dataclass, a date) is left to the

@@ -35,6 +35,8 @@ from typing import Any
 
 from tictac.engine import LoggedAction
 from tictac.store.base import (
+    AuditEntry,
+    Ban,
     DeckBounds,
     DeckTaken,
     GameLog,
@@ -49,7 +51,7 @@ from tictac.store.file import DatabaseFile
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 log = logging.getLogger(__name__)
-SCHEMA_REVISION = "0004"  # the latest of store/migrations/versions
+SCHEMA_REVISION = "0005"  # the latest of store/migrations/versions
 HERE_AT_MOST = 4  # action rows committed on the loop's thread; a bigger batch is flat out's
 # Commits between two checkpoints: one action's commit writes two or three pages to the WAL,
 # so the WAL is checkpointed at about SQLite's default of 1000 pages.
@@ -320,7 +322,51 @@ class LiteStore(GroupCommit[Write | Row]):
 
         return self._submit(write)
 
+    def drop_deck(self, code: str) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM decks WHERE code = ?", (code,))
+
+        return self._submit(write)
+
+    def save_ban(self, ban: Ban) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT OR REPLACE INTO bans (network, until_ms, reason, made_ms) "
+                         "VALUES (?, ?, ?, ?)",
+                         (ban.network, ban.until_ms, ban.reason, ban.made_ms))
+
+        return self._submit(write)
+
+    def lift_ban(self, network: str) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("DELETE FROM bans WHERE network = ?", (network,))
+
+        return self._submit(write)
+
+    def save_audit(self, entry: AuditEntry) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO audit (at_ms, action, target, detail, address) "
+                         "VALUES (?, ?, ?, ?, ?)",
+                         (entry.at_ms, entry.action, entry.target, entry.detail, entry.address))
+
+        return self._submit(write)
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_bans(self, now_ms: int) -> list[Ban]:
+        rows = await asyncio.to_thread(
+            self._read, "SELECT network, until_ms, reason, made_ms FROM bans "
+            "WHERE until_ms > ? ORDER BY network", (now_ms,))
+        return [Ban(*row) for row in rows]
+
+    async def load_audit(self, limit: int) -> list[AuditEntry]:
+        rows = await asyncio.to_thread(
+            self._read, "SELECT at_ms, action, target, detail, address FROM audit "
+            "ORDER BY id DESC LIMIT ?", (limit,))
+        return [AuditEntry(*row) for row in rows]
+
+    def _read(self, query: str, args: tuple[Any, ...]) -> list[Any]:
+        with closing(sqlite3.connect(self.path)) as conn:  # a read's own
+            return conn.execute(query, args).fetchall()
 
     async def load_deck(self, code: str) -> StoredDeck | None:
         return await asyncio.to_thread(self._load_deck, code)

@@ -25,6 +25,8 @@ from sqlalchemy.engine import Connection, Engine, make_url
 
 from tictac.engine import LoggedAction
 from tictac.store.base import (
+    AuditEntry,
+    Ban,
     DeckBounds,
     DeckTaken,
     GameLog,
@@ -37,7 +39,7 @@ from tictac.store.base import (
 from tictac.store.file import DatabaseFile
 from tictac.store.lite import PRAGMAS
 from tictac.store.migrate import upgrade
-from tictac.store.tables import actions, decks, games, rooms
+from tictac.store.tables import actions, audit, bans, decks, games, rooms
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 Write = Callable[[Connection], None]
@@ -234,7 +236,55 @@ class SqlStore(GroupCommit[Write | Row]):
 
         return self._submit(write)
 
+    def drop_deck(self, code: str) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(decks.delete().where(decks.c.code == code))
+
+        return self._submit(write)
+
+    def save_ban(self, ban: Ban) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(bans.delete().where(bans.c.network == ban.network))
+            conn.execute(bans.insert().values(network=ban.network, until_ms=ban.until_ms,
+                                              reason=ban.reason, made_ms=ban.made_ms))
+
+        return self._submit(write)
+
+    def lift_ban(self, network: str) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(bans.delete().where(bans.c.network == network))
+
+        return self._submit(write)
+
+    def save_audit(self, entry: AuditEntry) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(audit.insert().values(at_ms=entry.at_ms, action=entry.action,
+                                               target=entry.target, detail=entry.detail,
+                                               address=entry.address))
+
+        return self._submit(write)
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_bans(self, now_ms: int) -> list[Ban]:
+        return await asyncio.to_thread(self._load_bans, now_ms)
+
+    def _load_bans(self, now_ms: int) -> list[Ban]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(bans.c.network, bans.c.until_ms, bans.c.reason,
+                                          bans.c.made_ms).where(bans.c.until_ms > now_ms)
+                                .order_by(bans.c.network)).all()
+        return [Ban(*row) for row in rows]
+
+    async def load_audit(self, limit: int) -> list[AuditEntry]:
+        return await asyncio.to_thread(self._load_audit, limit)
+
+    def _load_audit(self, limit: int) -> list[AuditEntry]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(audit.c.at_ms, audit.c.action, audit.c.target,
+                                          audit.c.detail, audit.c.address)
+                                .order_by(audit.c.id.desc()).limit(limit)).all()
+        return [AuditEntry(*row) for row in rows]
 
     async def load_deck(self, code: str) -> StoredDeck | None:
         return await asyncio.to_thread(self._load_deck, code)

@@ -39,6 +39,8 @@ class MemoryStore:
     def __init__(self) -> None:
         self._rooms: dict[str, _Room] = {}
         self._decks: dict[str, tuple[base.StoredDeck, str]] = {}  # code: deck, cards as JSON
+        self._bans: dict[str, base.Ban] = {}
+        self._audit: list[base.AuditEntry] = []
         self.commits = 0
 
     def problem(self) -> str | None:
@@ -143,7 +145,31 @@ class MemoryStore:
 
         return self._write(write)
 
+    def drop_deck(self, code: str) -> asyncio.Future[None]:
+        def write() -> None:
+            self._decks.pop(code, None)
+
+        return self._write(write)
+
+    def save_ban(self, ban: base.Ban) -> asyncio.Future[None]:
+        return self._write(lambda: self._bans.__setitem__(ban.network, ban))
+
+    def lift_ban(self, network: str) -> asyncio.Future[None]:
+        def write() -> None:
+            self._bans.pop(network, None)
+
+        return self._write(write)
+
+    def save_audit(self, entry: base.AuditEntry) -> asyncio.Future[None]:
+        return self._write(lambda: self._audit.append(entry))
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_bans(self, now_ms: int) -> list[base.Ban]:
+        return [ban for _, ban in sorted(self._bans.items()) if ban.until_ms > now_ms]
+
+    async def load_audit(self, limit: int) -> list[base.AuditEntry]:
+        return self._audit[::-1][:limit]
 
     async def load_deck(self, code: str) -> base.StoredDeck | None:
         found = self._decks.get(code)

@@ -62,3 +62,26 @@ decks = sa.Table(
     sa.Column("used_ms", sa.BigInteger, nullable=False, server_default="0"),
     sa.Column("size", sa.Integer, nullable=False, server_default="0"),
 )
+
+# The instance admin's bans (server/admin.py): an address or a network (CIDR, as Python's
+# ipaddress writes it), refused until `until_ms`. Kept here so every node of a cluster holds it.
+bans = sa.Table(
+    "bans",
+    metadata,
+    sa.Column("network", sa.String(64), primary_key=True),
+    sa.Column("until_ms", sa.BigInteger, nullable=False),
+    sa.Column("reason", sa.String(200), nullable=False, server_default=""),
+    sa.Column("made_ms", sa.BigInteger, nullable=False),
+)
+
+# Every admin action, in the order taken: never changed, never dropped by the server.
+audit = sa.Table(
+    "audit",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("at_ms", sa.BigInteger, nullable=False),
+    sa.Column("action", sa.String(40), nullable=False),
+    sa.Column("target", sa.String(64), nullable=False),
+    sa.Column("detail", sa.String(400), nullable=False, server_default=""),
+    sa.Column("address", sa.String(64), nullable=False, server_default=""),
+)

@@ -70,6 +70,7 @@ export class LiveRoom {
     this.app = app;
     this.choose = choose;
     this.onRejected = onRejected;
+    this.closedWith = '';
     this.room = null;
     this.view = null;
     this.audience = null; // the `audience` message's state, and this member's own vote
@@ -104,7 +105,7 @@ export class LiveRoom {
     this.conn = new Connection(code, token, {
       onMessage: (message) => this.receive(message),
       onState: (state) => connectionLabel(state),
-      onRejected: (closeCode) => { this.stop(); this.onRejected(closeCode); },
+      onRejected: (closeCode) => { this.stop(); this.onRejected(closeCode, this.closedWith); },
     });
   }
 
@@ -175,7 +176,9 @@ export class LiveRoom {
         this.chat.add(message);
         break;
       case 'error':
-        this.refused(message);
+        // the server's admin closed the room: their words come just before the close (4405)
+        if (message.code === 'room_closed') this.closedWith = message.message;
+        else this.refused(message);
         break;
       case 'ack':
         this.tapped.delete(message.id);

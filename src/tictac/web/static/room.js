@@ -92,6 +92,14 @@ function rejoinLinks(code, token) {
 
 // Why this device holds the seat no more: it moved to another device, or is open on newer
 // connections (a reload here takes it back).
+// The server's admin closed the room (close code 4405), with a message to its players.
+function showClosed(root, message) {
+  fill(root, h('section', { class: 'panel room-closed', role: 'alert' },
+    h('h1', { text: t('room.closed_title') }),
+    h('p', { class: 'closed-message', text: message || t('error.room_closed') }),
+    h('p', null, h('a', { href: '/', 'data-link': true, text: t('notfound.home') }))));
+}
+
 function showLost(root, code, key, app) {
   fill(root, h('section', { class: 'panel seat-lost', 'data-lost': key },
     h('h1', { text: t(`${key}_title`) }),
@@ -143,8 +151,11 @@ function chooseScreen(room, view) {
 function openRoom(root, code, token, app) {
   startLive(new LiveRoom({
     key: `play:${code}`, code, token, app, choose: chooseScreen, rejoin: rejoinLinks(code, token),
-    onRejected: (closeCode) => {
-      if (closeCode === 4401) {
+    onRejected: (closeCode, closedWith) => {
+      if (closeCode === 4405) {
+        forgetSeat(code);
+        showClosed(root, closedWith);
+      } else if (closeCode === 4401) {
         forgetSeat(code);
         showJoin(root, code, app);
       } else if (closeCode === 4410) {

@@ -1,0 +1,216 @@
+"""The instance admin (docs/deploy.md, "Moderation"): whoever holds the admin token the
+operator set (`--admin-token-file`, or TICTAC_ADMIN_TOKEN) sees the rooms, closes one with a
+message to its players, takes a shared deck down, bans an address or a network for a time, and
+reads the audit log that every one of these actions writes. `/admin` is the page;
+`/api/admin/...` are its calls.
+
+Each call counts toward its address's `admin` limit before anything else (a token cannot be
+guessed faster than that), is refused over plain HTTP from another machine (the token would
+cross the network in clear; a proxy listed in `--trusted-proxies` that says the request came
+by HTTPS is believed), and then needs `Authorization: Bearer TOKEN`. The server keeps only the
+token's SHA-256 digest and compares digests in constant time.
+
+Bans and the audit log are kept by the store, so an action taken on one node of a cluster
+holds on all; a room is closed on the node that owns it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+
+from tictac.engine import IllegalAction
+from tictac.rooms import Room
+from tictac.rooms.errors import NO_DECK, STORE_FAILED
+from tictac.server import http_api
+from tictac.server.bans import Bans, network
+from tictac.server.errors import ADMIN_NEEDS_TLS, BAD_ADMIN_TOKEN, BAD_MESSAGE, NO_ADMIN
+from tictac.server.http_api import error, limited, on_room
+from tictac.server.models import BanIn, CloseRoom, LiftBan
+from tictac.store import StoreError
+from tictac.store.base import AuditEntry, Ban
+
+AUDIT_SHOWN = 200
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _loopback(client: str) -> bool:
+    try:
+        return ipaddress.ip_address(client).is_loopback
+    except ValueError:
+        return False
+
+
+async def _authorised(request: Request) -> str:
+    """The caller's address once the call may go on; else the refusal."""
+    wanted: str = request.app.state.settings.admin_token_digest
+    if not wanted:
+        raise IllegalAction(NO_ADMIN, "this server has no admin (--admin-token-file)")
+    await limited(request, "admin")
+    client = request.client.host if request.client else ""
+    if request.url.scheme != "https" and not _loopback(client):
+        raise IllegalAction(ADMIN_NEEDS_TLS, "the admin's calls come by HTTPS from another "
+                            "machine (the token would cross the network in clear)")
+    given = http_api.bearer(request) or ""
+    if not hmac.compare_digest(digest(given), wanted):
+        raise IllegalAction(BAD_ADMIN_TOKEN, "send Authorization: Bearer ADMIN_TOKEN")
+    return client
+
+
+async def _changing(request: Request) -> str:
+    """A call that changes something: JSON from this server's page, then authorised."""
+    http_api.json_from_here(request)
+    return await _authorised(request)
+
+
+def _now_ms(request: Request) -> int:
+    now: int = request.app.state.manager.clock.now_ms()
+    return now
+
+
+async def _audit(request: Request, client: str, action: str, target: str,
+                 detail: str = "") -> None:
+    await _kept(request.app.state.manager.store.save_audit(
+        AuditEntry(_now_ms(request), action, target, detail, client)))
+
+
+async def _kept(write: Awaitable[None]) -> None:
+    """Waits for a store write; a refusal is `store_failed` (nothing was done)."""
+    try:
+        await write
+    except StoreError as failure:
+        raise IllegalAction(STORE_FAILED, str(failure)) from None
+
+
+def _row(room: Room, now_ms: int) -> dict[str, Any]:
+    return {"code": room.code, "game": room.game_name, "status": room.status,
+            "players": [place.name for place in room.seating.seated()],
+            "age_s": (now_ms - room.record.created_ms) // 1000,
+            "connections": len(room.conns)}
+
+
+async def rooms(request: Request) -> Response:
+    manager = request.app.state.manager
+    try:
+        await _authorised(request)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    now = _now_ms(request)
+    return JSONResponse([_row(room, now) for room in list(manager.rooms.values())
+                         if not room.closed])
+
+
+async def close_room(request: Request) -> Response:
+    manager = request.app.state.manager
+    try:
+        client = await _changing(request)
+        body = await http_api.read_model(request, CloseRoom)
+        code = request.path_params["code"]
+        await on_room(request, await http_api.room_of(request), "close", message=body.message)
+        await _audit(request, client, "close_room", code, body.message)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse({"closed": code})
+
+
+def _ban_json(ban: Ban) -> dict[str, Any]:
+    return {"network": ban.network, "until_ms": ban.until_ms, "reason": ban.reason,
+            "made_ms": ban.made_ms}
+
+
+def _network(text: str) -> str:
+    try:
+        return str(network(text))
+    except ValueError:
+        raise IllegalAction(BAD_MESSAGE, f"{text!r} is not an address or a CIDR") from None
+
+
+async def bans(request: Request) -> Response:
+    manager = request.app.state.manager
+    try:
+        await _authorised(request)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse([_ban_json(ban) for ban in await manager.store.load_bans(
+        _now_ms(request))])
+
+
+async def ban(request: Request) -> Response:
+    manager = request.app.state.manager
+    try:
+        client = await _changing(request)
+        body = await http_api.read_model(request, BanIn)
+        net = _network(body.network)
+        now = _now_ms(request)
+        made = Ban(net, now + int(body.hours * 3_600_000), body.reason, now)
+        await _kept(manager.store.save_ban(made))
+        _bans(request).stale()
+        await _audit(request, client, "ban", net, f"{body.hours:g} h {body.reason}".strip())
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse(_ban_json(made), status_code=201)
+
+
+async def lift_ban(request: Request) -> Response:
+    manager = request.app.state.manager
+    try:
+        client = await _changing(request)
+        net = _network((await http_api.read_model(request, LiftBan)).network)
+        await _kept(manager.store.lift_ban(net))
+        _bans(request).stale()
+        await _audit(request, client, "lift_ban", net)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse({"lifted": net})
+
+
+async def take_down_deck(request: Request) -> Response:
+    """A shared deck deleted: its code opens nothing from now on (a room that loaded it
+    already keeps its copy)."""
+    manager = request.app.state.manager
+    code = request.path_params["code"]
+    try:
+        client = await _changing(request)
+        found = await manager.store.load_deck(code)
+        if found is None:
+            raise IllegalAction(NO_DECK, f"no shared deck {code}")
+        await _kept(manager.store.drop_deck(code))
+        await _audit(request, client, "take_down_deck", code, found.title)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse({"taken_down": code})
+
+
+async def audit(request: Request) -> Response:
+    manager = request.app.state.manager
+    try:
+        await _authorised(request)
+    except IllegalAction as refusal:
+        return error(refusal, manager)
+    return JSONResponse([{"at_ms": entry.at_ms, "action": entry.action, "target": entry.target,
+                          "detail": entry.detail, "address": entry.address}
+                         for entry in await manager.store.load_audit(AUDIT_SHOWN)])
+
+
+def _bans(request: Request) -> Bans:
+    held: Bans = request.app.state.bans
+    return held
+
+
+async def page(request: Request) -> Response:
+    """`/admin`: the page (it asks for the token itself; the calls carry it)."""
+    found: Path = request.app.state.settings.static_dir / "admin.html"
+    if not found.is_file():
+        return PlainTextResponse("not found", status_code=404)
+    return FileResponse(found, headers={"Cache-Control": "no-cache"})
+
