@@ -48,7 +48,7 @@ from tictac.store import SqlStore, StoreError  # noqa: E402
 
 # not the suite's 10.77.0: the bench may run beside the topology tests
 NETWORK = "10.78.0"
-POSTGRES_HOST, REDIS_HOST = hosts(NETWORK)
+HOST, POSTGRES_HOST, REDIS_HOST = hosts(NETWORK)
 SEATS = {"timos-twist": 4, "time-bomb": 5}
 # games long enough that a room is mostly playing, not being made
 OPTIONS = {"timos-twist": {"target_score": 150, "timo_grace_ms": 300}, "time-bomb": {}}
@@ -388,7 +388,7 @@ async def main(args: argparse.Namespace) -> bool:
             redis.start()
             servers = [ServerProcess(postgres.url, "--redis", redis.url,  # type: ignore[arg-type]
                                      "--lease-ms", str(args.lease_ms), "--workers", "2",
-                                     "--trusted-proxies", POSTGRES_HOST,
+                                     "--trusted-proxies", HOST,
                                      output=root / f"machine{index}.log",
                                      host=machine.address, wrap=machine.wrap)
                        for index, machine in enumerate(network)]

@@ -24,11 +24,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 from nginxproc import nginx
 from redis import Redis as RedisClient
 from serverproc import ServerProcess
-from topology import NETWORK, POSTGRES_HOST, REDIS_HOST, Machine, machines, unavailable
+from topology import HOST, NETWORK, POSTGRES_HOST, REDIS_HOST, Machine, machines, unavailable
 
 from cluster import (
     Services,
@@ -48,6 +49,7 @@ pytestmark = pytest.mark.timeout(600)
 
 ACTING_S = 60.0  # generous: tests never assert on speed (the goal, 5 s, is docs/deploy.md's)
 PARTITION_S = 10.0
+STORE_CUT_S = 15.0
 
 
 @dataclass
@@ -105,7 +107,7 @@ def topology(network: list[Machine], bridged: Services, tmp_path: Path) -> Itera
     process of the machines is killed (the namespaces stay for the module's next test)."""
     servers = [ServerProcess(bridged.postgres.url, "--redis", bridged.redis.url,  # type: ignore[arg-type]
                              "--lease-ms", str(LEASE_MS), "--workers", "2",
-                             "--trusted-proxies", POSTGRES_HOST,
+                             "--trusted-proxies", HOST,
                              output=tmp_path / f"machine{index}.log",
                              host=machine.address, wrap=machine.wrap)
                for index, machine in enumerate(network)]
@@ -251,3 +253,58 @@ async def test_postgresql_restarted_under_play_through_nginx(topology: Topology,
           + figures(await until_each_room_acts(seated, ACTING_S)))
     await until_acks(players, acked_during + 40, playing)
     assert await end_and_check(bridged, tables, playing) >= acked_during + 40
+
+
+async def healthz(server: ServerProcess) -> int:
+    """The status one of the machine's workers answers /healthz with (whichever is handed the
+    connection)."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        return (await http.get(f"{server.base}/healthz")).status_code
+
+
+async def test_a_machine_cut_off_from_postgresql(topology: Topology, bridged: Services) -> None:
+    """A blackhole route to PostgreSQL inside the machine owning most rooms, for 15 s or until
+    every room has acted again, whichever is longer: its players hear `store_failed` (never a
+    silent wait), its /healthz answers 503, and the other machine, which reaches the database,
+    takes its rooms over, so that every room acts again while the route is still cut. Its log
+    says once per worker that the database went away and once that it came back, with no
+    traceback; nothing acknowledged is lost."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    codes = [code for code, _ in tables]
+    await until_acks(players, 40, playing)
+    pids = owner_pids(bridged, codes)
+    cut = owning_most(topology, pids)
+    server = topology.servers[topology.machines.index(cut)]
+    theirs = [player for (_, seated), pid in zip(tables, pids, strict=True)
+              if pid in cut.pids() for player in seated]
+    assert theirs
+    errors_before = sum(len(player.errors) for player in theirs)
+    began = time.monotonic()
+    cut.cut_from(POSTGRES_HOST)
+    try:
+        statuses = {await healthz(server)}
+        while 503 not in statuses:
+            assert time.monotonic() - began < ACTING_S, "/healthz never failed while cut"
+            await asyncio.sleep(0.2)
+            statuses.add(await healthz(server))
+        unhealthy_s = time.monotonic() - began
+        seconds = await until_each_room_acts([seated for _, seated in tables], ACTING_S)
+        print(f"\nmachine {cut.address} cut off from PostgreSQL: /healthz 503 after "
+              f"{unhealthy_s:.2f} s; rooms acting again (s from then): " + figures(seconds))
+        assert not set(owner_pids(bridged, codes)) & set(cut.pids())  # all on the other one
+        await asyncio.sleep(max(0.0, STORE_CUT_S - (time.monotonic() - began)))
+    finally:
+        cut.join(POSTGRES_HOST)
+    refused = [error for player in theirs for error in player.errors[errors_before:]]
+    assert any(error["code"] == "store_failed" for error in refused), refused
+    while await healthz(server) != 200 or await healthz(server) != 200:
+        assert time.monotonic() - began < STORE_CUT_S + ACTING_S, "/healthz stayed 503"
+        await asyncio.sleep(0.2)
+    before = acked(players)
+    await until_acks(players, before + 40, playing)
+    assert await end_and_check(bridged, tables, playing) >= before + 40
+    assert server.output is not None
+    logged = server.output.read_text(errors="replace")
+    assert "Traceback" not in logged
+    assert 1 <= logged.count("does not answer (") <= 2  # a worker's store: one line each way
+    assert logged.count("does not answer (") == logged.count("answers again after")

@@ -65,6 +65,9 @@ FLAGS: list[tuple[str, type, Any, str]] = [
      "Redis URL: run as a node of a cluster sharing a PostgreSQL --db (docs/deploy.md)"),
     ("workers", int, S.workers, "server processes on this machine (needs --redis)"),
     ("lease_ms", int, S.lease_ms, "a dead node's rooms are taken over after this long"),
+    ("store_timeout_s", float, S.store_timeout_s,
+     "seconds a database server (PostgreSQL) may take over any call before it is refused "
+     "store_failed"),
 ]
 
 
@@ -103,7 +106,7 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         deflate=args.deflate == "on", tls=args.tls,
         trusted_proxies=listed(args.trusted_proxies), allowed_hosts=listed(args.allowed_hosts),
         log_level=args.log_level, seed=args.seed, redis_url=args.redis, workers=args.workers,
-        lease_ms=args.lease_ms,
+        lease_ms=args.lease_ms, store_timeout_s=args.store_timeout_s,
     )
 
 

@@ -77,6 +77,7 @@ class Node:
                        probe_s=lease_ms / 3000, echo_s=lease_ms / 1000)
         self.on_hearing: Callable[[bool], None] | None = None  # a worker tells its supervisor
         self._deaf_since: float | None = None
+        self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
         self.links: dict[str, Link] = {}  # relayed connections this node holds the socket of
@@ -155,7 +156,14 @@ class Node:
             room = self.manager.rooms.get(code)
             if room is not None and not room.closed:
                 return room
-            owner = await self.leases.acquire(code)
+            # A node that cannot reach the database takes no room (it could not restore it):
+            # it only relays to a live owner, and the client tries another node meanwhile.
+            reaching_store = self.manager.store.healthy()
+            owner = await self.leases.acquire(code) if reaching_store \
+                else await self.leases.owner(code)
+            if owner is None or (owner == self.id and not reaching_store):
+                raise RoomError(ROOM_UNAVAILABLE, "this server cannot reach the database now; "
+                                                  "try again")
             if owner == self.id:
                 return await self._adopt(code)
             if await self.bus.listeners(owner):
@@ -163,7 +171,7 @@ class Node:
             now = loop.time()
             if unheard_since is None:
                 unheard_since = now
-            elif now - unheard_since >= self.lease_ms / 3000 \
+            elif now - unheard_since >= self.lease_ms / 3000 and reaching_store \
                     and await self.leases.take(code, owner) == self.id:
                 log.info("room %s: its owner %s listens no more; taken over", code, owner)
                 return await self._adopt(code)
@@ -183,6 +191,9 @@ class Node:
         except RoomError:
             await self._release(code)
             raise
+        except StoreError:  # (the database is away: the store logs that, once)
+            await self._release(code)
+            raise RoomError(STORE_FAILED, "the room could not be read; try again") from None
         except Exception:
             log.exception("room %s could not be restored", code)
             await self._release(code)
@@ -404,8 +415,30 @@ class Node:
         for room in list(self.manager.rooms.values()):
             room.post(room.abandon)
 
+    async def _without_store(self) -> None:
+        """The database has not answered here for a whole lease while another live node
+        reaches it: this node's rooms are given up (their clients reconnect, and the first
+        node that can restore a room takes it). Their copies here could only refuse every
+        action; were one to act yet, the database's fencing refuses its writes. While no node
+        reaches the database, the rooms stay where they are and refuse `store_failed`."""
+        now = asyncio.get_running_loop().time()
+        if self._store_lost_since is None:
+            self._store_lost_since = now
+        if not self.manager.rooms or now - self._store_lost_since < self.lease_ms / 1000 \
+                or not await self.leases.store_reached_elsewhere():
+            return
+        log.warning("node %s: the database does not answer here but does elsewhere; its %d "
+                    "rooms are let go", self.id, len(self.manager.rooms))
+        for room in list(self.manager.rooms.values()):
+            room.post(room.abandon)
+
     async def _tick(self) -> None:
-        await self.leases.beat()
+        reaching_store = self.manager.store.healthy()
+        await self.leases.beat(reaching_store)
+        if reaching_store:
+            self._store_lost_since = None
+        else:
+            await self._without_store()
         # Rooms: one another node took over (this node stalled past its lease) is given up;
         # one whose lease Redis lost (a restart) is taken again, unless another node has it.
         codes = list(self.manager.rooms)

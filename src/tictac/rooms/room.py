@@ -179,7 +179,8 @@ class Room:
             if isinstance(refusal, Fenced):
                 self.abandon()
                 raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
-            log.exception("room %s: the store refused %s", self.code, what)
+            if self.store.healthy():  # (an outage is logged by the store, once each way)
+                log.exception("room %s: the store refused %s", self.code, what)
             raise RoomError(STORE_FAILED, f"{what} could not be saved; try again") from None
 
     def stored_record(self) -> dict[str, Any]:

@@ -46,7 +46,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         # ... and what a game loads lazily (Time's Up's word lists) loads in a thread beside
         # the first rooms, not on the event loop at a player's move.
         warmed = asyncio.create_task(warm_beside(warming))
-        store = await open_store(settings.db_url)
+        store = await open_store(settings.db_url, settings.store_timeout_s)
         chance = SeededChance(settings.seed) if settings.seed else None
         manager = RoomManager(store, chance=chance, settings=settings.rooms)
         app.state.manager = manager
