@@ -35,6 +35,7 @@ from cluster import (
     Services,
     acked,
     end_and_check,
+    moves_nobody_sent,
     none_acknowledged_while_down,
     play_every_game,
     play_tables,
@@ -50,6 +51,8 @@ pytestmark = pytest.mark.timeout(600)
 ACTING_S = 60.0  # generous: tests never assert on speed (the goal, 5 s, is docs/deploy.md's)
 PARTITION_S = 10.0
 STORE_CUT_S = 15.0
+GONE_AFTER_S = 10  # a seat's stand-in moves after this (shorter than the default 20 s)
+LONG_PARTITION_S = 30.0  # longer than a seat takes to count as gone
 
 
 @dataclass
@@ -107,6 +110,7 @@ def topology(network: list[Machine], bridged: Services, tmp_path: Path) -> Itera
     process of the machines is killed (the namespaces stay for the module's next test)."""
     servers = [ServerProcess(bridged.postgres.url, "--redis", bridged.redis.url,  # type: ignore[arg-type]
                              "--lease-ms", str(LEASE_MS), "--workers", "2",
+                             "--gone-after-s", str(GONE_AFTER_S),
                              "--trusted-proxies", HOST,
                              output=tmp_path / f"machine{index}.log",
                              host=machine.address, wrap=machine.wrap)
@@ -308,3 +312,36 @@ async def test_a_machine_cut_off_from_postgresql(topology: Topology, bridged: Se
     assert "Traceback" not in logged
     assert 1 <= logged.count("does not answer (") <= 2  # a worker's store: one line each way
     assert logged.count("does not answer (") == logged.count("answers again after")
+
+
+async def test_a_machine_cut_off_from_redis_for_30_s(topology: Topology, bridged: Services,
+                                                     ) -> None:
+    """A blackhole route to Redis inside the machine owning most rooms for 30 s, longer than a
+    seat takes to count as gone, with players on both machines. The cut machine cannot renew
+    its lease, so it gives its rooms up before the lease runs out (its clients reconnect to the
+    other machine): no room has two acting copies, so no stand-in ever moves for a player
+    connected to the other copy (every stored action was sent by its seat's player), and
+    nothing acknowledged is lost."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    codes = [code for code, _ in tables]
+    await until_acks(players, 40, playing)
+    pids = owner_pids(bridged, codes)
+    cut = owning_most(topology, pids)
+    assert any(pid in cut.pids() for pid in pids)
+    cut.cut_from(REDIS_HOST)
+    try:
+        await asyncio.sleep(LONG_PARTITION_S)  # played on meanwhile
+        during = acked(players)
+    finally:
+        cut.join(REDIS_HOST)
+    print(f"\nrooms acting again after machine {cut.address} was cut off from Redis for "
+          f"{LONG_PARTITION_S:g} s (s from the route back): "
+          + figures(await until_each_room_acts([seated for _, seated in tables], ACTING_S)))
+    before = acked(players)
+    await until_acks(players, before + 40, playing)
+    assert await end_and_check(bridged, tables, playing) >= before + 40
+    assert await moves_nobody_sent(bridged, tables) == []
+    server = topology.servers[topology.machines.index(cut)]
+    assert server.output is not None
+    assert "its lease was not renewed" in server.output.read_text(errors="replace")
+    print(f"{during} actions acknowledged by the end of the cut")

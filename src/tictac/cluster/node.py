@@ -9,10 +9,13 @@ summary, a join, a replay) are asked of the owner and answered back the same way
 A node that cannot hear its channel (bus.py) cannot be reached by the others: it stops beating,
 so its rooms may be taken over once its lease runs out; it takes and makes no room and relays
 nothing (those are refused with `room_unavailable` at once, never left waiting); and once it
-has been deaf for a whole lease while Redis answers, it lets go of its rooms (their clients are
-closed with 1012 and reconnect, to a node that hears). While Redis answers nobody (it is down
-or restarting) the node keeps serving the clients it holds, since no other node can take its
-rooms either.
+has been deaf for a whole lease while Redis answers, it leaves the cluster until it hears.
+
+A node whose lease is not renewed within three quarters of it (Redis cut off or down, the node
+deaf or stalled) gives its rooms up before the lease can run out (`_lapsed`): their clients are
+closed with 1012 and reconnect, to a node that can serve them; so two copies of a room never
+act at once, even while Redis answers nobody. A node that cannot reach the database takes no
+room, and gives its rooms up to a node that reaches it (`_without_store`).
 """
 
 from __future__ import annotations
@@ -56,6 +59,9 @@ CALL_TIMEOUT_S = 15.0
 START_S = 30.0  # how long a starting node may take to hear its own channel
 REDIS_CONNECTIONS = 32
 TRIES = 3  # a room that moves while it is asked for is looked for again this often
+# A node's rooms act only this share of a lease past its last beat's sending: the lease may run
+# out (and another node take them) no sooner than the whole lease after it.
+ACTING_SHARE = 0.75
 
 
 class Moved(Exception):
@@ -77,6 +83,7 @@ class Node:
                        probe_s=lease_ms / 3000, echo_s=lease_ms / 1000)
         self.on_hearing: Callable[[bool], None] | None = None  # a worker tells its supervisor
         self._deaf_since: float | None = None
+        self._lapse: asyncio.TimerHandle | None = None  # rings unless a beat renews the lease
         self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
@@ -92,7 +99,7 @@ class Node:
     # -- life ------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self.leases.beat()
+        await self._beat()
         self.bus.start()
         await asyncio.wait_for(self.bus.hearing.wait(), START_S)
         self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
@@ -102,6 +109,8 @@ class Node:
         """Lets go of every room at once: another node takes each at its next client."""
         if self._ticker is not None:
             self._ticker.cancel()
+        if self._lapse is not None:
+            self._lapse.cancel()
         codes = list(self.manager.rooms)  # the manager has stopped them
         with contextlib.suppress(RedisError, OSError):
             for code in codes:
@@ -432,9 +441,34 @@ class Node:
         for room in list(self.manager.rooms.values()):
             room.post(room.abandon)
 
+    async def _beat(self) -> None:
+        """Renews this node's lease (saying whether it reaches the database); its rooms act on
+        until `ACTING_SHARE` of a lease after this beat was sent, unless another renews it."""
+        loop = asyncio.get_running_loop()
+        sent = loop.time()
+        await self.leases.beat(self.manager.store.healthy())
+        if self._lapse is not None:
+            self._lapse.cancel()
+        self._lapse = loop.call_at(sent + ACTING_SHARE * self.lease_ms / 1000, self._lapsed)
+
+    def _lapsed(self) -> None:
+        """The lease was not renewed in time (Redis is cut off or down, or this node deaf or
+        stalled): another node may take this node's rooms once it runs out, so they stop acting
+        here now, before it does, and two copies of a room never act at once (nor a stand-in
+        move for a player still connected to the other copy). Their clients are closed (1012)
+        and reconnect, to a node that reaches Redis. While Redis is down for every node, no
+        room acts anywhere until it is back."""
+        self._lapse = None
+        rooms = [room for room in self.manager.rooms.values() if not room.closed]
+        if rooms:
+            log.warning("node %s: its lease was not renewed within %d ms; its %d rooms are "
+                        "given up", self.id, ACTING_SHARE * self.lease_ms, len(rooms))
+        for room in rooms:
+            room.abandon()
+
     async def _tick(self) -> None:
         reaching_store = self.manager.store.healthy()
-        await self.leases.beat(reaching_store)
+        await self._beat()
         if reaching_store:
             self._store_lost_since = None
         else:
