@@ -280,6 +280,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
 
     class Server(uvicorn.Server):
         stop_taking: Callable[[], None] | None = None
+        heartbeat: asyncio.Task[None] | None = None  # (kept: a task nobody holds may vanish)
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             if channel is not None and not self.started:
@@ -299,7 +300,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
                 # the address is now worth giving out
                 announce(settings.host, settings.port, certificate=certificate)
                 return
-            from tictac.cluster.dispatch import take_sockets, tell
+            from tictac.cluster.dispatch import keep_telling, take_sockets, tell
 
             loop = asyncio.get_running_loop()
 
@@ -321,6 +322,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
             node = app.state.node
             node.on_hearing = partial(tell, channel)
             tell(channel, node.hearing)
+            self.heartbeat = loop.create_task(keep_telling(channel, lambda: node.hearing))
 
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             if self.stop_taking is not None:
@@ -389,6 +391,7 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
                 announce(settings.host, settings.port)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), 0.2)
+            dispatcher.watch(loop.time())
             for slot, worker in enumerate(workers):
                 if not worker.is_alive() and not stopping.is_set():
                     print(f"tictac serve: worker {worker.pid} ended ({worker.exitcode}); "
