@@ -327,6 +327,11 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             if self.stop_taking is not None:
                 self.stop_taking()
+            node = getattr(app.state, "node", None)
+            if node is not None:  # rooms handed on before uvicorn closes every connection,
+                for server in self.servers:  # and no new one taken here meanwhile
+                    server.close()
+                await node.drain()
             await super().shutdown(sockets)
 
     config = uvicorn.Config(
@@ -401,6 +406,9 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
             accepting.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await accepting
+        # Closed before the workers hand their rooms on: their clients, reconnecting, are
+        # refused here at once, and a load balancer sends them to another machine.
+        listening.close()
 
     uvloop.run(run())
     for worker in workers:

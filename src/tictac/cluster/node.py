@@ -11,7 +11,7 @@ so its rooms may be taken over once its lease runs out; it takes and makes no ro
 nothing (those are refused with `room_unavailable` at once, never left waiting); and once it
 has been deaf for a whole lease while Redis answers, it leaves the cluster until it hears.
 
-A node whose lease is not renewed within three quarters of it (Redis cut off or down, the node
+A node whose lease is not renewed within nine tenths of it (Redis cut off or down, the node
 deaf or stalled) gives its rooms up before the lease can run out (`_lapsed`): their clients are
 closed with 1012 and reconnect, to a node that can serve them; so two copies of a room never
 act at once, even while Redis answers nobody. A node that cannot reach the database takes no
@@ -61,7 +61,8 @@ REDIS_CONNECTIONS = 32
 TRIES = 3  # a room that moves while it is asked for is looked for again this often
 # A node's rooms act only this share of a lease past its last beat's sending: the lease may run
 # out (and another node take them) no sooner than the whole lease after it.
-ACTING_SHARE = 0.75
+ACTING_SHARE = 0.9
+HAND_ON_S = 5.0  # a stopping node waits this long for a room's move under way to end
 
 
 class Moved(Exception):
@@ -84,6 +85,7 @@ class Node:
         self.on_hearing: Callable[[bool], None] | None = None  # a worker tells its supervisor
         self._deaf_since: float | None = None
         self._lapse: asyncio.TimerHandle | None = None  # rings unless a beat renews the lease
+        self.draining = False  # stopping: it takes no room (`drain`)
         self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
@@ -104,6 +106,36 @@ class Node:
         await asyncio.wait_for(self.bus.hearing.wait(), START_S)
         self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
         log.info("node %s joined the cluster", self.id)
+
+    async def drain(self) -> None:
+        """The start of a stop, before any connection is closed: this node takes no room from
+        now on, and hands each of its rooms on between two moves: on the room's own inbox (the
+        move under way ends first) its lease is released, then its clients are closed (1012)
+        and reconnect, and the first node one of them reaches takes the room from the
+        database. Its supervisor has closed the port already, so that node is another
+        machine's (see `cli/serve.py`)."""
+        self.draining = True
+        rooms = [room for room in self.manager.rooms.values() if not room.closed]
+        if rooms:
+            log.info("node %s: stopping; its %d rooms are handed on", self.id, len(rooms))
+        await asyncio.gather(*(self._hand_on(room) for room in rooms))
+
+    async def _hand_on(self, room: Room) -> None:
+        async def release_then_close() -> None:
+            with contextlib.suppress(RedisError, OSError):
+                await self.leases.release(room.code)
+            room.abandon()
+
+        try:
+            await asyncio.wait_for(room.call(release_then_close), HAND_ON_S)
+        except RoomError:  # (closed meanwhile)
+            pass
+        except TimeoutError:
+            log.warning("room %s: no pause between moves in %g s; let go as it is",
+                        room.code, HAND_ON_S)
+            await self._release(room.code)
+            if not room.closed:
+                room.abandon()
 
     async def stop(self) -> None:
         """Lets go of every room at once: another node takes each at its next client."""
@@ -165,13 +197,15 @@ class Node:
             room = self.manager.rooms.get(code)
             if room is not None and not room.closed:
                 return room
-            # A node that cannot reach the database takes no room (it could not restore it):
-            # it only relays to a live owner, and the client tries another node meanwhile.
-            reaching_store = self.manager.store.healthy()
+            # A node that cannot reach the database takes no room (it could not restore it),
+            # nor one that is stopping: it only relays to a live owner, and the client tries
+            # another node meanwhile.
+            reaching_store = self.manager.store.healthy() and not self.draining
             owner = await self.leases.acquire(code) if reaching_store \
                 else await self.leases.owner(code)
             if owner is None or (owner == self.id and not reaching_store):
-                raise RoomError(ROOM_UNAVAILABLE, "this server cannot reach the database now; "
+                raise RoomError(ROOM_UNAVAILABLE, "this server cannot take the room now "
+                                                  "(stopping, or without its database); "
                                                   "try again")
             if owner == self.id:
                 return await self._adopt(code)
