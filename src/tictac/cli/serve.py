@@ -416,4 +416,9 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
             os.kill(worker.pid, signal.SIGTERM)
     for worker in workers:
         worker.join(15)
+        if worker.is_alive():  # (stuck in its stop; else the supervisor would wait for it)
+            print(f"tictac serve: worker {worker.pid} did not stop in 15 s; killed",
+                  file=sys.stderr)
+            worker.kill()
+            worker.join(5)
     return 0
