@@ -62,6 +62,7 @@ TRIES = 3  # a room that moves while it is asked for is looked for again this of
 # A node's rooms act only this share of a lease past its last beat's sending: the lease may run
 # out (and another node take them) no sooner than the whole lease after it.
 ACTING_SHARE = 0.9
+HANDED_ON = "this server is stopping: handed on"
 HAND_ON_S = 5.0  # a stopping node waits this long for a room's move under way to end
 
 
@@ -124,7 +125,7 @@ class Node:
         async def release_then_close() -> None:
             with contextlib.suppress(RedisError, OSError):
                 await self.leases.release(room.code)
-            room.abandon()
+            room.abandon(HANDED_ON)
 
         try:
             await asyncio.wait_for(room.call(release_then_close), HAND_ON_S)
@@ -135,7 +136,7 @@ class Node:
                         room.code, HAND_ON_S)
             await self._release(room.code)
             if not room.closed:
-                room.abandon()
+                room.abandon(HANDED_ON)
 
     async def stop(self) -> None:
         """Lets go of every room at once: another node takes each at its next client."""
@@ -473,7 +474,7 @@ class Node:
         log.warning("node %s: the database does not answer here but does elsewhere; its %d "
                     "rooms are let go", self.id, len(self.manager.rooms))
         for room in list(self.manager.rooms.values()):
-            room.post(room.abandon)
+            room.post(room.abandon, "this server cannot reach the database")
 
     async def _beat(self) -> None:
         """Renews this node's lease (saying whether it reaches the database); its rooms act on
@@ -498,7 +499,7 @@ class Node:
             log.warning("node %s: its lease was not renewed within %d ms; its %d rooms are "
                         "given up", self.id, ACTING_SHARE * self.lease_ms, len(rooms))
         for room in rooms:
-            room.abandon()
+            room.abandon("this server's lease was not renewed")
 
     async def _tick(self) -> None:
         reaching_store = self.manager.store.healthy()
