@@ -434,9 +434,13 @@ class Node:
     # -- every third of a lease ----------------------------------------------------------------
 
     async def _tick_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease_ms / 3000)
+        loop = asyncio.get_running_loop()
+        took = 0.0
+        while True:  # a beat every third of a lease, however long the rest of a tick takes
+            await asyncio.sleep(max(0.0, self.lease_ms / 3000 - took))
+            began = loop.time()
             await self._tick_once()
+            took = loop.time() - began
 
     async def _tick_once(self) -> None:
         try:
