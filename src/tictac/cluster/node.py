@@ -477,8 +477,11 @@ class Node:
             return
         log.warning("node %s: the database does not answer here but does elsewhere; its %d "
                     "rooms are let go", self.id, len(self.manager.rooms))
+        # At once, not as a job of each room: a room's inbox may be waiting out the store's
+        # budget once for every job queued before (each would be refused).
         for room in list(self.manager.rooms.values()):
-            room.post(room.abandon, "this server cannot reach the database")
+            if not room.closed:
+                room.abandon("this server cannot reach the database")
 
     async def _beat(self) -> None:
         """Renews this node's lease (saying whether it reaches the database); its rooms act on
