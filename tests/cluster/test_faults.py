@@ -439,6 +439,7 @@ async def test_a_frozen_worker_gets_no_connection_and_its_room_moves(
         await until_acks(seated, before + 20, playing)
         assert await end_and_check(services, [(code, seated)], playing) >= before + 20
         assert server.output is not None
-        assert server.output.read_text().count("has not answered for") == 1
+        # (on a loaded machine the other worker may be seen stalled for a moment too)
+        assert f"worker {frozen} has not answered for" in server.output.read_text()
     finally:
         server.stop()
