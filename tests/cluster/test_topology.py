@@ -382,6 +382,10 @@ async def test_a_rolling_upgrade(topology: Topology, bridged: Services) -> None:
     restored: Counter[str] = Counter()
     for server in topology.servers:
         assert server.output is not None
-        restored.update(re.findall(r"room (\w+) restored here", server.output.read_text()))
+        logged = server.output.read_text()
+        restored.update(re.findall(r"room (\w+) restored here", logged))
+        # (a worker stalled past its lease on a loaded machine gives its rooms up too: a move
+        # of its own, not the stop's)
+        moves.update(re.findall(r"room (\w+): this server's lease was not renewed", logged))
     assert sum(moves.values()) > 0
     assert {code: restored[code] for code in codes} == {code: moves[code] for code in codes}
