@@ -4,9 +4,13 @@ PostgreSQL and Redis on the host side, nginx round-robin in front) with rooms of
 and Time Bomb played through nginx, each with a spectator; a room whose game ends is followed by
 a new one. Every `--every` seconds one fault, in turn: a whole machine SIGKILLed (and started
 again), a machine's supervisor SIGKILLed (and started again), Redis restarted empty, PostgreSQL
-restarted, one machine cut off from Redis for 10 s.
+restarted, one machine cut off from Redis for 10 s, one machine cut off from PostgreSQL for 15 s,
+one machine cut off from Redis for 30 s, a worker frozen (SIGSTOP) for 8 s, and a rolling
+upgrade (SIGTERM to each machine in turn, each started again before the next stops).
+`--faults` picks some of them (by the names in FAULTS).
 
     uv run --frozen --group dev python bench/cluster_chaos.py [--minutes 30] [--rooms 40]
+        [--faults postgres-cut,long-partition,frozen,rolling]
 
 Needs root (network namespaces) and Debian's postgresql, redis-server and nginx. Prints each
 fault and how long every room took to act again after it, then: acknowledged actions checked
@@ -48,11 +52,16 @@ from tictac.store import SqlStore, StoreError  # noqa: E402
 
 # not the suite's 10.77.0: the bench may run beside the topology tests
 NETWORK = "10.78.0"
-POSTGRES_HOST, REDIS_HOST = hosts(NETWORK)
+HOST, POSTGRES_HOST, REDIS_HOST = hosts(NETWORK)
 SEATS = {"timos-twist": 4, "time-bomb": 5}
 # games long enough that a room is mostly playing, not being made
 OPTIONS = {"timos-twist": {"target_score": 150, "timo_grace_ms": 300}, "time-bomb": {}}
 PARTITION_S = 10.0
+LONG_PARTITION_S = 30.0  # longer than a seat takes to count as gone (20 s)
+STORE_CUT_S = 15.0
+FROZEN_S = 8.0
+FAULTS = ("kill", "supervisor", "redis", "postgres", "partition", "postgres-cut",
+          "long-partition", "frozen", "rolling")
 SLOW_S = 5.0  # the failover goal: rooms slower than it are named
 BROKEN = (ConnectionClosed, InvalidHandshake, OSError)  # TimeoutError is an OSError
 
@@ -145,6 +154,7 @@ class Chaos:
         self.servers = servers
         self.live: set[Table] = set()
         self.tally = Tally()
+        self.pending: list[asyncio.Task[None]] = []  # ends of cuts, freezes and upgrades
         self.began = time.monotonic()
 
     def said(self, line: str) -> None:
@@ -289,15 +299,72 @@ class Chaos:
             self.network[index].join(REDIS_HOST)
         return time.monotonic()
 
+    def later(self, seconds: float, then: Callable[[], object]) -> None:
+        """`then()` after `seconds`, while the run goes on (the end of a cut or a freeze)."""
+        async def wait_then() -> None:
+            await asyncio.sleep(seconds)
+            then()
+
+        self.pending.append(asyncio.create_task(wait_then()))
+
+    async def postgres_cut(self, index: int) -> float:
+        self.network[index].cut_from(POSTGRES_HOST)
+        self.later(STORE_CUT_S, lambda: self.network[index].join(POSTGRES_HOST))
+        return time.monotonic()
+
+    async def long_partition(self, index: int) -> float:
+        self.network[index].cut_from(REDIS_HOST)
+        self.later(LONG_PARTITION_S, lambda: self.network[index].join(REDIS_HOST))
+        return time.monotonic()
+
+    async def worker_frozen(self, index: int) -> float:
+        worker = next(pid for pid in self.network[index].pids()
+                      if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes())
+        os.kill(worker, signal.SIGSTOP)
+        self.later(FROZEN_S, lambda: os.kill(worker, signal.SIGCONT))
+        return time.monotonic()
+
+    async def rolling_upgrade(self, index: int) -> float:
+        """SIGTERM to this machine, started again, then the same to the other: the rooms
+        acting again after the second stop are measured here, after the first by the caller."""
+        first = self.stopped(index)
+        other = (index + 1) % len(self.network)
+
+        async def the_rest() -> None:
+            await self.restart(index)
+            since = self.stopped(other)
+            await self.acting_again("rolling upgrade, second machine (s from its SIGTERM)",
+                                    since)
+            await self.restart(other)
+
+        self.pending.append(asyncio.create_task(the_rest()))
+        return first
+
+    def stopped(self, index: int) -> float:
+        process = self.servers[index].process
+        assert process is not None
+        process.send_signal(signal.SIGTERM)  # `ip netns exec` ran the supervisor itself
+        return time.monotonic()
+
     async def faults(self, until: float) -> None:
-        schedule: list[tuple[str, Callable[[int], Awaitable[float]], bool]] = [
-            ("machine SIGKILL (s from the kill)", self.machine_killed, True),
-            ("supervisor SIGKILL (s from the kill)", self.supervisor_killed, True),
-            ("Redis restart (s from Redis up)", self.redis_restarted, False),
-            ("PostgreSQL restart (s from PostgreSQL up)", self.postgres_restarted, False),
-            (f"{PARTITION_S:g} s partition from Redis (s from the route back)",
-             self.partitioned, False),
-        ]
+        every: dict[str, tuple[str, Callable[[int], Awaitable[float]], bool]] = {
+            "kill": ("machine SIGKILL (s from the kill)", self.machine_killed, True),
+            "supervisor": ("supervisor SIGKILL (s from the kill)", self.supervisor_killed, True),
+            "redis": ("Redis restart (s from Redis up)", self.redis_restarted, False),
+            "postgres": ("PostgreSQL restart (s from PostgreSQL up)", self.postgres_restarted,
+                         False),
+            "partition": (f"{PARTITION_S:g} s partition from Redis (s from the route back)",
+                          self.partitioned, False),
+            "postgres-cut": (f"{STORE_CUT_S:g} s cut from PostgreSQL (s from the cut)",
+                             self.postgres_cut, False),
+            "long-partition": (f"{LONG_PARTITION_S:g} s partition from Redis (s from the cut)",
+                               self.long_partition, False),
+            "frozen": (f"worker SIGSTOP for {FROZEN_S:g} s (s from the SIGSTOP)",
+                       self.worker_frozen, False),
+            "rolling": ("rolling upgrade, first machine (s from its SIGTERM)",
+                        self.rolling_upgrade, False),
+        }
+        schedule = [every[name] for name in self.args.faults.split(",")]
         measuring: list[asyncio.Task[None]] = []
         for number in itertools.count():
             await asyncio.sleep(self.args.every)
@@ -311,7 +378,7 @@ class Chaos:
             measuring.append(asyncio.create_task(self.acting_again(name, since)))
             if restarts:
                 await self.restart(index)
-        await asyncio.gather(*measuring)
+        await asyncio.gather(*measuring, *self.pending)
 
     async def run(self) -> Tally:
         until = self.began + self.args.minutes * 60
@@ -388,7 +455,7 @@ async def main(args: argparse.Namespace) -> bool:
             redis.start()
             servers = [ServerProcess(postgres.url, "--redis", redis.url,  # type: ignore[arg-type]
                                      "--lease-ms", str(args.lease_ms), "--workers", "2",
-                                     "--trusted-proxies", POSTGRES_HOST,
+                                     "--trusted-proxies", HOST,
                                      output=root / f"machine{index}.log",
                                      host=machine.address, wrap=machine.wrap)
                        for index, machine in enumerate(network)]
@@ -418,6 +485,9 @@ if __name__ == "__main__":
                         help="seconds the last games may take to end")
     parser.add_argument("--lease-ms", type=int, default=3000)
     parser.add_argument("--logs", help="a folder to keep the machines' logs in")
+    parser.add_argument("--faults", default=",".join(FAULTS),
+                        help="the faults to inject in turn, comma-separated, of: "
+                             + ", ".join(FAULTS))
     # A `kill` is a Ctrl-C: the machines, nginx and the services are stopped, not left behind
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     sys.exit(0 if uvloop.run(main(parser.parse_args())) else 1)

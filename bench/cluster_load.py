@@ -7,6 +7,13 @@ run the failover: one of the two workers is killed with SIGKILL and every room i
 asked for an action again, through the shared port, until each is acknowledged.
 
     uv run --group dev python bench/cluster_load.py [--rooms 200] [--seconds 8] [--rounds 3]
+    uv run --group dev python bench/cluster_load.py --pace 65 --rooms 64 [--rounds 3]
+
+`--pace RATE` measures at a realistic pace instead of flat out: the rooms together offer RATE
+actions/s (each client thinks rooms/RATE s on average), to one process on SQLite, the cluster
+of one process and the cluster of two (`--workers 2`) on PostgreSQL and Redis, in turn; it
+prints the server processes' CPU per action and memory per room of each (PostgreSQL's and
+Redis's own CPU not counted), the medians of the rounds, and the cluster's ratios to SQLite.
 
 Prints actions/s, p50/p99 and server CPU per action for each run, the ratio of the medians, the
 two processes' p99 when paced at one process's median flat-out rate, the failover time from the
@@ -20,6 +27,7 @@ import asyncio
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -107,10 +115,45 @@ def median_run(runs: list[dict[str, float]]) -> dict[str, float]:
     return sorted(runs, key=lambda run: run["actions_per_s"])[len(runs) // 2]
 
 
+async def pace_side_by_side(args: argparse.Namespace, postgres: Postgres,
+                            redis: RedisServer) -> None:
+    think_s = args.rooms / args.pace
+    setups = {"1 process, SQLite": (),
+              "cluster, 1 process": ("--db", postgres.url, "--redis", redis.url),
+              "cluster, 2 processes": ("--db", postgres.url, "--redis", redis.url,
+                                       "--workers", "2")}
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in setups}
+    for round_ in range(1, args.rounds + 1):  # interleaved: drift hits each alike
+        for name, serve in setups.items():
+            runs[name].append(await game_run(args, False, think_s, serve=serve))
+            report(f"{name}, round {round_}", runs[name][-1])
+    cpu = {name: statistics.median(per_action_ms(run) for run in found)
+           for name, found in runs.items()}
+    memory = {name: statistics.median(run["kib_per_room"] for run in found)
+              for name, found in runs.items()}
+    lone = "1 process, SQLite"
+    print(f"paced at {args.pace:g} actions/s over {args.rooms} rooms, medians of {args.rounds} "
+          f"rounds; load average {load()}")
+    for name in setups:
+        print(f"  {name:<22} {cpu[name]:.2f} ms CPU/action ({cpu[name] / cpu[lone]:.1f}x), "
+              f"{memory[name]:.0f} KiB/room ({memory[name] / memory[lone]:.1f}x)")
+    print("  goals: the cluster <= 2x one process's CPU per action, <= 1.5x its memory per room")
+
+
 async def main(args: argparse.Namespace) -> None:
     missing = available()
     if missing is not None:
         sys.exit(f"cluster_load: {missing}")
+    if args.pace:
+        postgres = Postgres().init().start().create_database()
+        with tempfile.TemporaryDirectory() as tmp:
+            redis = RedisServer(Path(tmp)).start()
+            try:
+                await pace_side_by_side(args, postgres, redis)
+            finally:
+                redis.stop()
+                postgres.remove()
+        return
     print(f"{args.rooms} rooms x 5 clients, {args.warmup:g} s warm-up, {args.seconds:g} s "
           f"measured per run, {os.cpu_count()} cores; load average before: {load()}")
     postgres = Postgres().init().start().create_database()
@@ -153,4 +196,6 @@ if __name__ == "__main__":
     parser = load_parser(__doc__)
     parser.add_argument("--rounds", type=int, default=3,
                         help="1-process and 2-process runs, taken in turn; medians compared")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="actions/s the rooms offer together: the paced comparison alone")
     uvloop.run(main(parser.parse_args()))

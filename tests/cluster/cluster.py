@@ -17,7 +17,7 @@ from serverproc import PATIENCE_S
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tictac.cluster.services import Postgres, Redis
-from tictac.engine import GAMES, get_game
+from tictac.engine import GAMES, LoggedAction, get_game
 from tictac.store import SqlStore
 
 
@@ -282,15 +282,37 @@ async def end_and_check(services: Services, tables: list[tuple[str, list[Player]
     for _, seated in tables:
         for player in seated:
             await player.close()
+    checked = 0
+    for (_, seated), stored in zip(tables, await stored_logs(services, tables), strict=True):
+        steps = [{"seat": None, "action": None}, *(
+            {"seat": entry.seat, "action": entry.action} for entry in stored)]
+        checked += check_acks(seated, steps)
+    return checked
+
+
+async def stored_logs(services: Services, tables: list[tuple[str, list[Player]]],
+                      ) -> list[list[LoggedAction]]:
+    """Each table's first game's log as stored."""
     store = await SqlStore.open(services.postgres.url)
     try:
-        checked = 0
-        for code, seated in tables:
+        logs = []
+        for code, _ in tables:
             stored = await store.load_game(code, 0)
             assert stored is not None
-            steps = [{"seat": None, "action": None}, *(
-                {"seat": entry.seat, "action": entry.action} for entry in stored.log)]
-            checked += check_acks(seated, steps)
+            logs.append(stored.log)
+        return logs
     finally:
         await store.close()
-    return checked
+
+
+async def moves_nobody_sent(services: Services, tables: list[tuple[str, list[Player]]],
+                            ) -> list[str]:
+    """The stored actions of a seat that its player never sent: a stand-in's moves (every seat
+    of these tables is played by a client that reconnects whenever its socket closes)."""
+    found = []
+    for (code, seated), stored in zip(tables, await stored_logs(services, tables), strict=True):
+        players = {player.seat: player for player in seated}
+        for index, entry in enumerate(stored, start=1):
+            if entry.seat in players and entry.action not in players[entry.seat].sent.values():
+                found.append(f"room {code} v{index}: seat {entry.seat} {entry.action}")
+    return found

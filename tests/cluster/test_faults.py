@@ -40,6 +40,7 @@ from cluster import (
     until_each_room_acts,
 )
 from conftest import LEASE_MS
+from tictac.cluster.leases import OWNER
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.store.log import MIGRATION_LOCK
 
@@ -397,3 +398,48 @@ def ask_health(port: int, bound_s: float) -> int | None:
             raise AssertionError(f"a connection was taken and held {bound_s:g} s") from None
     assert head.startswith(b"HTTP/1.1 "), head
     return int(head.split()[1])
+
+
+FROZEN_S = 8.0
+
+
+async def test_a_frozen_worker_gets_no_connection_and_its_room_moves(
+        services: Services, tmp_path: Path) -> None:
+    """SIGSTOP to the worker owning a room, for 8 s or until the room answers, whichever is
+    longer: its supervisor notices that the worker stopped answering (one line in its log) and
+    hands its connections to the other worker, which takes the room once the frozen worker's
+    lease runs out, so a request for the room is answered during the freeze. Before, every
+    connection for the room went on to the frozen worker and waited. After SIGCONT the game
+    plays on, every ack in the stored log."""
+    server = node_process(services, tmp_path, "workers", "--workers", "2").start()
+    try:
+        code, seated, _ = await spread_table([server], "timos-twist", 3, options=LASTING)
+        await start(seated[0])
+        playing = [asyncio.create_task(play_on(player, [server.ws_base])) for player in seated]
+        await until_acks(seated, 20, playing)
+        with Redis.from_url(services.redis.url, decode_responses=True) as redis:
+            frozen = int(str(redis.get(OWNER + code)).rsplit(".", 2)[1])
+        os.kill(frozen, signal.SIGSTOP)
+        began = time.monotonic()
+        try:
+            async with httpx.AsyncClient(timeout=3) as http:
+                while True:
+                    with contextlib.suppress(httpx.TimeoutException):
+                        if (await http.get(f"{server.base}/api/rooms/{code}")).status_code \
+                                == 200:
+                            break
+                    assert time.monotonic() - began < ACTING_S, \
+                        "no answer for the frozen worker's room"
+            answered_s = time.monotonic() - began
+            await asyncio.sleep(max(0.0, FROZEN_S - answered_s))
+        finally:
+            os.kill(frozen, signal.SIGCONT)
+        print(f"\nthe room of a frozen worker answered {answered_s:.2f} s after its SIGSTOP")
+        before = acked(seated)
+        await until_acks(seated, before + 20, playing)
+        assert await end_and_check(services, [(code, seated)], playing) >= before + 20
+        assert server.output is not None
+        # (on a loaded machine the other worker may be seen stalled for a moment too)
+        assert f"worker {frozen} has not answered for" in server.output.read_text()
+    finally:
+        server.stop()

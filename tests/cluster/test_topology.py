@@ -17,23 +17,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
+import signal
 import subprocess
 import time
+from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 from nginxproc import nginx
 from redis import Redis as RedisClient
 from serverproc import ServerProcess
-from topology import NETWORK, POSTGRES_HOST, REDIS_HOST, Machine, machines, unavailable
+from topology import HOST, NETWORK, POSTGRES_HOST, REDIS_HOST, Machine, machines, unavailable
 
 from cluster import (
     Services,
     acked,
     end_and_check,
+    moves_nobody_sent,
     none_acknowledged_while_down,
     play_every_game,
     play_tables,
@@ -48,6 +53,10 @@ pytestmark = pytest.mark.timeout(600)
 
 ACTING_S = 60.0  # generous: tests never assert on speed (the goal, 5 s, is docs/deploy.md's)
 PARTITION_S = 10.0
+STORE_CUT_S = 15.0
+GONE_AFTER_S = 10  # a seat's stand-in moves after this (shorter than the default 20 s)
+NGINX_FAIL_TIMEOUT_S = 10.0  # deploy/nginx.conf keeps nginx's default
+LONG_PARTITION_S = 30.0  # longer than a seat takes to count as gone
 
 
 @dataclass
@@ -105,7 +114,8 @@ def topology(network: list[Machine], bridged: Services, tmp_path: Path) -> Itera
     process of the machines is killed (the namespaces stay for the module's next test)."""
     servers = [ServerProcess(bridged.postgres.url, "--redis", bridged.redis.url,  # type: ignore[arg-type]
                              "--lease-ms", str(LEASE_MS), "--workers", "2",
-                             "--trusted-proxies", POSTGRES_HOST,
+                             "--gone-after-s", str(GONE_AFTER_S), "--log-level", "info",
+                             "--trusted-proxies", HOST,
                              output=tmp_path / f"machine{index}.log",
                              host=machine.address, wrap=machine.wrap)
                for index, machine in enumerate(network)]
@@ -251,3 +261,133 @@ async def test_postgresql_restarted_under_play_through_nginx(topology: Topology,
           + figures(await until_each_room_acts(seated, ACTING_S)))
     await until_acks(players, acked_during + 40, playing)
     assert await end_and_check(bridged, tables, playing) >= acked_during + 40
+
+
+async def healthz(server: ServerProcess) -> int:
+    """The status one of the machine's workers answers /healthz with (whichever is handed the
+    connection)."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        return (await http.get(f"{server.base}/healthz")).status_code
+
+
+async def test_a_machine_cut_off_from_postgresql(topology: Topology, bridged: Services) -> None:
+    """A blackhole route to PostgreSQL inside the machine owning most rooms, for 15 s or until
+    every room has acted again, whichever is longer: its players hear `store_failed` (never a
+    silent wait), its /healthz answers 503, and the other machine, which reaches the database,
+    takes its rooms over, so that every room acts again while the route is still cut. Its log
+    says once per worker that the database went away and once that it came back, with no
+    traceback; nothing acknowledged is lost."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    codes = [code for code, _ in tables]
+    await until_acks(players, 40, playing)
+    pids = owner_pids(bridged, codes)
+    cut = owning_most(topology, pids)
+    server = topology.servers[topology.machines.index(cut)]
+    theirs = [player for (_, seated), pid in zip(tables, pids, strict=True)
+              if pid in cut.pids() for player in seated]
+    assert theirs
+    errors_before = sum(len(player.errors) for player in theirs)
+    began = time.monotonic()
+    cut.cut_from(POSTGRES_HOST)
+    try:
+        statuses = {await healthz(server)}
+        while 503 not in statuses:
+            assert time.monotonic() - began < ACTING_S, "/healthz never failed while cut"
+            await asyncio.sleep(0.2)
+            statuses.add(await healthz(server))
+        unhealthy_s = time.monotonic() - began
+        seconds = await until_each_room_acts([seated for _, seated in tables], ACTING_S)
+        print(f"\nmachine {cut.address} cut off from PostgreSQL: /healthz 503 after "
+              f"{unhealthy_s:.2f} s; rooms acting again (s from then): " + figures(seconds))
+        assert not set(owner_pids(bridged, codes)) & set(cut.pids())  # all on the other one
+        await asyncio.sleep(max(0.0, STORE_CUT_S - (time.monotonic() - began)))
+    finally:
+        cut.join(POSTGRES_HOST)
+    refused = [error for player in theirs for error in player.errors[errors_before:]]
+    assert any(error["code"] == "store_failed" for error in refused), refused
+    while await healthz(server) != 200 or await healthz(server) != 200:
+        assert time.monotonic() - began < STORE_CUT_S + ACTING_S, "/healthz stayed 503"
+        await asyncio.sleep(0.2)
+    before = acked(players)
+    await until_acks(players, before + 40, playing)
+    assert await end_and_check(bridged, tables, playing) >= before + 40
+    assert server.output is not None
+    logged = server.output.read_text(errors="replace")
+    assert "Traceback" not in logged
+    assert 1 <= logged.count("does not answer (") <= 2  # a worker's store: one line each way
+    assert logged.count("does not answer (") == logged.count("answers again after")
+
+
+async def test_a_machine_cut_off_from_redis_for_30_s(topology: Topology, bridged: Services,
+                                                     ) -> None:
+    """A blackhole route to Redis inside the machine owning most rooms for 30 s, longer than a
+    seat takes to count as gone, with players on both machines. The cut machine cannot renew
+    its lease, so it gives its rooms up before the lease runs out (its clients reconnect to the
+    other machine): no room has two acting copies, so no stand-in ever moves for a player
+    connected to the other copy (every stored action was sent by its seat's player), and
+    nothing acknowledged is lost."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    codes = [code for code, _ in tables]
+    await until_acks(players, 40, playing)
+    pids = owner_pids(bridged, codes)
+    cut = owning_most(topology, pids)
+    assert any(pid in cut.pids() for pid in pids)
+    cut.cut_from(REDIS_HOST)
+    try:
+        await asyncio.sleep(LONG_PARTITION_S)  # played on meanwhile
+        during = acked(players)
+    finally:
+        cut.join(REDIS_HOST)
+    print(f"\nrooms acting again after machine {cut.address} was cut off from Redis for "
+          f"{LONG_PARTITION_S:g} s (s from the route back): "
+          + figures(await until_each_room_acts([seated for _, seated in tables], ACTING_S)))
+    before = acked(players)
+    await until_acks(players, before + 40, playing)
+    assert await end_and_check(bridged, tables, playing) >= before + 40
+    assert await moves_nobody_sent(bridged, tables) == []
+    server = topology.servers[topology.machines.index(cut)]
+    assert server.output is not None
+    assert "its lease was not renewed" in server.output.read_text(errors="replace")
+    print(f"{during} actions acknowledged by the end of the cut")
+
+
+async def test_a_rolling_upgrade(topology: Topology, bridged: Services) -> None:
+    """SIGTERM to each machine in turn, each started again before the next stops, as a rolling
+    upgrade goes. A stopping machine closes its port first, then hands each room on between two
+    moves (its lease released, then its clients closed with 1012), so each room it owned is
+    restored once elsewhere at most, never first on the stopping machine's other worker; every
+    room acts again after each stop (the seconds are printed; the goal is under 1 s), and
+    nothing acknowledged is lost."""
+    tables, players, _, playing = await play_tables([topology.front], 4)
+    codes = [code for code, _ in tables]
+    seated = [seated for _, seated in tables]
+    await until_acks(players, 40, playing)
+    moves: Counter[str] = Counter()
+    for machine, server in zip(topology.machines, topology.servers, strict=True):
+        pids = set(machine.pids())
+        moves.update(code for code, pid in zip(codes, owner_pids(bridged, codes), strict=True)
+                     if pid in pids)
+        assert server.process is not None
+        server.process.send_signal(signal.SIGTERM)  # `ip netns exec` ran the supervisor itself
+        print(f"\nrooms acting again after SIGTERM to machine {machine.address} (s from the "
+              "signal): " + figures(await until_each_room_acts(seated, ACTING_S)))
+        server.process.wait(60)
+        await asyncio.to_thread(server.start, server.port)
+        # as an upgrade waits for the machine to be back in the balancer's rotation: nginx
+        # leaves an upstream that failed alone for its fail_timeout
+        await asyncio.sleep(NGINX_FAIL_TIMEOUT_S)
+    before = acked(players)
+    await until_acks(players, before + 40, playing)
+    assert await end_and_check(bridged, tables, playing) >= before + 40
+    restored: Counter[str] = Counter()
+    for server in topology.servers:
+        assert server.output is not None
+        logged = server.output.read_text()
+        restored.update(re.findall(r"room (\w+) restored here", logged))
+        # (a worker stalled past its lease on a loaded machine gives its rooms up too: a move
+        # of its own, not the stop's)
+        moves.update(re.findall(r"room (\w+): this server's lease was not renewed", logged))
+    assert sum(restored.values()) > 0
+    # never twice for one stop (a room whose players had not come back by the end is not
+    # restored after the last one)
+    assert all(restored[code] <= moves[code] for code in codes), (restored, moves)

@@ -1,7 +1,8 @@
 """Two "machines" on one: Linux network namespaces, each joined by a veth pair to a bridge of
 the host's (10.77.0.0/24 plus a suffix of this run's own in every name, so that nothing of the
-host's is touched). PostgreSQL listens on the bridge's first address and Redis on a second, so
-that a machine can be cut off from Redis alone (a blackhole route to its address)."""
+host's is touched). The bridge's first address is the host as the machines see it (nginx
+connects from there); Redis listens on a second and PostgreSQL on a third, so that a machine
+can be cut off from either alone (a blackhole route to its address) and keep its clients."""
 
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ from dataclasses import dataclass
 NETWORK = "10.77.0"
 
 
-def hosts(network: str) -> tuple[str, str]:
-    """PostgreSQL's and Redis's addresses on a bridge of `network` (a /24's first three bytes);
-    the first is the bridge's own, what the machines see the host as."""
-    return f"{network}.1", f"{network}.2"
+def hosts(network: str) -> tuple[str, str, str]:
+    """The host's, PostgreSQL's and Redis's addresses on a bridge of `network` (a /24's first
+    three bytes), all the bridge's own."""
+    return f"{network}.1", f"{network}.3", f"{network}.2"
 
 
-POSTGRES_HOST, REDIS_HOST = hosts(NETWORK)
+HOST, POSTGRES_HOST, REDIS_HOST = hosts(NETWORK)
 
 
 def ip(*args: str) -> None:

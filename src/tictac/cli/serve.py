@@ -85,6 +85,9 @@ FLAGS: list[tuple[str, type, Any, str]] = [
     ("admin_token_file", str, "", "a file holding the admin's token (at least "
      f"{MIN_ADMIN_TOKEN} characters): /admin is open to its holder (docs/deploy.md, "
      "\"Moderation\"; env TICTAC_ADMIN_TOKEN: the token itself)"),
+    ("store_timeout_s", float, S.store_timeout_s,
+     "seconds a database server (PostgreSQL) may take over any call before it is refused "
+     "store_failed"),
 ]
 
 
@@ -146,7 +149,7 @@ def settings_from(args: argparse.Namespace, admin: str = "") -> ServerSettings:
         deflate=args.deflate == "on", tls=args.tls,
         trusted_proxies=listed(args.trusted_proxies), allowed_hosts=listed(args.allowed_hosts),
         log_level=args.log_level, seed=args.seed, redis_url=args.redis, workers=args.workers,
-        lease_ms=args.lease_ms,
+        lease_ms=args.lease_ms, store_timeout_s=args.store_timeout_s,
         admin_token_digest=hashlib.sha256(admin.encode()).hexdigest() if admin else "",
     )
 
@@ -335,6 +338,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
 
     class Server(uvicorn.Server):
         stop_taking: Callable[[], None] | None = None
+        heartbeat: asyncio.Task[None] | None = None  # (kept: a task nobody holds may vanish)
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             if channel is not None and not self.started:
@@ -354,7 +358,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
                 # the address is now worth giving out
                 announce(settings.host, settings.port, certificate=certificate)
                 return
-            from tictac.cluster.dispatch import take_sockets, tell
+            from tictac.cluster.dispatch import keep_telling, take_sockets, tell
 
             loop = asyncio.get_running_loop()
 
@@ -376,10 +380,16 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
             node = app.state.node
             node.on_hearing = partial(tell, channel)
             tell(channel, node.hearing)
+            self.heartbeat = loop.create_task(keep_telling(channel, lambda: node.hearing))
 
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             if self.stop_taking is not None:
                 self.stop_taking()
+            node = getattr(app.state, "node", None)
+            if node is not None:  # rooms handed on before uvicorn closes every connection,
+                for server in self.servers:  # and no new one taken here meanwhile
+                    server.close()
+                await node.drain()
             await super().shutdown(sockets)
 
     config = uvicorn.Config(
@@ -448,6 +458,7 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
                 announce(settings.host, settings.port)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stopping.wait(), 0.2)
+            dispatcher.watch(loop.time())
             for slot, worker in enumerate(workers):
                 if not worker.is_alive() and not stopping.is_set():
                     print(f"tictac serve: worker {worker.pid} ended ({worker.exitcode}); "
@@ -457,6 +468,9 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
             accepting.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await accepting
+        # Closed before the workers hand their rooms on: their clients, reconnecting, are
+        # refused here at once, and a load balancer sends them to another machine.
+        listening.close()
 
     uvloop.run(run())
     for worker in workers:
@@ -464,4 +478,9 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
             os.kill(worker.pid, signal.SIGTERM)
     for worker in workers:
         worker.join(15)
+        if worker.is_alive():  # (stuck in its stop; else the supervisor would wait for it)
+            print(f"tictac serve: worker {worker.pid} did not stop in 15 s; killed",
+                  file=sys.stderr)
+            worker.kill()
+            worker.join(5)
     return 0

@@ -16,7 +16,10 @@ The port listens only once the workers are ready (every one, or at least one aft
 until then a connection is refused at once, so a load balancer tries another machine rather
 than waiting on this one. A worker says `ready` on its channel once its node hears its bus
 channel, and `deaf` while it cannot (node.py): connections go to a worker that hears, and to a
-deaf one only if none does (it serves the rooms it holds, or refuses at once). With no worker
+deaf one only if none does (it serves the rooms it holds, or refuses at once). A worker says it
+again every HEARTBEAT_S: one unheard for SILENT_S (stopped, or its event loop stuck) is taken
+for frozen, and gets a connection only if no other worker is ready, until it is heard again;
+its rooms move to another node once its lease runs out (node.py). With no worker
 up at all (they are being started again), a connection is answered 503 at once. A worker ends
 with its supervisor at any stage of its life: `end_with_supervisor` from its first line, and
 once it serves, `take_sockets` seeing its channel end.
@@ -54,6 +57,8 @@ HAND_WAIT_S = 30.0  # how long a connection waits for a worker too busy to take 
 STARTUP_S = 60.0  # the longest the port waits for every worker before listening
 BACKLOG = 2048
 READY, DEAF = b"ready", b"deaf"
+HEARTBEAT_S = 0.5  # a serving worker says `ready` or `deaf` this often
+SILENT_S = 2.0  # a worker unheard this long is taken for frozen
 _REFUSAL = json.dumps({"code": "room_unavailable",
                        "message": "this server is starting or restarting; try again"})
 UNAVAILABLE = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
@@ -109,6 +114,8 @@ class Dispatcher:
         self.channels: list[socket.socket | None] = [None] * slots
         self.pids: list[int | None] = [None] * slots
         self.deaf: set[int] = set()
+        self.heard_at = [0.0] * slots  # (loop time) when each worker last said something
+        self.frozen: set[int] = set()
         self.host = socket.gethostname()
         self._turn = itertools.cycle(range(slots))
         self._tasks: set[asyncio.Task[None]] = set()
@@ -122,6 +129,7 @@ class Dispatcher:
             old.close()
         self.channels[slot], self.pids[slot] = None, pid
         self.deaf.discard(slot)
+        self.frozen.discard(slot)
 
         def heard() -> None:
             try:
@@ -133,6 +141,10 @@ class Dispatcher:
             if said in (READY, DEAF) and self.pids[slot] == pid:
                 self.channels[slot] = channel
                 (self.deaf.add if said == DEAF else self.deaf.discard)(slot)
+                self.heard_at[slot] = loop.time()
+                if slot in self.frozen:
+                    self.frozen.discard(slot)
+                    log.warning("dispatch: worker %d answers again", pid)
             elif not said:  # the worker is gone; its slot waits for the next one
                 loop.remove_reader(channel.fileno())
                 if self.channels[slot] is channel:
@@ -140,6 +152,15 @@ class Dispatcher:
                 channel.close()
 
         loop.add_reader(channel.fileno(), heard)
+
+    def watch(self, now: float) -> None:
+        """Called often: a ready worker unheard for SILENT_S is taken for frozen (logged once)."""
+        for slot, channel in enumerate(self.channels):
+            if channel is not None and slot not in self.frozen \
+                    and now - self.heard_at[slot] > SILENT_S:
+                self.frozen.add(slot)
+                log.warning("dispatch: worker %s has not answered for %g s; it gets no "
+                            "connection while another can take it", self.pids[slot], SILENT_S)
 
     def may_listen(self, waited_s: float) -> bool:
         """Whether every worker said it is ready, or one has and STARTUP_S passed: connections
@@ -208,8 +229,9 @@ class Dispatcher:
         read its channel, does not), those that hear their bus channel first; with none
         ready, it is answered 503 at once."""
         slots = len(self.channels)
-        order = sorted(((slot + tried) % slots for tried in range(slots)),
-                       key=lambda other: other in self.deaf)  # a stable sort: hearing first
+        order = sorted(((slot + tried) % slots for tried in range(slots)),  # a stable sort:
+                       key=lambda other: (other in self.frozen, other in self.deaf))  # live,
+        # hearing workers first
         for _ in range(int(HAND_WAIT_S / 0.05)):
             ready = [channel for channel in (self.channels[other] for other in order)
                      if channel is not None]
@@ -280,6 +302,14 @@ def take_sockets(channel: socket.socket, serve: Callable[[socket.socket], None],
 
     loop.add_reader(channel.fileno(), receive)
     return stop
+
+
+async def keep_telling(channel: socket.socket, hearing: Callable[[], bool]) -> None:
+    """In a worker: says whether its node hears every HEARTBEAT_S, which is how the supervisor
+    knows the worker is not frozen."""
+    while True:
+        await asyncio.sleep(HEARTBEAT_S)
+        tell(channel, hearing())
 
 
 def tell(channel: socket.socket, hearing: bool) -> None:

@@ -50,8 +50,20 @@ class Leases:
         self._take = redis.register_script(TAKE)
         self._release = redis.register_script(RELEASE)
 
-    async def beat(self) -> None:
-        await self.redis.set(ALIVE + self.node, "1", px=self.lease_ms)
+    async def beat(self, reaching_store: bool = True) -> None:
+        """This node lives for another lease; its key says whether it reaches the database
+        ("1") or not ("0"), so that a node that does not can leave its rooms to one that does."""
+        await self.redis.set(ALIVE + self.node, "1" if reaching_store else "0", px=self.lease_ms)
+
+    async def store_reached_elsewhere(self) -> bool:
+        """Whether another live node reaches the database (a handful of nodes: one scan)."""
+        keys = [key async for key in self.redis.scan_iter(ALIVE + "*", count=100)
+                if key != ALIVE + self.node]
+        return bool(keys) and "1" in await self.redis.mget(keys)
+
+    async def owner(self, code: str) -> str | None:
+        found = await self.redis.get(OWNER + code)
+        return None if found is None else str(found)
 
     async def beating(self, node: str) -> bool:
         """Whether `node`'s alive key is there: a node that cannot hear its channel stops

@@ -9,10 +9,13 @@ summary, a join, a replay) are asked of the owner and answered back the same way
 A node that cannot hear its channel (bus.py) cannot be reached by the others: it stops beating,
 so its rooms may be taken over once its lease runs out; it takes and makes no room and relays
 nothing (those are refused with `room_unavailable` at once, never left waiting); and once it
-has been deaf for a whole lease while Redis answers, it lets go of its rooms (their clients are
-closed with 1012 and reconnect, to a node that hears). While Redis answers nobody (it is down
-or restarting) the node keeps serving the clients it holds, since no other node can take its
-rooms either.
+has been deaf for a whole lease while Redis answers, it leaves the cluster until it hears.
+
+A node whose lease is not renewed within nine tenths of it (Redis cut off or down, the node
+deaf or stalled) gives its rooms up before the lease can run out (`_lapsed`): their clients are
+closed with 1012 and reconnect, to a node that can serve them; so two copies of a room never
+act at once, even while Redis answers nobody. A node that cannot reach the database takes no
+room, and gives its rooms up to a node that reaches it (`_without_store`).
 """
 
 from __future__ import annotations
@@ -56,6 +59,11 @@ CALL_TIMEOUT_S = 15.0
 START_S = 30.0  # how long a starting node may take to hear its own channel
 REDIS_CONNECTIONS = 32
 TRIES = 3  # a room that moves while it is asked for is looked for again this often
+# A node's rooms act only this share of a lease past its last beat's sending: the lease may run
+# out (and another node take them) no sooner than the whole lease after it.
+ACTING_SHARE = 0.9
+HANDED_ON = "this server is stopping: handed on"
+HAND_ON_S = 5.0  # a stopping node waits this long for a room's move under way to end
 
 
 class Moved(Exception):
@@ -77,6 +85,9 @@ class Node:
                        probe_s=lease_ms / 3000, echo_s=lease_ms / 1000)
         self.on_hearing: Callable[[bool], None] | None = None  # a worker tells its supervisor
         self._deaf_since: float | None = None
+        self._lapse: asyncio.TimerHandle | None = None  # rings unless a beat renews the lease
+        self.draining = False  # stopping: it takes no room (`drain`)
+        self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
         self.links: dict[str, Link] = {}  # relayed connections this node holds the socket of
@@ -91,16 +102,48 @@ class Node:
     # -- life ------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self.leases.beat()
+        await self._beat()
         self.bus.start()
         await asyncio.wait_for(self.bus.hearing.wait(), START_S)
         self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
         log.info("node %s joined the cluster", self.id)
 
+    async def drain(self) -> None:
+        """The start of a stop, before any connection is closed: this node takes no room from
+        now on, and hands each of its rooms on between two moves: on the room's own inbox (the
+        move under way ends first) its lease is released, then its clients are closed (1012)
+        and reconnect, and the first node one of them reaches takes the room from the
+        database. Its supervisor has closed the port already, so that node is another
+        machine's (see `cli/serve.py`)."""
+        self.draining = True
+        rooms = [room for room in self.manager.rooms.values() if not room.closed]
+        if rooms:
+            log.info("node %s: stopping; its %d rooms are handed on", self.id, len(rooms))
+        await asyncio.gather(*(self._hand_on(room) for room in rooms))
+
+    async def _hand_on(self, room: Room) -> None:
+        async def release_then_close() -> None:
+            with contextlib.suppress(RedisError, OSError):
+                await self.leases.release(room.code)
+            room.abandon(HANDED_ON)
+
+        try:
+            await asyncio.wait_for(room.call(release_then_close), HAND_ON_S)
+        except RoomError:  # (closed meanwhile)
+            pass
+        except TimeoutError:
+            log.warning("room %s: no pause between moves in %g s; let go as it is",
+                        room.code, HAND_ON_S)
+            await self._release(room.code)
+            if not room.closed:
+                room.abandon(HANDED_ON)
+
     async def stop(self) -> None:
         """Lets go of every room at once: another node takes each at its next client."""
         if self._ticker is not None:
             self._ticker.cancel()
+        if self._lapse is not None:
+            self._lapse.cancel()
         codes = list(self.manager.rooms)  # the manager has stopped them
         with contextlib.suppress(RedisError, OSError):
             for code in codes:
@@ -155,7 +198,16 @@ class Node:
             room = self.manager.rooms.get(code)
             if room is not None and not room.closed:
                 return room
-            owner = await self.leases.acquire(code)
+            # A node that cannot reach the database takes no room (it could not restore it),
+            # nor one that is stopping: it only relays to a live owner, and the client tries
+            # another node meanwhile.
+            reaching_store = self.manager.store.healthy() and not self.draining
+            owner = await self.leases.acquire(code) if reaching_store \
+                else await self.leases.owner(code)
+            if owner is None or (owner == self.id and not reaching_store):
+                raise RoomError(ROOM_UNAVAILABLE, "this server cannot take the room now "
+                                                  "(stopping, or without its database); "
+                                                  "try again")
             if owner == self.id:
                 return await self._adopt(code)
             if await self.bus.listeners(owner):
@@ -163,7 +215,7 @@ class Node:
             now = loop.time()
             if unheard_since is None:
                 unheard_since = now
-            elif now - unheard_since >= self.lease_ms / 3000 \
+            elif now - unheard_since >= self.lease_ms / 3000 and reaching_store \
                     and await self.leases.take(code, owner) == self.id:
                 log.info("room %s: its owner %s listens no more; taken over", code, owner)
                 return await self._adopt(code)
@@ -183,6 +235,9 @@ class Node:
         except RoomError:
             await self._release(code)
             raise
+        except StoreError:  # (the database is away: the store logs that, once)
+            await self._release(code)
+            raise RoomError(STORE_FAILED, "the room could not be read; try again") from None
         except Exception:
             log.exception("room %s could not be restored", code)
             await self._release(code)
@@ -379,9 +434,13 @@ class Node:
     # -- every third of a lease ----------------------------------------------------------------
 
     async def _tick_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease_ms / 3000)
+        loop = asyncio.get_running_loop()
+        took = 0.0
+        while True:  # a beat every third of a lease, however long the rest of a tick takes
+            await asyncio.sleep(max(0.0, self.lease_ms / 3000 - took))
+            began = loop.time()
             await self._tick_once()
+            took = loop.time() - began
 
     async def _tick_once(self) -> None:
         try:
@@ -404,8 +463,58 @@ class Node:
         for room in list(self.manager.rooms.values()):
             room.post(room.abandon)
 
+    async def _without_store(self) -> None:
+        """The database has not answered here for a whole lease while another live node
+        reaches it: this node's rooms are given up (their clients reconnect, and the first
+        node that can restore a room takes it). Their copies here could only refuse every
+        action; were one to act yet, the database's fencing refuses its writes. While no node
+        reaches the database, the rooms stay where they are and refuse `store_failed`."""
+        now = asyncio.get_running_loop().time()
+        if self._store_lost_since is None:
+            self._store_lost_since = now
+        if not self.manager.rooms or now - self._store_lost_since < self.lease_ms / 1000 \
+                or not await self.leases.store_reached_elsewhere():
+            return
+        log.warning("node %s: the database does not answer here but does elsewhere; its %d "
+                    "rooms are let go", self.id, len(self.manager.rooms))
+        # At once, not as a job of each room: a room's inbox may be waiting out the store's
+        # budget once for every job queued before (each would be refused).
+        for room in list(self.manager.rooms.values()):
+            if not room.closed:
+                room.abandon("this server cannot reach the database")
+
+    async def _beat(self) -> None:
+        """Renews this node's lease (saying whether it reaches the database); its rooms act on
+        until `ACTING_SHARE` of a lease after this beat was sent, unless another renews it."""
+        loop = asyncio.get_running_loop()
+        sent = loop.time()
+        await self.leases.beat(self.manager.store.healthy())
+        if self._lapse is not None:
+            self._lapse.cancel()
+        self._lapse = loop.call_at(sent + ACTING_SHARE * self.lease_ms / 1000, self._lapsed)
+
+    def _lapsed(self) -> None:
+        """The lease was not renewed in time (Redis is cut off or down, or this node deaf or
+        stalled): another node may take this node's rooms once it runs out, so they stop acting
+        here now, before it does, and two copies of a room never act at once (nor a stand-in
+        move for a player still connected to the other copy). Their clients are closed (1012)
+        and reconnect, to a node that reaches Redis. While Redis is down for every node, no
+        room acts anywhere until it is back."""
+        self._lapse = None
+        rooms = [room for room in self.manager.rooms.values() if not room.closed]
+        if rooms:
+            log.warning("node %s: its lease was not renewed within %d ms; its %d rooms are "
+                        "given up", self.id, ACTING_SHARE * self.lease_ms, len(rooms))
+        for room in rooms:
+            room.abandon("this server's lease was not renewed")
+
     async def _tick(self) -> None:
-        await self.leases.beat()
+        reaching_store = self.manager.store.healthy()
+        await self._beat()
+        if reaching_store:
+            self._store_lost_since = None
+        else:
+            await self._without_store()
         # Rooms: one another node took over (this node stalled past its lease) is given up;
         # one whose lease Redis lost (a restart) is taken again, unless another node has it.
         codes = list(self.manager.rooms)

@@ -140,11 +140,11 @@ class Room:
         self.code_show.cancel()
         await self.inbox.stop()
 
-    def abandon(self) -> None:
-        """Gives the room up without a word to the store (another server owns it now): every
-        connection is closed with CLOSE_MOVED and the room is forgotten. Runs as a job of the
-        room's own inbox, which then stops."""
-        log.warning("room %s: another server owns it now; this copy is closed", self.code)
+    def abandon(self, why: str = "another server owns it now") -> None:
+        """Gives the room up without a word to the store (another server owns it now, or may
+        take it): every connection is closed with CLOSE_MOVED and the room is forgotten. Runs
+        as a job of the room's own inbox, which then stops."""
+        log.warning("room %s: %s; this copy is closed", self.code, why)
         self.inbox.closed = self.abandoned = True
         self.autopilot.cancel()
         self.audience.cancel()
@@ -208,7 +208,8 @@ class Room:
             if isinstance(refusal, Fenced):
                 self.abandon()
                 raise RoomError(STORE_FAILED, "the room moved; reconnect") from None
-            log.exception("room %s: the store refused %s", self.code, what)
+            if self.store.healthy():  # (an outage is logged by the store, once each way)
+                log.exception("room %s: the store refused %s", self.code, what)
             raise RoomError(STORE_FAILED, f"{what} could not be saved; try again") from None
 
     def stored_record(self) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         # ... and what a game loads lazily (Time's Up's word lists) loads in a thread beside
         # the first rooms, not on the event loop at a player's move.
         warmed = asyncio.create_task(warm_beside(warming))
-        store = await open_store(settings.db_url)
+        store = await open_store(settings.db_url, settings.store_timeout_s)
         heap.serve()  # (before the first room: rooms end, the start's objects never do)
         app.state.bans = Bans(store)
         chance = SeededChance(settings.seed) if settings.seed else None

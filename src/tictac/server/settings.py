@@ -63,4 +63,7 @@ class ServerSettings:
     # PostgreSQL database; a room's owner that stops beating for `lease_ms` is taken over.
     redis_url: str = ""
     lease_ms: int = 3000
+    # A database server's calls (PostgreSQL's) are bounded by this: a write not kept in time is
+    # refused `store_failed`, and the server reports itself unhealthy (docs/deploy.md).
+    store_timeout_s: float = 5.0
     workers: int = 1  # processes `tictac serve` runs on this machine, each a node

@@ -32,14 +32,15 @@ __all__ = ["DeckBounds", "DeckTaken", "DecksFull", "Fenced", "GameLog", "LiteSto
            "open_store"]
 
 
-async def open_store(url: str) -> Store:
-    """The store of a database URL: an SQLite file's `LiteStore`, any other's `SqlStore`."""
+async def open_store(url: str, budget_s: float | None = None) -> Store:
+    """The store of a database URL: an SQLite file's `LiteStore`, any other's `SqlStore`
+    (whose every call is bounded by `budget_s` seconds, if given: store/log.py)."""
     path = sqlite_file(url)
     if path is not None:
         return await LiteStore.open(path)
     from tictac.store.log import SqlStore
 
-    return await SqlStore.open(url)
+    return await SqlStore.open(url) if budget_s is None else await SqlStore.open(url, budget_s)
 
 
 def __getattr__(name: str) -> Any:

@@ -11,14 +11,24 @@ run on threads of their own too, on an engine of their own: SQLAlchemy's asyncio
 with it its ORM) took most of a second to import at every start (issue 23).
 
 On an SQLite file it watches the file as `LiteStore` does (store/file.py).
+
+Every call is bounded by the store's budget (`--store-timeout-s`, docs/deploy.md): a write not
+kept within it is refused (`StoreError`, which players hear as `store_failed`), as is a read not
+answered; on PostgreSQL libpq's own timeouts (connecting, each statement, unacknowledged data,
+an idle connection's keepalives) end a lost link's calls within it too, rather than after
+TCP's minutes of retries. The store knows whether the database answers (`Outage`, probed every
+few seconds): `healthy()` says so (a node's /healthz), and the log says it once each way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import threading
+import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -43,6 +53,9 @@ from tictac.store.tables import actions, audit, bans, decks, games, rooms
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 Write = Callable[[Connection], None]
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+BUDGET_S = 5.0  # the default bound on a store call (ServerSettings.store_timeout_s)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -58,6 +71,7 @@ MIGRATION_LOCK = 0x7469637461630001  # PostgreSQL advisory lock: one node migrat
 def _migrate(engine: Engine) -> None:
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":  # nodes of a cluster starting together wait here
+            conn.execute(sa.text("SET LOCAL statement_timeout = 0"))  # (for as long as it takes)
             conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         upgrade(conn)
 
@@ -85,28 +99,81 @@ def migrate_sqlite(path: str) -> None:
         engine.dispose()
 
 
+def libpq_bounds(budget_s: float) -> dict[str, Any]:
+    """libpq's connection parameters that end a call on a lost link within `budget_s`:
+    connecting (whole seconds, 2 at least), each statement, data sent and unacknowledged
+    (tcp_user_timeout: a blackholed link otherwise hangs a commit for TCP's minutes of
+    retries), and keepalives, which find an idle pooled connection dead before it is used."""
+    budget_ms = int(budget_s * 1000)
+    return {"connect_timeout": max(2, int(budget_s / 2)), "tcp_user_timeout": budget_ms,
+            "keepalives": 1, "keepalives_idle": max(1, int(budget_s / 2)),
+            "keepalives_interval": 1, "keepalives_count": 2,
+            "options": f"-c statement_timeout={budget_ms}"}
+
+
+class Outage:
+    """Whether the database answers, as this process last saw it. Its going away and its coming
+    back are logged once each, the second line with how long it was away and how many writes
+    were refused meanwhile: the refusals themselves are told to the players, not logged (a 3 s
+    restart once wrote thousands of traceback lines). Noted from the writer's thread and the
+    event loop's, hence the lock."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self.since: float | None = None  # (monotonic) since when it does not answer
+        self.refused = 0
+        self._lock = threading.Lock()
+
+    def failed(self, reason: object, refused: int = 0) -> None:
+        with self._lock:
+            self.refused += refused
+            if self.since is not None:
+                return
+            self.since = time.monotonic()
+        log.warning("the database %s does not answer (%s); writes are refused until it does",
+                    self.where, str(reason).strip().splitlines()[0] if str(reason) else
+                    type(reason).__name__)
+
+    def answered(self) -> None:
+        if self.since is None:
+            return
+        with self._lock:
+            if self.since is None:
+                return
+            away, refused = time.monotonic() - self.since, self.refused
+            self.since, self.refused = None, 0
+        log.warning("the database %s answers again after %.1f s; %d writes were refused "
+                    "meanwhile", self.where, away, refused)
+
+
 class SqlStore(GroupCommit[Write | Row]):
     """The store on SQLAlchemy: PostgreSQL for a cluster, or any other database URL."""
 
-    def __init__(self, engine: Engine, sync_engine: Engine,
-                 file: DatabaseFile | None = None) -> None:
-        super().__init__(file)
+    PROBE_S = 1.0  # how often a database that does not answer is asked again
+
+    def __init__(self, engine: Engine, sync_engine: Engine, where: str,
+                 file: DatabaseFile | None = None, budget_s: float = BUDGET_S) -> None:
+        super().__init__(file, budget_s)
         self.engine = engine  # reads'
         self.sync_engine = sync_engine  # the writer's
+        self.outage = Outage(where)
 
     @classmethod
-    async def open(cls, url: str) -> SqlStore:
+    async def open(cls, url: str, budget_s: float = BUDGET_S) -> SqlStore:
         """Connects, brings the schema to the latest migration and starts the writer; a
-        database that cannot be opened is a `StoreError` in one line."""
+        database that cannot be opened is a `StoreError` in one line. Every later call is
+        bounded by `budget_s` seconds."""
         path = _sqlite_file(url)
         where = path or make_url(url).render_as_string(hide_password=True)
         parsed = make_url(url)
         blocking = parsed.set(drivername=parsed.get_backend_name())
+        bounds = libpq_bounds(budget_s) if parsed.get_backend_name() == "postgresql" else {}
         # A database server that restarted leaves the pool's connections dead: reads (rare)
         # test theirs first; the writer finds out on its batch's first statement and tries the
         # batch again on a new connection (`_commit`).
-        engine = sa.create_engine(blocking, pool_pre_ping=parsed.get_backend_name() != "sqlite")
-        sync_engine = sa.create_engine(blocking)
+        engine = sa.create_engine(blocking, pool_pre_ping=parsed.get_backend_name() != "sqlite",
+                                  connect_args=bounds)
+        sync_engine = sa.create_engine(blocking, connect_args=bounds)
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine, "connect", _sqlite_pragmas)
             sa.event.listen(sync_engine, "connect", _sqlite_pragmas)
@@ -117,9 +184,47 @@ class SqlStore(GroupCommit[Write | Row]):
             sync_engine.dispose()
             reason = getattr(failure, "orig", None) or failure
             raise StoreError(f"cannot open the database {where}: {reason}") from None
-        store = cls(engine, sync_engine, DatabaseFile(path) if path else None)
+        store = cls(engine, sync_engine, where, DatabaseFile(path) if path else None, budget_s)
         store._start()
         return store
+
+    def healthy(self) -> bool:
+        return self.outage.since is None and super().healthy()
+
+    async def _watch_forever(self) -> None:
+        """Asks a database server whether it answers every few seconds (every second while
+        it does not), so that an idle node knows too; an SQLite file is watched instead."""
+        if self.file is not None:
+            await super()._watch_forever()
+            return
+        while True:
+            await asyncio.sleep(self.CHECK_EVERY_S if self.healthy() else self.PROBE_S)
+            try:
+                await self._read(self._probe)
+            except StoreError:
+                continue  # (noted by `_read`)
+
+    def _probe(self) -> None:
+        with self.engine.connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
+
+    async def _read(self, job: Callable[..., T], *args: Any) -> T:
+        """`job(*args)` on a thread of its own, bounded by the budget; a lost link is a
+        `StoreError` (and noted), whatever the driver said."""
+        try:
+            found = await asyncio.wait_for(asyncio.to_thread(job, *args), self.budget_s)
+        except TimeoutError:
+            self.outage.failed(f"no answer in {self.budget_s:g} s")
+            raise StoreError(f"the database did not answer in {self.budget_s:g} s") from None
+        except (sa.exc.OperationalError, sa.exc.InterfaceError) as failure:
+            reason = getattr(failure, "orig", None) or failure
+            self.outage.failed(reason)
+            raise StoreError(f"the database cannot be reached: {reason}") from None
+        self.outage.answered()
+        return found
+
+    def _expired(self) -> None:
+        self.outage.failed(f"a write was not kept in {self.budget_s:g} s", 1)
 
     def _dispose(self) -> None:
         self.sync_engine.dispose()
@@ -154,6 +259,13 @@ class SqlStore(GroupCommit[Write | Row]):
                 # restarted since the last batch): nothing of it is stored, so it is safe
                 # to send again. A death during the commit is not retried: it may have landed.
                 return self._commit(writes, fresh=True)
+            if isinstance(error, sa.exc.OperationalError | sa.exc.InterfaceError) \
+                    or _dead(error):
+                # The database does not answer: every write is refused at once (one by one,
+                # each would wait for the link again).
+                reason = getattr(error, "orig", None) or error
+                self.outage.failed(reason, len(writes))
+                return [StoreError(f"the database cannot be reached: {reason}")] * len(writes)
             if len(writes) == 1:
                 if _taken(error) and isinstance(writes[0], dict):
                     return [taken(writes[0])]
@@ -161,6 +273,7 @@ class SqlStore(GroupCommit[Write | Row]):
             # One bad write must not sink the others: retry them one by one.
             return [self._commit([write])[0] for write in writes]
         self.commits += 1
+        self.outage.answered()
         return [None] * len(writes)
 
     # -- writes ------------------------------------------------------------------------------
@@ -287,7 +400,7 @@ class SqlStore(GroupCommit[Write | Row]):
         return [AuditEntry(*row) for row in rows]
 
     async def load_deck(self, code: str) -> StoredDeck | None:
-        return await asyncio.to_thread(self._load_deck, code)
+        return await self._read(self._load_deck, code)
 
     def _load_deck(self, code: str) -> StoredDeck | None:
         with self.engine.connect() as conn:
@@ -300,7 +413,7 @@ class SqlStore(GroupCommit[Write | Row]):
     async def load_rooms(self, code: str | None = None) -> list[RoomDump]:
         """Every room (or the one called `code`) with every game's setup and the latest game's
         log (enough to restore)."""
-        return await asyncio.to_thread(self._load_rooms, code)
+        return await self._read(self._load_rooms, code)
 
     def _load_rooms(self, code: str | None) -> list[RoomDump]:
         with self.engine.connect() as conn:
@@ -317,7 +430,7 @@ class SqlStore(GroupCommit[Write | Row]):
                               lambda code, idx: self._read_log(conn, code, idx))
 
     async def load_game(self, code: str, idx: int) -> GameLog | None:
-        return await asyncio.to_thread(self._load_game, code, idx)
+        return await self._read(self._load_game, code, idx)
 
     def _load_game(self, code: str, idx: int) -> GameLog | None:
         with self.engine.connect() as conn:

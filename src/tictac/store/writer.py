@@ -31,8 +31,12 @@ class GroupCommit(Generic[Write]):
 
     CHECK_EVERY_S = 2.0
 
-    def __init__(self, file: DatabaseFile | None) -> None:
+    def __init__(self, file: DatabaseFile | None, budget_s: float | None = None) -> None:
         self.file = file
+        # A write not kept within this many seconds is refused (`StoreError`) rather than
+        # awaited: a player hears `store_failed` instead of a silent room. (The database may
+        # still keep it later, as after any failure during a commit.) None: no bound.
+        self.budget_s = budget_s
         self._waiting: list[tuple[Write, asyncio.Future[None]]] = []  # not yet in a commit
         self._busy = False  # a commit is under way or due: what comes meanwhile waits for it
         self._drained: asyncio.Future[None] | None = None  # `close` waits on it while busy
@@ -85,6 +89,9 @@ class GroupCommit(Generic[Write]):
     def _submit(self, write: Write) -> asyncio.Future[None]:
         future: asyncio.Future[None] = self._loop.create_future()
         self._waiting.append((write, future))
+        if self.budget_s is not None:
+            expiry = self._loop.call_later(self.budget_s, self._expire, future)
+            future.add_done_callback(lambda _: expiry.cancel())
         if not self._busy:
             self._busy = True
             self._loop.call_soon(self._commit_waiting)
@@ -93,7 +100,12 @@ class GroupCommit(Generic[Write]):
     def _commit_waiting(self) -> None:
         """Commits whatever waits as one transaction, then wakes its callers."""
         batch, self._waiting = self._waiting, []
+        if self.budget_s is not None:  # a write refused meanwhile (out of budget) is not sent
+            batch = [(write, future) for write, future in batch if not future.done()]
         writes = [write for write, _ in batch]
+        if not writes:
+            self._settle(batch, [])
+            return
         try:
             failures = self._commit_here(writes)
         except Exception as failure:  # (a store's bug: its writes are refused, not lost)
@@ -104,6 +116,14 @@ class GroupCommit(Generic[Write]):
                 lambda done: self._settle(batch, _failures(done, len(batch))))
         else:
             self._settle(batch, failures)
+
+    def _expire(self, future: asyncio.Future[None]) -> None:
+        if not future.done():
+            future.set_exception(StoreError(f"the database did not answer in {self.budget_s:g} s"))
+            self._expired()
+
+    def _expired(self) -> None:
+        """A write ran out of its budget (a store notes the outage)."""
 
     def _settle(self, batch: list[tuple[Write, asyncio.Future[None]]],
                 failures: list[Exception | None]) -> None:
