@@ -48,6 +48,7 @@ class Pauses:
 
 
 PAUSES = Pauses()
+frozen = 0  # objects of the start-up heap frozen by `serve`
 
 
 def serve() -> None:
@@ -55,9 +56,11 @@ def serve() -> None:
     the games' tables) collected once and frozen, so that no later collection walks it; then
     every collection timed. Frozen once per process (a process serving one app after another,
     as the tests do, would freeze each one's rooms, which are garbage once it stops)."""
+    global frozen
     if gc.get_freeze_count() == 0:
         gc.collect()
         gc.freeze()
+        frozen = gc.get_freeze_count()  # counted once: the count walks every frozen object
     if PAUSES not in gc.callbacks:
         gc.callbacks.append(PAUSES)
     if os.environ.get(BENCH_COLLECT) == "1":

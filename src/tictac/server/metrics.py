@@ -3,7 +3,6 @@ when scraped (nothing is counted twice)."""
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -53,7 +52,7 @@ class RoomCollector(Collector):
                                 value=heap.PAUSES.longest_cpu_s)
         yield GaugeMetricFamily("tictac_gc_frozen_objects",
                                 "Objects of the start-up heap no garbage collection walks",
-                                value=gc.get_freeze_count())
+                                value=heap.frozen)
         yield CounterMetricFamily("tictac_gc_pause_seconds", "Time in garbage collections",
                                   value=heap.PAUSES.total_s)
         collections = CounterMetricFamily("tictac_gc_collections", "Garbage collections",
