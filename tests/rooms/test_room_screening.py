@@ -33,13 +33,14 @@ async def test_a_rewritten_name_passes_the_word_filter(table: Table) -> None:
     for seat in range(4):
         await people.write(seat)
     await table.op(room, host, "set_word_filter", on=True)
-    await people.act(0, {"type": "screen", "card": "p1-1", "ok": False})
+    first = room.state.dealt[1][0]  # the first name seat 1 wrote
+    await people.act(0, {"type": "screen", "card": first, "ok": False})
     logged = len(room.log)
-    await refused("filtered_word", people.act(1, {"type": "rewrite", "card": "p1-1",
+    await refused("filtered_word", people.act(1, {"type": "rewrite", "card": first,
                                                   "name": "sale noir"}))
     assert len(room.log) == logged
-    await people.act(1, {"type": "rewrite", "card": "p1-1", "name": "Zorro"})
-    assert room.state.screening.pending[-1] == "p1-1"
+    await people.act(1, {"type": "rewrite", "card": first, "name": "Zorro"})
+    assert room.state.screening.pending[-1] == first
 
 
 async def test_under_the_wait_policy_the_hosts_skip_hands_a_gone_screening_on(

@@ -61,7 +61,7 @@ def check_screening(state: State) -> None:
         text = json.dumps(game.view(state, seat))
         for card, face in state.faces.items():
             shown = (seat == screening.screener and screening.pending[:1] == (card,)) or (
-                card in screening.sent_back and seat == int(card[1:].split("-")[0]))
+                card in screening.sent_back and card in state.dealt.get(seat, ()))
             assert (json.dumps(face.name) in text) == shown, (seat, card)
 
 

@@ -31,6 +31,27 @@ def _screen(state: game.State, ok: bool, seat: int = 0) -> list[dict[str, object
     return game.apply(state, seat, {"type": "screen", "card": view["next"]["id"], "ok": ok}, 0)[1]
 
 
+def _id(state: game.State, seat: int, n: int) -> str:
+    """The id of the `n`-th name `seat` wrote."""
+    return state.dealt[seat][n - 1]
+
+
+def test_a_written_cards_id_does_not_tell_who_wrote_it() -> None:
+    """Card ids reach every phone as the cards are played (docs/games/times-up.md): an id
+    depends on the game's secret draw, so the same seat's names get other ids in another game,
+    and the ids of one game never follow their writers' seats; the same game replays them."""
+    def ids(seed: int) -> list[str]:
+        state = game.setup(4, SCREENED, seed)
+        for seat in range(4):
+            game.apply(state, seat, {"type": "write", "names": names_for(seat, 2)}, 0)
+        return [card for seat in range(4) for card in state.dealt[seat]]
+
+    first, second = ids(1), ids(2)
+    assert ids(1) == first
+    assert not set(first) & set(second) and len(set(first)) == 8
+    assert sorted(first) != first  # not numbered in seat order either
+
+
 def _names(state: game.State) -> list[str]:
     return sorted(state.faces[card].name for card in state.deck)
 
@@ -50,18 +71,19 @@ def test_the_screener_alone_sees_each_name_and_the_deck_is_the_approved_names() 
     _screen(state, True)
     events = _screen(state, False)  # Card C1, back to seat 2
     assert events == [{"type": "screened", "ok": False, "left": 3}]
-    assert game.view(state, 2)["screening"]["sent_back"] == [{"id": "p2-1", "name": "Card C1"}]
+    back = _id(state, 2, 1)
+    assert game.view(state, 2)["screening"]["sent_back"] == [{"id": back, "name": "Card C1"}]
     assert game.view(state, 3)["screening"]["sent_back"] == []
-    assert game.legal_actions(state, 2) == [{"type": "rewrite", "card": "p2-1", "name": None}]
+    assert game.legal_actions(state, 2) == [{"type": "rewrite", "card": back, "name": None}]
     for _ in range(3):
         _screen(state, True)
     assert state.phase == "screen" and game.to_act(state) == [2]  # the rewrite is owed
-    assert refused(state, 2, {"type": "rewrite", "card": "p2-1", "name": "Card D2"}) \
+    assert refused(state, 2, {"type": "rewrite", "card": _id(state, 2, 1), "name": "Card D2"}) \
         == "duplicate_name"
-    assert refused(state, 3, {"type": "rewrite", "card": "p2-1", "name": "Zorro"}) \
+    assert refused(state, 3, {"type": "rewrite", "card": _id(state, 2, 1), "name": "Zorro"}) \
         == "bad_field"
-    game.apply(state, 2, {"type": "rewrite", "card": "p2-1", "name": "Zorro"}, 0)
-    assert game.view(state, 0)["screening"]["next"] == {"id": "p2-1", "name": "Zorro"}
+    game.apply(state, 2, {"type": "rewrite", "card": _id(state, 2, 1), "name": "Zorro"}, 0)
+    assert game.view(state, 0)["screening"]["next"] == {"id": _id(state, 2, 1), "name": "Zorro"}
     events = _screen(state, True)
     assert events[-1] == {"type": "deck_ready", "cards": 8}
     assert state.phase == "waiting" and state.screening is None
@@ -70,9 +92,11 @@ def test_the_screener_alone_sees_each_name_and_the_deck_is_the_approved_names() 
 
 def test_only_the_screener_screens_and_only_the_next_name() -> None:
     state = _written()
-    assert refused(state, 1, {"type": "screen", "card": "p1-1", "ok": True}) == "not_your_turn"
-    assert refused(state, 0, {"type": "screen", "card": "p1-2", "ok": True}) == "bad_field"
-    assert refused(state, 0, {"type": "screen", "card": "p1-1", "ok": 1}) == "bad_field"
+    first = _id(state, 1, 1)
+    assert refused(state, 1, {"type": "screen", "card": first, "ok": True}) == "not_your_turn"
+    later = _id(state, 1, 2)
+    assert refused(state, 0, {"type": "screen", "card": later, "ok": True}) == "bad_field"
+    assert refused(state, 0, {"type": "screen", "card": first, "ok": 1}) == "bad_field"
     assert refused(state, 0, {"type": "pass_screening", "to": 0}) == "bad_field"
 
 
@@ -106,7 +130,7 @@ def test_screening_with_nothing_approved_cannot_make_a_deck() -> None:
     for _ in range(6):
         _screen(state, False)
     assert game.absent_action(state, 1, {0}, Rng(0)) is None  # the room waits, too
-    game.apply(state, 1, {"type": "rewrite", "card": "p1-1", "name": "Zorro"}, 0)
+    game.apply(state, 1, {"type": "rewrite", "card": _id(state, 1, 1), "name": "Zorro"}, 0)
     _screen(state, True)
     game.apply(state, 0, {"type": "close_writing"}, 0)
     assert _names(state) == ["Zorro"]
@@ -125,11 +149,13 @@ def test_a_screened_game_replays_to_the_same_state() -> None:
     state = game.setup(setup.players, setup.options, setup.seed)
     log = [LoggedAction(seat, {"type": "write", "names": names_for(seat, 2)}, 0)
            for seat in range(4)]
-    log += [LoggedAction(0, {"type": "screen", "card": "p1-1", "ok": False}, 1),
-            LoggedAction(0, {"type": "pass_screening", "to": 3}, 2),
-            LoggedAction(1, {"type": "rewrite", "card": "p1-1", "name": "Zorro"}, 3)]
-    log += [LoggedAction(3, {"type": "screen", "card": card, "ok": True}, 4)
-            for card in ("p1-2", "p2-1", "p2-2", "p3-1", "p3-2", "p1-1")]
     for entry in log:
         game.apply(state, entry.seat, entry.action, entry.now_ms)
-    assert state.phase == "waiting" and replay(game, setup, log) == state
+    more = [LoggedAction(0, {"type": "screen", "card": _id(state, 1, 1), "ok": False}, 1),
+            LoggedAction(0, {"type": "pass_screening", "to": 3}, 2),
+            LoggedAction(1, {"type": "rewrite", "card": _id(state, 1, 1), "name": "Zorro"}, 3)]
+    more += [LoggedAction(3, {"type": "screen", "card": _id(state, seat, n), "ok": True}, 4)
+             for seat, n in ((1, 2), (2, 1), (2, 2), (3, 1), (3, 2), (1, 1))]
+    for entry in more:
+        game.apply(state, entry.seat, entry.action, entry.now_ms)
+    assert state.phase == "waiting" and replay(game, setup, log + more) == state

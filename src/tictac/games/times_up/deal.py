@@ -5,6 +5,7 @@ together."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -138,13 +139,21 @@ def write(state: State, seat: int, action: Action) -> list[Event]:
         kept, forms = check_name(name, seen)
         tidy.append(kept)
         seen |= forms
-    ids = [f"p{seat}-{index}" for index in range(1, count + 1)]
+    ids = [written_id(state, seat, index) for index in range(1, count + 1)]
     state.faces = {**state.faces, **{i: Face(name, "") for i, name in zip(ids, tidy, strict=True)}}
     state.dealt[seat] = ids
     events: list[Event] = [{"type": "written", "seat": seat}]
     if all(state.dealt.values()):
         events += writing_over(state)
     return events
+
+
+def written_id(state: State, seat: int, index: int) -> str:
+    """The id of the `index`-th name `seat` wrote. Card ids reach every phone as the cards are
+    played, so they must not tell who wrote each name: a digest of the seat and the game's
+    secret random state, drawn from nothing (the same actions give the same ids again)."""
+    digest = hashlib.blake2b(f"{state.rng.s}:{seat}:{index}".encode(), digest_size=6)
+    return f"w-{digest.hexdigest()}"
 
 
 def writing_over(state: State) -> list[Event]:

@@ -24,9 +24,9 @@ from tictac.games.times_up.state import Face, Screening, State
 from tictac.games.times_up.written import check_name, taken
 
 
-def writer(card_id: str) -> int:
-    """The seat that wrote `card_id` (written cards are "p<seat>-<n>", see deal.write)."""
-    return int(card_id[1:].split("-")[0])
+def writer(state: State, card_id: str) -> int:
+    """The seat that wrote `card_id` (a written card's id does not say: deal.written_id)."""
+    return next(seat for seat, written in state.dealt.items() if card_id in written)
 
 
 def begin(state: State, written: list[str]) -> bool:
@@ -35,8 +35,8 @@ def begin(state: State, written: list[str]) -> bool:
     screener = state.settings.screener
     if screener is None:
         return False
-    own = tuple(card for card in written if writer(card) == screener)
-    pending = tuple(card for card in written if writer(card) != screener)
+    own = tuple(card for card in written if writer(state, card) == screener)
+    pending = tuple(card for card in written if writer(state, card) != screener)
     if not pending:
         return False
     state.screening = Screening(screener, pending, approved=own)
@@ -50,14 +50,14 @@ def _screening(state: State) -> Screening:
     return state.screening
 
 
-def owed(screening: Screening) -> list[int]:
+def owed(state: State, screening: Screening) -> list[int]:
     """The writers who owe a rewrite, in seat order."""
-    return sorted({writer(card) for card in screening.sent_back})
+    return sorted({writer(state, card) for card in screening.sent_back})
 
 
 def to_act(state: State) -> list[int]:
     screening = _screening(state)
-    waiting = set(owed(screening))
+    waiting = set(owed(state, screening))
     if screening.pending:
         waiting.add(screening.screener)
     return sorted(waiting)
@@ -71,7 +71,7 @@ def legal(state: State, seat: int) -> list[Action]:
         actions += [{"type": "screen", "card": card, "ok": True},
                     {"type": "screen", "card": card, "ok": False}]
     actions += [{"type": "rewrite", "card": card, "name": None}
-                for card in screening.sent_back if writer(card) == seat]
+                for card in screening.sent_back if writer(state, card) == seat]
     return actions
 
 
@@ -103,7 +103,7 @@ def rewrite(state: State, seat: int, action: Action, now_ms: int) -> list[Event]
     if "card" not in action or "name" not in action:
         raise IllegalAction(MISSING_FIELD, "'rewrite' needs 'card' and 'name'")
     card = action["card"]
-    if card not in screening.sent_back or writer(card) != seat:
+    if card not in screening.sent_back or writer(state, card) != seat:
         raise IllegalAction(BAD_FIELD, "'card' is one of your names sent back")
     name, _ = check_name(action["name"], taken(face.name for other, face in state.faces.items()
                                                if other != card))
@@ -166,10 +166,10 @@ def view(state: State, seat: int | None) -> dict[str, object] | None:
         return None
     screens = seat == screening.screener and screening.pending
     return {"screener": screening.screener, "left": len(screening.pending),
-            "approved": len(screening.approved), "owed": owed(screening),
+            "approved": len(screening.approved), "owed": owed(state, screening),
             "next": _card(state, screening.pending[0]) if screens else None,
             "sent_back": [_card(state, card) for card in screening.sent_back
-                          if writer(card) == seat]}
+                          if writer(state, card) == seat]}
 
 
 def _card(state: State, card: str) -> dict[str, str]:
@@ -184,6 +184,6 @@ def absent_action(state: State, seat: int, present: Collection[int]) -> Action |
         here = [other for other in after if other in present]
         return {"type": "pass_screening", "to": here[0]} if here else None
     if screening.pending or not screening.approved \
-            or any(other in present for other in owed(screening)):
+            or any(other in present for other in owed(state, screening)):
         return None
     return {"type": "close_writing"}
