@@ -25,12 +25,12 @@ function counts(audience) {
 
 // A phone's panel: the vote for a member of the audience (a `voter`, told `yours`:
 // docs/protocol.md) while a ballot is open, the results for everyone once the game is over,
-// nothing otherwise.
+// nothing otherwise (in the lobby there is no `audience`, though the phone may still be a voter).
 export function drawAudience(box, ctx) {
   const { audience, yours, room } = ctx;
   let body = null;
   if (audience && audience.results) body = results(audience.results, room);
-  else if (ctx.voter && audience.ballot) body = ballotPanel(audience, yours, room, ctx.send);
+  else if (ctx.voter && audience && audience.ballot) body = ballotPanel(audience, yours, room, ctx.send);
   box.hidden = !body;
   fill(box, body);
 }

@@ -17,6 +17,7 @@ import { Pinned } from './pinned.js';
 import { drawAudience } from './audience.js';
 import { noteSaved } from './decks.js';
 import { loadModule } from './reload.js';
+import { drawPanel } from './panels.js';
 
 let live = null;
 
@@ -232,14 +233,17 @@ export class LiveRoom {
       this.screenKey = chosen.key;
       window.scrollTo(0, 0); // a new screen (the game after Start) begins at its top
     }
-    drawTableBar(this.bar, this.context(), latestMove(this.moves, this.describe, this.room));
+    // Each panel on its own: one that throws leaves the others drawn and up to date.
+    drawPanel('table bar', () => drawTableBar(this.bar, this.context(), latestMove(this.moves, this.describe, this.room)));
     if (this.pinned) {
-      this.pinned.draw(this.room, this.yourTurn);
-      this.pinned.tell(events, this.toYou, this.room, this.view && this.view.seat);
+      drawPanel('pinned line', () => {
+        this.pinned.draw(this.room, this.yourTurn);
+        this.pinned.tell(events, this.toYou, this.room, this.view && this.view.seat);
+      });
     }
-    if (this.audienceBox) drawAudience(this.audienceBox, this.context());
-    this.screen.update(this.context());
-    if (events.length && this.screen.events) this.screen.events(events, this.context());
+    if (this.audienceBox) drawPanel('audience', () => drawAudience(this.audienceBox, this.context()));
+    drawPanel('screen', () => this.screen.update(this.context()));
+    if (events.length && this.screen.events) drawPanel('screen', () => this.screen.events(events, this.context()));
   }
 
   tellAway(message) {

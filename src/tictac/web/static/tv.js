@@ -16,6 +16,7 @@ import { shareOrigin } from './share.js';
 import { drawTableState } from './tvstate.js';
 import { standings, podium, gameTitles } from './evening.js';
 import { tvAudience } from './audience.js';
+import { drawPanel } from './panels.js';
 
 export async function show(root, [rawCode], app) {
   const code = rawCode.toUpperCase();
@@ -101,10 +102,11 @@ function tvScreen(draw, origin, game = null) {
       const memory = {};
       let ctx = null;
       const redraw = (events) => {
-        drawTableState(state, ctx.room);
-        fill(stage, draw(ctx, { events, memory }));
-        fill(audience, ctx.room.status === 'lobby' ? null : tvAudience(ctx.audience, ctx.room));
-        fill(shown, shownCode(ctx.room, origin));
+        // Each region on its own: one that throws leaves the others drawn.
+        drawPanel('TV table state', () => drawTableState(state, ctx.room));
+        drawPanel('TV game', () => fill(stage, draw(ctx, { events, memory })));
+        drawPanel('TV audience', () => fill(audience, ctx.room.status === 'lobby' ? null : tvAudience(ctx.audience, ctx.room)));
+        drawPanel('TV shown code', () => fill(shown, shownCode(ctx.room, origin)));
       };
       return {
         update(next) { ctx = next; redraw([]); },
