@@ -3,7 +3,7 @@
 // kept across a language switch so the socket does not drop.
 
 import { h, fill, toast } from './dom.js';
-import { t } from './i18n.js';
+import { t, currentLang } from './i18n.js';
 import { errorText, explainNear } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
@@ -53,12 +53,24 @@ function phoneMute(show) {
   else bar.insertBefore(muteButton('phone', t('sound.mute')), bar.querySelector('.lang'));
 }
 
+// When the socket was lost (null while online): the TV, which has no header, says since when.
+let lostSince = null;
+
 export function connectionLabel(state) {
   const pill = document.getElementById('conn');
   pill.hidden = !state;
+  if (state === 'reconnecting' || state === 'offline') lostSince = lostSince || new Date();
+  else lostSince = null;
+  for (const band of document.querySelectorAll('.tv-conn')) drawConnection(band);
   if (!state) return;
   pill.textContent = t(`conn.${state}`);
   pill.className = `conn ${state}`;
+}
+
+// The TV's band while the server is unreachable: "reconnecting since 21:04:05".
+export function drawConnection(band) {
+  band.hidden = !lostSince;
+  band.textContent = lostSince ? t('tv.reconnecting', { time: lostSince.toLocaleTimeString(currentLang()) }) : '';
 }
 
 // `choose(room, view)` names the screen to show: {key, kind, load}, where `load()` resolves to

@@ -67,6 +67,8 @@ function playersStrip(view, room, { catchFor = null } = {}) {
       catchFor && catchFor(seat))));
 }
 
+const TV_ROUNDS = 4;
+
 // `lastHands` (at the end): each seat's cards left in the last round and what they counted.
 function scoresPanel(view, room, lastHands = null) {
   const winners = view.outcome ? view.outcome.winners : [];
@@ -75,7 +77,10 @@ function scoresPanel(view, room, lastHands = null) {
     : `${t('timo.cards_held', { n: lastHands[seat].cards })} · ${t('timo.points', { n: lastHands[seat].points })}`);
   const columns = [{ label: t('common.player') }, lastHands && last ? { label: t('timo.last_round') } : null, { label: t('common.score'), num: true }].filter(Boolean);
   const rows = view.scores.map((score, seat) => ({ cells: [nameOf(room, seat), ...(lastHands && last ? [leftIn(seat)] : []), score], winner: winners.includes(seat) }));
-  const rounds = view.rounds.map((entry, index) => h('li', { text: t('timo.round_won', { n: index + 1, name: nameOf(room, entry.winner), points: entry.points }) }));
+  // Every round on a phone; the TV (tv.css) shows the latest few under a count of the others.
+  const earlier = Math.max(0, view.rounds.length - TV_ROUNDS);
+  const rounds = view.rounds.map((entry, index) => h('li', { class: index < earlier && 'earlier', text: t('timo.round_won', { n: index + 1, name: nameOf(room, entry.winner), points: entry.points }) }));
+  if (earlier) rounds.unshift(h('li', { class: 'earlier-count', text: t('timo.earlier_rounds', { n: earlier }) }));
   return h('section', { class: 'panel' },
     h('h2', { text: t('timo.scores', { target: view.target_score }) }),
     scoresTable(columns, rows),
