@@ -32,8 +32,13 @@ class Seat:
         game: str | None = None,
         code: str | None = None,
         options: dict[str, Any] | None = None,
+        tv: bool = False,
     ) -> None:
-        if game is not None:
+        """`tv`: the room's TV (a spectator place) rather than a seat."""
+        if tv:
+            answer = httpx.post(f"{base}/api/rooms/{code}/join",
+                                json={"name": name, "spectator": True, "tv": True}).json()
+        elif game is not None:
             answer = httpx.post(
                 f"{base}/api/rooms", json={"game": game, "name": name, "options": options or {}}
             ).json()
@@ -43,11 +48,12 @@ class Seat:
         self.name = name
         self.code: str = answer["code"]
         self.token: str = answer["token"]
-        self.seat: int = answer["seat"]
+        self.seat: int = answer.get("seat")
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None
         self.version = -1
         self.events: list[dict[str, Any]] = []  # the public events of every view received
+        self.messages: list[dict[str, Any]] = []  # every message received, in order
         self.ids = itertools.count(1)
         self.stack = contextlib.ExitStack()
         self.connect()
@@ -75,6 +81,7 @@ class Seat:
                 return got
             timeout = 0
             got.append(message)
+            self.messages.append(message)
             if message["type"] == "room":
                 self.room = message["room"]
             elif message["type"] == "view" and message["version"] >= self.version:

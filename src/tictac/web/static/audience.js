@@ -66,14 +66,15 @@ function voted(found) {
   return found.kind === 'funniest' ? found.rounds.length > 0 : found.votes > 0;
 }
 
-// `brief` (the TV's end, beside the podium and the summary): Time Bomb's votes in all, not
-// round by round.
+// `brief` (the TV's end, beside the podium and the summary, whose roles table names Moriarty's
+// team): Time Bomb's votes in all, not round by round.
 function resultLines(found, room, brief) {
   const names = (seats) => seats.map((seat) => nameOf(room, seat)).join(', ');
   if (found.kind === 'moriarty') {
     if (!voted(found)) return [t('audience.no_votes')];
+    if (brief) return [t('audience.overall', { n: found.right, votes: found.votes })];
     return [t('audience.moriarty_was', { names: names(found.moriarty) }),
-      ...(brief ? [] : found.rounds.map((row) => t('audience.round_right', { ...row, n: row.right }))),
+      ...found.rounds.map((row) => t('audience.round_right', { ...row, n: row.right })),
       t('audience.overall', { n: found.right, votes: found.votes })];
   }
   if (found.kind === 'funniest') {

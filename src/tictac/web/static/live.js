@@ -108,6 +108,7 @@ export class LiveRoom {
     this.drawn = Promise.resolve();
     this.nextId = 1;
     this.tapped = new Map(); // action id -> the data-key (or element) tapped to send it
+    this.sent = new Map(); // action id -> the action, whose refusal may name what in it was refused
     this.chat = new ChatLog();
     this.moves = new MoveLog();
     this.conn = new Connection(code, token, {
@@ -188,6 +189,7 @@ export class LiveRoom {
         break;
       case 'ack':
         this.tapped.delete(message.id);
+        this.sent.delete(message.id);
         break;
       case 'while_away':
         // After the screen its `room` and `view` mount: the note goes at its top.
@@ -306,6 +308,7 @@ export class LiveRoom {
   act(action) {
     const id = this.nextId++;
     if (lastTap) this.tapped.set(id, lastTap.dataset.key || lastTap);
+    this.sent.set(id, action);
     this.send({ type: 'action', action, id });
   }
 
@@ -313,10 +316,12 @@ export class LiveRoom {
   // screen was redrawn meanwhile), else as a toast.
   refused(message) {
     const tapped = this.tapped.get(message.id);
+    const action = this.sent.get(message.id);
     this.tapped.delete(message.id);
+    this.sent.delete(message.id);
     const near = typeof tapped === 'string' ? document.querySelector(`[data-key="${CSS.escape(tapped)}"]`) : tapped;
-    if (near && near.isConnected) explainNear(near, errorText(message));
-    else toast(errorText(message));
+    if (near && near.isConnected) explainNear(near, errorText(message, action));
+    else toast(errorText(message, action));
   }
 
   send(message) {

@@ -67,7 +67,7 @@ function playersStrip(view, room, { catchFor = null } = {}) {
       catchFor && catchFor(seat))));
 }
 
-const TV_ROUNDS = 4;
+const TV_ROUNDS = 2;
 
 // `lastHands` (at the end): each seat's cards left in the last round and what they counted.
 function scoresPanel(view, room, lastHands = null) {
