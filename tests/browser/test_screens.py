@@ -70,6 +70,11 @@ PHASES = {
 }
 
 
+WORST = [("timos-twist", "round-end"), ("timos-twist", "end"), ("time-bomb", "round-4"),
+         ("time-bomb", "end"), ("times-up", "running"), ("times-up", "readback"),
+         ("times-up", "end")]
+
+
 @pytest.fixture(scope="module")
 def recordings(server: str) -> dict[tuple[str, str], dict[str, Snapshot]]:
     found = {}
@@ -134,11 +139,16 @@ def test_every_screen_in_every_state_pairwise(
         "audience": [False, True], "presence": ["all", "away", "gone"], "paused": [False, True],
         "size": SIZES,
     })
+    # Besides: the fullest table of each game's busiest screens at 1080p, saved as worst-*.png
+    # for a person to look at (the most players, the longest names, an audience, one away).
+    busiest = {"players": "most", "names": "long", "audience": True, "presence": "away",
+               "paused": False, "size": SIZES[1]}
+    cases += [{**busiest, "screen": screen} for screen in WORST]
     tv, phone = Screen(browser, server, "tv"), Screen(browser, server, "phone")
     SHOTS.mkdir(parents=True, exist_ok=True)
     failures: dict[str, list[str]] = {}
     smallest: dict[str, float] = {}
-    for case in cases:
+    for number, case in enumerate(cases):
         game, phase = case["screen"]
         recorded = recordings[(game, case["players"])]
         snap = next(recorded[p] for p in reversed(PHASES[game][:PHASES[game].index(phase) + 1])
@@ -151,7 +161,8 @@ def test_every_screen_in_every_state_pairwise(
         problems, smallest[label] = tv_problems(tv, size)
         problems += [f"TV page error: {error}" for error in tv.errors]
         if size["height"] == 1080 or problems:
-            tv.page.screenshot(path=str(SHOTS / f"{label}.png"))
+            worst = "worst-" if number >= len(cases) - len(WORST) else ""
+            tv.page.screenshot(path=str(SHOTS / f"{worst}{label}.png"))
         phone.show(snap.code, changed(snap.phone, case), snap.version)
         problems += [f"phone page error: {error}" for error in phone.errors]
         if phone.page.evaluate("document.documentElement.scrollWidth > innerWidth"):
