@@ -15,6 +15,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, WebSocketRoute
 
+from .conftest import PATIENCE_S
 from .players import wait_for
 from .table import FINISH_ANIMATIONS, Seat, catch_up, settle, sit, start
 
@@ -210,7 +211,8 @@ class Screen:
             self.page.set_viewport_size(size)
         self.page.goto(f"{self.base}/r/{code}" + ("/tv?lang=en" if self.kind == "tv" else ""))
         drawn = "() => Number(document.querySelector('[data-version]')?.dataset.version ?? -2)"
-        wait_for(lambda: self.page.evaluate(drawn) >= version, self.page,
+        # Patient: a long game is hundreds of messages to draw, on a machine others share.
+        wait_for(lambda: self.page.evaluate(drawn) >= version, self.page, timeout=PATIENCE_S,
                  what=f"the {self.kind} drawing version {version}")
         self.page.wait_for_timeout(150)
         self.page.evaluate(FINISH_ANIMATIONS)

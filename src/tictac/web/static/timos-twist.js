@@ -264,9 +264,13 @@ export function mount(root, ctx) {
 }
 
 // Seats sit around an oval, seat 0 at the bottom, in the order play goes clockwise.
+// A seat's place around the oval, in % of the table. Seats of the upper half sit along its top
+// (13 % from it for the top one, 17 % for one level with the middle): on the oval itself, at
+// three seats the two upper ones would sit beside the felt, over the pile and the colour.
 function seatSpot(seat, players) {
   const angle = Math.PI / 2 + (2 * Math.PI * seat) / players;
-  return { x: 50 + 40 * Math.cos(angle), y: 50 + 37 * Math.sin(angle) };
+  const height = Math.sin(angle);
+  return { x: 50 + 40 * Math.cos(angle), y: height < 0 ? 13 + 4 * (1 + height) : 50 + 37 * height };
 }
 
 export function tv(view, room, { events, log }) {
