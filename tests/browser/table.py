@@ -208,8 +208,13 @@ TEXT_BOXES = """() => {
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();
     if (box.width < 1 || box.height < 1) continue;
+    // Text cut short with an ellipsis is drawn inside the box that cuts it (its range is not).
+    let cut = el;
+    while (cut && getComputedStyle(cut).textOverflow !== 'ellipsis') cut = cut.parentElement;
+    const edge = cut ? cut.getBoundingClientRect() : box;
     out.push({ text: node.textContent.trim().slice(0, 40), size: parseFloat(style.fontSize),
-      left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+      left: Math.max(box.left, edge.left), top: Math.max(box.top, edge.top),
+      right: Math.min(box.right, edge.right), bottom: Math.min(box.bottom, edge.bottom) });
   }
   return out;
 }"""

@@ -136,7 +136,7 @@ function lobbyTv({ room }, { memory }, origin) {
     h('h2', { text: t('evening.title') }), standings(room.evening, 'tv-standings')) : null;
   // Streamer mode: the server names no code to the TV, but while the host shows it.
   const join = room.code ? joinLines(room, origin) : h('p', { class: 'tv-streamer', text: t('tv.streamer') });
-  return h('div', { class: ['tv-lobby', evening && 'with-evening', !room.code && 'streaming', room.seats.length > 4 && 'many'] },
+  return h('div', { class: ['tv-lobby', evening && 'with-evening', !room.code && 'streaming', room.seats.length > 6 && 'many'] },
     room.code ? joinQr(room, origin) : null,
     h('div', { class: 'tv-join' },
       h('h1', { class: 'tv-title', text: room.title }),
