@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from tictac.cluster.services import free_port
 
@@ -171,3 +171,39 @@ def browser() -> Iterator[Browser]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "page_errors_expected: the test makes a page fail on purpose (a script "
+        "error is what it checks), so the page-error watch leaves it alone",
+    )
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fails any browser test in which a page threw (an uncaught exception or rejection, or a
+    panel that failed to draw: static/panels.js reports it as the page's error), in any
+    context the test opened: a screen must keep drawing whatever comes."""
+    if "browser" not in request.fixturenames or request.node.get_closest_marker(
+        "page_errors_expected"
+    ):
+        yield
+        return
+    chromium: Browser = request.getfixturevalue("browser")
+    errors: list[str] = []
+    opened = chromium.new_context
+
+    def watched(**kwargs: object) -> BrowserContext:
+        context = opened(**kwargs)  # type: ignore[arg-type]
+        context.on("weberror", lambda error: errors.append(f"{error.page and error.page.url}: "
+                                                           f"{error.error}"))
+        return context
+
+    chromium.new_context = watched  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del chromium.new_context
+    if errors:
+        pytest.fail(f"{len(errors)} page error(s): {errors[:5]}")

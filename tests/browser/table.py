@@ -32,8 +32,13 @@ class Seat:
         game: str | None = None,
         code: str | None = None,
         options: dict[str, Any] | None = None,
+        tv: bool = False,
     ) -> None:
-        if game is not None:
+        """`tv`: the room's TV (a spectator place) rather than a seat."""
+        if tv:
+            answer = httpx.post(f"{base}/api/rooms/{code}/join",
+                                json={"name": name, "spectator": True, "tv": True}).json()
+        elif game is not None:
             answer = httpx.post(
                 f"{base}/api/rooms", json={"game": game, "name": name, "options": options or {}}
             ).json()
@@ -43,11 +48,12 @@ class Seat:
         self.name = name
         self.code: str = answer["code"]
         self.token: str = answer["token"]
-        self.seat: int = answer["seat"]
+        self.seat: int = answer.get("seat")
         self.view: dict[str, Any] | None = None
         self.room: dict[str, Any] | None = None
         self.version = -1
         self.events: list[dict[str, Any]] = []  # the public events of every view received
+        self.messages: list[dict[str, Any]] = []  # every message received, in order
         self.ids = itertools.count(1)
         self.stack = contextlib.ExitStack()
         self.connect()
@@ -75,6 +81,7 @@ class Seat:
                 return got
             timeout = 0
             got.append(message)
+            self.messages.append(message)
             if message["type"] == "room":
                 self.room = message["room"]
             elif message["type"] == "view" and message["version"] >= self.version:
@@ -201,8 +208,13 @@ TEXT_BOXES = """() => {
     range.selectNodeContents(node);
     const box = range.getBoundingClientRect();
     if (box.width < 1 || box.height < 1) continue;
+    // Text cut short with an ellipsis is drawn inside the box that cuts it (its range is not).
+    let cut = el;
+    while (cut && getComputedStyle(cut).textOverflow !== 'ellipsis') cut = cut.parentElement;
+    const edge = cut ? cut.getBoundingClientRect() : box;
     out.push({ text: node.textContent.trim().slice(0, 40), size: parseFloat(style.fontSize),
-      left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+      left: Math.max(box.left, edge.left), top: Math.max(box.top, edge.top),
+      right: Math.min(box.right, edge.right), bottom: Math.min(box.bottom, edge.bottom) });
   }
   return out;
 }"""

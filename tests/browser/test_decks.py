@@ -213,3 +213,22 @@ def test_a_pasted_list_and_an_imported_file_become_decks_in_the_lobby(browser: B
     assert host.errors == [] and guest.errors == []
     host.close()
     guest.close()
+
+
+def test_a_refused_deck_is_explained_in_the_rooms_language(browser: Browser,
+                                                           server: str) -> None:
+    """A French host's refused list is told in French alone: the server's reasons, in English,
+    are added for an English reader only."""
+    host = Player(browser, server, "Zoé", locale="fr-FR")
+    create_room(host, "times-up")
+    host.page.click(".more-options summary")
+    host.page.select_option("#lobby-opt-pack", "deck")
+    wait_for(lambda: host.room()["options"]["pack"] == "deck", host.page, what="pack deck")
+    host.page.click(".deck-paste summary")
+    host.page.fill("#deck-lines", "Piaf\npiaf")
+    host.page.click("[data-key=deck-save-list]")
+    host.page.wait_for_selector(".toast")
+    said = host.page.inner_text(".toast")
+    assert said.startswith("Ce jeu est refusé"), said
+    assert not any(word in said for word in ("names", "name", "lines", "least")), said
+    host.close()

@@ -178,6 +178,7 @@ def test_a_module_that_breaks_the_contract_is_refused(
     ("en-GB", "This game's screens could not be loaded. Reload the page to try again."),
     ("fr-FR", "Les écrans de ce jeu n'ont pas pu être chargés. Rechargez la page pour réessayer."),
 ])
+@pytest.mark.page_errors_expected
 def test_a_lobby_whose_game_module_fails_says_so(
     browser: Browser, every_game: str, locale: str, said: str
 ) -> None:

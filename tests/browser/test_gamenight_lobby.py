@@ -97,3 +97,21 @@ def test_a_host_on_loopback_shares_the_lan_address(browser: Browser, server: str
     assert "192.0.2.7" in src
     assert host.errors == [], host.errors
     host.close()
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("en-GB", "en"), ("fr-FR", "fr")])
+def test_a_room_follows_its_hosts_language(browser: Browser, server: str, locale: str,
+                                           lang: str) -> None:
+    """Created from the home page as it comes, Time's Up plays by the host's language's rules
+    and names (so the names a group writes are saved as a deck in that language); choosing it
+    as the next game in the lobby does too."""
+    host = Player(browser, server, "Ana", locale=locale)
+    create_room(host, "timos-twist")
+    host.page.select_option("#next-game", "times-up")
+    wait_for(lambda: host.room()["game"] == "times-up", host.page, what="the next game")
+    options = host.room()["options"]
+    assert (options["rules"], options["pack"]) == (lang, f"{lang}-personalities")
+    create_room(host, "times-up")
+    options = host.room()["options"]
+    assert (options["rules"], options["pack"]) == (lang, f"{lang}-personalities")
+    host.close()

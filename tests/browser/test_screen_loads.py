@@ -92,6 +92,7 @@ def test_a_screen_module_the_network_dropped_loads_the_page_again(
             seat.close()
 
 
+@pytest.mark.page_errors_expected
 def test_a_module_that_never_comes_reloads_the_page_three_times_then_says_so(
         browser: Browser, server: str) -> None:
     """A file really missing: three reloads, then the script error, and no loop."""

@@ -65,7 +65,9 @@ def test_four_people_play_three_rounds_of_times_up(browser: Browser, server: str
     gus = Player(browser, server, "Gus")
     people = [dan, eve, fay, gus]
     tv = Player(browser, server, "TV")
-    code = create_room(dan, "times-up", {"deck_size": 10, "turn_seconds": 10})
+    # French rules and names from an English browser (its default would be English).
+    code = create_room(dan, "times-up", {"deck_size": 10, "turn_seconds": 10, "rules": "fr",
+                                         "pack": "fr-personalities"})
     for person in people[1:]:
         join_room(person, code)
     dan.page.click("text=Shuffle teams now")
@@ -365,7 +367,8 @@ def test_with_a_floater_the_end_screen_crowns_the_best_team_not_the_floaters_las
     the floater beside it; team 1, where the floater sat last, is not highlighted."""
     people = [Player(browser, server, name) for name in ("Ana", "Ben", "Cyd", "Dee", "Eli")]
     code = create_room(people[0], "times-up",
-                       {"deck_size": 10, "turn_seconds": 120, "pack": "en-words"})
+                       {"deck_size": 10, "turn_seconds": 120, "pack": "en-words",
+                        "rules": "fr"})
     for person in people[1:]:
         join_room(person, code)
     start_game(people[0], people)

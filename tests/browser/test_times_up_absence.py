@@ -81,7 +81,8 @@ def test_a_gone_cluegivers_turn_passes_to_their_teammate_while_waiting_and_runni
 ) -> None:
     people = [Player(browser, quick_server, name) for name in ("Ana", "Ben", "Cid", "Dee")]
     tv = Player(browser, quick_server, "TV")
-    code = create_room(people[0], "times-up", {"deck_size": 10, "turn_seconds": 60})
+    code = create_room(people[0], "times-up", {"deck_size": 10, "turn_seconds": 60,
+                                               "rules": "fr", "pack": "fr-personalities"})
     for person in people[1:]:
         join_room(person, code)
     assert people[0].page.locator("text=Add a bot").count() == 0  # no bot plays Time's Up

@@ -6,6 +6,7 @@ the game it was."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -33,7 +34,7 @@ QUICK_TWIST = {"target_score": 30, "timo_grace_ms": 500}
 
 def test_a_game_gives_its_places_ten_down_to_nothing() -> None:
     """Timo's Twist, 4 seats, no ties: the winner 10, then by score, the last 0."""
-    assert points(Outcome([2], [10, 31, 45, 0]), 4) == [3.33, 6.67, 10.0, 0.0]
+    assert points(Outcome([2], [10, 31, 45, 0]), 4) == [Fraction(10, 3), Fraction(20, 3), 10, 0]
 
 
 def test_every_game_gives_the_same_points_whatever_its_length() -> None:
@@ -223,7 +224,7 @@ async def test_an_evening_survives_a_restart_and_replays_each_game_as_itself(
     assert [game["game"] for game in evening["games"]] == ["time-bomb", "timos-twist"]
     hostess = next(row for row in evening["standings"] if row["name"] == "Hostess")
     assert hostess["games"] == 2
-    assert hostess["points"] == round(points(bomb, 4)[0] + points(twist, 4)[0], 2)
+    assert hostess["points"] == float(points(bomb, 4)[0] + points(twist, 4)[0])
     assert sum(row["points"] for row in evening["standings"]) == pytest.approx(40.0, abs=0.05)
 
     # Game 0 was Time Bomb: its replay says so and replays as Time Bomb, now as after a move on.
@@ -308,5 +309,21 @@ def test_the_games_added_up_out_of_the_record_still_count() -> None:
     score_game(record, 39, "timos-twist", Outcome([1], [0, 9, 0, 0]), [5, 6, 7, 8],
                ["Ann", "Bob", "Cy", "Dee"])  # counted once: a restore scores it again
     assert [(row["name"], row["points"], row["games"]) for row in standings(record, Seating())] \
-        == [("Ann", 400.0, 40), ("Bob", 266.8, 40), ("Cy", 133.2, 40), ("Dee", 0.0, 40)]
+        == [("Ann", 400.0, 40), ("Bob", 800 / 3, 40), ("Cy", 400 / 3, 40), ("Dee", 0.0, 40)]
     assert evening_summary(record, Seating())["played"] == 40
+
+
+def test_equal_sums_of_thirds_are_a_tie() -> None:
+    """10 + 5/3 and 10/3 + 25/3 are both 35/3: rounded per game (11.67 against 11.66) they
+    were not; exact, the two rows are the same number, and an older record's rounded points
+    still add up."""
+    record = RoomRecord(created_ms=0, gone_after_s=20, bot_pause_ms=0)
+    four, seven = ["Cam", "Bap", "Cy", "Dee"], ["Cam", "Eve", "Fay", "Gus", "Hal", "Bap", "Ivy"]
+    score_game(record, 0, "time-bomb", Outcome([], [4, 2, 3, 1]), [1, 2, 3, 4], four)
+    score_game(record, 1, "time-bomb", Outcome([], [2, 7, 5, 4, 3, 6, 1]),
+               [1, 5, 6, 7, 8, 2, 9], seven)
+    rows = {row["name"]: row["points"] for row in standings(record, Seating())}
+    assert rows["Cam"] == rows["Bap"] == float(Fraction(35, 3))
+    record.evening[0]["rows"][0][2] = 10.0  # a record written before: a rounded number
+    assert {row["name"]: row["points"] for row in standings(record, Seating())}["Cam"] \
+        == float(Fraction(35, 3))

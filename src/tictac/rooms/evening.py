@@ -9,6 +9,10 @@ short one. Seats are ranked by the game's outcome: its winners ahead of the rest
 score, higher first; seats equal on both are tied, so a team (whose members share the team's
 score and win) shares its place.
 
+Points are kept exact (fractions, stored as "35/3"): rounded per game, 10 + 1.67 against
+3.33 + 8.33 would part two players who are both at 35/3. The standings sort on the exact sums
+and send each as the float nearest it, so equal sums are equal numbers on every screen.
+
 Rows are keyed by place id, not by name: a rename keeps a row, and the points of a seat a bot
 took over mid-game go to the place that held it when the game began (`pids` in the game's
 stored setup).
@@ -17,6 +21,7 @@ stored setup).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from tictac.engine import Outcome
@@ -31,18 +36,18 @@ KEPT_GAMES = 30
 SHOWN_ROWS = 50
 
 
-def points(outcome: Outcome, seats: int) -> list[float]:
+def points(outcome: Outcome, seats: int) -> list[Fraction]:
     """Each seat's evening points for a game that ended with `outcome` (see the module's
-    docstring)."""
+    docstring), exact."""
     if seats < 2:
-        return [0.0] * seats
+        return [Fraction(0)] * seats
     scores = list(outcome.scores) if len(outcome.scores) == seats else [0] * seats
     rank = [(seat in outcome.winners, scores[seat]) for seat in range(seats)]
     shares = []
     for seat in range(seats):
         ahead = sum(1 for other in range(seats) if rank[other] < rank[seat])
         tied = sum(1 for other in range(seats) if other != seat and rank[other] == rank[seat])
-        shares.append(round(FIRST_POINTS * (ahead + tied / 2) / (seats - 1), 2))
+        shares.append(Fraction(FIRST_POINTS * (2 * ahead + tied), 2 * (seats - 1)))
     return shares
 
 
@@ -55,12 +60,12 @@ def score_game(record: RoomRecord, index: int, game: str, outcome: Outcome,
     given = points(outcome, len(pids))
     record.evening.append({
         "index": index, "game": game,
-        "rows": [[pid, names[seat], given[seat]] for seat, pid in enumerate(pids)],
+        "rows": [[pid, names[seat], str(given[seat])] for seat, pid in enumerate(pids)],
         "winners": [names[seat] for seat in outcome.winners if 0 <= seat < len(names)],
     })
     if len(record.evening) > KEPT_GAMES:
         oldest = record.evening.pop(0)
-        record.evening_carried = [[pid, row["name"], row["points"], row["games"]]
+        record.evening_carried = [[pid, row["name"], str(row["points"]), row["games"]]
                                   for pid, row in _totals([oldest], record.evening_carried)]
         record.evening_folded += 1
 
@@ -79,19 +84,24 @@ def standings(record: RoomRecord, seating: Seating) -> list[dict[str, Any]]:
         place = seating.places.get(pid)
         rows.append({"name": place.name if place is not None else row["name"],
                      "points": row["points"], "games": row["games"]})
-    rows.sort(key=lambda row: -row["points"])
-    return rows
+    rows.sort(key=lambda row: -row["points"])  # exact: tied sums stay tied
+    return [{**row, "points": float(row["points"])} for row in rows]
+
+
+def _exact(value: str | float) -> Fraction:
+    """Stored points: "35/3" (or a record's older rounded number, "11.67")."""
+    return Fraction(str(value))
 
 
 def _totals(games: list[dict[str, Any]],
             carried: list[list[Any]]) -> list[tuple[int, dict[str, Any]]]:
     """Each place's points, games and last name: those `carried` over, plus `games`'."""
-    totals = {pid: {"name": name, "points": given, "games": count}
+    totals = {pid: {"name": name, "points": _exact(given), "games": count}
               for pid, name, given, count in carried}
     for entry in games:
         for pid, name, given in entry["rows"]:
-            row = totals.setdefault(pid, {"points": 0.0, "games": 0})
-            row["points"] = round(row["points"] + given, 2)
+            row = totals.setdefault(pid, {"points": Fraction(0), "games": 0})
+            row["points"] += _exact(given)
             row["games"] += 1
             row["name"] = name
     return list(totals.items())

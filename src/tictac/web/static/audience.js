@@ -19,18 +19,22 @@ function question(ballot) {
   return t(`audience.ask.${ballot.kind}`, { n: Number(ballot.key.replace('round-', '')) || 1 });
 }
 
+// How many watch, and while a ballot is open how many voted (each counted in its own plural:
+// "1 a voté", "2 ont voté"); a closed ballot has no count of votes to show.
 function counts(audience) {
-  return t('audience.count', { n: audience.members, voted: audience.voted });
+  const members = t('audience.members', { n: audience.members });
+  return audience.ballot ? `${members} · ${t('audience.voted', { n: audience.voted })}` : members;
 }
 
 // A phone's panel: the vote for a member of the audience (a `voter`, told `yours`:
 // docs/protocol.md) while a ballot is open, the results for everyone once the game is over,
-// nothing otherwise.
+// nothing otherwise (in the lobby there is no `audience`, though the phone may still be a voter).
 export function drawAudience(box, ctx) {
   const { audience, yours, room } = ctx;
   let body = null;
-  if (audience && audience.results) body = results(audience.results, room);
-  else if (ctx.voter && audience.ballot) body = ballotPanel(audience, yours, room, ctx.send);
+  // A room nobody watched has nothing to say about its audience.
+  if (audience && audience.results) body = voted(audience.results) || audience.members ? results(audience.results, room) : null;
+  else if (ctx.voter && audience && audience.ballot) body = ballotPanel(audience, yours, room, ctx.send);
   box.hidden = !body;
   fill(box, body);
 }
@@ -51,10 +55,10 @@ function ballotPanel(audience, yours, room, send) {
 }
 
 // How the audience did, in the game's terms; `cls` sizes it for a phone or the TV.
-export function results(found, room, cls = 'panel audience audience-results') {
+export function results(found, room, cls = 'panel audience audience-results', brief = false) {
   return h('section', { class: cls },
     h('h2', { text: t('audience.results') }),
-    resultLines(found, room).map((text) => h('p', { text })));
+    resultLines(found, room, brief).map((text) => h('p', { text })));
 }
 
 // Whether anyone voted on the game's ballots (a Time's Up round is listed once voted on).
@@ -62,10 +66,13 @@ function voted(found) {
   return found.kind === 'funniest' ? found.rounds.length > 0 : found.votes > 0;
 }
 
-function resultLines(found, room) {
+// `brief` (the TV's end, beside the podium and the summary, whose roles table names Moriarty's
+// team): Time Bomb's votes in all, not round by round.
+function resultLines(found, room, brief) {
   const names = (seats) => seats.map((seat) => nameOf(room, seat)).join(', ');
   if (found.kind === 'moriarty') {
     if (!voted(found)) return [t('audience.no_votes')];
+    if (brief) return [t('audience.overall', { n: found.right, votes: found.votes })];
     return [t('audience.moriarty_was', { names: names(found.moriarty) }),
       ...found.rounds.map((row) => t('audience.round_right', { ...row, n: row.right })),
       t('audience.overall', { n: found.right, votes: found.votes })];
@@ -87,7 +94,7 @@ function resultLines(found, room) {
 export function tvAudience(audience, room) {
   if (!audience) return null;
   // A game nobody voted on keeps the TV's end screen to the game: the room's space is its own.
-  if (audience.results) return voted(audience.results) ? results(audience.results, room, 'tv-audience tv-audience-results') : null;
+  if (audience.results) return voted(audience.results) ? results(audience.results, room, 'tv-audience tv-audience-results', true) : null;
   if (!audience.members) return null;
   return h('div', { class: 'tv-audience', role: 'status' },
     audience.ballot ? h('span', { class: 'tv-audience-question', text: question(audience.ballot) }) : null,

@@ -46,7 +46,10 @@ export function shareView(deck, heading = t('tu.deck.saved')) {
 async function postDeck(body) {
   const answer = await fetch('/api/decks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const said = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(said.code ? t(`error.${said.code}`) + (said.code === 'bad_deck' ? ` ${said.message}` : '') : t('tu.deck.failed'));
+  // The server names a refused deck's problems in English: added for an English reader only, a
+  // French room reads its own words alone.
+  const detail = said.code === 'bad_deck' && currentLang() === 'en' && said.message ? ` ${said.message}` : '';
+  if (!answer.ok) throw new Error(said.code ? t(`error.${said.code}`) + detail : t('tu.deck.failed'));
   return said;
 }
 

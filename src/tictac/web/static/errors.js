@@ -3,8 +3,14 @@
 import { has, t } from './i18n.js';
 import { h } from './dom.js';
 
-export function errorText(error) {
+// `action`: the refused action, when this page sent it. The word filter's refusal of several
+// written names says which ("name 2 of 3"): the writer's own phone names it back to them.
+export function errorText(error, action = null) {
   const code = error && error.code;
+  const caught = code === 'filtered_word' && action && Array.isArray(action.names)
+    && /(\d+) of \d+/.exec(error.message || '');
+  const name = caught ? action.names[Number(caught[1]) - 1] : action && action.name;
+  if (code === 'filtered_word' && typeof name === 'string') return t('error.filtered_word_named', { name });
   if (code && has(`error.${code}`)) return t(`error.${code}`);
   if (error && error.message && code !== 'network') return error.message;
   return t('error.generic');

@@ -3,7 +3,7 @@
 // kept across a language switch so the socket does not drop.
 
 import { h, fill, toast } from './dom.js';
-import { t } from './i18n.js';
+import { t, currentLang } from './i18n.js';
 import { errorText, explainNear } from './errors.js';
 import { Connection } from './conn.js';
 import { ChatLog } from './chat.js';
@@ -17,6 +17,7 @@ import { Pinned } from './pinned.js';
 import { drawAudience } from './audience.js';
 import { noteSaved } from './decks.js';
 import { loadModule } from './reload.js';
+import { drawPanel } from './panels.js';
 
 let live = null;
 
@@ -52,12 +53,24 @@ function phoneMute(show) {
   else bar.insertBefore(muteButton('phone', t('sound.mute')), bar.querySelector('.lang'));
 }
 
+// When the socket was lost (null while online): the TV, which has no header, says since when.
+let lostSince = null;
+
 export function connectionLabel(state) {
   const pill = document.getElementById('conn');
   pill.hidden = !state;
+  if (state === 'reconnecting' || state === 'offline') lostSince = lostSince || new Date();
+  else lostSince = null;
+  for (const band of document.querySelectorAll('.tv-conn')) drawConnection(band);
   if (!state) return;
   pill.textContent = t(`conn.${state}`);
   pill.className = `conn ${state}`;
+}
+
+// The TV's band while the server is unreachable: "reconnecting since 21:04:05".
+export function drawConnection(band) {
+  band.hidden = !lostSince;
+  band.textContent = lostSince ? t('tv.reconnecting', { time: lostSince.toLocaleTimeString(currentLang()) }) : '';
 }
 
 // `choose(room, view)` names the screen to show: {key, kind, load}, where `load()` resolves to
@@ -100,6 +113,7 @@ export class LiveRoom {
     this.drawn = Promise.resolve();
     this.nextId = 1;
     this.tapped = new Map(); // action id -> the data-key (or element) tapped to send it
+    this.sent = new Map(); // action id -> the action, whose refusal may name what in it was refused
     this.chat = new ChatLog();
     this.moves = new MoveLog();
     this.conn = new Connection(code, token, {
@@ -182,6 +196,7 @@ export class LiveRoom {
         break;
       case 'ack':
         this.tapped.delete(message.id);
+        this.sent.delete(message.id);
         break;
       case 'while_away':
         // After the screen its `room` and `view` mount: the note goes at its top.
@@ -242,14 +257,17 @@ export class LiveRoom {
       this.screenKey = chosen.key;
       window.scrollTo(0, 0); // a new screen (the game after Start) begins at its top
     }
-    drawTableBar(this.bar, this.context(), latestMove(this.moves, this.describe, this.room));
+    // Each panel on its own: one that throws leaves the others drawn and up to date.
+    drawPanel('table bar', () => drawTableBar(this.bar, this.context(), latestMove(this.moves, this.describe, this.room)));
     if (this.pinned) {
-      this.pinned.draw(this.room, this.yourTurn);
-      this.pinned.tell(events, this.toYou, this.room, this.view && this.view.seat);
+      drawPanel('pinned line', () => {
+        this.pinned.draw(this.room, this.yourTurn);
+        this.pinned.tell(events, this.toYou, this.room, this.view && this.view.seat);
+      });
     }
-    if (this.audienceBox) drawAudience(this.audienceBox, this.context());
-    this.screen.update(this.context());
-    if (events.length && this.screen.events) this.screen.events(events, this.context());
+    if (this.audienceBox) drawPanel('audience', () => drawAudience(this.audienceBox, this.context()));
+    drawPanel('screen', () => this.screen.update(this.context()));
+    if (events.length && this.screen.events) drawPanel('screen', () => this.screen.events(events, this.context()));
   }
 
   tellAway(message) {
@@ -302,6 +320,7 @@ export class LiveRoom {
     const id = this.nextId++;
     if (lastTap) this.tapped.set(id, lastTap.dataset.key || lastTap);
     this.actedOn = this.view;
+    this.sent.set(id, action);
     // `seen`: the view the tap answers, so the server refuses a move about a card this screen
     // never showed (a double tap on "found": docs/protocol.md, `stale_view`).
     this.send({ type: 'action', action, id, seen: this.shown });
@@ -315,10 +334,12 @@ export class LiveRoom {
       this.schedule([]);
     }
     const tapped = this.tapped.get(message.id);
+    const action = this.sent.get(message.id);
     this.tapped.delete(message.id);
+    this.sent.delete(message.id);
     const near = typeof tapped === 'string' ? document.querySelector(`[data-key="${CSS.escape(tapped)}"]`) : tapped;
-    if (near && near.isConnected) explainNear(near, errorText(message));
-    else toast(errorText(message));
+    if (near && near.isConnected) explainNear(near, errorText(message, action));
+    else toast(errorText(message, action));
   }
 
   send(message) {

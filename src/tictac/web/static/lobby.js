@@ -5,7 +5,7 @@
 import { h, fill, refill, button } from './dom.js';
 import { t, has, currentLang } from './i18n.js';
 import { gameInfo, gamesInfo, loadGame } from './games.js';
-import { optionsForm, optionLabel, showValue, editable } from './options.js';
+import { optionsForm, optionLabel, showValue, editable, localDefaults } from './options.js';
 import { qrImage } from './common.js';
 import { shareOrigin } from './share.js';
 import { chatBox } from './chat.js';
@@ -157,7 +157,9 @@ function botName(kind) {
 // the same room: the seats stay where the new game has them.
 function gameChooser(ctx, games) {
   const { room } = ctx;
-  const select = h('select', { id: 'next-game', 'aria-describedby': 'next-game-help', onchange: (event) => ctx.lobby('choose_game', { game: event.target.value }) },
+  // The next game's options in the host's language where it has one (options.js).
+  const choose = (name) => ctx.lobby('choose_game', { game: name, options: localDefaults((games.find((game) => game.name === name) || {}).options || []) });
+  const select = h('select', { id: 'next-game', 'aria-describedby': 'next-game-help', onchange: (event) => choose(event.target.value) },
     games.map((game) => h('option', { value: game.name, selected: game.name === room.game, text: game.title })));
   return h('div', { class: 'field next-game' },
     h('label', { for: 'next-game', text: t('evening.next') }), select,

@@ -2,7 +2,7 @@
 // it has the option, else the game's own English help).
 
 import { h } from './dom.js';
-import { has, t } from './i18n.js';
+import { has, t, currentLang, LANGS } from './i18n.js';
 
 export function optionLabel(game, name) {
   const key = `opt.${game}.${name}`;
@@ -47,6 +47,23 @@ function seatChoices(option, names, value) {
   return offered.map((choice) => [choice, seatLabel(option, names, choice)]);
 }
 
+// An option's default in the reader's language: a choice whose default names a language
+// ("fr") or starts with one ("fr-personalities") takes the reader's own when the game offers
+// it ("en", "en-personalities"), so a room created from an English browser plays in English.
+export function localDefault(option, lang = currentLang()) {
+  if (option.kind !== 'choice' || typeof option.default !== 'string') return option.default;
+  const [head, ...rest] = option.default.split('-');
+  if (!LANGS.includes(head)) return option.default;
+  const local = [lang, ...rest].join('-');
+  return option.choices.includes(local) ? local : option.default;
+}
+
+// Each option's value in the reader's language (`localDefault`), for a new room's request.
+export function localDefaults(options, lang = currentLang()) {
+  return Object.fromEntries(options.map((option) => [option.name, localDefault(option, lang)])
+    .filter(([name, value]) => value !== options.find((option) => option.name === name).default));
+}
+
 // Returns {element, read()}; onChange(name, value) fires on every change when given. `seats`:
 // the seated players' names, by seat (the lobby's), for an option whose choices are seats.
 export function optionsForm(game, options, values, { idPrefix = 'opt', onChange, disabled = false, seats = null } = {}) {
@@ -54,7 +71,7 @@ export function optionsForm(game, options, values, { idPrefix = 'opt', onChange,
   const rows = options.filter(editable).map((option) => {
     const id = `${idPrefix}-${option.name}`;
     const helpId = `${id}-help`;
-    const value = values && option.name in values ? values[option.name] : option.default;
+    const value = values && option.name in values ? values[option.name] : localDefault(option);
     let control;
     if (option.kind === 'bool' && option.default === null) {
       // A yes/no whose default depends on other options: "automatic" keeps it null.

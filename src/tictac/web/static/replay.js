@@ -52,7 +52,7 @@ export async function show(root, [rawCode]) {
     if (event.target.value === '') next.delete('seat'); else next.set('seat', event.target.value);
     location.search = next.toString();
   } },
-  h('option', { value: '', text: mine && mine.seat !== null ? t('replay.as_you') : t('replay.as_spectator') }),
+  h('option', { value: '', text: ownViews(replay, params, mine) ? t('replay.as_you') : t('replay.as_spectator') }),
   room.seats.map((seat) => h('option', { value: String(seat.seat), selected: params.get('seat') === String(seat.seat), text: t('replay.as', { name: seat.name }) }))) : null;
   fill(root,
     h('div', { class: 'game-head' }, h('h1', { text: t('replay.title', { code }) }), h('span', { class: 'muted', text: room.title })),
@@ -98,4 +98,15 @@ function moversOf(replay) {
     if (latest && (latest.name !== step.by.name || latest.for !== step.by.for)) seen.push({ ...step.by, from: step.version - 1 });
   }
   return movers;
+}
+
+// Whether the views shown without a chosen seat are this browser's own seat's: a seat now may
+// have been a spectator in an earlier game of the evening, whose views are then the
+// spectator's (the first step's view says which seat it is for).
+function ownViews(replay, params, mine) {
+  if (params.get('seat') === null) {
+    const first = replay.steps[0] && replay.steps[0].view;
+    return Boolean(first) && typeof first.seat === 'number';
+  }
+  return Boolean(mine && mine.seat !== null);
 }

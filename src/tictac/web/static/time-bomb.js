@@ -163,6 +163,15 @@ export function mount(root, ctx) {
 }
 
 // The TV's sounds: a wire cut, and the bomb.
+// A move in words: the line at the top of a phone (live.js), what just happened whatever the
+// page is scrolled to. The TV tells its last two moves from the view (tv below). Every move
+// says itself: the `earlier` events of the contract are not needed.
+export function describe(event, room, earlier) {
+  if (event.type === 'cut') return `${t('bomb.log_cut', { cutter: nameOf(room, event.cutter), target: nameOf(room, event.target) })} ${t(`bomb.kind.${event.kind}`)}`;
+  if (event.type === 'claim') return t('bomb.log_claim', { name: nameOf(room, event.seat), claim: claimText(event) });
+  return null;
+}
+
 export const sounds = {
   bomb: [[0, 110, 0.9, 'sawtooth', 0.35], [0, 55, 1.1, 'square', 0.25], [0.05, 80, 0.7, 'triangle', 0.3]],
   cut: [[0, 1800, 0.04, 'square', 0.15], [0.05, 900, 0.05, 'square', 0.12]],

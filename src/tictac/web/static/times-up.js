@@ -184,7 +184,7 @@ export function mount(root, ctx) {
   function whoLine(view, room) {
     const turn = view.turn;
     if (!turn || turn.cluegiver === undefined) return null;
-    return h('p', { class: 'muted', text: t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: view.turn.team + 1 }) });
+    return h('p', { class: 'muted', text: turnLine(turn, room) });
   }
 
   // The names being typed live in one form for the whole phase: updates never rebuild it.
@@ -449,9 +449,17 @@ function tvReadback(view, room) {
   h('p', { class: 'tv-ready', text: t('tu.done', { n: view.done.length, of: room.seats.length }) })];
 }
 
+// Who gives the clues and who keeps time: a timekeeper who is gone keeps no time, and is not
+// said to.
+function turnLine(turn, room) {
+  const keeper = room.seats[turn.timekeeper];
+  const params = { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: turn.team + 1 };
+  return t(keeper && keeper.presence === 'gone' ? 'tu.turn_line_alone' : 'tu.turn_line', params);
+}
+
 function tvPhase(view, room) {
   const turn = view.turn || {};
-  const who = turn.cluegiver !== undefined ? t('tu.turn_line', { giver: nameOf(room, turn.cluegiver), keeper: nameOf(room, turn.timekeeper), team: turn.team + 1 }) : null;
+  const who = turn.cluegiver !== undefined ? turnLine(turn, room) : null;
   if (view.phase === 'write' || view.phase === 'deal') {
     return [h('h1', { class: 'tv-title', text: t(`tv.tu.${view.phase}`) }), h('p', { class: 'tv-big', text: t('tu.done', { n: view.done.length, of: room.seats.length }) + namesIn(view) })];
   }

@@ -67,6 +67,8 @@ function playersStrip(view, room, { catchFor = null } = {}) {
       catchFor && catchFor(seat))));
 }
 
+const TV_ROUNDS = 2;
+
 // `lastHands` (at the end): each seat's cards left in the last round and what they counted.
 function scoresPanel(view, room, lastHands = null) {
   const winners = view.outcome ? view.outcome.winners : [];
@@ -75,7 +77,10 @@ function scoresPanel(view, room, lastHands = null) {
     : `${t('timo.cards_held', { n: lastHands[seat].cards })} · ${t('timo.points', { n: lastHands[seat].points })}`);
   const columns = [{ label: t('common.player') }, lastHands && last ? { label: t('timo.last_round') } : null, { label: t('common.score'), num: true }].filter(Boolean);
   const rows = view.scores.map((score, seat) => ({ cells: [nameOf(room, seat), ...(lastHands && last ? [leftIn(seat)] : []), score], winner: winners.includes(seat) }));
-  const rounds = view.rounds.map((entry, index) => h('li', { text: t('timo.round_won', { n: index + 1, name: nameOf(room, entry.winner), points: entry.points }) }));
+  // Every round on a phone; the TV (tv.css) shows the latest few under a count of the others.
+  const earlier = Math.max(0, view.rounds.length - TV_ROUNDS);
+  const rounds = view.rounds.map((entry, index) => h('li', { class: index < earlier && 'earlier', text: t('timo.round_won', { n: index + 1, name: nameOf(room, entry.winner), points: entry.points }) }));
+  if (earlier) rounds.unshift(h('li', { class: 'earlier-count', text: t('timo.earlier_rounds', { n: earlier }) }));
   return h('section', { class: 'panel' },
     h('h2', { text: t('timo.scores', { target: view.target_score }) }),
     scoresTable(columns, rows),
@@ -259,9 +264,13 @@ export function mount(root, ctx) {
 }
 
 // Seats sit around an oval, seat 0 at the bottom, in the order play goes clockwise.
+// A seat's place around the oval, in % of the table. Seats of the upper half sit along its top
+// (13 % from it for the top one, 17 % for one level with the middle): on the oval itself, at
+// three seats the two upper ones would sit beside the felt, over the pile and the colour.
 function seatSpot(seat, players) {
   const angle = Math.PI / 2 + (2 * Math.PI * seat) / players;
-  return { x: 50 + 40 * Math.cos(angle), y: 50 + 37 * Math.sin(angle) };
+  const height = Math.sin(angle);
+  return { x: 50 + 40 * Math.cos(angle), y: height < 0 ? 13 + 4 * (1 + height) : 50 + 37 * height };
 }
 
 export function tv(view, room, { events, log }) {

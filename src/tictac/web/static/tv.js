@@ -7,7 +7,7 @@ import { h, fill } from './dom.js';
 import { t, loadLang, currentLang, LANGS } from './i18n.js';
 import { api, savedSeat, saveSeat, forgetSeat, tvRoom, keepTvRoom } from './session.js';
 import { errorText } from './errors.js';
-import { LiveRoom, showLive, startLive } from './live.js';
+import { LiveRoom, showLive, startLive, drawConnection } from './live.js';
 import { nameOf, qrImage } from './common.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
@@ -16,6 +16,7 @@ import { shareOrigin } from './share.js';
 import { drawTableState } from './tvstate.js';
 import { standings, podium, gameTitles } from './evening.js';
 import { tvAudience } from './audience.js';
+import { drawPanel } from './panels.js';
 
 export async function show(root, [rawCode], app) {
   // /tv names no room: this tab's, or the lobby's this browser showed last. /r/CODE/tv (typed
@@ -75,7 +76,7 @@ function chooseTv(room, view, origin) {
     kind: 'tv',
     load: async () => {
       const game = await loadGame(room.game);
-      return tvScreen(over ? (ctx) => endTv(ctx, game)
+      return tvScreen(over ? (ctx, feed) => endTv(ctx, feed, game)
         : (ctx, feed) => [game.tv(ctx.view, ctx.room, { ...feed, log: ctx.moves }), ticker(ctx, game)], origin, game);
     },
   };
@@ -102,17 +103,21 @@ function tvScreen(draw, origin, game = null) {
       const state = h('div', { class: 'tv-state', role: 'status' });
       const audience = h('div', { class: 'tv-audience-box' });
       const shown = h('div', { class: 'tv-shown-code-box' });
-      const box = h('div', { class: 'tv' }, state, stage, audience, shown,
+      // The server unreachable: said over the game, which stands still meanwhile.
+      const conn = h('p', { class: 'tv-conn', role: 'status', hidden: true });
+      drawConnection(conn);
+      const box = h('div', { class: 'tv' }, state, stage, audience, shown, conn,
         h('div', { class: 'tv-corner' }, muteButton('tv', t('sound.mute'))));
       box.addEventListener('countdown-low', () => cue('five', 'tv'));
       fill(root, box);
       const memory = {};
       let ctx = null;
       const redraw = (events) => {
-        drawTableState(state, ctx.room);
-        fill(stage, draw(ctx, { events, memory }));
-        fill(audience, ctx.room.status === 'lobby' ? null : tvAudience(ctx.audience, ctx.room));
-        fill(shown, shownCode(ctx.room, origin));
+        // Each region on its own: one that throws leaves the others drawn.
+        drawPanel('TV table state', () => drawTableState(state, ctx.room));
+        drawPanel('TV game', () => fill(stage, draw(ctx, { events, memory })));
+        drawPanel('TV audience', () => fill(audience, ctx.room.status === 'lobby' ? null : tvAudience(ctx.audience, ctx.room)));
+        drawPanel('TV shown code', () => fill(shown, shownCode(ctx.room, origin)));
       };
       return {
         update(next) { ctx = next; redraw([]); },
@@ -139,7 +144,7 @@ function lobbyTv({ room }, { memory }, origin) {
     h('h2', { text: t('evening.title') }), standings(room.evening, 'tv-standings')) : null;
   // Streamer mode: the server names no code to the TV, but while the host shows it.
   const join = room.code ? joinLines(room, origin) : h('p', { class: 'tv-streamer', text: t('tv.streamer') });
-  return h('div', { class: ['tv-lobby', evening && 'with-evening', !room.code && 'streaming'] },
+  return h('div', { class: ['tv-lobby', evening && 'with-evening', !room.code && 'streaming', room.seats.length > 6 && 'many'] },
     room.code ? joinQr(room, origin) : null,
     h('div', { class: 'tv-join' },
       h('h1', { class: 'tv-title', text: room.title }),
@@ -147,7 +152,8 @@ function lobbyTv({ room }, { memory }, origin) {
       room.deck ? h('p', { class: 'tv-deck', text: t('tv.deck', { title: room.deck.title, n: room.deck.cards }) }) : null,
       join,
       h('h2', { text: t('tv.seated', { n: room.seats.length }) }),
-      h('ol', { class: 'tv-people' }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))),
+      // More than four players: two columns, each name cut short rather than pushed off.
+      h('ol', { class: ['tv-people', room.seats.length > 4 && 'many'] }, room.seats.map((seat) => h('li', { class: ['tv-person', !seen.has(seat.name) && 'tv-new'] }, seat.name)))),
     evening);
 }
 
@@ -170,10 +176,20 @@ function shownCode(room, origin) {
   return h('div', { class: 'tv-shown-code', role: 'status' }, joinQr(room, origin), h('div', null, joinLines(room, origin)));
 }
 
+// A step names its first three seats and counts the rest ("and 6 more"): a big table's tied
+// teams would push the podium over the summary.
+const STEP_NAMES = 3;
+const RISE_S = 1.5; // the podium's rise, its last step's delay included (tv.css)
+function stepNames(room, seats) {
+  const names = seats.slice(0, STEP_NAMES).map((seat) => nameOf(room, seat.seat)).join(', ');
+  const more = seats.length - STEP_NAMES;
+  return more > 0 ? `${names} ${t('tv.more', { n: more })}` : names;
+}
+
 // The end: the game's name over a podium (seats grouped by score, best first: the winners on
 // its first step) beside the game's own summary. Names wrap between words, never inside one;
 // the winners are not listed again in the title, which must leave the height to the summary.
-function endTv({ view, room }, game) {
+function endTv({ view, room }, { memory }, game) {
   const outcome = view.outcome || {};
   const scores = outcome.scores || [];
   const winners = outcome.winners || [];
@@ -181,9 +197,15 @@ function endTv({ view, room }, game) {
   function rankOf(seat) {
     return (winners.includes(seat) ? 1e9 : 0) + (scores[seat] ?? 0);
   }
-  const podium = h('ol', { class: 'tv-podium' }, steps.map((rank, index) => h('li', { class: `step step-${index + 1}` },
+  // The podium rises once, from when the end is first drawn: a redraw meanwhile (the room's
+  // own message comes right after the last view) carries the rise on where it was, a later one
+  // (any room message) draws it standing.
+  memory.endAt = memory.endAt ?? performance.now();
+  const elapsed = (performance.now() - memory.endAt) / 1000;
+  const podium = h('ol', { class: ['tv-podium', elapsed < RISE_S && 'rising'] }, steps.map((rank, index) => h('li', { class: `step step-${index + 1}` },
     h('span', { class: 'place', text: String(index + 1) }),
-    h('span', { class: 'names', text: room.seats.filter((seat) => rankOf(seat.seat) === rank).map((seat) => nameOf(room, seat.seat)).join(', ') }))));
+    h('span', { class: 'names', text: stepNames(room, room.seats.filter((seat) => rankOf(seat.seat) === rank)) }))));
+  podium.style.setProperty('--elapsed', `${elapsed}s`);
   return h('div', { class: 'tv-end' },
     h('h1', { class: ['tv-title', 'tv-end-title'], text: t('end.title', { game: room.title }) }),
     podium,

@@ -40,7 +40,8 @@ function pauseCover(room) {
   return h('div', { class: 'tv-paused' },
     h('p', { class: 'tv-paused-title', text: room.paused_by ? t('tv.state.paused_by', { name: room.paused_by }) : t('tv.state.paused') }),
     h('p', { class: 'tv-paused-clock', text: t('tv.state.clock_stopped') }),
-    h('ul', { class: 'tv-paused-seats' }, room.seats.map((seat) => h('li', { class: ['tv-seat-state', seat.presence], 'data-presence': seat.presence },
+    // A big table's seats in three columns, each name cut short rather than pushed off.
+    h('ul', { class: ['tv-paused-seats', room.seats.length > 6 && 'many'] }, room.seats.map((seat) => h('li', { class: ['tv-seat-state', seat.presence], 'data-presence': seat.presence },
       h('span', { class: 'name', text: seat.name }),
       h('span', { class: 'state', text: t(`tv.state.${seat.presence}`) })))));
 }

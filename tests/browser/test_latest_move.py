@@ -1,0 +1,26 @@
+"""What just happened is at the top of every game's phone (the table bar's latest move): Time
+Bomb's cuts and claims too, not only at the foot of a long page."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+
+from .players import wait_for
+from .table import phone_of, play_until, shows_version, sit, start
+from .test_tv import bomb_move
+
+
+def test_a_time_bomb_phone_says_the_latest_cut_at_its_top(browser: Browser, server: str) -> None:
+    seats = sit(server, "time-bomb", ["Ana", "Bea", "Cal", "Dan"])
+    start(seats)
+    phone = phone_of(browser, server, seats[1], "en-GB")
+    play_until(seats, bomb_move, lambda: seats[0].view["cuts"] >= 1 or seats[0].view["over"])
+    shows_version(phone, seats[0].version, "the phone after a cut")
+    line = phone.page.locator(".table-bar .last-move")
+    wait_for(lambda: line.count() == 1, phone.page, what="the latest move at the top")
+    assert "cut a wire of" in line.inner_text()
+    top = line.bounding_box()
+    assert top is not None and top["y"] < 640  # in the first screen, without scrolling
+    phone.close()
+    for seat in seats:
+        seat.close()
