@@ -833,6 +833,18 @@ def flood_guesses_process(ws_base: str, code: str, token: str,
     return asyncio.run(flood_guesses(ws_base, code, token, seconds))
 
 
+async def other_room(server: ServerProcess, seconds: float,
+                     ) -> tuple[list[Player], Player, list[asyncio.Task[Any]]]:
+    """A Timo's Twist room playing beside an attack for about `seconds`: its two players, the
+    spectator whose pings measure what the attack costs it, and the players' tasks."""
+    _, playing, [watcher] = await open_table(server.base, server.ws_base, "timos-twist", 2,
+                                             spectators=1,
+                                             options={"target_score": 500, "timo_grace_ms": 0})
+    await start(playing[0])
+    players = [asyncio.create_task(player.play(timeout=seconds * 4 + 60)) for player in playing]
+    return playing, watcher, players
+
+
 async def pings(player: Player, seconds: float) -> list[float]:
     """Round trips of a ping every 60 ms (within the server's 20 messages a second per
     socket) from a spectator of another room."""
@@ -869,13 +881,7 @@ async def guess_flood(db: Path, seconds: float) -> str:
             pass
         await seated[view["turn"]["cluegiver"]].act({"type": "start"})
         guesser = seated[view["turn"]["guessers"][0]]
-        _, playing, [watcher] = await open_table(server.base, server.ws_base, "timos-twist", 2,
-                                                 spectators=1,
-                                                 options={"target_score": 500,
-                                                          "timo_grace_ms": 0})
-        await start(playing[0])
-        players = [asyncio.create_task(player.play(timeout=seconds * 4 + 60))
-                   for player in playing]
+        playing, watcher, players = await other_room(server, seconds)
         await guesser.close()  # its 4 sockets are the flood's (a token holds at most 4)
         readers = [Reader(player.ws) for player in [*seated, tv] if player is not guesser]
         rss_before = rss_mib(server)
@@ -1074,13 +1080,7 @@ async def qr_docs_flood(db: Path, seconds: float, name: str, limits: tuple[str, 
     pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
     try:
         pool.submit(int).result()  # the process is up and has imported this script
-        _, playing, [watcher] = await open_table(server.base, server.ws_base, "timos-twist", 2,
-                                                 spectators=1,
-                                                 options={"target_score": 500,
-                                                          "timo_grace_ms": 0})
-        await start(playing[0])
-        players = [asyncio.create_task(player.play(timeout=seconds * 4 + 60))
-                   for player in playing]
+        playing, watcher, players = await other_room(server, seconds)
         idle = await pings(watcher, seconds)
         flooding = asyncio.get_running_loop().run_in_executor(
             pool, costly_process, server.base, seconds)
