@@ -33,6 +33,7 @@ class Bans:
         self._held: list[tuple[Network, Ban]] = []
         self._read_at = -REFRESH_S  # monotonic seconds: never read yet
         self._reading: asyncio.Task[None] | None = None
+        self._failing = False  # the last read failed
 
     def stale(self) -> None:
         """Read again at the next check (this node's admin changed the bans)."""
@@ -56,8 +57,15 @@ class Bans:
         try:
             bans = await self.store.load_bans(now_ms)
             self._held = [(network(ban.network), ban) for ban in bans]
-        except Exception:  # the store is down: the bans last read hold meanwhile
-            log.exception("the bans could not be read; the last ones read hold")
+            if self._failing:
+                log.info("the bans are read again")
+            self._failing = False
+        except Exception as failure:  # the store is down: the bans last read hold meanwhile
+            # One line an outage (the store logs the outage itself), not a traceback a read.
+            if not self._failing:
+                log.warning("the bans could not be read (%s); the last ones read hold",
+                            type(failure).__name__)
+            self._failing = True
         finally:
             self._read_at = time.monotonic()
             self._reading = None
