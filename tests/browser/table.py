@@ -156,8 +156,11 @@ def phone_of(browser: Browser, base: str, seat: Seat, locale: str) -> Player:
     """`seat`'s own phone: a browser holding that seat's token (as if it had joined there)."""
     player = Player(browser, base, seat.name, locale=locale)
     saved = json.dumps({"token": seat.token, "seat": seat.seat})
+    # (An init script runs in every document, a popup's first about:blank too, where reading
+    # localStorage throws: guarded, so that no page error is the test's own.)
     player.context.add_init_script(
-        f"localStorage.setItem('tictac.seat.play.{seat.code}', {json.dumps(saved)});"
+        f"try {{ localStorage.setItem('tictac.seat.play.{seat.code}', {json.dumps(saved)}); }} "
+        "catch {}"
     )
     player.goto(f"/r/{seat.code}")
     return player
