@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from roomtable import Table, refused
-from tutable import QUICK, WRITTEN, People, seat_people
+from tutable import NAMES, QUICK, WRITTEN, People, seat_people
 
 from tictac.engine import GAMES, replay
 from tictac.games.times_up.phases import DEAL, READBACK, ROUND_WON, RUNNING, WAITING, WRITE
@@ -240,7 +240,9 @@ async def test_times_up_host_deals_now_from_the_names_written(table: Table) -> N
     await refused("not_host", table.op(people.room, people.conns[3], "close_writing"))
     await table.op(people.room, host, "close_writing")
     assert people.state.phase == WAITING and len(people.state.deck) == 4
-    assert {card[:2] for card in people.state.deck} == {"p0", "p3"}  # nobody's made up
+    per = people.state.settings.names_per_player
+    written = {*NAMES[:per], *NAMES[3 * per:4 * per]}  # seats 0 and 3 wrote
+    assert {people.state.faces[card].name for card in people.state.deck} == written
     assert people.room.log[-1].seat == 0  # logged as the host's
     assert (await _stored_state(table, people.room))[0] == people.room.state
 
