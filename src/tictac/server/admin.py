@@ -16,10 +16,11 @@ holds on all; a room is closed on the node that owns it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import ipaddress
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,27 +100,38 @@ def _row(room: Room, now_ms: int) -> dict[str, Any]:
             "connections": len(room.conns)}
 
 
-async def rooms(request: Request) -> Response:
+Handler = Callable[[Request, str], Awaitable[Response]]
+
+
+def _admin(changing: bool) -> Callable[[Handler], Callable[[Request], Awaitable[Response]]]:
+    """An admin call: authorised first (a change, also JSON from this server's page), then the
+    handler, given the caller's address; a refusal anywhere is answered with its code."""
+    def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+        @functools.wraps(handler)
+        async def guarded(request: Request) -> Response:
+            try:
+                client = await (_changing(request) if changing else _authorised(request))
+                return await handler(request, client)
+            except IllegalAction as refusal:
+                return error(refusal, request.app.state.manager)
+        return guarded
+    return wrap
+
+
+@_admin(changing=False)
+async def rooms(request: Request, client: str) -> Response:
     manager = request.app.state.manager
-    try:
-        await _authorised(request)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
     now = _now_ms(request)
     return JSONResponse([_row(room, now) for room in list(manager.rooms.values())
                          if not room.closed])
 
 
-async def close_room(request: Request) -> Response:
-    manager = request.app.state.manager
-    try:
-        client = await _changing(request)
-        body = await http_api.read_model(request, CloseRoom)
-        code = request.path_params["code"]
-        await on_room(request, await http_api.room_of(request), "close", message=body.message)
-        await _audit(request, client, "close_room", code, body.message)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
+@_admin(changing=True)
+async def close_room(request: Request, client: str) -> Response:
+    body = await http_api.read_model(request, CloseRoom)
+    code = request.path_params["code"]
+    await on_room(request, await http_api.room_of(request), "close", message=body.message)
+    await _audit(request, client, "close_room", code, body.message)
     return JSONResponse({"closed": code})
 
 
@@ -135,68 +147,52 @@ def _network(text: str) -> str:
         raise IllegalAction(BAD_MESSAGE, f"{text!r} is not an address or a CIDR") from None
 
 
-async def bans(request: Request) -> Response:
+@_admin(changing=False)
+async def bans(request: Request, client: str) -> Response:
     manager = request.app.state.manager
-    try:
-        await _authorised(request)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
     return JSONResponse([_ban_json(ban) for ban in await manager.store.load_bans(
         _now_ms(request))])
 
 
-async def ban(request: Request) -> Response:
+@_admin(changing=True)
+async def ban(request: Request, client: str) -> Response:
     manager = request.app.state.manager
-    try:
-        client = await _changing(request)
-        body = await http_api.read_model(request, BanIn)
-        net = _network(body.network)
-        now = _now_ms(request)
-        made = Ban(net, now + int(body.hours * 3_600_000), body.reason, now)
-        await _kept(manager.store.save_ban(made))
-        _bans(request).stale()
-        await _audit(request, client, "ban", net, f"{body.hours:g} h {body.reason}".strip())
-    except IllegalAction as refusal:
-        return error(refusal, manager)
+    body = await http_api.read_model(request, BanIn)
+    net = _network(body.network)
+    now = _now_ms(request)
+    made = Ban(net, now + int(body.hours * 3_600_000), body.reason, now)
+    await _kept(manager.store.save_ban(made))
+    _bans(request).stale()
+    await _audit(request, client, "ban", net, f"{body.hours:g} h {body.reason}".strip())
     return JSONResponse(_ban_json(made), status_code=201)
 
 
-async def lift_ban(request: Request) -> Response:
-    manager = request.app.state.manager
-    try:
-        client = await _changing(request)
-        net = _network((await http_api.read_model(request, LiftBan)).network)
-        await _kept(manager.store.lift_ban(net))
-        _bans(request).stale()
-        await _audit(request, client, "lift_ban", net)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
+@_admin(changing=True)
+async def lift_ban(request: Request, client: str) -> Response:
+    net = _network((await http_api.read_model(request, LiftBan)).network)
+    await _kept(request.app.state.manager.store.lift_ban(net))
+    _bans(request).stale()
+    await _audit(request, client, "lift_ban", net)
     return JSONResponse({"lifted": net})
 
 
-async def take_down_deck(request: Request) -> Response:
+@_admin(changing=True)
+async def take_down_deck(request: Request, client: str) -> Response:
     """A shared deck deleted: its code opens nothing from now on (a room that loaded it
     already keeps its copy)."""
-    manager = request.app.state.manager
+    store = request.app.state.manager.store
     code = request.path_params["code"]
-    try:
-        client = await _changing(request)
-        found = await manager.store.load_deck(code)
-        if found is None:
-            raise IllegalAction(NO_DECK, f"no shared deck {code}")
-        await _kept(manager.store.drop_deck(code))
-        await _audit(request, client, "take_down_deck", code, found.title)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
+    found = await store.load_deck(code)
+    if found is None:
+        raise IllegalAction(NO_DECK, f"no shared deck {code}")
+    await _kept(store.drop_deck(code))
+    await _audit(request, client, "take_down_deck", code, found.title)
     return JSONResponse({"taken_down": code})
 
 
-async def audit(request: Request) -> Response:
+@_admin(changing=False)
+async def audit(request: Request, client: str) -> Response:
     manager = request.app.state.manager
-    try:
-        await _authorised(request)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
     return JSONResponse([{"at_ms": entry.at_ms, "action": entry.action, "target": entry.target,
                           "detail": entry.detail, "address": entry.address}
                          for entry in await manager.store.load_audit(AUDIT_SHOWN)])
