@@ -95,13 +95,19 @@ class Connection(Transport):
     async def _write(self) -> None:
         try:
             while True:
-                item = await self._outbox.get()
-                if isinstance(item, int):
-                    await self._close(item)
+                # Everything queued goes out together, in one write when the socket takes it:
+                # an ack and the view it brought must reach the client in the same read.
+                items = [await self._outbox.get(), *self._outbox.take_all()]
+                texts = [item for item in items if isinstance(item, str)]
+                if texts:
+                    self._sending = True
+                    if self._write_now is None or not self._write_now(*texts):
+                        for text in texts:
+                            await self.websocket.send_text(text)
+                    self._sending = False
+                if isinstance(items[-1], int):  # `close` queues its code last
+                    await self._close(items[-1])
                     return
-                self._sending = True
-                await self.websocket.send_text(item)
-                self._sending = False
         except Exception as failure:  # the socket is gone, or a message cannot be encoded
             log.info("closing a connection: a message could not be sent (%r)", failure)
             self._closing = True
