@@ -272,3 +272,21 @@ def test_a_cards_own_forms_win_it_and_its_known_confusions_never_do() -> None:
     # A player's own card, unknown to the packs: general rules only.
     assert not matches("Leo Messina", "Lionel Messina", judge)
     assert matches("Mike Messina", "Michael Messina", judge)
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("M. Curie", "Marie Curie", True),
+    ("J. Chirac", "Jacques Chirac", True),
+    ("J.-P. Belmondo", "Jean-Paul Belmondo", True),
+    ("JP Belmondo", "Jean-Paul Belmondo", True),
+    ("P. Curie", "Marie Curie", False),  # another initial: Pierre
+    ("Marie C.", "Marie Curie", False),  # the surname is never an initial
+    ("M. C.", "Marie Curie", False),
+    ("J. Belmondo", "Jean-Paul Belmondo", False),  # half the first name
+    ("Q. Victoria", "Queen Victoria", False),  # a title is no first name
+    ("M. Schumacher", "Michael Schumacher", False),  # the card lists Mick as a confusion
+])
+def test_an_initial_wins_for_the_first_name_never_for_the_surname(
+        said: str, name: str, accepted: bool) -> None:
+    """docs/rulings.md, "Typed guesses": an initial for a first name, the surname in full."""
+    assert matches(said, name) is accepted

@@ -250,15 +250,15 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
-        if (names and i < len(said) and _initial(said[i], *card[j], _middle(card, j))
+        if (names and i < len(said) and _initial(said[i], *card[j], _before_surname(card, j))
                 and walk(i + 1, j + 1)):
             return True
         # Another form of a first name, never of the surname that ends the card.
         if (names and i < len(said) and j + 1 < len(card)
                 and said[i] in lexicon.first_name_forms(card[j][0]) and walk(i + 1, j + 1)):
             return True
-        # Initials run together for optional first names: "JS Bach".
-        if names and i < len(said) and _initials_for(said[i], card[j:]) and walk(
+        # Initials run together for first names: "JS Bach", "JP Pernaut".
+        if names and i < len(said) and _initials_for(said[i], card, j) and walk(
                 i + 1, j + len(said[i])):
             return True
         for a in range(1, min(_MAX_JOIN, len(said) - i) + 1):
@@ -307,30 +307,37 @@ def _has_number(tokens: list[str], judge: Judge) -> bool:
     return not judge.words_pack and any(number(token) is not None for token in tokens)
 
 
-def _initial(said: str, printed: str, optional: bool, middle: bool) -> bool:
+def _initial(said: str, printed: str, optional: bool, before_surname: bool) -> bool:
     """An initial for a whole word, or the whole word for an initial: "John F. Kennedy" and
     "John Fitzgerald Kennedy" both win "John (F.) Kennedy", "Edgar A. Poe" wins "Edgar Allan
-    Poe". An initial said for the first or last word the card requires is not enough ("M.
-    Curie" is not "Marie Curie"). A single letter that reads as a Roman numeral ("I", "V") is
-    an initial here, never a number."""
+    Poe", "M. Curie" wins "Marie Curie" (docs/rulings.md, "Initials"). Never an initial for the
+    surname that ends the name ("Marie C."), nor for a title, an article or a particle. A single
+    letter that reads as a Roman numeral ("I", "V") is an initial here, never a number."""
     if number(printed) is not None or (len(said) > 1 and number(said) is not None):
         return False
     if len(printed) == 1:
         return said.startswith(printed)
-    return (optional or middle) and len(said) == 1 and printed.startswith(said)
+    return ((optional or before_surname) and len(said) == 1 and printed.startswith(said)
+            and printed not in _NOT_INITIALLED)
 
 
-def _middle(card: tuple[tuple[str, bool], ...], j: int) -> bool:
-    """Whether the card's word j is a middle name: required words come before and after it."""
-    return (not card[j][1] and any(not optional for _, optional in card[:j])
-            and any(not optional for _, optional in card[j + 1:]))
+# Words an initial never stands for: "M. Teresa" is not Mother Teresa.
+_NOT_INITIALLED = _TITLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
 
 
-def _initials_for(said: str, card: tuple[tuple[str, bool], ...]) -> bool:
-    """Whether `said` ("js") is the initials of the card's next words, all optional."""
-    return (1 < len(said) <= min(3, len(card))
-            and all(optional and number(word) is None and word.startswith(letter)
-                    for letter, (word, optional) in zip(said, card, strict=False)))
+def _before_surname(card: tuple[tuple[str, bool], ...], j: int) -> bool:
+    """Whether the card's word j comes before a required word: a first or middle name, not the
+    surname that ends the name."""
+    return any(not optional for _, optional in card[j + 1:])
+
+
+def _initials_for(said: str, card: tuple[tuple[str, bool], ...], j: int) -> bool:
+    """Whether `said` ("js") is the initials of the card's words from j, each a first or
+    middle name ("JS Bach", "JP Pernaut"), never the surname."""
+    run = card[j:j + len(said)]
+    return (1 < len(said) <= min(3, len(run))
+            and all(_initial(letter, word, optional, _before_surname(card, j + k))
+                    for k, (letter, (word, optional)) in enumerate(zip(said, run, strict=True))))
 
 
 def _same_words(said: str, printed: list[str], judge: Judge) -> bool:
