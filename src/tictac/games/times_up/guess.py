@@ -38,6 +38,7 @@ from rapidfuzz.distance import Levenshtein
 
 from tictac.games.times_up import lexicon
 from tictac.games.times_up.lexicon import words
+from tictac.games.times_up.spoken import spoken
 
 if TYPE_CHECKING:
     from tictac.games.times_up.packs import Name
@@ -385,10 +386,11 @@ def _same_common_word(said: str, printed: str, language: str) -> bool:
 
 def _near_word(said: str, printed: str, length: int, language: str) -> bool:
     heard, meant = sound(said), sound(printed)
-    if said[:1] != printed[:1] and heard[:1] != meant[:1]:
+    spoken_alike = _word_sound(said, language) == _word_sound(printed, language)
+    if said[:1] != printed[:1] and heard[:1] != meant[:1] and not spoken_alike:
         return False
-    if length >= 4 and (heard == meant or (language == "fr"
-                                           and _silent_end(heard) == _silent_end(meant))):
+    if length >= 4 and (spoken_alike or (language == "fr"
+                                         and _silent_end(heard) == _silent_end(meant))):
         return True
     edits, changed, _ = min(_slips(said, printed), _slips(heard, meant))
     return ((length >= 4 and edits == 1 and not changed) or (length >= 8 and edits <= 2
@@ -457,7 +459,8 @@ def _french_alike(said: str, printed: str) -> bool:
     ("Bardo", "Perreau"), unless `said` is a word or name of its own ("Monnaie" is not Monet,
     "Renaud" not Reno)."""
     return (not any(said in lexicon.common_words(each) for each in ("fr", "en"))
-            and _silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0]))
+            and (_silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0])
+                 or sound(spoken(said, "fr")) == sound(spoken(printed, "fr"))))
 
 
 def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
@@ -473,7 +476,8 @@ def _keys(said: str, printed: str) -> list[tuple[str, str]]:
 
 def _heard_alike(said: str, printed: str, judge: Judge) -> bool:
     """The same sound, or one vowel more or less in a word of 4+ letters."""
-    keys = [(sound(said), sound(printed))] if judge.words_pack else _keys(said, printed)
+    keys = ([(_word_sound(said, judge.language), _word_sound(printed, judge.language))]
+            if judge.words_pack else _keys(said, printed))
     return any(heard == meant or (len(printed) >= 4 and _vowel_slip(heard, meant))
                for heard, meant in keys)
 
@@ -544,6 +548,11 @@ def _plain_sound(word: str) -> str:
     key = key.replace("ck", "c").replace("k", "c").replace("q", "c").replace("y", "i")
     key = key[:1] + key[1:].replace("z", "s")
     return re.sub(r"(.)\1+", r"\1", key)
+
+
+def _word_sound(word: str, language: str) -> str:
+    """How a table of `language` hears a word of a word pack (spoken.py, then the shared key)."""
+    return sound(spoken(word, language))
 
 
 @cache
