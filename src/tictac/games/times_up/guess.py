@@ -437,6 +437,8 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True
     if max(len(said), len(printed)) >= 5 and _vowel_changed(said, printed):
         return True  # "Tysen", "Hensen": another name's ("Manet") was refused before
+    if len(printed) >= 4 and _slips(said, printed) == (1, 0, 1):
+        return True  # two neighbours swapped as typed, whatever the sound: "Joide", "Mléiès"
     for heard, meant in keys:
         edits, changed, swapped = _slips(heard, meant)
         length = max(len(heard), len(meant))
