@@ -290,3 +290,37 @@ def test_an_initial_wins_for_the_first_name_never_for_the_surname(
         said: str, name: str, accepted: bool) -> None:
     """docs/rulings.md, "Typed guesses": an initial for a first name, the surname in full."""
     assert matches(said, name) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("jéant", "géant", "fr", True),  # g before e is a j
+    ("pijon", "pigeon", "fr", True),
+    ("fenaître", "fenêtre", "fr", True),  # ai is è
+    ("zaibre", "zèbre", "fr", True),
+    ("tanbour", "tambour", "fr", True),  # m before b is the same nasal
+    ("empoule", "ampoule", "fr", True),
+    ("léopart", "léopard", "fr", True),  # a silent final consonant
+    ("knite", "knight", "en", True),  # kn, igh, a silent e
+    ("skool", "school", "en", True),
+    ("iglu", "igloo", "en", True),
+    ("mermade", "mermaid", "en", True),
+    ("poil", "poêle", "fr", False),  # the same sound, but another word
+    ("écharde", "écharpe", "fr", False),  # a silent end never makes a p silent
+    ("tapir", "tapis", "fr", False),  # no slip counted on a key that dropped a letter
+])
+def test_a_word_spelt_as_its_language_says_it_wins(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    """spoken.py: the French and English keys (docs/games/times-up.md, "The checks")."""
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Joide Foster", "Jodie Foster", True),
+    ("Georges Mléiès", "Georges Méliès", True),
+    ("Charlebwa", "Charlebois", True),
+    ("Jeannot Marais", "Jean Marais", True),
+    ("Jodie Fotser", "Jodie Foster", True),
+])
+def test_a_name_with_two_letters_swapped_or_said_as_it_sounds_wins(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name) is accepted
