@@ -272,3 +272,56 @@ def test_a_cards_own_forms_win_it_and_its_known_confusions_never_do() -> None:
     # A player's own card, unknown to the packs: general rules only.
     assert not matches("Leo Messina", "Lionel Messina", judge)
     assert matches("Mike Messina", "Michael Messina", judge)
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("M. Curie", "Marie Curie", True),
+    ("J. Chirac", "Jacques Chirac", True),
+    ("J.-P. Belmondo", "Jean-Paul Belmondo", True),
+    ("JP Belmondo", "Jean-Paul Belmondo", True),
+    ("P. Curie", "Marie Curie", False),  # another initial: Pierre
+    ("Marie C.", "Marie Curie", False),  # the surname is never an initial
+    ("M. C.", "Marie Curie", False),
+    ("J. Belmondo", "Jean-Paul Belmondo", False),  # half the first name
+    ("Q. Victoria", "Queen Victoria", False),  # a title is no first name
+    ("M. Schumacher", "Michael Schumacher", False),  # the card lists Mick as a confusion
+])
+def test_an_initial_wins_for_the_first_name_never_for_the_surname(
+        said: str, name: str, accepted: bool) -> None:
+    """docs/rulings.md, "Typed guesses": an initial for a first name, the surname in full."""
+    assert matches(said, name) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("jéant", "géant", "fr", True),  # g before e is a j
+    ("pijon", "pigeon", "fr", True),
+    ("fenaître", "fenêtre", "fr", True),  # ai is è
+    ("zaibre", "zèbre", "fr", True),
+    ("tanbour", "tambour", "fr", True),  # m before b is the same nasal
+    ("empoule", "ampoule", "fr", True),
+    ("léopart", "léopard", "fr", True),  # a silent final consonant
+    ("knite", "knight", "en", True),  # kn, igh, a silent e
+    ("skool", "school", "en", True),
+    ("iglu", "igloo", "en", True),
+    ("mermade", "mermaid", "en", True),
+    ("poil", "poêle", "fr", False),  # the same sound, but another word
+    ("écharde", "écharpe", "fr", False),  # a silent end never makes a p silent
+    ("tapir", "tapis", "fr", False),  # no slip counted on a key that dropped a letter
+])
+def test_a_word_spelt_as_its_language_says_it_wins(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    """spoken.py: the French and English keys (docs/games/times-up.md, "The checks")."""
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Joide Foster", "Jodie Foster", True),
+    ("Georges Mléiès", "Georges Méliès", True),
+    ("Charlebwa", "Charlebois", True),
+    ("Jeannot Marais", "Jean Marais", True),
+    ("Joseph Pesci", "Joe Pesci", True),  # a first-name table line never hides a formal name
+    ("Jodie Fotser", "Jodie Foster", True),
+])
+def test_a_name_with_two_letters_swapped_or_said_as_it_sounds_wins(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name) is accepted

@@ -38,6 +38,7 @@ from rapidfuzz.distance import Levenshtein
 
 from tictac.games.times_up import lexicon
 from tictac.games.times_up.lexicon import words
+from tictac.games.times_up.spoken import spoken
 
 if TYPE_CHECKING:
     from tictac.games.times_up.packs import Name
@@ -250,15 +251,15 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
-        if (names and i < len(said) and _initial(said[i], *card[j], _middle(card, j))
+        if (names and i < len(said) and _initial(said[i], *card[j], _before_surname(card, j))
                 and walk(i + 1, j + 1)):
             return True
         # Another form of a first name, never of the surname that ends the card.
         if (names and i < len(said) and j + 1 < len(card)
                 and said[i] in lexicon.first_name_forms(card[j][0]) and walk(i + 1, j + 1)):
             return True
-        # Initials run together for optional first names: "JS Bach".
-        if names and i < len(said) and _initials_for(said[i], card[j:]) and walk(
+        # Initials run together for first names: "JS Bach", "JP Pernaut".
+        if names and i < len(said) and _initials_for(said[i], card, j) and walk(
                 i + 1, j + len(said[i])):
             return True
         for a in range(1, min(_MAX_JOIN, len(said) - i) + 1):
@@ -307,30 +308,37 @@ def _has_number(tokens: list[str], judge: Judge) -> bool:
     return not judge.words_pack and any(number(token) is not None for token in tokens)
 
 
-def _initial(said: str, printed: str, optional: bool, middle: bool) -> bool:
+def _initial(said: str, printed: str, optional: bool, before_surname: bool) -> bool:
     """An initial for a whole word, or the whole word for an initial: "John F. Kennedy" and
     "John Fitzgerald Kennedy" both win "John (F.) Kennedy", "Edgar A. Poe" wins "Edgar Allan
-    Poe". An initial said for the first or last word the card requires is not enough ("M.
-    Curie" is not "Marie Curie"). A single letter that reads as a Roman numeral ("I", "V") is
-    an initial here, never a number."""
+    Poe", "M. Curie" wins "Marie Curie" (docs/rulings.md, "Initials"). Never an initial for the
+    surname that ends the name ("Marie C."), nor for a title, an article or a particle. A single
+    letter that reads as a Roman numeral ("I", "V") is an initial here, never a number."""
     if number(printed) is not None or (len(said) > 1 and number(said) is not None):
         return False
     if len(printed) == 1:
         return said.startswith(printed)
-    return (optional or middle) and len(said) == 1 and printed.startswith(said)
+    return ((optional or before_surname) and len(said) == 1 and printed.startswith(said)
+            and printed not in _NOT_INITIALLED)
 
 
-def _middle(card: tuple[tuple[str, bool], ...], j: int) -> bool:
-    """Whether the card's word j is a middle name: required words come before and after it."""
-    return (not card[j][1] and any(not optional for _, optional in card[:j])
-            and any(not optional for _, optional in card[j + 1:]))
+# Words an initial never stands for: "M. Teresa" is not Mother Teresa.
+_NOT_INITIALLED = _TITLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
 
 
-def _initials_for(said: str, card: tuple[tuple[str, bool], ...]) -> bool:
-    """Whether `said` ("js") is the initials of the card's next words, all optional."""
-    return (1 < len(said) <= min(3, len(card))
-            and all(optional and number(word) is None and word.startswith(letter)
-                    for letter, (word, optional) in zip(said, card, strict=False)))
+def _before_surname(card: tuple[tuple[str, bool], ...], j: int) -> bool:
+    """Whether the card's word j comes before a required word: a first or middle name, not the
+    surname that ends the name."""
+    return any(not optional for _, optional in card[j + 1:])
+
+
+def _initials_for(said: str, card: tuple[tuple[str, bool], ...], j: int) -> bool:
+    """Whether `said` ("js") is the initials of the card's words from j, each a first or
+    middle name ("JS Bach", "JP Pernaut"), never the surname."""
+    run = card[j:j + len(said)]
+    return (1 < len(said) <= min(3, len(run))
+            and all(_initial(letter, word, optional, _before_surname(card, j + k))
+                    for k, (letter, (word, optional)) in enumerate(zip(said, run, strict=True))))
 
 
 def _same_words(said: str, printed: list[str], judge: Judge) -> bool:
@@ -378,10 +386,11 @@ def _same_common_word(said: str, printed: str, language: str) -> bool:
 
 def _near_word(said: str, printed: str, length: int, language: str) -> bool:
     heard, meant = sound(said), sound(printed)
-    if said[:1] != printed[:1] and heard[:1] != meant[:1]:
+    spoken_alike = _word_sound(said, language) == _word_sound(printed, language)
+    if said[:1] != printed[:1] and heard[:1] != meant[:1] and not spoken_alike:
         return False
-    if length >= 4 and (heard == meant or (language == "fr"
-                                           and _silent_end(heard) == _silent_end(meant))):
+    if length >= 4 and (spoken_alike or (language == "fr"
+                                         and _silent_end(heard) == _silent_end(meant))):
         return True
     edits, changed, _ = min(_slips(said, printed), _slips(heard, meant))
     return ((length >= 4 and edits == 1 and not changed) or (length >= 8 and edits <= 2
@@ -428,6 +437,8 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True
     if max(len(said), len(printed)) >= 5 and _vowel_changed(said, printed):
         return True  # "Tysen", "Hensen": another name's ("Manet") was refused before
+    if len(printed) >= 4 and _slips(said, printed) == (1, 0, 1):
+        return True  # two neighbours swapped as typed, whatever the sound: "Joide", "Mléiès"
     for heard, meant in keys:
         edits, changed, swapped = _slips(heard, meant)
         length = max(len(heard), len(meant))
@@ -450,7 +461,8 @@ def _french_alike(said: str, printed: str) -> bool:
     ("Bardo", "Perreau"), unless `said` is a word or name of its own ("Monnaie" is not Monet,
     "Renaud" not Reno)."""
     return (not any(said in lexicon.common_words(each) for each in ("fr", "en"))
-            and _silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0]))
+            and (_silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0])
+                 or sound(spoken(said, "fr")) == sound(spoken(printed, "fr"))))
 
 
 def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
@@ -466,7 +478,8 @@ def _keys(said: str, printed: str) -> list[tuple[str, str]]:
 
 def _heard_alike(said: str, printed: str, judge: Judge) -> bool:
     """The same sound, or one vowel more or less in a word of 4+ letters."""
-    keys = [(sound(said), sound(printed))] if judge.words_pack else _keys(said, printed)
+    keys = ([(_word_sound(said, judge.language), _word_sound(printed, judge.language))]
+            if judge.words_pack else _keys(said, printed))
     return any(heard == meant or (len(printed) >= 4 and _vowel_slip(heard, meant))
                for heard, meant in keys)
 
@@ -537,6 +550,11 @@ def _plain_sound(word: str) -> str:
     key = key.replace("ck", "c").replace("k", "c").replace("q", "c").replace("y", "i")
     key = key[:1] + key[1:].replace("z", "s")
     return re.sub(r"(.)\1+", r"\1", key)
+
+
+def _word_sound(word: str, language: str) -> str:
+    """How a table of `language` hears a word of a word pack (spoken.py, then the shared key)."""
+    return sound(spoken(word, language))
 
 
 @cache

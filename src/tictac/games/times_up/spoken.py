@@ -1,0 +1,57 @@
+"""How a French or an English table says a word it reads: the spellings of one sound made one,
+so that a guess spelt as it sounds meets the card's word ("jéant" and "géant", "fenaître" and
+"fenêtre", "knite" and "knight", "skool" and "school").
+
+The keys work on the checker's compared form (lower case, no accents: lexicon.words) and only
+bring spellings together; guess.sound then folds the sounds both languages share ("ph", "ck",
+doubled letters). A key never decides alone: a guess that is itself another word is refused
+before (guess._same_common_word), so "poil" never wins "poêle" however alike they sound.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+# French, in order: each rule reads the word as the one before left it.
+_FRENCH = [
+    (re.compile(r"(?<![cpst])h"), ""),  # a silent h: "Charlebouah", "ambeurgueur"
+    (re.compile(r"oe"), "eu"),  # "Moebius" is said "Meubius"
+    (re.compile(r"gu(?=[eiy])"), "G"),  # a hard g before e and i ("hamburgueur"), kept apart
+    (re.compile(r"g(?=[eiy])"), "j"),  # "géant", "éponge", "étagère"
+    (re.compile(r"(?<=j)e(?=[aou])"), ""),  # "pigeon" is said "pijon"
+    (re.compile(r"G"), "g"),
+    (re.compile(r"qu"), "k"),
+    (re.compile(r"c(?=[eiy])"), "s"),
+    (re.compile(r"(?<=[aeiou])ill"), "y"),  # "bouteille", "grenouille"
+    (re.compile(r"(?<=[aeiou])il$"), "y"),  # "soleil", "travail"
+    (re.compile(r"oi|oua|wa"), "wa"),  # "Charlebois", "Charlebwa", "Charlebouah"
+    (re.compile(r"ai|ei|ay"), "e"),  # "fenaître", "zaibre", "balaine"
+    (re.compile(r"e[nm](?=[^aeiouynm]|$)"), "an"),  # "empoule", "ampoule": one nasal
+    (re.compile(r"m(?=[bp])"), "n"),  # "tanbour", "tambour"
+    # Silent final consonants ("léopart", "Maré"), then a mute final e ("poir", "gar", "mask",
+    # "skie"), in that order: "écharpe" keeps its p, so "écharde" stays another word.
+    (re.compile(r"(?<=[aeiour])(?:[tdsxzp]|ts|ds)$"), ""),
+    (re.compile(r"(?<=[^aeiou])(?:e|es)$"), ""),
+    (re.compile(r"(?<=[aeiouy])e$"), ""),
+]
+
+# English, for the words of a word pack (names keep their own spellings: "Schumacher").
+_ENGLISH = [
+    (re.compile(r"^kn|^gn"), "n"),  # "knight", "gnome"
+    (re.compile(r"^wr"), "r"),
+    (re.compile(r"igh"), "i"),  # "knight" is said "nite"
+    (re.compile(r"^sch(?=[^eiy])"), "sk"),  # "school", "skool"
+    (re.compile(r"oo"), "u"),  # "igloo", "iglu"
+    (re.compile(r"ai|ay"), "a"),  # "mermaid", "mermade"
+    (re.compile(r"(?<=[aeiou][^aeiou])e$"), ""),  # a silent final e: "knite", "mermade"
+]
+
+
+@cache
+def spoken(word: str, language: str) -> str:
+    """`word` respelt as `language` says it; unchanged for any other language."""
+    rules = {"fr": _FRENCH, "en": _ENGLISH}.get(language, [])
+    for pattern, said in rules:
+        word = pattern.sub(said, word)
+    return word
