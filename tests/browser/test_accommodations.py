@@ -119,3 +119,27 @@ def test_the_turn_cue_is_captioned_and_not_buzzed_as_chosen(browser: Browser, se
             seat.close()
 
 
+
+
+def test_the_hosts_extra_time_for_a_seat_is_shown_to_everyone(
+        browser: Browser, server: str) -> None:
+    seats = sit(server, "timos-twist", ["Ana", "Bea"])
+    host, bea = (phone_of(browser, server, seat, "en-GB") for seat in seats)
+    try:
+        choice = host.page.get_by_label("Extra time for Bea on their turns")
+        choice.select_option("20")
+        # Bea's own phone, in the lobby: the tag beside her name.
+        wait_for(lambda: bea.page.locator(".seat .tag.extra").all_text_contents() == ["+20 s"],
+                 bea.page, timeout=PATIENCE_S, what="Bea's +20 s in the lobby")
+        host.page.locator("button.start").click()
+        for phone in (host, bea):
+            note = phone.page.locator(".table-bar .extra-time")
+            wait_for(lambda note=note: note.is_visible(), phone.page, timeout=PATIENCE_S,
+                     what=f"the extra time on {phone.name}'s game screen")
+            assert note.text_content() == "Extra time given by the host: Bea +20 s"
+        assert bea.room() is not None and [s["extra_s"] for s in bea.room()["seats"]] == [0, 20]
+    finally:
+        host.close()
+        bea.close()
+        for seat in seats:
+            seat.close()

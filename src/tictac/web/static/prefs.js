@@ -23,6 +23,7 @@ export function applyPrefs(given) {
   current = { ...DEFAULTS, ...(given || {}) };
   const root = document.documentElement;
   root.style.fontSize = current.text === 100 ? '' : `${current.text}%`;
+  root.classList.toggle('large', current.text >= 150); // style.css reflows a few wide boxes
   root.classList.toggle('contrast', current.contrast);
   root.classList.toggle('still', current.still);
   const panel = document.getElementById('prefs-panel');
