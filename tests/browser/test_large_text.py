@@ -2,7 +2,9 @@
 (360x640): every screen of each game, as the host's phone received it in a real game (the
 recordings of screens.py, fewest players), drawn with the seat's `prefs.text` at 200, and the
 settings dialog open over the lobby. Nothing clipped: no text cut by a box that hides what
-overflows it or cut short with an ellipsis, none off the screen, no sideways scroll. Figures in
+overflows it or cut short with an ellipsis, none off the screen, no sideways scroll of the page
+(a table of scores may scroll sideways in its own box, as WCAG's reflow allows data tables).
+Figures in
 test-output/large-text.json; each screen in test-output/screenshots/large-text/."""
 
 from __future__ import annotations
@@ -54,7 +56,14 @@ CLIPPED = """() => {
       cut.push(`${text}: off the screen`);
     }
   }
-  if (document.documentElement.scrollWidth > innerWidth) cut.push('the page scrolls sideways');
+  if (document.documentElement.scrollWidth > innerWidth) {
+    // named by the innermost boxes that reach past the screen's right edge
+    const past = (el) => el.getBoundingClientRect().right > innerWidth + 1;
+    const wide = [...document.body.querySelectorAll('*')]
+      .filter((el) => past(el) && ![...el.children].some(past));
+    const names = wide.slice(0, 3).map((el) => el.className || el.tagName);
+    cut.push(`the page scrolls sideways: ${names.join(', ')}`);
+  }
   return cut;
 }"""
 
