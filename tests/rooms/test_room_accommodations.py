@@ -8,6 +8,7 @@ from roomtable import FakeConn, Table, refused
 from test_room_restore import restart
 from tutable import QUICK, People
 
+from tictac.rooms import rejoin
 from tictac.rooms.places import MOST_EXTRA_S
 
 LARGE = {"text": 200, "contrast": True, "still": True, "captions": True, "vibrate": False,
@@ -27,6 +28,18 @@ async def test_a_players_prefs_are_theirs_alone_and_kept_with_their_seat(table: 
     again = FakeConn()  # the same seat from a new connection (a reload, a lost signal)
     await room.call(room.connect, again, bea_token)
     assert again.room()["you"]["prefs"] == LARGE
+
+
+async def test_another_device_opening_the_seats_rejoin_link_finds_the_prefs(
+        table: Table) -> None:
+    room, _, _ = await table.room("timos-twist")
+    bea, bea_token = await table.join(room, "Bea")
+    await table.op(room, bea, "set_prefs", prefs=LARGE)
+    made = await room.call(rejoin.make_code, room, bea_token)
+    new_token, _ = await room.call(rejoin.exchange, room, made["rejoin"])
+    tablet = FakeConn()
+    await room.call(room.connect, tablet, new_token)
+    assert tablet.room()["you"]["prefs"] == LARGE
 
 
 async def test_prefs_outside_their_bounds_are_refused_and_nothing_changes(table: Table) -> None:
