@@ -10,6 +10,7 @@ from tutable import seat_people
 
 from tictac.engine import GAMES, Rng, get_game, replay
 from tictac.rooms import Room, RoomManager, RoomSettings, SeededChance
+from tictac.rooms.prefs import Prefs
 from tictac.rooms.record import setup_from_json
 
 QUICK = {
@@ -90,7 +91,8 @@ async def test_restarted_room_is_restored_by_replay(either_table: Table) -> None
     assert restored.state == before and restored.log == log
     back = FakeConn()
     await restored.call(restored.connect, back, token)
-    assert back.room()["you"] == {"seat": 0, "host": True, "spectator": False, "name": "Host"}
+    assert back.room()["you"] == {"seat": 0, "host": True, "spectator": False, "name": "Host",
+                                  "prefs": Prefs().model_dump()}
     assert back.view()["version"] == len(log)
     await again.close()
 

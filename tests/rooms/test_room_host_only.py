@@ -9,8 +9,9 @@ from roomtable import Table, refused
 
 from tictac.rooms import lobby
 
-# The only ops a non-host may run: renaming themselves, and a spectator's taking a free seat.
-ANYONE_MAY = {"rename", "sit"}
+# The only ops a non-host may run: renaming themselves, a spectator's taking a free seat, and
+# setting their own accommodations.
+ANYONE_MAY = {"rename", "sit", "set_prefs"}
 
 
 @pytest.mark.parametrize("name", sorted(set(lobby.OPS) - ANYONE_MAY))

@@ -8,7 +8,10 @@ from roomtable import FakeConn, Table, refused, safe_cut
 from tictac.engine import IllegalAction
 from tictac.rooms import RoomSettings, lobby
 from tictac.rooms.audience import TALLY_MS
+from tictac.rooms.prefs import DEFAULT
 from tictac.rooms.replays import fetch
+
+DEFAULTS = DEFAULT.model_dump()  # a person's accommodations, none set
 
 
 async def test_only_the_host_runs_the_lobby(table: Table) -> None:
@@ -17,7 +20,8 @@ async def test_only_the_host_runs_the_lobby(table: Table) -> None:
     for op, fields in [("start", {}), ("add_bot", {"kind": None}), ("kick", {"seat": 0}),
                        ("set_options", {"options": {}}), ("set_policy", {"policy": "skip"})]:
         await refused("not_host", table.op(room, bea, op, **fields))
-    assert bea.room()["you"] == {"seat": 1, "host": False, "spectator": False, "name": "Bea"}
+    assert bea.room()["you"] == {"seat": 1, "host": False, "spectator": False, "name": "Bea",
+                                 "prefs": DEFAULTS}
 
 
 async def test_seats_fill_then_newcomers_watch(table: Table) -> None:
@@ -26,7 +30,7 @@ async def test_seats_fill_then_newcomers_watch(table: Table) -> None:
     seventh, _ = await table.join(room, "Seven")
     assert sixth.room()["you"]["seat"] == 5
     assert seventh.room()["you"] == {"seat": None, "host": False, "spectator": True,
-                                     "name": "Seven"}
+                                     "name": "Seven", "prefs": DEFAULTS}
     await refused("room_full", table.op(room, host, "add_bot", kind=None))
     await table.tick(room, TALLY_MS)  # the audience's arrivals are told once a second
     assert host.room()["spectators"] == 1

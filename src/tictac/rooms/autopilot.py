@@ -101,8 +101,12 @@ class Autopilot:
     def turn_deadline(self) -> int | None:
         room = self.room
         turn_s = room.record.turn_s
-        if turn_s and room.game.to_act(room.state):
-            return self.turn_since + turn_s * 1000
+        to_act = room.game.to_act(room.state)
+        if turn_s and to_act:
+            # a seat given extra time has it on its own turns (the most of those to act)
+            seated = room.seating.seated()
+            extra = max(seated[seat].extra_s for seat in to_act)
+            return self.turn_since + (turn_s + extra) * 1000
         return None
 
     # -- the timer ---------------------------------------------------------------------------

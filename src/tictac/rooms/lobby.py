@@ -13,6 +13,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple, TypeVar
 
+from pydantic import ValidationError
+
 from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
@@ -35,7 +37,8 @@ from tictac.rooms.errors import (
     RoomError,
 )
 from tictac.rooms.names import clean_name
-from tictac.rooms.places import Place
+from tictac.rooms.places import MOST_EXTRA_S, Place
+from tictac.rooms.prefs import Prefs
 from tictac.rooms.room import Room, check_policy
 from tictac.rooms.visible import blank, unseen
 from tictac.rooms.wire import dumps
@@ -198,8 +201,16 @@ async def _set_teams(room: Room, place: Place, fields: dict[str, Any]) -> None:
 
 @op("start", status=("lobby",))
 async def _start(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    await room.start_game(await _dealt_deck(room))
+    await room.start_game({**await _dealt_deck(room), **_dealt_extra_time(room)})
     return True
+
+
+def _dealt_extra_time(room: Room) -> dict[str, Any]:
+    """The seats' extra time as the game's `extra_seconds` option, in a game whose own clock
+    takes it (Time's Up's turns: docs/rulings.md, "Extra time for a seat"); the room's turn
+    timer gives it in every game (autopilot.py)."""
+    extra = [place.extra_s for place in room.seating.seated()]
+    return {"extra_seconds": extra} if any(extra) and _has_option(room, "extra_seconds") else {}
 
 
 # -- shared decks (issue 25, item 3; see decks.py) ---------------------------------------------
@@ -209,7 +220,8 @@ async def _dealt_deck(room: Room) -> dict[str, Any]:
     """The loaded deck's cards as the game's `deck` option, when the host's options deal from
     it (`pack` "deck"): read from the store now, so no one saw them before the deal."""
     loaded = room.record.deck
-    if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != decks.PACK:
+    if (loaded is None or not _has_option(room, "deck")
+            or room.record.options.get("pack") != decks.PACK):
         return {}
     found = _unfiltered(room, await decks.find(room.store, loaded["code"], room.clock.now_ms(),
                                                room.settings))
@@ -228,15 +240,15 @@ def _unfiltered(room: Room, deck: StoredDeck) -> StoredDeck:
     return deck
 
 
-def _takes_decks(room: Room) -> bool:
-    return any(option.name == "deck" for option in room.game.OPTIONS)
+def _has_option(room: Room, name: str) -> bool:
+    return any(option.name == name for option in room.game.OPTIONS)
 
 
 @op("use_deck", status=("lobby",))
 async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
     """The host loads a shared deck by its code (the game deals from it), or unloads it (null).
     Everyone sees its title and count; nobody its cards or, but the host, its code."""
-    if not _takes_decks(room):
+    if not _has_option(room, "deck"):
         raise RoomError(BAD_OPTION, f"{room.game.TITLE} deals from no deck")
     options = dict(room.record.options)
     if fields["code"] is None:
@@ -519,6 +531,22 @@ async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
     name = clean_name(fields["name"], others)
     wordfilter.check(room.record.word_filter, name, "name")
     place.name = name
+
+
+@op("set_prefs", host=False)
+async def _set_prefs(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    try:
+        place.prefs = Prefs.model_validate(fields["prefs"])
+    except ValidationError as problem:
+        raise RoomError(BAD_OPTION, f"prefs: {problem.errors()[0]['msg']}") from None
+
+
+@op("set_extra_time", status=("lobby",))
+async def _set_extra_time(room: Room, place: Place, fields: dict[str, Any]) -> None:
+    extra = fields["extra_s"]
+    if type(extra) is not int or not 0 <= extra <= MOST_EXTRA_S or extra % 5:
+        raise RoomError(BAD_OPTION, f"extra_s is a multiple of 5 from 0 to {MOST_EXTRA_S}")
+    _seat(room, fields).extra_s = extra
 
 
 @op("choose_game", status=("lobby",))

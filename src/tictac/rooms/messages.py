@@ -41,7 +41,8 @@ def summary(record: RoomRecord, seating: Seating, *, code: str, game_name: str, 
                       and place.stand_in(record.policy) is not None,
                       # whom a bot or an emptied seat stands in for, this game
                       "for": None if record.status == "lobby" else
-                      credits.mover(names, changes, seat, version)["for"]})
+                      credits.mover(names, changes, seat, version)["for"],
+                      "extra_s": place.extra_s})
     spectators = sum(1 for place in seating.places.values()
                      if place.pid not in seating.seat_of and place.connections > 0)
     answer: dict[str, Any] = {
@@ -69,7 +70,7 @@ def you_of(seating: Seating, you: Place) -> dict[str, Any]:
     """The `room` message's `you`: the one part of it that differs from one place to another."""
     your_seat = seating.seat_of.get(you.pid)
     return {"seat": your_seat, "host": you.pid == seating.host, "spectator": your_seat is None,
-            "name": you.name}
+            "name": you.name, "prefs": you.prefs.model_dump()}
 
 
 class Views:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictac.rooms.errors import BAD_TOKEN, SEAT_MOVED, RoomError
+from tictac.rooms.prefs import DEFAULT, Prefs, stored_prefs
 
 
 def new_token() -> str:
@@ -27,6 +28,9 @@ class Place:
     name: str
     token_hash: str | None  # None: a bot, or a seat whose person was kicked mid-game
     bot: str | None = None  # the bot kind when a bot holds the place
+    prefs: Prefs = DEFAULT  # its person's accommodations (prefs.py)
+    # Seconds the host added to this seat's turns (docs/rulings.md, "Extra time for a seat").
+    extra_s: int = 0
     # Runtime only: open connections and when the last one closed.
     connections: int = 0
     left_ms: int | None = None
@@ -63,14 +67,33 @@ class Place:
         self.away = self.gone = False
 
     def to_record(self) -> dict[str, Any]:
-        return {"pid": self.pid, "name": self.name, "token": self.token_hash, "bot": self.bot}
+        record = {"pid": self.pid, "name": self.name, "token": self.token_hash, "bot": self.bot}
+        # Only what was set: most places (an audience's hundreds) keep the defaults.
+        if self.prefs != DEFAULT:
+            record["prefs"] = self.prefs.model_dump()
+        if self.extra_s:
+            record["extra_s"] = self.extra_s
+        return record
 
     @classmethod
     def from_record(cls, record: dict[str, Any], now_ms: int) -> Place:
-        place = cls(record["pid"], record["name"], record["token"], record["bot"])
+        place = cls(record["pid"], record["name"], record["token"], record["bot"],
+                    stored_prefs(record.get("prefs"), f"place {record['pid']}"),
+                    _extra_s(record.get("extra_s")))
         # After a restart nobody is connected yet: the gone-timer starts from the restart.
         place.left_ms = now_ms
         return place
+
+
+# The most extra time the host may give a seat, in seconds (as long as Time's Up's longest turn).
+MOST_EXTRA_S = 120
+
+
+def _extra_s(stored: Any) -> int:
+    """A stored `extra_s` (none before seats had extra time), within today's bounds."""
+    if type(stored) is not int:
+        return 0
+    return min(max(stored, 0), MOST_EXTRA_S)
 
 
 class Seating:

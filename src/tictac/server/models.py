@@ -11,6 +11,8 @@ from pydantic_core import PydanticCustomError
 from tictac.engine import IllegalAction
 from tictac.games.times_up.decks import MAX_TITLE
 from tictac.rooms.names import MAX_NAME
+from tictac.rooms.places import MOST_EXTRA_S
+from tictac.rooms.prefs import Prefs
 from tictac.server.text import clean
 
 MAX_CHAT = 300
@@ -217,11 +219,28 @@ class SaveDeck(_Lobby):
     title: str | None = Field(default=None, max_length=4 * MAX_TITLE)
 
 
+class SetPrefs(_Lobby):
+    """The sender's own accommodations (docs/web.md, "Accommodations"), kept with their place:
+    any place may set its own, in any status."""
+
+    op: Literal["set_prefs"]
+    prefs: Prefs
+
+
+class SetExtraTime(_Lobby):
+    """Extra seconds on a seat's own turns (host, in the lobby; docs/rulings.md, "Extra time
+    for a seat"): everyone sees them beside the seat."""
+
+    op: Literal["set_extra_time"]
+    seat: int
+    extra_s: int = Field(ge=0, le=MOST_EXTRA_S, multiple_of=5)
+
+
 LobbyIn = Annotated[
     SetOptions | Start | AddBot | RemoveSeat | Kick | TransferHost | SetTeams | SetPolicy
     | SetTimer | SetBotPause | Rename | PlayAgain | ChooseGame | Sit | EndEvening
     | KickSpectator | SetReplays | Pause | Resume | Skip | Replace | CloseWriting
-    | SetStreamer | ShowCode | SetWordFilter | UseDeck | SaveDeck,
+    | SetStreamer | ShowCode | SetWordFilter | UseDeck | SaveDeck | SetPrefs | SetExtraTime,
     Field(discriminator="op"),
 ]
 ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | VoteIn | LobbyIn,
@@ -243,6 +262,7 @@ class SeatInfo(Strict):
     gone_at: int | None  # server ms an away person will count as gone (null unless away)
     stand_in: bool  # someone else (a bot, the automatic move) plays the seat for now
     for_: str | None = Field(alias="for")  # whom a bot or an emptied seat stands in for
+    extra_s: int  # seconds the host added to this seat's turns
 
 
 class Credit(Strict):
@@ -264,6 +284,7 @@ class You(Strict):
     host: bool
     spectator: bool
     name: str
+    prefs: Prefs  # this person's own accommodations
 
 
 class EveningGame(Strict):

@@ -17,6 +17,21 @@ PLAYERS_DECK = "players"
 NO_SCREENING = "off"
 SHARED_DECK = "deck"  # the `deck` option's: a deck people share, loaded by its code
 
+MOST_EXTRA_SECONDS = 120
+
+
+def extra_list(given: Any, players: int = max(TEAM_SIZES)) -> tuple[int, ...]:
+    """Option `extra_seconds`: a list of at most `players` whole seconds, 0 to 120 each."""
+    if not isinstance(given, list) or len(given) > players:
+        raise IllegalAction(BAD_OPTION, f"option 'extra_seconds': a list of at most {players} "
+                                        "numbers of seconds, one a seat")
+    for seconds in given:
+        if type(seconds) is not int or not 0 <= seconds <= MOST_EXTRA_SECONDS:
+            raise IllegalAction(BAD_OPTION, f"option 'extra_seconds': {seconds!r:.40} is not "
+                                            f"0 to {MOST_EXTRA_SECONDS} seconds")
+    return tuple(given)
+
+
 OPTIONS = [
     Option("rules", "choice", "fr", "rule set: fr (French walk-through) or en (English sheet)",
            choices=("fr", "en")),
@@ -43,6 +58,10 @@ OPTIONS = [
            shape=team_lists),
     Option("gestures_round1", "bool", None,
            "gestures allowed in round 1; default from the rule set (fr: no, en: yes)"),
+    Option("extra_seconds", "list", None,
+           "house rule: seconds added to each turn of a team, by seat (the most of the team's "
+           "members counts); the room sets it from the extra time the host gave seats",
+           shape=extra_list),
     Option("screen_names", "choice", NO_SCREENING,
            "player-written deck: the seat that screens the written names before the deck is made "
            "(approves or sends back each; the host, usually), or off",
@@ -68,6 +87,7 @@ class Settings:
     odd_players: str
     gestures_round1: bool
     screener: int | None = None  # the seat screening the written names (screening.py)
+    extra_ms: tuple[int, ...] = ()  # by seat: added to each turn of its team (house rule)
 
     @property
     def judge(self) -> Judge:
@@ -119,5 +139,7 @@ def settle(given: Mapping[str, Any] | None, players: int = max(TEAM_SIZES)
         gestures_round1=rules.gestures_round1 if gestures is None else gestures,
         # Only a deck the players write is screened.
         screener=screener if screener != NO_SCREENING and pack is None else None,
+        extra_ms=tuple(seconds * 1000 for seconds in
+                       extra_list(values["extra_seconds"] or [], players)),
     )
     return settings, pack, values["teams"]

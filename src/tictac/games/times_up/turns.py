@@ -30,7 +30,8 @@ def start(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
     errors.expect_phase(state, WAITING)
     giver, keeper = state.cluegiver(), state.timekeeper()
     _refuse_unless(seat in (giver, keeper), "the cluegiver or the timekeeper starts the turn")
-    length = state.settings.turn_ms if state.time_left is None else state.time_left
+    length = (state.settings.turn_ms + team_extra_ms(state) if state.time_left is None
+              else state.time_left)
     state.deadline = now_ms + length
     state.time_left = None
     state.in_hand = state.deck.pop()
@@ -39,6 +40,14 @@ def start(state: State, seat: int, action: Action, now_ms: int) -> list[Event]:
     state.turns.append(Turn(state.round, state.team, giver, len(state.found[-1][state.team])))
     return [{"type": "turn_started", "round": state.round, "team": state.team,
              "cluegiver": giver, "timekeeper": keeper, "deadline": state.deadline}]
+
+
+def team_extra_ms(state: State) -> int:
+    """The extra time of the team about to play (docs/rulings.md, "Extra time for a seat"):
+    the most the host gave any of its members this round; a team's turn is one clock."""
+    extra = state.settings.extra_ms
+    return max((extra[seat] for seat in state.members(state.team) if seat < len(extra)),
+               default=0)
 
 
 def _expect_running(state: State, now_ms: int) -> None:

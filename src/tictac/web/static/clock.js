@@ -89,6 +89,5 @@ setInterval(() => {
 
 // Time's up on a phone: a buzz and the time-up cue.
 export function timeUpAlarm() {
-  if (navigator.vibrate) navigator.vibrate([250, 100, 250]);
-  cue('timeup', 'phone');
+  cue('timeup', 'phone', {}, [250, 100, 250]);
 }

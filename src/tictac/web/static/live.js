@@ -18,6 +18,7 @@ import { drawAudience } from './audience.js';
 import { noteSaved } from './decks.js';
 import { loadModule } from './reload.js';
 import { drawPanel } from './panels.js';
+import { applyPrefs, prefsButton } from './prefs.js';
 
 let live = null;
 
@@ -44,13 +45,20 @@ export function startLive(room, root) {
   room.attach(root);
 }
 
-// The phone's mute control sits in the header while a room is open.
-function phoneMute(show) {
+// The phone's mute control and its person's settings (prefs.js) sit in the header while a
+// room is open; `save` sends the settings.
+function phoneControls(show, save) {
   const bar = document.querySelector('header.bar');
   const there = bar && bar.querySelector('.mute');
   if (!bar || Boolean(there) === show) return;
-  if (there) there.remove();
-  else bar.insertBefore(muteButton('phone', t('sound.mute')), bar.querySelector('.lang'));
+  if (there) {
+    for (const el of bar.querySelectorAll('.mute, .prefs-open, #prefs-panel')) el.remove();
+    applyPrefs(null);
+  } else {
+    const lang = bar.querySelector('.lang');
+    bar.insertBefore(muteButton('phone', t('sound.mute')), lang);
+    for (const el of prefsButton(save)) bar.insertBefore(el, lang);
+  }
 }
 
 // When the socket was lost (null while online): the TV, which has no header, says since when.
@@ -150,7 +158,7 @@ export class LiveRoom {
     this.conn.close();
     connectionLabel(null);
     keepAwake(false);
-    phoneMute(false);
+    phoneControls(false);
     if (live === this) live = null;
   }
 
@@ -285,13 +293,12 @@ export class LiveRoom {
     // Streamer mode: a filmed tab names no code either.
     const named = this.room.streamer && this.room.streamer.on ? this.room.title : `${this.room.title} · ${this.code}`;
     document.title = yours ? t('app.your_turn_title') : named;
-    if (yours && !this.yourTurn) {
-      if (navigator.vibrate) navigator.vibrate(200);
-      cue('turn', 'phone');
-    }
+    if (yours && !this.yourTurn) cue('turn', 'phone', {}, 200);
     this.yourTurn = yours;
     keepAwake(this.room.status === 'playing');
-    phoneMute(this.key.startsWith('play:'));
+    const phone = this.key.startsWith('play:');
+    phoneControls(phone, (chosen) => this.send({ type: 'lobby', op: 'set_prefs', prefs: chosen }));
+    if (phone) applyPrefs(this.room.you && this.room.you.prefs);
   }
 
   context() {

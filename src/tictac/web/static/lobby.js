@@ -93,6 +93,17 @@ export function mount(root, ctx) {
   return { update: (next) => update(next), destroy: () => chat.destroy() };
 }
 
+// The host's choice of a person's extra time on their own turns (docs/rulings.md).
+const EXTRA_CHOICES = [0, 10, 20, 30, 45, 60, 90, 120];
+
+function extraTimeChoice(ctx, seat) {
+  const choices = EXTRA_CHOICES.includes(seat.extra_s) ? EXTRA_CHOICES : [...EXTRA_CHOICES, seat.extra_s].sort((a, b) => a - b);
+  const select = h('select', { id: `extra-${seat.seat}`, 'aria-label': t('extra.choose', { name: seat.name }) },
+    choices.map((n) => h('option', { value: String(n), selected: n === seat.extra_s, text: n ? t('extra.tag', { n }) : t('extra.none') })));
+  select.addEventListener('change', () => ctx.lobby('set_extra_time', { seat: seat.seat, extra_s: Number(select.value) }));
+  return select;
+}
+
 function drawSeats(box, ctx, info) {
   const { room } = ctx;
   const you = room.you || {};
@@ -102,7 +113,9 @@ function drawSeats(box, ctx, info) {
     if (seat.bot) tags.push(h('span', { class: 'tag bot', text: t('lobby.bot') }));
     if (seat.seat === you.seat) tags.push(h('span', { class: 'tag you', text: t('common.you') }));
     if (!seat.bot && !seat.connected) tags.push(h('span', { class: 'tag away', text: t('lobby.away') }));
+    if (seat.extra_s) tags.push(h('span', { class: 'tag extra', text: t('extra.tag', { n: seat.extra_s }) }));
     const tools = [];
+    if (you.host && !seat.bot) tools.push(extraTimeChoice(ctx, seat));
     if (you.host && seat.seat !== you.seat) {
       if (!seat.bot) tools.push(button(t('lobby.make_host'), () => ctx.lobby('transfer_host', { seat: seat.seat }), { class: 'small', 'data-key': `host-${seat.seat}`, 'aria-label': t('lobby.make_host_who', { name: seat.name }) }));
       tools.push(button(t('lobby.remove'), () => ctx.lobby('remove_seat', { seat: seat.seat }), { class: 'small danger', 'data-key': `remove-${seat.seat}`, 'aria-label': t('lobby.remove_who', { name: seat.name }) }));

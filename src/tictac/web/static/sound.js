@@ -2,7 +2,11 @@
 // (your turn, five seconds left, time's up) and those a game's module brings in its `sounds`
 // (gamemodule.js). Browsers let a page make sound only after a tap, so the first tap anywhere
 // opens the audio. The mute choice is remembered per kind of screen: the TV starts with sound,
-// a phone without.
+// a phone without. A cue is also written as a caption and buzzed when its person asked for it
+// (prefs.js), muted or not: `cue` is the one way every cue is given.
+
+import { has, t } from './i18n.js';
+import { prefs, caption } from './prefs.js';
 
 const STORE_KEY = 'tictac.sound';
 
@@ -47,12 +51,16 @@ export function setSound(screen, on) {
 export const asked = [];
 export const played = [];
 
-// Plays cue `name`: one of a game's `sounds` when given, else a shared one.
-export function cue(name, screen, sounds = {}) {
+// Gives cue `name`: plays it (one of a game's `sounds` when given, else a shared one), writes
+// its caption and buzzes `buzz` (a navigator.vibrate pattern), each as the person chose.
+export function cue(name, screen, sounds = {}, buzz = null) {
   const notes = sounds[name] || CUES[name];
   if (!notes) return;
   asked.push(name);
   window.__tictacCues = { asked, played };
+  const chosen = prefs();
+  if (chosen.captions) caption(has(`caption.${name}`) ? t(`caption.${name}`) : name, name);
+  if (buzz && chosen.vibrate && navigator.vibrate) navigator.vibrate(buzz);
   if (!soundOn(screen)) return;
   played.push(name);
   const ctx = open();

@@ -27,6 +27,15 @@ export function presenceNotes(room) {
       presenceText(seat, room)));
 }
 
+// The extra time the host gave seats (docs/rulings.md), in sight of everyone all game long:
+// "Extra time: Bea +20 s, Cal +10 s".
+export function extraTimeNote(room) {
+  const given = room.seats.filter((seat) => seat.extra_s);
+  if (!given.length) return null;
+  const list = given.map((seat) => t('extra.seat', { name: seat.name, n: seat.extra_s })).join(', ');
+  return h('p', { class: 'extra-time', text: t('extra.note', { list }) });
+}
+
 // What the host may do to one seat.
 function seatControls(ctx, seat, waiting) {
   const { room } = ctx;
@@ -98,6 +107,7 @@ export function drawTableBar(bar, ctx, latest = null) {
   const playing = room.status === 'playing';
   const last = playing && latest ? latest.split('\n')[0] : null;
   const notes = playing ? presenceNotes(room) : [];
+  const extra = playing ? extraTimeNote(room) : null;
   const host = playing && room.you && room.you.host;
   // Drawn again only when what it shows changes: bots move many times a second, and a control
   // redrawn under a finger loses the tap.
@@ -106,10 +116,11 @@ export function drawTableBar(bar, ctx, latest = null) {
   bar.dataset.drawn = drawn;
   const seated = playing && ctx.rejoin && room.you && !room.you.spectator;
   const wasOpen = (selector) => Boolean(bar.querySelector(`details.${selector}[open]`));
-  bar.hidden = !notes.length && !(playing && room.paused) && !host && !seated && !last;
+  bar.hidden = !notes.length && !(playing && room.paused) && !host && !seated && !last && !extra;
   refill(bar,
     last ? h('p', { class: 'last-move', text: last }) : null,
     playing && room.paused ? h('p', { class: 'paused-note', text: pausedText(room) }) : null,
+    extra,
     notes.length ? h('ul', { class: 'presence-list', 'aria-label': t('presence.title') }, notes) : null,
     host || seated ? h('div', { class: 'table-tools' },
       host ? hostTools(ctx, wasOpen('table-host')) : null,
