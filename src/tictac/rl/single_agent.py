@@ -36,11 +36,13 @@ class SingleAgentEnv(gymnasium.Env):
         seat: int = 0,
         opponents: str = "random",
         max_steps: int = 1000,
+        observation: str | None = None,
     ) -> None:
         if game not in ENVS:
             raise ValueError(f"no environment for {game!r}; known: {', '.join(sorted(ENVS))}")
         self.game = game
-        self.env: TictacEnv = ENVS[game](players=players, options=options)
+        self.env: TictacEnv = ENVS[game](players=players, options=options,
+                                         observation=observation)
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}")
         self.seat = seat
@@ -93,17 +95,18 @@ class SingleAgentEnv(gymnasium.Env):
         env = self.env
         while not env.terminations[self.agent] and env.agent_selection != self.agent:
             seat = env.possible_agents.index(env.agent_selection)
-            env.step(self._bot_number(seat))
+            env.step(self.bot_number(self.bots[seat], seat))
 
-    def _bot_number(self, seat: int) -> int:
-        """The number of the bot's move among the seat's legal actions; a bot that passes on
-        an optional move (None) takes the environment's own action if it has one (Time
-        Bomb's silence)."""
+    def bot_number(self, bot: Bot, seat: int) -> int:
+        """The number of `bot`'s move, playing `seat` from its view, among the seat's legal
+        actions (a bot in the agent's own seat: the baselines of bench/timos_twist_learner.py);
+        a bot that passes on an optional move (None) takes the environment's own action if it
+        has one (Time Bomb's silence)."""
         legal = self.env.legal(seat)
         engine_actions = [action for action in legal.values() if action is not None]
         must = None not in legal.values()
         view = self.env.game.view(self.env.game_state, seat)
-        chosen = self.bots[seat].act(view, engine_actions, must)
+        chosen = bot.act(view, engine_actions, must)
         for number, action in legal.items():
             if action == chosen or (chosen is not None and action is not None
                                     and _without_timo(action) == _without_timo(chosen)):
