@@ -11,6 +11,7 @@ import { LiveRoom, showLive, startLive, drawConnection } from './live.js';
 import { nameOf, qrImage } from './common.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
+import { speak, speechButton } from './speech.js';
 import { latestMoves } from './movelog.js';
 import { shareOrigin } from './share.js';
 import { drawTableState } from './tvstate.js';
@@ -37,6 +38,7 @@ export async function show(root, [rawCode], app) {
     if (!seat) return;
     startLive(new LiveRoom({
       key: `tv:${code}`, code, token: seat.token, app, choose: (room, view) => chooseTv(room, view, origin),
+      say: speak, whole: false, // aloud when its toggle is on; a move's first line, as the ticker
       onRejected: () => { forgetSeat(code, 'tv'); location.reload(); },
     }), root);
   });
@@ -107,7 +109,7 @@ function tvScreen(draw, origin, game = null) {
       const conn = h('p', { class: 'tv-conn', role: 'status', hidden: true });
       drawConnection(conn);
       const box = h('div', { class: 'tv' }, state, stage, audience, shown, conn,
-        h('div', { class: 'tv-corner' }, muteButton('tv', t('sound.mute'))));
+        h('div', { class: 'tv-corner' }, speechButton(t('tv.speak')), muteButton('tv', t('sound.mute'))));
       box.addEventListener('countdown-low', () => cue('five', 'tv'));
       fill(root, box);
       const memory = {};
