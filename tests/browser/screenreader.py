@@ -109,7 +109,11 @@ def create_by_ear(
     page.get_by_label(words("common.your_name")).fill(player.name)
     page.get_by_role("radio", name=re.compile(re.escape(title))).check()
     for key, value in options.items():
-        page.get_by_label(words(f"opt.{game}.{key}"), exact=True).fill(value)
+        field = page.get_by_label(words(f"opt.{game}.{key}"), exact=True)
+        if field.evaluate("(el) => el.tagName") == "SELECT":
+            field.select_option(label=value)  # a list: the option named `value`
+        else:
+            field.fill(value)
     page.get_by_role("button", name=words("home.create_go")).click()
     page.wait_for_url(re.compile(r"/r/[A-Z0-9]+$"))
 

@@ -7,6 +7,7 @@
 import { t } from './i18n.js';
 import { presenceText } from './tablebar.js';
 import { pausedText } from './pinned.js';
+import { winnersLine } from './common.js';
 
 // Lines kept in the region: a reader hears each as it is added, the rest is history.
 const KEPT = 12;
@@ -43,12 +44,14 @@ export function announce(text, { again = false } = {}) {
 }
 
 // The changes of one room worth saying, compared with what it said before. `say(line)` says
-// one; `whole`: every line of a move told in several (a phone), or its first alone (the TV,
-// whose ticker shows the first).
+// one. The words are the phone's unless given: `whole`, every line of a move told in several
+// (else its first alone, as the TV's ticker); `paused(room)`, `resumed()` and `back(name)`, the
+// pause, its end and a player's return (null: not said); `ended(view, room)`, a game's end.
 export class Narrator {
-  constructor(say, { whole = true } = {}) {
+  constructor(say, { whole = true, paused = pausedText, resumed = () => t('announce.resumed'),
+    back = (name) => t('announce.back', { name }), ended = winnersLine } = {}) {
     this.say = say;
-    this.whole = whole;
+    this.words = { whole, paused, resumed, back, ended };
     this.paused = null;
     this.presence = null; // seat -> its words while not connected
     this.yours = false;
@@ -56,22 +59,22 @@ export class Narrator {
   }
 
   // `lines`: the new moves in words (movelog.js `newestLines`); `yours`: this seat is to act,
-  // `turnText()` the game's words for it; `ended(view, room)`: the words of a game's end.
-  note({ room, view, lines = [], yours = false, turnText = null, ended = null }) {
-    for (const text of lines) this.say(this.whole ? text : text.split('\n')[0]);
+  // `turnText()` the game's words for it.
+  note({ room, view, lines = [], yours = false, turnText = null }) {
+    for (const text of lines) this.say(this.words.whole ? text : text.split('\n')[0]);
     const playing = room.status === 'playing';
     this.tellPause(playing && room.paused, room);
     this.tellPresence(playing ? room : null);
     // The view's end, not the room's: the room may say so before the view with the last moves.
     const over = Boolean(view && view.over);
-    if (over && this.over === false && ended) this.say(ended(view, room));
+    if (over && this.over === false) this.say(this.words.ended(view, room));
     this.over = view ? over : null;
     if (yours && !this.yours) this.say(turnText ? turnText() : t('pinned.your_turn'));
     this.yours = yours;
   }
 
   tellPause(paused, room) {
-    if (this.paused !== null && paused !== this.paused) this.say(paused ? pausedText(room) : t('announce.resumed'));
+    if (this.paused !== null && paused !== this.paused) this.say(paused ? this.words.paused(room) : this.words.resumed());
     this.paused = paused;
   }
 
@@ -85,7 +88,7 @@ export class Narrator {
       for (const [seat, text] of now) if (this.presence.get(seat) !== text) this.say(text);
       for (const seat of this.presence.keys()) {
         const back = room && room.seats.find((entry) => entry.seat === seat);
-        if (!now.has(seat) && back && !back.bot) this.say(t('announce.back', { name: back.name }));
+        if (!now.has(seat) && back && !back.bot) this.say(this.words.back(back.name));
       }
     }
     this.presence = room ? now : null;

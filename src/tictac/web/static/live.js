@@ -12,7 +12,6 @@ import { keepAwake } from './wake.js';
 import { drawTableBar } from './tablebar.js';
 import { MoveLog, latestMove, newestLines } from './movelog.js';
 import { Narrator, announce } from './announce.js';
-import { winnersLine } from './common.js';
 import { loadGame } from './games.js';
 import { noteGameClock } from './clock.js';
 import { awayNote } from './awaynote.js';
@@ -86,10 +85,10 @@ function isYourTurn(room, view) {
 const TYPING = 'input:not([type=checkbox]):not([type=radio]), textarea, select';
 
 // `choose(room, view)` names the screen to show: {key, kind, load}, where `load()` resolves to
-// an object with `mount(stage, ctx)`; a new key mounts a new screen. `say(line)` tells what
-// changes (announce.js): the phone's live region, the TV's voice; `whole`: a move's every line.
+// an object with `mount(stage, ctx)`; a new key mounts a new screen. `narrator` tells what
+// changes (announce.js): the phone's in its live region, the TV's aloud.
 export class LiveRoom {
-  constructor({ key, code, token, app, choose, onRejected, rejoin = null, say = announce, whole = true }) {
+  constructor({ key, code, token, app, choose, onRejected, rejoin = null, narrator = new Narrator(announce) }) {
     this.key = key;
     this.rejoin = rejoin;
     this.code = code;
@@ -127,7 +126,7 @@ export class LiveRoom {
     this.nextId = 1;
     this.tapped = new Map(); // action id -> the data-key (or element) tapped to send it
     this.sent = new Map(); // action id -> the action, whose refusal may name what in it was refused
-    this.narrator = new Narrator(say, { whole });
+    this.narrator = narrator;
     this.waiting = 0; // messages received and not drawn yet
     this.turnFocused = false; // the focus went to this turn's next action
     this.chat = new ChatLog();
@@ -304,7 +303,7 @@ export class LiveRoom {
     if (!room) return;
     const game = view && room.status !== 'lobby' ? await loadGame(room.game) : null;
     const lines = game && game.describe && heard ? newestLines(heard.log, game.describe, room, heard.upTo, heard.count) : [];
-    this.narrator.note({ room, view, lines, yours: isYourTurn(room, view), ended: winnersLine,
+    this.narrator.note({ room, view, lines, yours: isYourTurn(room, view),
       turnText: game && game.turnText ? () => game.turnText(view, room) : null });
   }
 

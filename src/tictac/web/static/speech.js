@@ -27,7 +27,7 @@ export function speak(line) {
 export function speechButton(label) {
   const button = document.createElement('button');
   button.type = 'button';
-  button.className = 'mute speak';
+  button.className = 'speak';
   button.textContent = label;
   const paint = () => button.setAttribute('aria-pressed', String(speechOn()));
   button.addEventListener('click', () => {

@@ -12,6 +12,7 @@ import { nameOf, qrImage } from './common.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
 import { speak, speechButton } from './speech.js';
+import { Narrator } from './announce.js';
 import { latestMoves } from './movelog.js';
 import { shareOrigin } from './share.js';
 import { drawTableState } from './tvstate.js';
@@ -38,9 +39,22 @@ export async function show(root, [rawCode], app) {
     if (!seat) return;
     startLive(new LiveRoom({
       key: `tv:${code}`, code, token: seat.token, app, choose: (room, view) => chooseTv(room, view, origin),
-      say: speak, whole: false, // aloud when its toggle is on; a move's first line, as the ticker
+      narrator: tvNarrator(),
       onRejected: () => { forgetSeat(code, 'tv'); location.reload(); },
     }), root);
+  });
+}
+
+// What the TV says aloud when its speech is on: what it shows, in its words (a move's first
+// line as its ticker, the pause as its cover, the end as its title); a pause's end and a
+// return show nothing, and are not said.
+function tvNarrator() {
+  return new Narrator(speak, {
+    whole: false,
+    paused: (room) => (room.paused_by ? t('tv.state.paused_by', { name: room.paused_by }) : t('tv.state.paused')),
+    resumed: () => null,
+    back: () => null,
+    ended: (view, room) => t('end.title', { game: room.title }),
   });
 }
 
