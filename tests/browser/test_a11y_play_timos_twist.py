@@ -58,9 +58,12 @@ def turn_said_last(lines: list[str], words: Words) -> bool:
 
 
 def assert_turn_said_once_per_turn(lines: list[str], words: Words) -> int:
-    """Between two "your turn" lines the player moved; before each move of theirs after another
+    """Between two "your turn" lines the player moved (the turn is said when it comes, and again
+    when what it asks changes: a card drawn, a catch); before each move of theirs after another
     player's, "your turn" was said. Returns how many times it was said."""
     turns, mine, moves = turn_patterns(words), move_patterns(words, name=ME), move_patterns(words)
+    # A catch may come on any turn; on the player's, the turn's words change after it.
+    catches = [words.pattern("moves.timo.caught", by=ME)]
     said_turns = 0
     moved_since_turn = True
     turn_open = False
@@ -72,6 +75,8 @@ def assert_turn_said_once_per_turn(lines: list[str], words: Words) -> int:
             turn_open = True
         elif matches(line, mine):
             assert turn_open, f"a move of {ME} with no turn said before it: {index} {line}"
+            moved_since_turn = True
+        elif matches(line, catches):
             moved_since_turn = True
         elif matches(line, moves):
             turn_open = False  # another player's move: the next of mine needs the turn said

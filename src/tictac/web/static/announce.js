@@ -54,7 +54,7 @@ export class Narrator {
     this.words = { whole, paused, resumed, back, ended };
     this.paused = null;
     this.presence = null; // seat -> its words while not connected
-    this.yours = false;
+    this.asked = null; // what the turn asks, as said last (null: not this seat's turn)
     this.over = null;
   }
 
@@ -69,8 +69,11 @@ export class Narrator {
     const over = Boolean(view && view.over);
     if (over && this.over === false) this.say(this.words.ended(view, room));
     this.over = view ? over : null;
-    if (yours && !this.yours) this.say(turnText ? turnText() : t('pinned.your_turn'));
-    this.yours = yours;
+    // The turn when it comes, and again when what it asks changes (a card drawn, the clock
+    // started, the round read back): the status line's words.
+    const asked = yours ? (turnText ? turnText() : t('pinned.your_turn')) : null;
+    if (asked && asked !== this.asked) this.say(asked);
+    this.asked = asked;
   }
 
   tellPause(paused, room) {
