@@ -234,7 +234,6 @@ export class LiveRoom {
     // the root says the version it shows (`data-version`): a page busy drawing may be some
     // messages behind the socket, and what is on screen is what a test waits for.
     const version = this.version;
-    // The new moves, as the log held them when they came (told once the page draws them).
     // What this message brought, as it was when it came: said in order once drawn, whatever
     // came since (the page may be a few messages behind).
     const heard = { log: this.moves, upTo: this.moves.added, count: events.length, room: this.room, view: this.view };
