@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -17,6 +18,7 @@ from .screenreader import Words, create_by_ear, hear, keep, listen, listener, sa
 
 ME = "Ida"
 WAIT_MS = 20_000
+GAME_S = 600
 
 
 def cut_by(words: Words, **who: str) -> re.Pattern[str]:
@@ -57,7 +59,9 @@ def test_time_bomb_played_to_the_end_by_ear(browser: Browser, server: str, lang:
     wires = page.get_by_role("list", name=words("bomb.table"))
     claimed = refused = False
     cuts = 0
+    deadline = time.monotonic() + GAME_S  # a game that never ends fails, it does not hang
     while not visible(end):
+        assert time.monotonic() < deadline, said(page)[-8:]
         if not claimed and visible(page.get_by_label(words("bomb.claim_defusing"))):
             # A claim through the form's labels: said back in the game's words.
             before = len(said(page))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -27,6 +28,7 @@ from .screenreader import (
 
 ME = "Ida"
 WAIT_MS = 20_000
+GAME_S = 600
 
 
 def turn_patterns(words: Words) -> list[re.Pattern[str]]:
@@ -100,7 +102,9 @@ def test_timos_twist_played_to_the_end_by_ear(browser: Browser, server: str, lan
                 ("card_does_not_match", "must_stack_or_draw", "only_drawn_card")]
     refused = paused = False
     turns = 0
+    deadline = time.monotonic() + GAME_S  # a game that never ends fails, it does not hang
     while not visible(end):
+        assert time.monotonic() < deadline, said(page)[-8:]
         playable = hand.get_by_role("button", disabled=False)
         draw = page.get_by_role("button", name=re.compile(
             f"^({re.escape(words('timo.draw'))}|{words.pattern('timo.take').pattern[1:-1]})$"))
