@@ -15,11 +15,13 @@ export function awayNote(message, describe, room) {
     }
   }
   const ok = h('button', { type: 'button', class: 'secondary', text: t('away.ok') });
-  const note = h('section', { class: 'panel away-note', role: 'status', 'aria-labelledby': 'away-title' },
+  const note = h('section', { class: 'panel away-note', 'aria-labelledby': 'away-title' },
     h('h2', { id: 'away-title', text: t('away.title') }),
     h('p', { text: t('away.moves', { n: message.moves }) }),
     lines.length ? h('ol', { class: 'log' }, lines.map((text) => h('li', { text }))) : null,
     ok);
   ok.addEventListener('click', () => note.remove());
+  // What a screen reader hears of it (announce.js): the note but its button.
+  note.dataset.said = [t('away.title'), t('away.moves', { n: message.moves }), ...lines].join('\n');
   return note;
 }

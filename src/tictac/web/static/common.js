@@ -46,6 +46,13 @@ export function creditedRoom(room) {
   return { ...room, seats };
 }
 
+// Who won, in one line (the end screens; what a screen reader hears when a game ends).
+export function winnersLine(view, room) {
+  const winners = (view.outcome && view.outcome.winners) || [];
+  if (!winners.length) return t('end.no_winner');
+  return t('end.winners', { names: winners.map((seat) => nameOf(room, seat)).join(', ') });
+}
+
 export function gameHead(ctx, ...extra) {
   return h('div', { class: 'game-head' },
     h('h1', { text: ctx.room.title }),
@@ -54,7 +61,8 @@ export function gameHead(ctx, ...extra) {
 }
 
 export function statusLine(text, yours = false) {
-  return h('p', { class: ['status', yours && 'yours'], role: 'status', text });
+  // Not a live region: the narrator (announce.js) says the turn once, in order with the moves.
+  return h('p', { class: ['status', yours && 'yours'], text });
 }
 
 // The view to draw: a replay (read-only) shows the moves that were open, but offers none.

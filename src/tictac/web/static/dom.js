@@ -1,6 +1,8 @@
 // Building DOM without innerHTML: every piece of text goes through textContent / text nodes,
 // so names, chat lines and claims typed by players can never become markup.
 
+import { announce } from './announce.js';
+
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   if (attrs) {
@@ -44,6 +46,7 @@ export function toast(message, kind = 'error') {
   if (!box) return;
   const item = h('div', { class: ['toast', kind], text: message });
   box.appendChild(item);
+  announce(message, { again: true }); // the page's one live region says it, in order
   setTimeout(() => item.remove(), 4000);
 }
 

@@ -2,15 +2,9 @@
 
 import { h, fill, button } from './dom.js';
 import { t } from './i18n.js';
-import { nameOf, creditedRoom } from './common.js';
+import { creditedRoom, winnersLine } from './common.js';
 import { chatBox } from './chat.js';
 import { standingsPanel, endEvening, gameTitles } from './evening.js';
-
-export function winnersLine(view, room) {
-  const winners = (view.outcome && view.outcome.winners) || [];
-  if (!winners.length) return t('end.no_winner');
-  return t('end.winners', { names: winners.map((seat) => nameOf(room, seat)).join(', ') });
-}
 
 // The end screen of `game` (its module, loaded before the screen mounts).
 export function screen(game) {
@@ -33,7 +27,7 @@ function mount(root, ctx, game) {
     const you = room.you || {};
     const won = view.seat !== null && view.outcome && (view.outcome.winners || []).includes(view.seat);
     fill(head, h('div', { class: 'game-head' }, h('h1', { text: t('end.title', { game: room.title }) })),
-      h('p', { class: ['status', won && 'yours'], role: 'status', text: winnersLine(view, room) }));
+      h('p', { class: ['status', won && 'yours'], text: winnersLine(view, room) }));
     fill(tools,
       h('h2', { text: t('end.next') }),
       you.host && room.status === 'finished' ? button(t('end.play_again'), () => ctx.lobby('play_again'), { class: 'primary big' }) : h('p', { class: 'muted', text: t('end.host_decides') }),

@@ -3,6 +3,7 @@
 import { has, t } from './i18n.js';
 import { h } from './dom.js';
 import { prefs } from './prefs.js';
+import { announce } from './announce.js';
 
 // `action`: the refused action, when this page sent it. The word filter's refusal of several
 // written names says which ("name 2 of 3"): the writer's own phone names it back to them.
@@ -25,7 +26,8 @@ const TAPPABLE = 'button:not([disabled]):not([aria-disabled="true"]), a[href], i
 
 export function explainNear(target, text) {
   const box = target.getBoundingClientRect();
-  const note = h('div', { class: 'refusal', role: 'alert', text });
+  const note = h('div', { class: 'refusal', text });
+  announce(text, { again: true });
   note.style.left = `${Math.max(8, Math.min(window.scrollX + box.left, window.scrollX + document.documentElement.clientWidth - 248))}px`;
   note.style.top = `${window.scrollY + box.bottom + 6}px`;
   document.body.appendChild(note);

@@ -72,6 +72,9 @@
  *   logged before it.
  * @property {(event: GameEvent, room: Room, seat: number) => (string | null)} [toYou]
  *   What an event did to the player at `seat`, told on their phone as a toast (null: nothing).
+ * @property {(view: View, room: Room) => string} [turnText]
+ *   What a screen reader says when it becomes the player's turn (announce.js), in the game's
+ *   words; without it, a plain "Your turn".
  * @property {(name: string, values: object, players: number) => boolean} [optionApplies]
  *   Whether the lobby shows option `name` for the values chosen so far; all options without it.
  * @property {(box: HTMLElement, ctx: Context, info: object) => void} [lobbyPanel]
@@ -94,6 +97,7 @@ export const EXPORTS = {
   summary: { params: 3, required: true },
   describe: { params: 3 },
   toYou: { params: 3 },
+  turnText: { params: 2 },
   optionApplies: { params: 3 },
   lobbyPanel: { params: 3 },
   endTools: { params: 1 },

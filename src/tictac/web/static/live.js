@@ -10,7 +10,9 @@ import { ChatLog } from './chat.js';
 import { cue, muteButton } from './sound.js';
 import { keepAwake } from './wake.js';
 import { drawTableBar } from './tablebar.js';
-import { MoveLog, latestMove } from './movelog.js';
+import { MoveLog, latestMove, newestLines } from './movelog.js';
+import { Narrator, announce } from './announce.js';
+import { loadGame } from './games.js';
 import { noteGameClock } from './clock.js';
 import { awayNote } from './awaynote.js';
 import { Pinned } from './pinned.js';
@@ -81,10 +83,20 @@ export function drawConnection(band) {
   band.textContent = lostSince ? t('tv.reconnecting', { time: lostSince.toLocaleTimeString(currentLang()) }) : '';
 }
 
+// Whether the seat of `view` is to act in `room`.
+function isYourTurn(room, view) {
+  const seated = Boolean(view && view.seat !== null && view.seat !== undefined);
+  return seated && !view.over && room.status === 'playing' && (view.to_act || []).includes(view.seat);
+}
+
+// A text field keeps the focus a turn would move: the player is typing there.
+const TYPING = 'input:not([type=checkbox]):not([type=radio]), textarea, select';
+
 // `choose(room, view)` names the screen to show: {key, kind, load}, where `load()` resolves to
-// an object with `mount(stage, ctx)`; a new key mounts a new screen.
+// an object with `mount(stage, ctx)`; a new key mounts a new screen. `narrator` tells what
+// changes (announce.js): the phone's in its live region, the TV's aloud.
 export class LiveRoom {
-  constructor({ key, code, token, app, choose, onRejected, rejoin = null }) {
+  constructor({ key, code, token, app, choose, onRejected, rejoin = null, narrator = new Narrator(announce) }) {
     this.key = key;
     this.rejoin = rejoin;
     this.code = code;
@@ -122,6 +134,9 @@ export class LiveRoom {
     this.nextId = 1;
     this.tapped = new Map(); // action id -> the data-key (or element) tapped to send it
     this.sent = new Map(); // action id -> the action, whose refusal may name what in it was refused
+    this.narrator = narrator;
+    this.waiting = 0; // messages received and not drawn yet
+    this.turnFocused = false; // the focus went to this turn's next action
     this.chat = new ChatLog();
     this.moves = new MoveLog();
     this.conn = new Connection(code, token, {
@@ -227,7 +242,14 @@ export class LiveRoom {
     // the root says the version it shows (`data-version`): a page busy drawing may be some
     // messages behind the socket, and what is on screen is what a test waits for.
     const version = this.version;
-    this.drawn = this.drawn.then(() => this.render(events))
+    // What this message brought, as it was when it came: said in order once drawn, whatever
+    // came since (the page may be a few messages behind).
+    const heard = { log: this.moves, upTo: this.moves.added, count: events.length, room: this.room, view: this.view };
+    this.waiting += 1;
+    this.drawn = this.drawn.then(() => {
+      this.waiting -= 1;
+      return this.render(events, heard);
+    })
       .then(() => {
         this.shown = version;
         if (this.root) this.root.dataset.version = String(version);
@@ -236,7 +258,7 @@ export class LiveRoom {
     return this.drawn;
   }
 
-  async render(events) {
+  async render(events, heard = null) {
     if (!this.root || !this.room) return;
     this.alert();
     const chosen = this.choose(this.room, this.view);
@@ -248,11 +270,11 @@ export class LiveRoom {
       // The room moved on while the module loaded (a game's end, then the host's "play
       // again"): its screen is no longer the one to show, nor is its view there to draw.
       const now = this.choose(this.room, this.view);
-      if (!now || now.key !== chosen.key) return this.render(events);
+      if (!now || now.key !== chosen.key) return this.render(events, heard);
       this.dropScreen();
       const stage = h('div', { class: ['stage', `stage-${chosen.kind}`, `game-${this.room.game}`] });
-      // Presence is announced politely: a screen reader hears who went away between moves.
-      this.bar = h('div', { class: 'table-bar', role: 'status', hidden: true });
+      // Presence and pause are said by the narrator (announce.js), not by this bar.
+      this.bar = h('div', { class: 'table-bar', hidden: true });
       // A phone's pause and turn stay in sight when scrolled down; the TV draws its own.
       this.pinned = chosen.kind === 'tv' ? null : new Pinned();
       // A phone's audience panel (votes, then results) sits above its screen; the TV draws its own.
@@ -276,20 +298,46 @@ export class LiveRoom {
     if (this.audienceBox) drawPanel('audience', () => drawAudience(this.audienceBox, this.context()));
     drawPanel('screen', () => this.screen.update(this.context()));
     if (events.length && this.screen.events) drawPanel('screen', () => this.screen.events(events, this.context()));
+    await this.narrate(heard);
+    // The newest view drawn: a turn that came moves the focus once, when drawn.
+    if (this.waiting === 0) this.focusTurn(!this.turnFocused);
+    this.turnFocused = this.yourTurn && (this.turnFocused || this.waiting === 0);
+  }
+
+  // What changed, said in words: the moves, a pause, who went or came back, the end, your turn.
+  async narrate(heard) {
+    const { room, view } = heard || this;
+    if (!room) return;
+    const game = view && room.status !== 'lobby' ? await loadGame(room.game) : null;
+    const lines = game && game.describe && heard ? newestLines(heard.log, game.describe, room, heard.upTo, heard.count) : [];
+    this.narrator.note({ room, view, lines, yours: isYourTurn(room, view),
+      turnText: game && game.turnText ? () => game.turnText(view, room) : null });
+  }
+
+  // On this phone's turn the focus goes to where the game marks the next action
+  // (`data-focus-turn`): when the turn comes (`came`), unless the player is typing elsewhere,
+  // and when the control that had it went with the redraw (a card played, a turn started).
+  focusTurn(came) {
+    if (!this.yourTurn || !this.root) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (!lost && (!came || active.matches(TYPING))) return;
+    const next = this.root.querySelector('[data-focus-turn]');
+    if (next) next.focus();
   }
 
   tellAway(message) {
     if (!this.root || !this.bar || !this.bar.isConnected) return;
     for (const old of this.root.querySelectorAll('.away-note')) old.remove();
-    this.bar.after(awayNote(message, this.describe, this.room));
+    const note = awayNote(message, this.describe, this.room);
+    this.bar.after(note);
+    this.narrator.say(note.dataset.said);
   }
 
   // A seated player's turn: the tab title says so, and when it becomes theirs the phone buzzes
   // and plays the turn cue. Phones and the TV keep the screen awake while a game runs.
   alert() {
-    const view = this.view;
-    const seated = Boolean(view && view.seat !== null && view.seat !== undefined);
-    const yours = seated && !view.over && this.room.status === 'playing' && (view.to_act || []).includes(view.seat);
+    const yours = isYourTurn(this.room, this.view);
     // Streamer mode: a filmed tab names no code either.
     const named = this.room.streamer && this.room.streamer.on ? this.room.title : `${this.room.title} · ${this.code}`;
     document.title = yours ? t('app.your_turn_title') : named;

@@ -18,12 +18,14 @@ export class MoveLog {
     this.events = [];
     this.rooms = []; // by event: the room when it came
     this.versions = []; // by event: the version its action made, or null
+    this.added = 0; // events ever added, the ones no longer kept too
   }
 
   add(events, room, version = null) {
     this.events.push(...events);
     this.rooms.push(...events.map(() => room));
     this.versions.push(...events.map(() => version));
+    this.added += events.length;
     if (this.events.length > KEPT) {
       for (const kept of [this.events, this.rooms, this.versions]) kept.splice(0, kept.length - KEPT);
     }
@@ -46,6 +48,19 @@ export function latestMoves(log, describe, room, count) {
   const lines = [];
   if (!log || !describe) return lines;
   for (let index = log.events.length - 1; index >= 0 && lines.length < count; index -= 1) {
+    const text = describe(log.events[index], log.roomOf(index, room), log.events.slice(0, index));
+    if (text) lines.push(text);
+  }
+  return lines;
+}
+
+// The lines of the `count` events added before the log held `upTo` (counted as `added`): those
+// of one message, told once the page draws it (it may be a few messages behind), oldest first.
+export function newestLines(log, describe, room, upTo, count) {
+  const lines = [];
+  if (!log || !describe) return lines;
+  const dropped = log.added - log.events.length;
+  for (let index = Math.max(0, upTo - count - dropped); index < upTo - dropped; index += 1) {
     const text = describe(log.events[index], log.roomOf(index, room), log.events.slice(0, index));
     if (text) lines.push(text);
   }

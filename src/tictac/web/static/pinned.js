@@ -8,7 +8,8 @@ import { t } from './i18n.js';
 
 export class Pinned {
   constructor() {
-    this.el = h('p', { class: 'pinned', role: 'status', 'aria-atomic': 'true', hidden: true });
+    // Seen while scrolled; a screen reader hears the pause and the turn from announce.js.
+    this.el = h('p', { class: 'pinned', hidden: true });
     this.text = '';
     this.place = () => { this.el.hidden = !this.text || !this.el.isConnected || this.el.parentElement.getBoundingClientRect().top >= 0; };
     addEventListener('scroll', this.place, { passive: true });

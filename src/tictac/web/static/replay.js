@@ -6,8 +6,7 @@ import { t, has } from './i18n.js';
 import { api, savedSeat } from './session.js';
 import { errorText } from './errors.js';
 import { gameInfo, loadGame } from './games.js';
-import { winnersLine } from './end.js';
-import { nameOf, creditName, creditedRoom } from './common.js';
+import { nameOf, creditName, creditedRoom, winnersLine } from './common.js';
 
 export async function show(root, [rawCode]) {
   const code = rawCode.toUpperCase();

@@ -24,10 +24,18 @@ function counters(view) {
     h('span', { class: 'count', text: t('bomb.defused', { n: view.defusing_found, of: view.defusing_total }) }));
 }
 
+// The first seat with a wire that may be cut now.
+function firstRow(view, allowed) {
+  const row = view.rows.find((entry) => entry.face_down.some((position) => allowed.has(`${entry.seat}:${position}`)));
+  return row ? row.seat : null;
+}
+
 // The rows of wires; `onCut(target, position)` makes the allowed wires buttons.
 function wiresTable(view, room, allowed = new Set(), onCut = null) {
   return h('ol', { class: 'wires-table', 'aria-label': t('bomb.table') },
     view.rows.map((row) => {
+      // Where the focus goes when the pliers come to this player (live.js): their first wire.
+      const first = onCut ? row.face_down.find((position) => allowed.has(`${row.seat}:${position}`)) : undefined;
       const thisRound = view.revealed.filter((cut) => cut.target === row.seat && cut.round === view.round);
       return h('li', { class: ['wire-row', view.holder === row.seat && 'holder'] },
         h('div', { class: 'who' },
@@ -44,6 +52,7 @@ function wiresTable(view, room, allowed = new Set(), onCut = null) {
           // (not your pliers, your own wire), beside it.
           return h('button', {
             type: 'button', class: ['wire', can && 'can'], disabled: !onCut, 'aria-disabled': can ? null : 'true', 'data-key': key,
+            'data-focus-turn': can && position === first && firstRow(view, allowed) === row.seat,
             'aria-label': t('bomb.wire', { name: nameOf(room, row.seat), n: position + 1 }),
             onclick: onCut ? () => onCut(row.seat, position) : null,
           });
@@ -144,7 +153,7 @@ export function mount(root, ctx) {
     const view = shownView(ctx);
     fill(head, gameHead(ctx, counters(view)));
     const holding = view.holder === view.seat && view.seat !== null;
-    fill(status, statusLine(holding ? t('bomb.your_cut') : t('bomb.waiting', { name: nameOf(room, view.holder) }), holding));
+    fill(status, statusLine(turnText(view, room), holding));
     you.hidden = view.seat === null;
     const allowed = new Set(legalOf(view, 'cut').map((cut) => `${cut.target}:${cut.position}`));
     refill(table, h('h2', { text: t('bomb.table') }),
@@ -160,6 +169,12 @@ export function mount(root, ctx) {
   }
 
   return { update, events, destroy: () => chat && chat.destroy() };
+}
+
+// The status line; on a player's turn, what a screen reader hears when it comes.
+export function turnText(view, room) {
+  const holding = view.holder === view.seat && view.seat !== null;
+  return holding ? t('bomb.your_cut') : t('bomb.waiting', { name: nameOf(room, view.holder) });
 }
 
 // The TV's sounds: a wire cut, and the bomb.

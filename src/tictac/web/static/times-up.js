@@ -139,12 +139,27 @@ function absenceNote(view, room, cls) {
   const text = note.kind === 'passed'
     ? t('moves.tu.turn_passed', { from: nameOf(room, note.from), to: nameOf(room, note.to), n: note.team + 1 })
     : t('moves.tu.turn_skipped', { n: note.team + 1 });
-  return h('p', { class: ['absence-note', cls], role: 'status', text });
+  return h('p', { class: ['absence-note', cls], text });
 }
 
 // The write phase: how many names came in so far.
 function namesIn(view) {
   return view.names_written === null || view.names_written === undefined ? '' : ` · ${t('tu.names_in', { n: view.names_written })}`;
+}
+
+// The status line; on a player's turn, what a screen reader hears when it comes.
+export function turnText(view, room) {
+  const turn = view.turn || {};
+  if (view.phase === 'write') return t('tu.phase.write');
+  if (view.phase === 'screen') return t('tu.phase.screen');
+  if (view.phase === 'deal') return t('tu.phase.deal');
+  if (view.phase === 'readback') return t('tu.phase.readback');
+  if (view.phase === 'round_won') return t('tu.phase.round_won');
+  if (view.phase === 'last_card') return t('tu.phase.last_card');
+  if (view.seat !== null && turn.cluegiver === view.seat) return view.phase === 'running' ? t('tu.you_give') : t('tu.you_give_next');
+  if (view.seat !== null && turn.timekeeper === view.seat) return t('tu.you_keep');
+  if (view.seat !== null && (turn.guessers || []).includes(view.seat)) return t('tu.you_guess', { name: nameOf(room, turn.cluegiver) });
+  return t('tu.team_plays', { n: (turn.team ?? 0) + 1 });
 }
 
 export function mount(root, ctx) {
@@ -199,7 +214,7 @@ export function mount(root, ctx) {
       writeDone = null;
       return [h('p', { text: t('tu.written') }), own && own.cards.length ? h('ul', null, own.cards.map((card) => h('li', { text: card.name }))) : null, doneLine(view), dealNow()];
     }
-    const inputs = Array.from({ length: count }, (_, index) => h('input', { id: `tu-write-${index}`, maxlength: 60, required: true }));
+    const inputs = Array.from({ length: count }, (_, index) => h('input', { id: `tu-write-${index}`, maxlength: 60, required: true, 'data-focus-turn': index === 0 }));
     const form = h('form', { class: 'stack' },
       inputs.map((input, index) => h('div', { class: 'field' }, h('label', { for: input.id, text: t('tu.name_n', { n: index + 1 }) }), input)),
       h('button', { type: 'submit', class: 'primary big', text: t('tu.write_go') }));
@@ -258,7 +273,7 @@ export function mount(root, ctx) {
       return [h('h2', { text: t('tu.screen_title') }), h('p', { class: 'muted', text: t('tu.screen_help') }),
         h('p', { class: 'card-name screen-name', text: next.name }),
         h('div', { class: 'row screen-buttons' },
-          button(t('tu.screen_ok'), () => ctx.act({ type: 'screen', card: next.id, ok: true }), { class: 'primary big', 'data-key': 'screen-ok' }),
+          button(t('tu.screen_ok'), () => ctx.act({ type: 'screen', card: next.id, ok: true }), { class: 'primary big', 'data-key': 'screen-ok', 'data-focus-turn': true }),
           button(t('tu.screen_back'), () => ctx.act({ type: 'screen', card: next.id, ok: false }), { class: 'big', 'data-key': 'screen-back' })),
         h('p', { class: 'muted', text: left }), owed, host];
     }
@@ -276,8 +291,8 @@ export function mount(root, ctx) {
     }
     for (const id of [...picked]) if (!own.cards.some((card) => card.id === id)) picked.delete(id);
     const confirm = button(t('tu.discard_go'), () => ctx.act({ type: 'discard', cards: [...picked] }), { class: 'primary big discard-go', disabled: picked.size !== 2 });
-    const cards = h('div', { class: 'deal', role: 'group', 'aria-label': t('tu.deal_title') }, own.cards.map((card) => h('button', {
-      type: 'button', 'aria-pressed': String(picked.has(card.id)), 'data-key': card.id,
+    const cards = h('div', { class: 'deal', role: 'group', 'aria-label': t('tu.deal_title') }, own.cards.map((card, index) => h('button', {
+      type: 'button', 'aria-pressed': String(picked.has(card.id)), 'data-key': card.id, 'data-focus-turn': index === 0,
       onclick: () => {
         if (picked.has(card.id)) picked.delete(card.id);
         else if (picked.size < 2) picked.add(card.id);
@@ -300,7 +315,7 @@ export function mount(root, ctx) {
     };
     const judge = h('div', { class: 'judge' },
       ['found', 'pass', 'wrong', 'foul'].map((type) => (legalOf(view, type).length
-        ? button(t(`tu.${type}`), () => mark(type), { class: type, 'data-key': type, disabled: Boolean(ctx.acted) }) : null)));
+        ? button(t(`tu.${type}`), () => mark(type), { class: type, 'data-key': type, disabled: Boolean(ctx.acted), 'data-focus-turn': type === 'found' || type === 'foul' }) : null)));
     if (judge.childElementCount) parts.push(judge);
     if (turn && view.seat !== null && turn.cluegiver !== view.seat && turn.timekeeper !== view.seat && !turn.guessers.includes(view.seat)) {
       parts.push(h('p', { class: 'muted', text: t('tu.quiet') }));
@@ -348,7 +363,7 @@ export function mount(root, ctx) {
     const starts = legalOf(view, 'start').length > 0;
     return [absenceNote(view, room), whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }),
       view.clock && view.clock.time_left_ms ? h('p', { text: t('tu.time_carried', { s: Math.ceil(view.clock.time_left_ms / 1000) }) }) : null,
-      starts ? button(t('tu.start'), () => ctx.act({ type: 'start' }), { class: 'primary big start-turn' }) : h('p', { text: t('tu.wait_start', { name: nameOf(room, view.turn.cluegiver) }) })];
+      starts ? button(t('tu.start'), () => ctx.act({ type: 'start' }), { class: 'primary big start-turn', 'data-focus-turn': true }) : h('p', { text: t('tu.wait_start', { name: nameOf(room, view.turn.cluegiver) }) })];
   }
 
   // The deck ran out on a typed verdict: the clock stands still until the cluegiver lets the
@@ -356,7 +371,7 @@ export function mount(root, ctx) {
   function drawLastCard(view, room) {
     const judging = legalOf(view, 'confirm').length > 0 && !ctx.readonly;
     return [whoLine(view, room), h('p', { text: t('tu.last_card') }),
-      judging ? button(t('tu.confirm'), () => ctx.act({ type: 'confirm' }), { class: 'primary big confirm', 'data-key': 'confirm' })
+      judging ? button(t('tu.confirm'), () => ctx.act({ type: 'confirm' }), { class: 'primary big confirm', 'data-key': 'confirm', 'data-focus-turn': true })
         : h('p', { class: 'muted', text: t('tu.last_card_wait', { name: nameOf(room, view.turn.cluegiver) }) })];
   }
 
@@ -364,7 +379,7 @@ export function mount(root, ctx) {
     const deciders = legalOf(view, 'continue').length > 0;
     return [h('p', { text: t('tu.round_won', { team: teamName(view, room, view.turn.team), s: Math.ceil((view.clock.time_left_ms || 0) / 1000) }) }),
       deciders ? h('div', { class: 'buttons' },
-        button(t('tu.continue'), () => ctx.act({ type: 'continue' }), { class: 'primary carry-on' }),
+        button(t('tu.continue'), () => ctx.act({ type: 'continue' }), { class: 'primary carry-on', 'data-focus-turn': true }),
         button(t('tu.hand_over'), () => ctx.act({ type: 'hand_over' }), { class: 'hand-over' })) : h('p', { class: 'muted', text: t('tu.deciding') })];
   }
 
@@ -373,22 +388,8 @@ export function mount(root, ctx) {
     return [h('h2', { text: t('tu.readback_title') }), h('p', { text: t('tu.readback_help') }),
       round.map((cards, index) => h('section', null, h('h3', { text: teamName(view, room, index) }),
         h('ol', { class: 'readback' }, cards.map((id) => h('li', { text: knownName(view, id) }))))),
-      legalOf(view, 'ready').length ? button(t('tu.ready'), () => ctx.act({ type: 'ready' }), { class: 'primary big ready' }) : h('p', { class: 'muted', text: t('tu.ready_done') }),
+      legalOf(view, 'ready').length ? button(t('tu.ready'), () => ctx.act({ type: 'ready' }), { class: 'primary big ready', 'data-focus-turn': true }) : h('p', { class: 'muted', text: t('tu.ready_done') }),
       doneLine(view)];
-  }
-
-  function statusText(view, room) {
-    const turn = view.turn || {};
-    if (view.phase === 'write') return t('tu.phase.write');
-    if (view.phase === 'screen') return t('tu.phase.screen');
-    if (view.phase === 'deal') return t('tu.phase.deal');
-    if (view.phase === 'readback') return t('tu.phase.readback');
-    if (view.phase === 'round_won') return t('tu.phase.round_won');
-    if (view.phase === 'last_card') return t('tu.phase.last_card');
-    if (view.seat !== null && turn.cluegiver === view.seat) return view.phase === 'running' ? t('tu.you_give') : t('tu.you_give_next');
-    if (view.seat !== null && turn.timekeeper === view.seat) return t('tu.you_keep');
-    if (view.seat !== null && (turn.guessers || []).includes(view.seat)) return t('tu.you_guess', { name: nameOf(room, turn.cluegiver) });
-    return t('tu.team_plays', { n: (turn.team ?? 0) + 1 });
   }
 
   function update(next) {
@@ -400,7 +401,7 @@ export function mount(root, ctx) {
     const said = view.phase === 'readback' ? view.history.length : view.round;
     fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('tu.round_of', { n: said, of: view.rounds }) })));
     const mine = view.to_act.includes(view.seat) || legalOf(view, 'foul').length > 0 || legalOf(view, 'guess').length > 0;
-    fill(status, statusLine(statusText(view, room), mine && view.seat !== null));
+    fill(status, statusLine(turnText(view, room), mine && view.seat !== null));
     const draw = { write: drawWrite, screen: drawScreen, deal: drawDeal, waiting: drawWaiting, running: drawRunning, last_card: drawLastCard, round_won: drawRoundWon, readback: drawReadback }[view.phase];
     if (!(draw === drawWrite && writeBox && body.firstChild === writeBox && legalOf(view, 'write').length)) refill(body, draw ? draw(view, room) : null);
     if (writeDone) writeDone.textContent = doneText(view);

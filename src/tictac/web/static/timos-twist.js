@@ -22,12 +22,18 @@ function cardName(id) {
   return colour === 'black' ? rankText : t('timo.card', { colour: t(`timo.colour.${colour}`), rank: rankText });
 }
 
+// What a sighted player sees of a card, for a screen reader: its colour, rank and symbol.
+function cardLabel(id) {
+  const { colour } = parseCard(id);
+  return colour === 'black' ? cardName(id) : t('timo.card_seen', { card: cardName(id), symbol: t(`timo.symbol.${colour}`) });
+}
+
 // A card face; a <button> when it can be played, otherwise a plain box.
 function cardFace(id, attrs = {}, onClick = null) {
   const { colour, rank } = parseCard(id);
   const face = RANK_FACE[rank] || rank;
   const tag = onClick ? 'button' : 'span';
-  const props = { class: ['card', colour, attrs.class], 'aria-label': cardName(id), 'data-card': id, 'data-key': id, role: onClick ? null : 'img' };
+  const props = { class: ['card', colour, attrs.class], 'aria-label': cardLabel(id), 'data-card': id, 'data-key': id, role: onClick ? null : 'img' };
   if (onClick) { props.type = 'button'; props.onclick = onClick; }
   return h(tag, { ...attrs, ...props },
     colour === 'black' ? null : h('span', { class: 'corner', 'aria-hidden': 'true', text: COLOUR_SYMBOL[colour] }),
@@ -61,8 +67,9 @@ function playersStrip(view, room, { catchFor = null } = {}) {
     view.hand_sizes.map((size, seat) => h('li', { class: [view.turn === seat && 'turn'] },
       h('span', { class: 'name', text: nameOf(room, seat) }),
       seat === view.seat ? h('span', { class: 'tag you', text: t('common.you') }) : null,
-      h('span', { class: 'count', 'aria-label': t('timo.cards_held', { n: size }), text: `🂠 ${size}` }),
-      h('span', { class: 'count', 'aria-label': t('timo.points', { n: view.scores[seat] }), text: `★ ${view.scores[seat]}` }),
+      h('span', { class: 'count' }, h('span', { 'aria-hidden': 'true', text: `🂠 ${size}` }), h('span', { class: 'sr', text: t('timo.cards_held', { n: size }) })),
+      h('span', { class: 'count' }, h('span', { 'aria-hidden': 'true', text: `★ ${view.scores[seat]}` }), h('span', { class: 'sr', text: t('timo.points', { n: view.scores[seat] }) })),
+      view.turn === seat ? h('span', { class: 'sr', text: t('timo.their_turn') }) : null,
       size === 1 && view.timo[seat] ? h('span', { class: 'tag host', text: 'TIMO' }) : null,
       catchFor && catchFor(seat))));
 }
@@ -120,6 +127,18 @@ function roundReveal(room, { round, winner, points, hands }, closer = null) {
         : h('span', { class: 'reveal-cards', text: t('timo.cards_held', { n: hand.count }) }),
       h('span', { class: 'reveal-points', text: t('timo.points', { n: hand.points }) })))),
     closer);
+}
+
+// The status line over the hand; on a player's turn, what a screen reader hears when it comes.
+export function turnText(view, room) {
+  const myTurn = view.turn === view.seat && view.seat !== null;
+  const exposed = view.catchable;
+  if (exposed !== null && exposed !== undefined && exposed !== view.seat && view.seat !== null) return t('timo.forgot', { name: nameOf(room, exposed) });
+  if (view.seat === null) return t('timo.watching', { name: nameOf(room, view.turn) });
+  if (myTurn && view.penalty) return t('timo.your_turn_penalty', { n: view.penalty });
+  if (myTurn && view.drawn) return t('timo.drew', { card: cardName(view.drawn) });
+  if (myTurn) return t('timo.your_turn');
+  return t('timo.waiting', { name: nameOf(room, view.turn) });
 }
 
 // What another player just did to `seat`, told on that seat's phone wherever it is scrolled
@@ -194,15 +213,7 @@ export function mount(root, ctx) {
     const myTurn = view.turn === view.seat && view.seat !== null;
 
     fill(head, gameHead(ctx, h('span', { class: 'muted', text: t('timo.round', { n: view.round }) })));
-    let line;
-    const exposed = view.catchable;
-    if (exposed !== null && exposed !== undefined && exposed !== view.seat && view.seat !== null) line = t('timo.forgot', { name: nameOf(room, exposed) });
-    else if (view.seat === null) line = t('timo.watching', { name: nameOf(room, view.turn) });
-    else if (myTurn && view.penalty) line = t('timo.your_turn_penalty', { n: view.penalty });
-    else if (myTurn && view.drawn) line = t('timo.drew', { card: cardName(view.drawn) });
-    else if (myTurn) line = t('timo.your_turn');
-    else line = t('timo.waiting', { name: nameOf(room, view.turn) });
-    fill(status, statusLine(line, myTurn));
+    fill(status, statusLine(turnText(view, room), myTurn));
 
     const catchFor = (seat) => {
       const canCatch = legalOf(view, 'catch').some((action) => action.target === seat);
@@ -230,6 +241,10 @@ export function mount(root, ctx) {
       choosing = null;
       ctx.act(action);
     };
+    // Where the focus goes when the turn comes (live.js): the first card that can be played,
+    // else drawing, else passing.
+    const first = ctx.readonly ? null : hand.find((card) => playable.has(card));
+    const drawNext = !first && legalOf(view, 'draw').length > 0;
     const handBox = h('div', { class: 'hand', role: 'group', 'aria-label': t('timo.your_hand') },
       hand.map((card) => {
         const can = playable.has(card) && !ctx.readonly;
@@ -237,10 +252,14 @@ export function mount(root, ctx) {
         // A card that cannot be played still answers a tap: the server's refusal says why
         // (not your turn, does not match, stack or take), beside it.
         const refused = () => ctx.act({ type: 'play', card, ...(parseCard(card).colour === 'black' ? { color: 'blue' } : {}) });
-        return cardFace(card, { class: [can && 'playable', choosing === card && 'chosen', isDrawn && 'drawn'].filter(Boolean).join(' '), 'aria-disabled': can ? null : 'true' },
-          ctx.readonly ? null : can ? () => {
-            if (parseCard(card).colour === 'black') { choosing = card; update(ctx); } else play(card);
-          } : refused);
+        return cardFace(card, { class: [can && 'playable', choosing === card && 'chosen', isDrawn && 'drawn'].filter(Boolean).join(' '),
+          'aria-disabled': can ? null : 'true', 'data-focus-turn': card === first },
+        ctx.readonly ? null : can ? () => {
+          if (parseCard(card).colour !== 'black') { play(card); return; }
+          choosing = card;
+          update(ctx);
+          mine.querySelector('.colour-picker button').focus(); // the colour is the next choice
+        } : refused);
       }));
     const picker = choosing ? h('div', null,
       h('p', { id: 'pick-colour', text: t('timo.pick_colour') }),
@@ -249,8 +268,8 @@ export function mount(root, ctx) {
         button(t('common.cancel'), () => { choosing = null; update(ctx); }))) : null;
     const timoCall = legalOf(view, 'timo').length > 0;
     const actions = h('div', { class: 'buttons' },
-      legalOf(view, 'draw').length ? button(view.penalty ? t('timo.take', { n: view.penalty }) : t('timo.draw'), () => ctx.act({ type: 'draw' }), { class: 'primary', 'data-key': 'draw' }) : null,
-      legalOf(view, 'pass').length ? button(t('timo.pass'), () => ctx.act({ type: 'pass' }), { 'data-key': 'pass' }) : null,
+      legalOf(view, 'draw').length ? button(view.penalty ? t('timo.take', { n: view.penalty }) : t('timo.draw'), () => ctx.act({ type: 'draw' }), { class: 'primary', 'data-key': 'draw', 'data-focus-turn': drawNext }) : null,
+      legalOf(view, 'pass').length ? button(t('timo.pass'), () => ctx.act({ type: 'pass' }), { 'data-key': 'pass', 'data-focus-turn': !first && !drawNext }) : null,
       timoCall ? button('TIMO!', () => ctx.act({ type: 'timo' }), { class: 'primary timo-button', 'data-key': 'timo' }) : null,
       !timoCall && canTimoPlay ? button('TIMO!', () => { armedTimo = !armedTimo; update(ctx); },
         { class: 'timo-button', 'data-key': 'timo', 'aria-pressed': String(armedTimo), title: t('timo.arm_help') }) : null);

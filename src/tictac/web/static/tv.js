@@ -11,6 +11,8 @@ import { LiveRoom, showLive, startLive, drawConnection } from './live.js';
 import { nameOf, qrImage } from './common.js';
 import { loadGame } from './games.js';
 import { cue, muteButton } from './sound.js';
+import { speak, speechButton } from './speech.js';
+import { Narrator } from './announce.js';
 import { latestMoves } from './movelog.js';
 import { shareOrigin } from './share.js';
 import { drawTableState } from './tvstate.js';
@@ -37,8 +39,22 @@ export async function show(root, [rawCode], app) {
     if (!seat) return;
     startLive(new LiveRoom({
       key: `tv:${code}`, code, token: seat.token, app, choose: (room, view) => chooseTv(room, view, origin),
+      narrator: tvNarrator(),
       onRejected: () => { forgetSeat(code, 'tv'); location.reload(); },
     }), root);
+  });
+}
+
+// What the TV says aloud when its speech is on: what it shows, in its words (a move's first
+// line as its ticker, the pause as its cover, the end as its title); a pause's end and a
+// return show nothing, and are not said.
+function tvNarrator() {
+  return new Narrator(speak, {
+    whole: false,
+    paused: (room) => (room.paused_by ? t('tv.state.paused_by', { name: room.paused_by }) : t('tv.state.paused')),
+    resumed: () => null,
+    back: () => null,
+    ended: (view, room) => t('end.title', { game: room.title }),
   });
 }
 
@@ -107,7 +123,7 @@ function tvScreen(draw, origin, game = null) {
       const conn = h('p', { class: 'tv-conn', role: 'status', hidden: true });
       drawConnection(conn);
       const box = h('div', { class: 'tv' }, state, stage, audience, shown, conn,
-        h('div', { class: 'tv-corner' }, muteButton('tv', t('sound.mute'))));
+        h('div', { class: 'tv-corner' }, speechButton(t('tv.speak')), muteButton('tv', t('sound.mute'))));
       box.addEventListener('countdown-low', () => cue('five', 'tv'));
       fill(root, box);
       const memory = {};

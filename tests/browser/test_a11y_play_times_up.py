@@ -1,0 +1,121 @@
+"""A round of Time's Up played to its end by ear, in both languages: a player creates the room
+and plays through the accessibility tree alone (roles, names, labels), the three other seats
+over the protocol. They write their names through the form's labels, hear "you give the clues
+next" when their turn comes, start the clock and mark every card Found until the deck is empty;
+the live region says each card found in the game's words, the round's end with its scores, and
+the read-back that follows."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .players import wait_for
+from .screenreader import Words, create_by_ear, hear, keep, listener, said, visible
+from .table import Seat
+
+ME = "Ida"
+OTHERS = ["Jon", "Kim", "Lou"]
+
+
+def drive(seats: list[Seat]) -> None:
+    """The other seats write their names and read back; until Ida gives the clues, a turn of
+    theirs is started by its cluegiver and ended at once by its timekeeper's foul."""
+    for seat in seats:
+        seat.pump(0.01)
+        view = seat.view
+        if not view or view["over"]:
+            continue
+        legal = {action["type"] for action in view["legal"]}
+        giver = (view.get("turn") or {}).get("cluegiver")
+        if "write" in legal:
+            seat.act({"type": "write", "names": [f"{seat.name} one", f"{seat.name} two"]})
+        elif "ready" in legal:
+            seat.act({"type": "ready"})
+        elif "start" in legal and giver == seat.seat:
+            seat.act({"type": "start"})
+        elif "foul" in legal and giver != 0:
+            seat.act({"type": "foul"})
+
+
+def until(page: Page, seats: list[Seat], condition: Any, what: str, timeout: float = 60) -> None:
+    def step() -> Any:
+        drive(seats)
+        return condition()
+
+    wait_for(step, page, timeout=timeout, what=what)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: str) -> None:
+    words = Words(lang)
+    ida = listener(browser, server, ME, lang)
+    page = ida.page
+    create_by_ear(ida, words, "times-up", "Time's Up", {
+        "pack": words("opt.times-up.pack.players"), "names_per_player": "2", "turn_seconds": "120"})
+    seats = [Seat(server, name, code=ida.code()) for name in OTHERS]
+    expect(page.get_by_text(words.pattern("lobby.players_range", n=4))).to_be_visible()
+    page.get_by_role("button", name=words("lobby.start")).click()
+
+    # Writing: the form's labels, the first field focused.
+    first = page.get_by_label(words("tu.name_n", n=1), exact=True)
+    expect(first).to_be_focused(timeout=20_000)
+    first.fill("Ada Lovelace")
+    page.get_by_label(words("tu.name_n", n=2), exact=True).fill("Alan Turing")
+    page.get_by_role("button", name=words("tu.write_go")).click()
+    hear(page, words.pattern("tu.phase.write"))
+
+    # Until the clues are Ida's: when she keeps the time, she calls a foul (a turn of the other
+    # team ends at once); then "you give the clues next" is said, the focus on Start.
+    start = page.get_by_role("button", name=words("tu.start"))
+    foul = page.get_by_role("button", name=words("tu.foul"), exact=True)
+    giving = words.pattern("tu.you_give_next")
+    deadline = time.monotonic() + 120
+    while not (said(page) and giving.search(said(page)[-1]) and visible(start)):
+        assert time.monotonic() < deadline, said(page)
+        drive(seats)
+        if visible(foul) and foul.is_enabled():
+            before = len(said(page))
+            foul.click()
+            hear(page, words.pattern("moves.tu.foul"), after=before)
+        page.wait_for_timeout(50)
+    expect(start).to_be_focused(timeout=20_000)
+    start.click()
+    found = page.get_by_role("button", name=words("tu.found"), exact=True)
+    over = words.pattern("moves.tu.round_ended", n=1)
+    finds = 0
+    while not any(over.search(line) for line in said(page)):
+        if visible(found) and found.is_enabled():
+            before = len(said(page))
+            found.click()
+            hear(page, words.pattern("moves.tu.card_found"), after=before)
+            finds += 1
+        else:
+            until(page, seats, lambda: (visible(found) and found.is_enabled())
+                  or any(over.search(line) for line in said(page)), "the next card")
+    assert finds >= 1, finds
+    # The English rules ask whether the time left carries on (said, the focus on Continue).
+    carry_on = page.get_by_role("button", name=words("tu.continue"))
+    readback = words.pattern("tu.phase.readback")
+    until(page, seats,
+          lambda: visible(carry_on) or any(readback.search(line) for line in said(page)),
+          "the read-back or the choice to carry on")
+    if visible(carry_on):
+        hear(page, words.pattern("tu.phase.round_won"))
+        expect(carry_on).to_be_focused(timeout=20_000)
+        carry_on.click()
+    hear(page, readback)
+    lines = said(page)
+    keep(f"times-up-{lang}", lines)
+    # Each card found is said once, by its name (a card Ida wrote among them).
+    found_lines = [line for line in lines if words.pattern("moves.tu.card_found").search(line)]
+    assert len(found_lines) == finds, lines
+    assert any(line.endswith(("Ada Lovelace", "Alan Turing")) for line in found_lines), lines
+    assert any(over.search(line) for line in lines)
+    assert ida.errors == []
+    ida.close()
+    for seat in seats:
+        seat.close()
