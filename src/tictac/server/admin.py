@@ -1,7 +1,8 @@
 """The instance admin (docs/deploy.md, "Moderation"): whoever holds the admin token the
 operator set (`--admin-token-file`, or TICTAC_ADMIN_TOKEN) sees the rooms, closes one with a
 message to its players, takes a shared deck down, bans an address or a network for a time, and
-reads the audit log that every one of these actions writes. `/admin` is the page;
+reads the audit log that every one of these actions writes; and the players' reports wait in
+its queue until it acts on one (server/reports.py). `/admin` is the page;
 `/api/admin/...` are its calls.
 
 Each call counts toward its address's `admin` limit before anything else (a token cannot be
@@ -29,16 +30,17 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 
 from tictac.engine import IllegalAction
 from tictac.rooms import Room
-from tictac.rooms.errors import NO_DECK, STORE_FAILED
+from tictac.rooms.errors import NO_DECK, NO_REPORT, STORE_FAILED
 from tictac.server import http_api
 from tictac.server.bans import Bans, network
 from tictac.server.errors import ADMIN_NEEDS_TLS, BAD_ADMIN_TOKEN, BAD_MESSAGE, NO_ADMIN
 from tictac.server.http_api import error, limited, on_room
-from tictac.server.models import BanIn, CloseRoom, LiftBan
+from tictac.server.models import BanIn, CloseRoom, LiftBan, ResolveReport
 from tictac.store import StoreError
-from tictac.store.base import AuditEntry, Ban
+from tictac.store.base import AuditEntry, Ban, Report
 
 AUDIT_SHOWN = 200
+REPORTS_SHOWN = 200
 
 
 def digest(token: str) -> str:
@@ -196,6 +198,35 @@ async def audit(request: Request, client: str) -> Response:
     return JSONResponse([{"at_ms": entry.at_ms, "action": entry.action, "target": entry.target,
                           "detail": entry.detail, "address": entry.address}
                          for entry in await manager.store.load_audit(AUDIT_SHOWN)])
+
+
+def _report_json(report: Report) -> dict[str, Any]:
+    return {"id": report.id, "at_ms": report.at_ms, "room": report.room, "what": report.what,
+            "text": report.text, "context": report.context, "reporter": report.reporter}
+
+
+@_admin(changing=False)
+async def reports(request: Request, client: str) -> Response:
+    """The queue: the reports not acted on yet, newest first."""
+    store = request.app.state.manager.store
+    return JSONResponse([_report_json(report)
+                         for report in await store.load_reports(REPORTS_SHOWN)])
+
+
+@_admin(changing=True)
+async def resolve_report(request: Request, client: str) -> Response:
+    """A report leaves the queue with what the admin did about it (the page makes the action
+    itself, a room closed or a ban, by its own call first)."""
+    store = request.app.state.manager.store
+    report_id = request.path_params["id"]
+    outcome = (await http_api.read_model(request, ResolveReport)).outcome
+    found = await store.load_report(report_id)
+    if found is None or found.outcome:
+        raise IllegalAction(NO_REPORT, f"no report {report_id} waits in the queue")
+    await _kept(store.resolve_report(report_id, outcome))
+    await _audit(request, client, "resolve_report", f"{found.room} {found.what}",
+                 f"{outcome}: {found.text}"[:400])
+    return JSONResponse({"resolved": report_id, "outcome": outcome})
 
 
 def _bans(request: Request) -> Bans:
