@@ -12,7 +12,8 @@ by HTTPS is believed), and then needs `Authorization: Bearer TOKEN`. The server 
 token's SHA-256 digest and compares digests in constant time.
 
 Bans and the audit log are kept by the store, so an action taken on one node of a cluster
-holds on all; a room is closed on the node that owns it.
+holds on all; a room is closed on the node that owns it. The rooms list is the cluster's: every
+live node is asked for its own rooms through Redis (`Node.everywhere`).
 """
 
 from __future__ import annotations
@@ -21,15 +22,16 @@ import functools
 import hashlib
 import hmac
 import ipaddress
+import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
 from tictac.engine import IllegalAction
-from tictac.rooms import Room
+from tictac.rooms import RoomManager
 from tictac.rooms.errors import NO_DECK, NO_REPORT, STORE_FAILED
 from tictac.server import http_api
 from tictac.server.bans import Bans, network
@@ -39,6 +41,10 @@ from tictac.server.models import BanIn, CloseRoom, LiftBan, ResolveReport
 from tictac.store import StoreError
 from tictac.store.base import AuditEntry, Ban, Report
 
+if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with --redis
+    from tictac.cluster import Node
+
+log = logging.getLogger(__name__)
 AUDIT_SHOWN = 200
 REPORTS_SHOWN = 200
 
@@ -95,11 +101,17 @@ async def _kept(write: Awaitable[None]) -> None:
         raise IllegalAction(STORE_FAILED, str(failure)) from None
 
 
-def _row(room: Room, now_ms: int) -> dict[str, Any]:
-    return {"code": room.code, "game": room.game_name, "status": room.status,
-            "players": [place.name for place in room.seating.seated()],
-            "age_s": (now_ms - room.record.created_ms) // 1000,
-            "connections": len(room.conns)}
+async def rooms_here(manager: RoomManager, node: Node | None) -> list[dict[str, Any]]:
+    """This node's open rooms as the admin's list shows them (on a cluster, with the node's
+    id and how many of a room's connections are relayed from other nodes)."""
+    now = manager.clock.now_ms()
+    return [{"code": room.code, "game": room.game_name, "status": room.status,
+             "players": [place.name for place in room.seating.seated()],
+             "age_s": (now - room.record.created_ms) // 1000,
+             "connections": len(room.conns),
+             "relayed": 0 if node is None else node.relayed(room),
+             "node": "" if node is None else node.id}
+            for room in list(manager.rooms.values()) if not room.closed]
 
 
 Handler = Callable[[Request, str], Awaitable[Response]]
@@ -122,10 +134,16 @@ def _admin(changing: bool) -> Callable[[Handler], Callable[[Request], Awaitable[
 
 @_admin(changing=False)
 async def rooms(request: Request, client: str) -> Response:
-    manager = request.app.state.manager
-    now = _now_ms(request)
-    return JSONResponse([_row(room, now) for room in list(manager.rooms.values())
-                         if not room.closed])
+    """Every node's rooms, by code; on a cluster, `X-Tictac-Unanswered-Nodes` says how many
+    live nodes did not answer (their rooms are missing from the list)."""
+    node: Node | None = request.app.state.node
+    if node is None:
+        return JSONResponse(await rooms_here(request.app.state.manager, None))
+    answers, unanswered = await node.everywhere("rooms")
+    found = sorted((row for rows in answers for row in rows), key=lambda row: row["code"])
+    if unanswered:
+        log.warning("admin rooms list: %d nodes did not answer", unanswered)
+    return JSONResponse(found, headers={"X-Tictac-Unanswered-Nodes": str(unanswered)})
 
 
 @_admin(changing=True)

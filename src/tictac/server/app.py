@@ -76,6 +76,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
             node = app.state.node = Node(manager, settings.redis_url, settings.lease_ms)
             node.serve_remote = partial(ws.serve, settings=settings, quotas=app.state.quotas)
             node.calls = http_api.ROOM_CALLS
+            node.node_calls = {"rooms": partial(admin.rooms_here, manager, node)}
             app.state.limits.shared = SharedBuckets(node.redis)
             await node.start()
         else:

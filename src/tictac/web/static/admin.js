@@ -43,7 +43,7 @@ function roomRow(room) {
     h('td', { text: room.code }), h('td', { text: room.game }), h('td', { text: room.status }),
     h('td', { text: room.players.join(', ') }),
     h('td', { text: t('admin.minutes', { n: Math.floor(room.age_s / 60) }) }),
-    h('td', { text: String(room.connections) }),
+    h('td', { text: room.relayed ? t('admin.relayed', { n: room.connections, relayed: room.relayed }) : String(room.connections) }),
     h('td', null, message, button(t('admin.close'), close, { class: 'danger' })));
 }
 
