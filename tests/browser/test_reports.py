@@ -5,31 +5,17 @@ other, the queue empties, the audit log has both, and the phone shows the room c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import httpx
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import ServerProcess
+from .conftest import ADMIN_TOKEN as TOKEN
 from .players import Player, screenshot, wait_for
 from .table import Seat, phone_of
 
-TOKEN = "a-long-enough-admin-token-for-the-test"
 LINE = "une ligne vraiment vilaine"
 CASES = [("fr-FR", "fr", "Signaler ?", "Signalé", "un message", "Fermée : insultes."),
          ("en-GB", "en", "Report?", "Reported", "a chat line", "Closed: insults.")]
-
-
-@pytest.fixture
-def admin_server(tmp_path: Path) -> Iterator[str]:
-    running = ServerProcess(tmp_path, env={"TICTAC_ADMIN_TOKEN": TOKEN})
-    running.start()
-    try:
-        yield running.url
-    finally:
-        running.stop()
 
 
 @pytest.mark.parametrize(("locale", "lang", "asking", "sent", "chat_kind", "closing"), CASES,
