@@ -141,6 +141,7 @@ def test_reports_are_limited_per_address_and_per_room(server: ServerProcess) -> 
             assert answer.status_code == 201
             sent += 1
         assert sent == per_room and answer.json()["code"] == "rate_limited"
+        assert "this room" in answer.json()["message"]
         assert len(queue(http)) == per_room
 
 

@@ -137,11 +137,12 @@ def json_from_here(request: Request) -> None:
 async def limited(request: Request, limit: str, key: str | None = None) -> None:
     """Counts the request toward its address's `limit` (`Limits`), or `key`'s (a room's
     code); `rate_limited` past it."""
+    whose = "this address" if key is None else "this room"
     if key is None:
         key = request.client.host if request.client else ""
     wait = await _limits(request).wait(limit, key)
     if wait:
-        raise Refused(RATE_LIMITED, "too many requests from this address; try again later",
+        raise Refused(RATE_LIMITED, f"too many requests from {whose}; try again later",
                       {"Retry-After": str(math.ceil(wait))})
 
 
