@@ -162,6 +162,20 @@ def own_server(tmp_path: Path) -> Iterator[ServerProcess]:
         running.stop()
 
 
+ADMIN_TOKEN = "a-long-enough-admin-token-for-the-test"
+
+
+@pytest.fixture
+def admin_server(tmp_path: Path) -> Iterator[str]:
+    """A server of the test's own with an instance admin (ADMIN_TOKEN)."""
+    running = ServerProcess(tmp_path, env={"TICTAC_ADMIN_TOKEN": ADMIN_TOKEN})
+    running.start()
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():

@@ -4,29 +4,15 @@ is in the audit log on the admin's page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import ServerProcess
+from .conftest import ADMIN_TOKEN as TOKEN
 from .players import Player, screenshot, wait_for
 from .table import Seat, phone_of
 
-TOKEN = "a-long-enough-admin-token-for-the-test"
 CASES = [("fr-FR", "fr", "Salle fermée : pseudos injurieux.", "Cette salle a été fermée"),
          ("en-GB", "en", "Closed: abusive names.", "This room was closed")]
-
-
-@pytest.fixture
-def admin_server(tmp_path: Path) -> Iterator[str]:
-    running = ServerProcess(tmp_path, env={"TICTAC_ADMIN_TOKEN": TOKEN})
-    running.start()
-    try:
-        yield running.url
-    finally:
-        running.stop()
 
 
 @pytest.mark.parametrize(("locale", "lang", "message", "title"), CASES,

@@ -1,6 +1,9 @@
 """The instance admin on a cluster of three nodes on one PostgreSQL: a ban made through one node
 holds on the others (the store's), a room owned by one node is closed through another while a
-phone relayed through the third hears why, and the audit log is the same through every node."""
+phone relayed through the third hears why, and the audit log is the same through every node;
+the rooms list through any node is the cluster's (each node asked through Redis), with the
+relayed connections counted; a report sent through a node that does not own the room lands in
+the queue every node reads."""
 
 from __future__ import annotations
 
@@ -74,3 +77,35 @@ def test_a_room_is_closed_through_another_node_and_a_relayed_phone_hears_why(
         actions = [(entry["action"], entry["target"]) for entry in
                    httpx.get(f"{node.base}/api/admin/audit", headers=ADMIN).json()]
         assert actions[0] == ("close_room", room["code"])
+
+
+def test_the_rooms_list_is_the_clusters_through_any_node(
+        admin_nodes: list[ServerProcess]) -> None:
+    rooms = [httpx.post(f"{node.base}/api/rooms", json=NEW_ROOM).json() for node in admin_nodes]
+    # the first room's phone comes through the second node: relayed to the room's owner
+    with connect(f"{admin_nodes[1].ws_base}/ws/{rooms[0]['code']}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": rooms[0]["token"]}))
+        assert json.loads(ws.recv(60))["type"] == "room"
+        for node in admin_nodes:
+            answer = httpx.get(f"{node.base}/api/admin/rooms", headers=ADMIN, timeout=60)
+            assert answer.headers["x-tictac-unanswered-nodes"] == "0"
+            listed = {row["code"]: row for row in answer.json()}
+            assert {room["code"] for room in rooms} <= set(listed)
+            rows = [listed[room["code"]] for room in rooms]
+            assert len({row["node"] for row in rows}) == 3  # each room on the node that made it
+            assert [(row["connections"], row["relayed"]) for row in rows] == [
+                (1, 1), (0, 0), (0, 0)]
+            assert rows[0]["players"] == ["Ann"] and rows[0]["status"] == "lobby"
+
+
+def test_a_report_through_another_node_reaches_the_queue_of_every_node(
+        admin_nodes: list[ServerProcess]) -> None:
+    room = httpx.post(f"{admin_nodes[0].base}/api/rooms", json=NEW_ROOM).json()
+    reported = httpx.post(f"{admin_nodes[1].base}/api/rooms/{room['code']}/reports",
+                          headers={"authorization": f"Bearer {room['token']}"},
+                          json={"what": "name", "text": "Ann"}, timeout=60)
+    assert reported.status_code == 201, reported.text
+    for node in admin_nodes:
+        queue = httpx.get(f"{node.base}/api/admin/reports", headers=ADMIN).json()
+        assert (queue[0]["room"], queue[0]["what"], queue[0]["text"]) == (
+            room["code"], "name", "Ann")

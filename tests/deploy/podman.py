@@ -71,8 +71,10 @@ def ensure_base() -> None:
         tar.wait(60)
 
 
-def build(context: Path, tag: str) -> subprocess.CompletedProcess[str]:
-    """The Containerfile of `context` built as `tag` (the docker format keeps the HEALTHCHECK;
-    the build's network is the host's, through which the package registries are reached)."""
+def build(context: Path, tag: str, containerfile: str = "Containerfile",
+          ) -> subprocess.CompletedProcess[str]:
+    """The `containerfile` of `context` built as `tag` (the docker format keeps the
+    HEALTHCHECK; the build's network is the host's, through which the package registries are
+    reached)."""
     return podman("build", "--format", "docker", "--network", "host", *ulimits(),
-                  "-t", tag, "-f", str(context / "Containerfile"), str(context), check=False)
+                  "-t", tag, "-f", str(context / containerfile), str(context), check=False)

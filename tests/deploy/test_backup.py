@@ -27,6 +27,7 @@ from tictac.cluster.services import Postgres
 from tictac.engine import LoggedAction
 from tictac.rooms.places import token_hash
 from tictac.store import DeckBounds, LiteStore, SqlStore, Store, StoredDeck
+from tictac.store.base import AuditEntry, Ban, Report
 from tictac.store.migrate import alembic_config
 
 # No retention and no bound: every deck saved is kept, as a backup must find it.
@@ -183,6 +184,55 @@ async def test_a_postgresql_store_is_exported_and_restored_into_sqlite(
         assert await contents(store) == before
     [room] = [dump for dump in before[0] if dump.code == "GHJK"]  # type: ignore[attr-defined]
     assert room.epoch == 3 and len(room.games[0].log) == 39
+
+
+async def moderate(store: Store) -> None:
+    """The instance admin's records: two bans, three audit lines, two reports (one settled)."""
+    await store.save_ban(Ban("203.0.113.0/24", 1 << 50, "spam", 5))
+    await store.save_ban(Ban("2001:db8::/32", 1 << 50, "", 6))
+    for number in range(3):
+        await store.save_audit(AuditEntry(10 + number, "ban", f"net{number}", "1 h", "::1"))
+    await store.save_report(Report(20, "GHJK", "chat", "vilain", "Bob", "ab12"))
+    await store.save_report(Report(21, "GHJK", "name", "Gros Mot", "", "ab12"))
+    await store.resolve_report((await store.load_reports(1))[0].id, "dismissed")
+
+
+async def moderation(store: Store) -> tuple[object, ...]:
+    return (await store.load_bans(0), await store.load_audit(10), await store.load_reports(10))
+
+
+async def test_the_bans_audit_log_and_reports_are_backed_up_and_restored(
+        tmp_path: Path, postgres: Postgres) -> None:
+    held = tmp_path / "held.sqlite3"
+    async with lite(held) as store:
+        await fill(store)
+        await moderate(store)
+        before = await moderation(store)
+    assert [report.text for report in before[2]] == ["vilain"]  # type: ignore[attr-defined]
+    backup = tmp_path / "backup.sqlite3"
+    assert (await asyncio.to_thread(tictac, "backup", str(backup), "--db", str(held))
+            ).returncode == 0
+    pg = new_database(postgres)
+    for target in (str(tmp_path / "restored.sqlite3"), pg):
+        restored = await asyncio.to_thread(tictac, "restore", str(backup), "--db", target)
+        assert restored.returncode == 0, restored.stderr
+        store = await (SqlStore.open(target) if target == pg
+                       else LiteStore.open(target))
+        try:
+            assert await moderation(store) == before
+            # the store goes on numbering after the rows restored (PostgreSQL's sequences)
+            await store.save_audit(AuditEntry(99, "lift_ban", "2001:db8::/32"))
+            await store.save_report(Report(99, "GHJK", "deck", "Un titre", "DECK42"))
+            assert [entry.at_ms for entry in await store.load_audit(2)] == [99, 12]
+            assert len({report.id for report in await store.load_reports(10)}) == 2
+        finally:
+            await store.close()
+    # a PostgreSQL store's own export holds them too
+    again = tmp_path / "from-pg.sqlite3"
+    assert (await asyncio.to_thread(tictac, "backup", str(again), "--db", pg)).returncode == 0
+    async with lite(again) as store:
+        assert (await store.load_bans(0)) == before[0]
+        assert [entry.at_ms for entry in await store.load_audit(10)] == [99, 12, 11, 10]
 
 
 async def test_a_restore_is_refused_into_a_store_that_holds_rooms_or_from_no_backup(

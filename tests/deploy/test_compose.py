@@ -1,7 +1,6 @@
 """compose.yaml's default service through podman-compose (PyPI's, in the dev group): `up`
 starts one tictac on SQLite with its port published, a game is played through it, `down` and
-`up` again find the room in the volume. The `public` profile is not brought up here: its
-PostgreSQL, Redis and nginx images cannot be pulled on these machines."""
+`up` again find the room in the volume. The `public` profile: test_compose_public.py."""
 
 from __future__ import annotations
 

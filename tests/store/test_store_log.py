@@ -42,7 +42,7 @@ async def test_migrations_build_the_schema_the_code_uses(tmp_path: Path) -> None
         version = conn.execute(sa.text("select version_num from alembic_version")).all()
     await store.close()
     assert found == {t.name: sorted(c.name for c in t.columns) for t in metadata.sorted_tables}
-    assert version == [("0005",)]
+    assert version == [("0006",)]
     again = await SqlStore.open(url(tmp_path))  # a second start finds nothing to migrate
     await again.close()
 

@@ -10,7 +10,7 @@ import pytest
 from test_store_contract import open_kind
 
 from tictac.store import Store
-from tictac.store.base import AuditEntry, Ban
+from tictac.store.base import AuditEntry, Ban, Report
 
 
 @pytest.fixture(params=["sqlalchemy", "sqlite3", "memory"])
@@ -50,5 +50,32 @@ async def test_bans_and_audit_outlive_the_process(kind: str, tmp_path: Path) -> 
     try:
         assert await again.load_bans(0) == [Ban("2001:db8::/32", 5_000, "", 1_000)]
         assert await again.load_audit(10) == [AuditEntry(1_000, "ban", "2001:db8::/32")]
+    finally:
+        await again.close()
+
+
+async def test_reports_wait_in_the_queue_until_resolved(store: Store) -> None:
+    for i in range(3):
+        await store.save_report(Report(1_000 + i, "ROOM", "chat", f"line {i}", "Bob", "ab12"))
+    queue = await store.load_reports(10)
+    assert [report.text for report in queue] == ["line 2", "line 1", "line 0"]
+    assert len({report.id for report in queue}) == 3
+    await store.resolve_report(queue[1].id, "dismissed")
+    assert [report.text for report in await store.load_reports(10)] == ["line 2", "line 0"]
+    assert await store.load_report(queue[1].id) == Report(
+        1_001, "ROOM", "chat", "line 1", "Bob", "ab12", "dismissed", queue[1].id)
+    assert await store.load_report(999) is None
+
+
+@pytest.mark.parametrize("kind", ["sqlalchemy", "sqlite3"])
+async def test_reports_outlive_the_process(kind: str, tmp_path: Path) -> None:
+    first = await open_kind(kind, tmp_path / "log.sqlite3")
+    await first.save_report(Report(1_000, "ROOM", "deck", "Nos noms", "QWERTY", "cd34"))
+    await first.close()
+    again = await open_kind("sqlite3" if kind == "sqlalchemy" else "sqlalchemy",
+                            tmp_path / "log.sqlite3")
+    try:
+        assert await again.load_reports(10) == [
+            Report(1_000, "ROOM", "deck", "Nos noms", "QWERTY", "cd34", "", 1)]
     finally:
         await again.close()

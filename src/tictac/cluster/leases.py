@@ -57,9 +57,13 @@ class Leases:
 
     async def store_reached_elsewhere(self) -> bool:
         """Whether another live node reaches the database (a handful of nodes: one scan)."""
-        keys = [key async for key in self.redis.scan_iter(ALIVE + "*", count=100)
-                if key != ALIVE + self.node]
+        keys = [ALIVE + node for node in await self.others()]
         return bool(keys) and "1" in await self.redis.mget(keys)
+
+    async def others(self) -> list[str]:
+        """The other live nodes (a handful: one scan)."""
+        return [str(key)[len(ALIVE):] async for key in self.redis.scan_iter(ALIVE + "*", count=100)
+                if key != ALIVE + self.node]
 
     async def owner(self, code: str) -> str | None:
         found = await self.redis.get(OWNER + code)

@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 
 # A room's operation run where the room lives: (room, arguments) -> the JSON answer.
 Call = Callable[..., Awaitable[Any]]
+# An operation asked of every node (the instance admin's rooms list): () -> the JSON answer.
+NodeCall = Callable[[], Awaitable[Any]]
 # Serves a relayed connection on the owner: (room, conn, token, feed of the client's frames).
 ServeRemote = Callable[[Room, RemoteConn, str, Callable[[Callable[[str], None]],
                                                         Awaitable[None]]], Awaitable[None]]
@@ -90,6 +92,7 @@ class Node:
         self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
+        self.node_calls: dict[str, NodeCall] = {}  # set by the server
         self.links: dict[str, Link] = {}  # relayed connections this node holds the socket of
         self.sessions: dict[str, Session] = {}  # relayed connections to rooms this node owns
         self._replies: dict[str, asyncio.Future[Any]] = {}
@@ -285,7 +288,28 @@ class Node:
                 continue
         raise RoomError(ROOM_UNAVAILABLE, "the room keeps moving; try again")
 
+    def relayed(self, room: Room) -> int:
+        """How many of the room's connections this node relays for other nodes' clients."""
+        return sum(isinstance(conn, RemoteConn) for conn in room.conns)
+
+    async def everywhere(self, op: str) -> tuple[list[Any], int]:
+        """`node_calls[op]()` on every live node of the cluster, this one first: the answers,
+        and how many nodes did not answer (gone meanwhile, or silent for CALL_TIMEOUT_S)."""
+        asked = [self._request(node, "ask", op) for node in await self.leases.others()]
+        answers = await asyncio.gather(self.node_calls[op](), *asked, return_exceptions=True)
+        for answer in answers:
+            if isinstance(answer, BaseException) and not isinstance(answer, Moved | IllegalAction):
+                raise answer
+        heard = [answer for answer in answers if not isinstance(answer, BaseException)]
+        return heard, len(answers) - len(heard)
+
     async def _ask(self, owner: str, code: str, op: str, args: dict[str, Any]) -> Any:
+        return await self._request(owner, "call", code, op, args=args)
+
+    async def _request(self, node: str, kind: str, *fields: str,
+                       args: dict[str, Any] | None = None) -> Any:
+        """Sends `node` a request (`kind`, `fields`, then its id and `args`) and waits for its
+        reply; `Moved` if nobody heard it, `room_unavailable` if no reply came in time."""
         rid = f"{self.id}#{next(self._ids)}"
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._replies[rid] = future
@@ -294,7 +318,7 @@ class Node:
             if not future.done():
                 future.set_exception(Moved())
 
-        self.bus.send(owner, pack("call", code, op, rid, body=orjson.dumps(args).decode()),
+        self.bus.send(node, pack(kind, *fields, rid, body=orjson.dumps(args or {}).decode()),
                       unheard)
         try:
             return await asyncio.wait_for(future, CALL_TIMEOUT_S)
@@ -349,6 +373,9 @@ class Node:
             elif kind == "call":
                 _, code, op, rid, body = unpack(text, 3)
                 self._spawn(self._answer(code, op, rid, orjson.loads(body)))
+            elif kind == "ask":
+                _, op, rid, _ = unpack(text, 2)
+                self._spawn(self._respond(rid, self.node_calls[op]()))
             elif kind == "reply":
                 _, rid, status, body = unpack(text, 2)
                 self._reply(rid, status, body)
@@ -377,15 +404,19 @@ class Node:
     async def _answer(self, code: str, op: str, rid: str, args: dict[str, Any]) -> None:
         room = self.manager.rooms.get(code)
         if room is None or room.closed:
-            status, body = "moved", "null"
+            self.bus.send(gateway_of(rid), pack("reply", rid, "moved", body="null"))
         else:
-            try:
-                status, body = "ok", orjson.dumps(await self.calls[op](room, **args)).decode()
-            except IllegalAction as refusal:
-                status, body = "err", orjson.dumps(refusal.to_json()).decode()
-            except StoreError as failure:
-                status = "err"
-                body = orjson.dumps({"code": STORE_FAILED, "message": str(failure)}).decode()
+            await self._respond(rid, self.calls[op](room, **args))
+
+    async def _respond(self, rid: str, answer: Awaitable[Any]) -> None:
+        """The reply to request `rid`: `answer`'s value, or the refusal it raised."""
+        try:
+            status, body = "ok", orjson.dumps(await answer).decode()
+        except IllegalAction as refusal:
+            status, body = "err", orjson.dumps(refusal.to_json()).decode()
+        except StoreError as failure:
+            status = "err"
+            body = orjson.dumps({"code": STORE_FAILED, "message": str(failure)}).decode()
         self.bus.send(gateway_of(rid), pack("reply", rid, status, body=body))
 
     def _reply(self, rid: str, status: str, body: str) -> None:

@@ -74,6 +74,10 @@ FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line, deck title or ca
 NO_DECK = ROOM_CODES("no_deck", "no shared deck with that code (`use_deck`; HTTP 404)")
 DECKS_FULL = ROOM_CODES("decks_full", "a shared deck that would pass what the server keeps of its "
                         "saver's address's decks or of all decks (HTTP 507; docs/packs.md)")
+BAD_REPORT = ROOM_CODES("bad_report", "a report of something the room did not show the reporter "
+                        "(a name, chat line, written name or deck; HTTP 400)")
+NO_REPORT = ROOM_CODES("no_report", "the admin's queue holds no such report (acted on already; "
+                       "HTTP 404)")
 BAD_DECK = ROOM_CODES("bad_deck", "a deck that fails its checks (the message names the first "
                       "problems), or `save_deck` with no written names to save (HTTP 400)")
 

@@ -118,6 +118,7 @@ def chat(room: Room, conn: Conn, text: str) -> None:
     place = room.seating.places[room.conns[conn]]
     message = dumps({"type": "chat", "seat": room.seating.seat_of.get(place.pid),
                      "name": place.name, "text": text, "server_time": room.clock.now_ms()})
+    room.said.append((place.name, text))
     for other in room.conns:
         other.send(message)
 

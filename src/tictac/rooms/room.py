@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +47,7 @@ from tictac.rooms.wire import dumps, error_message
 from tictac.store import Fenced, RoomDump, Store
 
 log = logging.getLogger(__name__)
+SAID_KEPT = 100  # chat lines a room remembers for reports (rooms/reports.py)
 Ack = tuple[Conn, str]  # an action's `ack` message and the connection it goes to
 
 POLICIES = ("wait", "bot", "skip")
@@ -116,6 +118,8 @@ class Room:
         self.audience = Audience(self)
         self.code_show = streamer.CodeShow(self)
         self.deck_lookups = decks.lookups(now)
+        # The latest chat lines (name, text): a report of one is checked against them.
+        self.said: deque[tuple[str, str]] = deque(maxlen=SAID_KEPT)
 
     # -- its life --------------------------------------------------------------------------
 
@@ -393,9 +397,14 @@ class Room:
                      server_time=self.clock.now_ms(), game_time=self.game_now(),
                      paused=self.paused, deadline=self.client_deadline(), events=events)
 
+    def view_of(self, seat: int | None) -> str | None:
+        """The game's view message for `seat` (None: a spectator's), or None between games."""
+        return None if self.state is None else self._views([]).text(seat)
+
     def send_view(self, conn: Conn) -> None:
-        if self.state is not None:
-            conn.send(self._views([]).text(self.seating.seat_of.get(self.conns[conn])))
+        view = self.view_of(self.seating.seat_of.get(self.conns[conn]))
+        if view is not None:
+            conn.send(view)
 
     def broadcast_views(self, events: list[Event], ack: Ack | None = None) -> None:
         """Each connection's view; `ack`'s connection first, its ack and view in one `send`."""

@@ -1,7 +1,8 @@
 """The instance admin (docs/deploy.md, "Moderation"): whoever holds the admin token the
 operator set (`--admin-token-file`, or TICTAC_ADMIN_TOKEN) sees the rooms, closes one with a
 message to its players, takes a shared deck down, bans an address or a network for a time, and
-reads the audit log that every one of these actions writes. `/admin` is the page;
+reads the audit log that every one of these actions writes; and the players' reports wait in
+its queue until it acts on one (server/reports.py). `/admin` is the page;
 `/api/admin/...` are its calls.
 
 Each call counts toward its address's `admin` limit before anything else (a token cannot be
@@ -11,7 +12,8 @@ by HTTPS is believed), and then needs `Authorization: Bearer TOKEN`. The server 
 token's SHA-256 digest and compares digests in constant time.
 
 Bans and the audit log are kept by the store, so an action taken on one node of a cluster
-holds on all; a room is closed on the node that owns it.
+holds on all; a room is closed on the node that owns it. The rooms list is the cluster's: every
+live node is asked for its own rooms through Redis (`Node.everywhere`).
 """
 
 from __future__ import annotations
@@ -20,25 +22,31 @@ import functools
 import hashlib
 import hmac
 import ipaddress
+import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 
 from tictac.engine import IllegalAction
-from tictac.rooms import Room
-from tictac.rooms.errors import NO_DECK, STORE_FAILED
+from tictac.rooms import RoomManager
+from tictac.rooms.errors import NO_DECK, NO_REPORT, STORE_FAILED
 from tictac.server import http_api
 from tictac.server.bans import Bans, network
 from tictac.server.errors import ADMIN_NEEDS_TLS, BAD_ADMIN_TOKEN, BAD_MESSAGE, NO_ADMIN
 from tictac.server.http_api import error, limited, on_room
-from tictac.server.models import BanIn, CloseRoom, LiftBan
+from tictac.server.models import BanIn, CloseRoom, LiftBan, ResolveReport
 from tictac.store import StoreError
-from tictac.store.base import AuditEntry, Ban
+from tictac.store.base import AuditEntry, Ban, Report
 
+if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with --redis
+    from tictac.cluster import Node
+
+log = logging.getLogger(__name__)
 AUDIT_SHOWN = 200
+REPORTS_SHOWN = 200
 
 
 def digest(token: str) -> str:
@@ -93,11 +101,17 @@ async def _kept(write: Awaitable[None]) -> None:
         raise IllegalAction(STORE_FAILED, str(failure)) from None
 
 
-def _row(room: Room, now_ms: int) -> dict[str, Any]:
-    return {"code": room.code, "game": room.game_name, "status": room.status,
-            "players": [place.name for place in room.seating.seated()],
-            "age_s": (now_ms - room.record.created_ms) // 1000,
-            "connections": len(room.conns)}
+async def rooms_here(manager: RoomManager, node: Node | None) -> list[dict[str, Any]]:
+    """This node's open rooms as the admin's list shows them (on a cluster, with the node's
+    id and how many of a room's connections are relayed from other nodes)."""
+    now = manager.clock.now_ms()
+    return [{"code": room.code, "game": room.game_name, "status": room.status,
+             "players": [place.name for place in room.seating.seated()],
+             "age_s": (now - room.record.created_ms) // 1000,
+             "connections": len(room.conns),
+             "relayed": 0 if node is None else node.relayed(room),
+             "node": "" if node is None else node.id}
+            for room in list(manager.rooms.values()) if not room.closed]
 
 
 Handler = Callable[[Request, str], Awaitable[Response]]
@@ -120,10 +134,16 @@ def _admin(changing: bool) -> Callable[[Handler], Callable[[Request], Awaitable[
 
 @_admin(changing=False)
 async def rooms(request: Request, client: str) -> Response:
-    manager = request.app.state.manager
-    now = _now_ms(request)
-    return JSONResponse([_row(room, now) for room in list(manager.rooms.values())
-                         if not room.closed])
+    """Every node's rooms, by code; on a cluster, `X-Tictac-Unanswered-Nodes` says how many
+    live nodes did not answer (their rooms are missing from the list)."""
+    node: Node | None = request.app.state.node
+    if node is None:
+        return JSONResponse(await rooms_here(request.app.state.manager, None))
+    answers, unanswered = await node.everywhere("rooms")
+    found = sorted((row for rows in answers for row in rows), key=lambda row: row["code"])
+    if unanswered:
+        log.warning("admin rooms list: %d nodes did not answer", unanswered)
+    return JSONResponse(found, headers={"X-Tictac-Unanswered-Nodes": str(unanswered)})
 
 
 @_admin(changing=True)
@@ -196,6 +216,35 @@ async def audit(request: Request, client: str) -> Response:
     return JSONResponse([{"at_ms": entry.at_ms, "action": entry.action, "target": entry.target,
                           "detail": entry.detail, "address": entry.address}
                          for entry in await manager.store.load_audit(AUDIT_SHOWN)])
+
+
+def _report_json(report: Report) -> dict[str, Any]:
+    return {"id": report.id, "at_ms": report.at_ms, "room": report.room, "what": report.what,
+            "text": report.text, "context": report.context, "reporter": report.reporter}
+
+
+@_admin(changing=False)
+async def reports(request: Request, client: str) -> Response:
+    """The queue: the reports not acted on yet, newest first."""
+    store = request.app.state.manager.store
+    return JSONResponse([_report_json(report)
+                         for report in await store.load_reports(REPORTS_SHOWN)])
+
+
+@_admin(changing=True)
+async def resolve_report(request: Request, client: str) -> Response:
+    """A report leaves the queue with what the admin did about it (the page makes the action
+    itself, a room closed or a ban, by its own call first)."""
+    store = request.app.state.manager.store
+    report_id = request.path_params["id"]
+    outcome = (await http_api.read_model(request, ResolveReport)).outcome
+    found = await store.load_report(report_id)
+    if found is None or found.outcome:
+        raise IllegalAction(NO_REPORT, f"no report {report_id} waits in the queue")
+    await _kept(store.resolve_report(report_id, outcome))
+    await _audit(request, client, "resolve_report", f"{found.room} {found.what}",
+                 f"{outcome}: {found.text}"[:400])
+    return JSONResponse({"resolved": report_id, "outcome": outcome})
 
 
 def _bans(request: Request) -> Bans:

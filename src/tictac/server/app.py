@@ -24,6 +24,7 @@ from tictac.server import (
     openapi,
     pages,
     qr,
+    reports,
     ws,
 )
 from tictac.server.bans import Bans
@@ -75,6 +76,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
             node = app.state.node = Node(manager, settings.redis_url, settings.lease_ms)
             node.serve_remote = partial(ws.serve, settings=settings, quotas=app.state.quotas)
             node.calls = http_api.ROOM_CALLS
+            node.node_calls = {"rooms": partial(admin.rooms_here, manager, node)}
             app.state.limits.shared = SharedBuckets(node.redis)
             await node.start()
         else:
@@ -100,6 +102,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/api/rooms/{code}/rejoin-code", http_api.rejoin_code, methods=["POST"]),
         Route("/api/rooms/{code}/rejoin", http_api.rejoin_room, methods=["POST"]),
         Route("/api/rooms/{code}/replay", http_api.replay),
+        Route("/api/rooms/{code}/reports", reports.report, methods=["POST"]),
         Route("/api/admin/rooms", admin.rooms),
         Route("/api/admin/rooms/{code}/close", admin.close_room, methods=["POST"]),
         Route("/api/admin/bans", admin.bans),
@@ -107,6 +110,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/api/admin/bans/lift", admin.lift_ban, methods=["POST"]),
         Route("/api/admin/decks/{code}/take-down", admin.take_down_deck, methods=["POST"]),
         Route("/api/admin/audit", admin.audit),
+        Route("/api/admin/reports", admin.reports),
+        Route("/api/admin/reports/{id:int}/resolve", admin.resolve_report, methods=["POST"]),
         Route("/admin", admin.page),
         Route("/api/decks", decks_api.create_deck, methods=["POST"]),
         Route("/api/decks/{code}", decks_api.get_deck),

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocket
 
 from tictac.bots import room_bot_kinds
 from tictac.engine import GAMES, IllegalAction, get_game
-from tictac.rooms import Room, RoomManager, lobby, rejoin, replays
+from tictac.rooms import Room, RoomManager, lobby, rejoin, replays, reports
 from tictac.rooms import errors as room_errors
 from tictac.rooms.buckets import Buckets
 from tictac.rooms.errors import RATE_LIMITED
@@ -49,6 +49,7 @@ STATUS = {
     room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
     room_errors.ROOM_UNAVAILABLE: 503, room_errors.BAD_REJOIN: 410,
     room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404, room_errors.DECKS_FULL: 507,
+    room_errors.NO_REPORT: 404,
     BANNED: 403, NO_ADMIN: 404, BAD_ADMIN_TOKEN: 401, ADMIN_NEEDS_TLS: 403,
 }
 
@@ -65,7 +66,11 @@ class Limits:
                      "qr": Buckets(settings.qr_per_min / 60, settings.qr_burst),
                      "deck_read": Buckets(settings.deck_read_per_min / 60,
                                           settings.deck_read_burst),
-                     "admin": Buckets(settings.admin_per_min / 60, settings.admin_burst)}
+                     "admin": Buckets(settings.admin_per_min / 60, settings.admin_burst),
+                     "report": Buckets(settings.report_per_min / 60, settings.report_burst),
+                     # keyed by a room's code, not an address
+                     "room_report": Buckets(settings.room_report_per_min / 60,
+                                            settings.room_report_burst)}
         self.shared: SharedBuckets | None = None
 
     async def wait(self, limit: str, address: str) -> float:
@@ -129,11 +134,15 @@ def json_from_here(request: Request) -> None:
         raise IllegalAction(BAD_ORIGIN, "this call is only taken from this server's own pages")
 
 
-async def limited(request: Request, limit: str) -> None:
-    """Counts the request toward its address's `limit` (`Limits`); `rate_limited` past it."""
-    wait = await _limits(request).wait(limit, request.client.host if request.client else "")
+async def limited(request: Request, limit: str, key: str | None = None) -> None:
+    """Counts the request toward its address's `limit` (`Limits`), or `key`'s (a room's
+    code); `rate_limited` past it."""
+    whose = "this address" if key is None else "this room"
+    if key is None:
+        key = request.client.host if request.client else ""
+    wait = await _limits(request).wait(limit, key)
     if wait:
-        raise Refused(RATE_LIMITED, "too many requests from this address; try again later",
+        raise Refused(RATE_LIMITED, f"too many requests from {whose}; try again later",
                       {"Retry-After": str(math.ceil(wait))})
 
 
@@ -264,8 +273,14 @@ async def _close(room: Room, message: str) -> None:
     await room.call(room.close_by_admin, message)
 
 
+async def _report(room: Room, token: str, what: str, text: str) -> dict[str, str]:
+    found: dict[str, str] = await room.call(reports.shown, room, token, what, text)
+    return found
+
+
 ROOM_CALLS: dict[str, Call] = {"summary": _summary, "join": _join, "replay": _replay,
-                               "rejoin_code": _rejoin_code, "rejoin": _rejoin, "close": _close}
+                               "rejoin_code": _rejoin_code, "rejoin": _rejoin, "close": _close,
+                               "report": _report}
 
 
 def _node(request: Request) -> Node | None:

@@ -504,6 +504,16 @@ class LiftBan(Body):
     network: str = Field(min_length=1, max_length=64)
 
 
+class ReportIn(Body):
+    what: Literal["name", "chat", "written", "deck"]
+    text: str = Field(default="", max_length=400)  # as shown (a deck's is the room's)
+
+
+class ResolveReport(Body):
+    # what the admin did about it: nothing, or one of the actions the queue offers
+    outcome: Literal["dismissed", "room_closed", "banned", "deck_taken_down"]
+
+
 class RejoinCode(Strict):
     rejoin: str
     expires_in_s: int

@@ -30,6 +30,8 @@ from tictac.server.models import (
     Rejoin,
     RejoinCode,
     Replay,
+    ReportIn,
+    ResolveReport,
 )
 
 REF = "#/components/schemas/{model}"
@@ -52,6 +54,9 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
     ("post", "/api/decks", "Keep a shared Time's Up deck (its JSON, an exported deck, a pack file, "
      "or a pasted list {language, title, lines}); answers its code (docs/packs.md)", None,
      DeckHeader, False),
+    ("post", "/api/rooms/{code}/reports", "Report to the server's admin a name, a chat line, a "
+     "written name or the room's deck, as the room showed it to the Authorization: Bearer "
+     "token's place", ReportIn, None, False),
     ("get", "/api/decks/{code}", "A shared deck as its JSON file (query: download=1 for an "
      "attachment)", None, None, False),
     ("get", "/api/qr.svg", "A QR code of the query's `text` as SVG (segno)", None, None, False),
@@ -73,13 +78,17 @@ ENDPOINTS: list[tuple[str, str, str, type[BaseModel] | None, type[BaseModel] | N
      None, False),
     ("get", "/api/admin/audit", "The admin's: the latest admin actions, newest first", None,
      None, False),
+    ("get", "/api/admin/reports", "The admin's: the players' reports waiting, newest first",
+     None, None, False),
+    ("post", "/api/admin/reports/{id}/resolve", "The admin's: a report leaves the queue with "
+     "what was done about it", ResolveReport, None, False),
 ]
 
 
 def document() -> dict[str, Any]:
     models: list[type[BaseModel]] = [CreateRoom, JoinRoom, Rejoin, Joined, RejoinCode, GameInfo,
                                      Replay, Health, ErrorOut, DeckHeader, CloseRoom, BanIn,
-                                     LiftBan]
+                                     LiftBan, ReportIn, ResolveReport]
     _, schemas = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     paths: dict[str, Any] = {}
     for method, path, summary, body, answer, is_list in ENDPOINTS:

@@ -37,10 +37,17 @@ class ServerSettings:
     # blindly needs far more tries than this allows (docs/packs.md)
     deck_read_per_min: float = 10.0
     deck_read_burst: int = 20
-    # ... and the instance admin's calls (server/admin.py): a page that lists rooms, bans and
-    # the audit log asks a few at once; a token cannot be guessed at this pace
+    # ... and the instance admin's calls (server/admin.py): its page asks four lists at once,
+    # again after each action, and an action from the reports' queue is two calls; a token
+    # cannot be guessed at this pace
     admin_per_min: float = 30.0
-    admin_burst: int = 10
+    admin_burst: int = 30
+    # ... and players' reports (server/reports.py), per address and per room: a report now and
+    # then is a player's; a flood of them would bury the admin's queue
+    report_per_min: float = 2.0
+    report_burst: int = 5
+    room_report_per_min: float = 5.0
+    room_report_burst: int = 15
     # The SHA-256 digest of the admin's token (`--admin-token-file`, TICTAC_ADMIN_TOKEN);
     # empty: no admin. The token itself is never kept.
     admin_token_digest: str = ""

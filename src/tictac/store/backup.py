@@ -3,10 +3,11 @@ backups of `tictac serve --backup-every`).
 
 A backup is one SQLite file at the schema's latest revision, whichever store it came from, so
 one restore takes any backup into any store (an SQLite file's into PostgreSQL: the way an
-instance that outgrew its file moves). It holds the four tables (rooms with their records,
-games, action logs, shared decks) and nothing else; a seat's token is in a record only as its
-SHA-256 (rooms/places.py), which is what a restored room checks a returning player's token
-against.
+instance that outgrew its file moves). It holds the rooms with their records, games, action
+logs, shared decks, and the instance admin's bans, audit log and players' reports, and nothing
+else; a seat's token is in a record only as its SHA-256 (rooms/places.py), which is what a
+restored room checks a returning player's token against, and a report's reporter only as a
+digest of that.
 
 - An SQLite file is copied through SQLite's online backup API, in one step: a consistent copy
   while the server goes on writing (WAL readers and the writer do not block each other).
@@ -16,6 +17,9 @@ against.
 
 A restore goes into an empty store only (no room, no deck): rows are copied as they were, so a
 room comes back with its epoch, its games and their logs, and plays on from where it stood.
+The audit log's and the reports' rows are numbered anew by the store they go into, in their
+order (PostgreSQL's sequences would not know of numbers copied in, and the next admin action
+would collide with one).
 A backup is written under a `.partial` name and renamed once complete: a backup file is never
 half a backup.
 """
@@ -43,11 +47,12 @@ from tictac.store.base import StoreError, as_json
 from tictac.store.lite import PRAGMAS, SCHEMA_REVISION, sqlite_file
 from tictac.store.log import migrate_sqlite
 from tictac.store.migrate import current, heads, upgrade
-from tictac.store.tables import actions, decks, games, rooms
+from tictac.store.tables import actions, audit, bans, decks, games, reports, rooms
 
 log = logging.getLogger(__name__)
 
-TABLES = (rooms, games, actions, decks)  # in the order a restore fills them (foreign keys)
+# In the order a restore fills them (foreign keys).
+TABLES = (rooms, games, actions, decks, bans, audit, reports)
 BATCH = 5000  # rows read and written at a time
 # A scheduled backup's name: its time in UTC, so names sort as the backups were made.
 SCHEDULED = re.compile(r"^tictac-\d{8}-\d{6}\.sqlite3$")
@@ -195,8 +200,10 @@ def _count(conn: Connection, table: sa.Table) -> int:
 def _copy_tables(reading: Connection, writing: Connection) -> dict[str, int]:
     copied = {}
     for table in TABLES:
+        numbered = [column for column in table.columns if column.autoincrement is True]
         result = reading.execution_options(yield_per=BATCH).execute(
-            sa.select(table).order_by(*table.primary_key.columns))
+            sa.select(*(column for column in table.columns if column not in numbered))
+            .order_by(*table.primary_key.columns))
         copied[table.name] = 0
         for batch in result.mappings().partitions():
             writing.execute(table.insert(), [dict(row) for row in batch])

@@ -6,7 +6,8 @@ nothing outlives the process).
 A store keeps each room's record under an epoch, each game's setup, and each game's log of
 actions numbered from 1; and, apart from every room, the decks people share (Time's Up's:
 docs/packs.md, "Shared decks"), each under its code, never changed once kept, and the instance
-admin's bans and audit log (server/admin.py).
+admin's bans and audit log (server/admin.py), and the players' reports waiting for the admin
+(server/reports.py).
 Two refusals matter to a room and are the same for every store:
 - `Fenced`: the room is held under a newer epoch (another node claimed it), or the action's
   number in its log is taken (another copy of the room appended there first);
@@ -118,6 +119,23 @@ class AuditEntry:
     address: str = ""
 
 
+@dataclass(frozen=True)
+class Report:
+    """A player's report of something shown in a room: `what` ("name", "chat", "written",
+    "deck"), the `text` as it was shown, its `context` (who said a chat line, a deck's code),
+    `reporter` (a digest of the reporter's place, never its token), and once the admin acted,
+    the `outcome`. `id` is the store's (0 before it is kept)."""
+
+    at_ms: int
+    room: str
+    what: str
+    text: str
+    context: str = ""
+    reporter: str = ""
+    outcome: str = ""
+    id: int = 0
+
+
 @dataclass
 class GameLog:
     idx: int
@@ -194,6 +212,17 @@ class Store(Protocol):
 
     async def load_audit(self, limit: int) -> list[AuditEntry]:
         """The `limit` latest admin actions, newest first."""
+
+    def save_report(self, report: Report) -> Awaitable[None]:
+        """A new report (its `id` is the store's to give)."""
+
+    def resolve_report(self, report_id: int, outcome: str) -> Awaitable[None]:
+        """The admin acted on the report: it leaves the queue, kept with its outcome."""
+
+    async def load_reports(self, limit: int) -> list[Report]:
+        """The `limit` latest reports the admin has not acted on, newest first."""
+
+    async def load_report(self, report_id: int) -> Report | None: ...
 
 
 # What orjson would write and the standard encoder refuses (a dataclass, a date) is left to the

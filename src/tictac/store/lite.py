@@ -40,6 +40,7 @@ from tictac.store.base import (
     DeckBounds,
     DeckTaken,
     GameLog,
+    Report,
     RoomDump,
     StoredDeck,
     StoreError,
@@ -51,7 +52,7 @@ from tictac.store.file import DatabaseFile
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 log = logging.getLogger(__name__)
-SCHEMA_REVISION = "0005"  # the latest of store/migrations/versions
+SCHEMA_REVISION = "0006"  # the latest of store/migrations/versions
 HERE_AT_MOST = 4  # action rows committed on the loop's thread; a bigger batch is flat out's
 # Commits between two checkpoints: one action's commit writes two or three pages to the WAL,
 # so the WAL is checkpointed at about SQLite's default of 1000 pages.
@@ -59,6 +60,7 @@ CHECKPOINT_EVERY = 300
 LOCK_WAIT_MS = 5000  # sqlite3's default: how long the writer's thread waits for a lock
 
 Write = Callable[[sqlite3.Connection], None]
+REPORT_COLUMNS = "at_ms, room, what, text, context, reporter, outcome, id"  # Report's order
 
 
 def sqlite_file(url: str) -> str | None:
@@ -350,7 +352,33 @@ class LiteStore(GroupCommit[Write | Row]):
 
         return self._submit(write)
 
+    def save_report(self, report: Report) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO reports (at_ms, room, what, text, context, reporter, "
+                         "outcome) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (report.at_ms, report.room, report.what, report.text, report.context,
+                          report.reporter, report.outcome))
+
+        return self._submit(write)
+
+    def resolve_report(self, report_id: int, outcome: str) -> asyncio.Future[None]:
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE reports SET outcome = ? WHERE id = ?", (outcome, report_id))
+
+        return self._submit(write)
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_reports(self, limit: int) -> list[Report]:
+        rows = await asyncio.to_thread(
+            self._read, f"SELECT {REPORT_COLUMNS} FROM reports WHERE outcome = '' "
+            "ORDER BY id DESC LIMIT ?", (limit,))
+        return [Report(*row) for row in rows]
+
+    async def load_report(self, report_id: int) -> Report | None:
+        rows = await asyncio.to_thread(
+            self._read, f"SELECT {REPORT_COLUMNS} FROM reports WHERE id = ?", (report_id,))
+        return Report(*rows[0]) if rows else None
 
     async def load_bans(self, now_ms: int) -> list[Ban]:
         rows = await asyncio.to_thread(

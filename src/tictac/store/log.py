@@ -40,6 +40,7 @@ from tictac.store.base import (
     DeckBounds,
     DeckTaken,
     GameLog,
+    Report,
     RoomDump,
     StoredDeck,
     StoreError,
@@ -49,10 +50,12 @@ from tictac.store.base import (
 from tictac.store.file import DatabaseFile
 from tictac.store.lite import PRAGMAS
 from tictac.store.migrate import upgrade
-from tictac.store.tables import actions, audit, bans, decks, games, rooms
+from tictac.store.tables import actions, audit, bans, decks, games, reports, rooms
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 Write = Callable[[Connection], None]
+_REPORT_COLUMNS = (reports.c.at_ms, reports.c.room, reports.c.what, reports.c.text,  # Report's
+                   reports.c.context, reports.c.reporter, reports.c.outcome, reports.c.id)
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 BUDGET_S = 5.0  # the default bound on a store call (ServerSettings.store_timeout_s)
@@ -377,7 +380,36 @@ class SqlStore(GroupCommit[Write | Row]):
 
         return self._submit(write)
 
+    def save_report(self, report: Report) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(reports.insert().values(
+                at_ms=report.at_ms, room=report.room, what=report.what, text=report.text,
+                context=report.context, reporter=report.reporter, outcome=report.outcome))
+
+        return self._submit(write)
+
+    def resolve_report(self, report_id: int, outcome: str) -> asyncio.Future[None]:
+        def write(conn: Connection) -> None:
+            conn.execute(reports.update().where(reports.c.id == report_id)
+                         .values(outcome=outcome))
+
+        return self._submit(write)
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_reports(self, limit: int) -> list[Report]:
+        return await self._read(
+            self._load_reports, sa.select(*_REPORT_COLUMNS).where(reports.c.outcome == "")
+            .order_by(reports.c.id.desc()).limit(limit))
+
+    async def load_report(self, report_id: int) -> Report | None:
+        found = await self._read(
+            self._load_reports, sa.select(*_REPORT_COLUMNS).where(reports.c.id == report_id))
+        return found[0] if found else None
+
+    def _load_reports(self, query: sa.Select[Any]) -> list[Report]:
+        with self.engine.connect() as conn:
+            return [Report(*row) for row in conn.execute(query).all()]
 
     async def load_bans(self, now_ms: int) -> list[Ban]:
         return await asyncio.to_thread(self._load_bans, now_ms)

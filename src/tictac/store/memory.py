@@ -41,6 +41,7 @@ class MemoryStore:
         self._decks: dict[str, tuple[base.StoredDeck, str]] = {}  # code: deck, cards as JSON
         self._bans: dict[str, base.Ban] = {}
         self._audit: list[base.AuditEntry] = []
+        self._reports: dict[int, base.Report] = {}  # by id, in the order made
         self.commits = 0
 
     def problem(self) -> str | None:
@@ -163,7 +164,28 @@ class MemoryStore:
     def save_audit(self, entry: base.AuditEntry) -> asyncio.Future[None]:
         return self._write(lambda: self._audit.append(entry))
 
+    def save_report(self, report: base.Report) -> asyncio.Future[None]:
+        def write() -> None:
+            made = replace(report, id=len(self._reports) + 1)
+            self._reports[made.id] = made
+
+        return self._write(write)
+
+    def resolve_report(self, report_id: int, outcome: str) -> asyncio.Future[None]:
+        def write() -> None:
+            if report_id in self._reports:
+                self._reports[report_id] = replace(self._reports[report_id], outcome=outcome)
+
+        return self._write(write)
+
     # -- reads -------------------------------------------------------------------------------
+
+    async def load_reports(self, limit: int) -> list[base.Report]:
+        return [report for report in reversed(self._reports.values())
+                if not report.outcome][:limit]
+
+    async def load_report(self, report_id: int) -> base.Report | None:
+        return self._reports.get(report_id)
 
     async def load_bans(self, now_ms: int) -> list[base.Ban]:
         return [ban for _, ban in sorted(self._bans.items()) if ban.until_ms > now_ms]

@@ -85,3 +85,18 @@ audit = sa.Table(
     sa.Column("detail", sa.String(400), nullable=False, server_default=""),
     sa.Column("address", sa.String(64), nullable=False, server_default=""),
 )
+
+# The players' reports (server/reports.py): what was shown in a room, as it was shown, until the
+# admin acts on it (`outcome` then says how; "" while it waits in the queue).
+reports = sa.Table(
+    "reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("at_ms", sa.BigInteger, nullable=False),
+    sa.Column("room", sa.String(8), nullable=False),
+    sa.Column("what", sa.String(16), nullable=False),
+    sa.Column("text", sa.String(400), nullable=False),
+    sa.Column("context", sa.String(200), nullable=False, server_default=""),
+    sa.Column("reporter", sa.String(64), nullable=False, server_default=""),
+    sa.Column("outcome", sa.String(40), nullable=False, server_default=""),
+)

@@ -1,6 +1,7 @@
-// The instance admin's page (/admin): the rooms, closing one with a message to its players,
-// taking a shared deck down, bans by address or network, and the audit log. Every call carries the admin token as
-// `Authorization: Bearer`; the token stays in this tab (sessionStorage), never in a URL.
+// The instance admin's page (/admin): the players' reports, the rooms, closing one with a
+// message to its players, taking a shared deck down, bans by address or network, and the audit
+// log. Every call carries the admin token as `Authorization: Bearer`; the token stays in this
+// tab (sessionStorage), never in a URL.
 
 import { loadLang, pickLang, t } from './i18n.js';
 import { button, fill, h } from './dom.js';
@@ -42,7 +43,7 @@ function roomRow(room) {
     h('td', { text: room.code }), h('td', { text: room.game }), h('td', { text: room.status }),
     h('td', { text: room.players.join(', ') }),
     h('td', { text: t('admin.minutes', { n: Math.floor(room.age_s / 60) }) }),
-    h('td', { text: String(room.connections) }),
+    h('td', { text: room.relayed ? t('admin.relayed', { n: room.connections, relayed: room.relayed }) : String(room.connections) }),
     h('td', null, message, button(t('admin.close'), close, { class: 'danger' })));
 }
 
@@ -89,6 +90,40 @@ function deckForm() {
   }, code, h('button', { type: 'submit', class: 'danger', text: t('admin.take_down') }));
 }
 
+// A report's row: what was reported as it was shown, and the actions that settle it (each one
+// made by its own call, then the report leaves the queue with what was done).
+function reportRow(report) {
+  const settle = (outcome, call) => () => act(async () => {
+    const said = call ? await call() : t('admin.resolved');
+    await api('POST', `/api/admin/reports/${report.id}/resolve`, { outcome }, token);
+    return said;
+  });
+  const message = h('input', { 'aria-label': t('admin.close_message'), placeholder: t('admin.close_message'), maxlength: 120, class: 'close-message' });
+  const network = h('input', { 'aria-label': t('admin.network'), placeholder: t('admin.network'), maxlength: 64, class: 'report-network' });
+  const context = report.what === 'chat' ? t('admin.said_by', { name: report.context })
+    : report.what === 'deck' ? t('admin.deck_coded', { code: report.context }) : report.context;
+  const actions = [
+    button(t('admin.dismiss'), settle('dismissed'), { 'data-act': 'dismiss' }),
+    h('span', { class: 'row' }, message, button(t('admin.close_room'), settle('room_closed', async () => {
+      await api('POST', `/api/admin/rooms/${report.room}/close`, { message: message.value }, token);
+      return t('admin.closed', { code: report.room });
+    }), { class: 'danger', 'data-act': 'close' })),
+    h('span', { class: 'row' }, network, button(t('admin.ban'), settle('banned', async () => {
+      const made = await api('POST', '/api/admin/bans', { network: network.value, hours: 24, reason: `${report.what}: ${report.text}`.slice(0, 200) }, token);
+      return t('admin.banned', { network: made.network });
+    }), { class: 'danger', 'data-act': 'ban' })),
+    report.what === 'deck' ? button(t('admin.take_down'), settle('deck_taken_down', async () => {
+      await api('POST', `/api/admin/decks/${encodeURIComponent(report.context)}/take-down`, {}, token);
+      return t('admin.taken_down', { code: report.context });
+    }), { class: 'danger', 'data-act': 'take-down' }) : null,
+  ];
+  return h('tr', { 'data-report': report.id },
+    h('td', { text: when(report.at_ms) }), h('td', { text: report.room }),
+    h('td', { text: t(`admin.report.${report.what}`) }), h('td', { class: 'reported', text: report.text }),
+    h('td', { text: context }), h('td', { text: report.reporter }),
+    h('td', { class: 'report-actions' }, actions));
+}
+
 function auditRow(entry) {
   return h('tr', null, h('td', { text: when(entry.at_ms) }), h('td', { text: entry.action }),
     h('td', { text: entry.target }), h('td', { text: entry.detail }), h('td', { text: entry.address }));
@@ -118,9 +153,11 @@ async function show() {
   let rooms;
   let bans;
   let audit;
+  let reports;
   try {
-    [rooms, bans, audit] = await Promise.all([api('GET', '/api/admin/rooms', undefined, token),
-      api('GET', '/api/admin/bans', undefined, token), api('GET', '/api/admin/audit', undefined, token)]);
+    [reports, rooms, bans, audit] = await Promise.all([api('GET', '/api/admin/reports', undefined, token),
+      api('GET', '/api/admin/rooms', undefined, token), api('GET', '/api/admin/bans', undefined, token),
+      api('GET', '/api/admin/audit', undefined, token)]);
   } catch (error) {
     if (error.code === 'bad_admin_token') {
       token = '';
@@ -133,6 +170,10 @@ async function show() {
     h('h1', { text: t('admin.title') }),
     note ? h('p', { class: 'admin-note', role: 'status', text: note }) : null,
     button(t('admin.refresh'), () => { note = ''; show(); }),
+    h('section', { class: 'panel', 'aria-labelledby': 'reports-title' },
+      h('h2', { id: 'reports-title', text: t('admin.reports') }),
+      table(['admin.when', 'admin.room', 'admin.what', 'admin.text', 'admin.context', 'admin.reporter', 'admin.actions'],
+        reports.map(reportRow), 'admin.no_reports')),
     h('section', { class: 'panel', 'aria-labelledby': 'rooms-title' },
       h('h2', { id: 'rooms-title', text: t('admin.rooms') }),
       table(['admin.code', 'admin.game', 'admin.status', 'admin.players', 'admin.age', 'admin.connections', 'admin.close'],

@@ -2,6 +2,7 @@
 
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
+import { reportButton } from './report.js';
 
 const KEEP = 200;
 
@@ -26,8 +27,11 @@ export class ChatLog {
 // Returns {element, destroy}. Every name and line is set as text, never as markup.
 export function chatBox(ctx, { idPrefix = 'chat' } = {}) {
   const list = h('ol', { class: 'chat-lines', tabindex: 0, 'aria-live': 'polite', 'aria-label': t('chat.title') });
+  // Another's line has its report flag.
+  const mine = (line) => ctx.room && ctx.room.you && line.name === ctx.room.you.name;
   const lineItem = (line) => h('li', { class: 'chat-line' },
-    h('b', { class: 'who', text: line.name ?? '?' }), ' ', h('span', { class: 'said', text: line.text }));
+    h('b', { class: 'who', text: line.name ?? '?' }), ' ', h('span', { class: 'said', text: line.text }),
+    !mine(line) ? reportButton(ctx, 'chat', line.text, t('report.line', { name: line.name ?? '?' })) : null);
   fill(list, ctx.chat.lines.map(lineItem));
   const stop = ctx.chat.listen((line) => {
     list.appendChild(lineItem(line));

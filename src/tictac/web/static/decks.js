@@ -7,6 +7,7 @@ import { h, fill, refill, button, toast } from './dom.js';
 import { t, currentLang } from './i18n.js';
 import { qrImage } from './common.js';
 import { shareOrigin } from './share.js';
+import { reportButton } from './report.js';
 
 const MAX_LINES = 1000; // the server's: a pasted list may hold blank lines too
 
@@ -126,7 +127,8 @@ function buildPanel(box, first) {
     const isHost = Boolean(room.you && room.you.host);
     // "A shared deck" chosen as the pack with none loaded: Start would be refused, so say so.
     const none = room.options.pack === 'deck' ? t('tu.deck.load_first') : t('tu.deck.none');
-    refill(loaded, room.deck ? deckLine(room.deck) : none, room.deck && isHost ? ' ' : null, room.deck && isHost ? unload : null);
+    refill(loaded, room.deck ? deckLine(room.deck) : none, room.deck && isHost ? ' ' : null, room.deck && isHost ? unload : null,
+      room.deck ? reportButton(ctx, 'deck', room.deck.title, t('report.deck')) : null);
     const mine = saved.get(ctx.code);
     fill(shared, isHost && mine ? shareView(mine) : null);
     hostTools.hidden = !isHost;

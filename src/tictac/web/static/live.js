@@ -6,6 +6,7 @@ import { h, fill, toast } from './dom.js';
 import { t, currentLang } from './i18n.js';
 import { errorText, explainNear } from './errors.js';
 import { Connection } from './conn.js';
+import { api } from './session.js';
 import { ChatLog } from './chat.js';
 import { cue, muteButton } from './sound.js';
 import { keepAwake } from './wake.js';
@@ -139,6 +140,8 @@ export class LiveRoom {
     this.turnFocused = false; // the focus went to this turn's next action
     this.chat = new ChatLog();
     this.moves = new MoveLog();
+    // What this place reports to the server's admin (report.js), under its token.
+    this.report = (what, text) => api('POST', `/api/rooms/${code}/reports`, { what, text }, token);
     this.conn = new Connection(code, token, {
       onMessage: (message) => this.receive(message),
       onState: (state) => connectionLabel(state),
@@ -367,6 +370,7 @@ export class LiveRoom {
       acted: this.actedOn !== null && this.actedOn === this.view,
       lobby: (op, fields = {}) => this.send({ type: 'lobby', op, ...fields }),
       say: (text) => this.send({ type: 'chat', text }),
+      report: this.report,
       send: (message) => this.send(message),
     };
   }

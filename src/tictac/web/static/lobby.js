@@ -12,6 +12,7 @@ import { chatBox } from './chat.js';
 import { standingsPanel, endEvening, gameTitles } from './evening.js';
 import { streamerSettings, showCodeButton } from './streamer.js';
 import { offerTvRoom } from './session.js';
+import { reportButton } from './report.js';
 
 export function mount(root, ctx) {
   offerTvRoom(ctx.code); // what "Open the TV screen" (/tv, no code in its address) shows
@@ -123,6 +124,7 @@ function drawSeats(box, ctx, info) {
     return h('li', { class: ['seat', seat.connected || seat.bot ? 'on' : 'off'] },
       h('span', { class: 'dot', 'aria-hidden': 'true' }),
       h('span', { class: 'name', text: seat.name }), ...tags,
+      seat.bot || seat.seat === you.seat ? null : reportButton(ctx, 'name', seat.name, t('report.who', { name: seat.name })),
       tools.length ? h('span', { class: 'tools' }, tools) : null);
   });
   const limits = info ? t('lobby.players_range', { n: room.seats.length, min: info.min_players, max: info.max_players }) : '';

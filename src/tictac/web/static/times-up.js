@@ -11,6 +11,7 @@ import { moveLog } from './movelog.js';
 // The lobby's section of the game: its teams.
 import { teamsEditor } from './teams.js';
 import { deckPanel, saveWrittenTool } from './decks.js';
+import { reportButton } from './report.js';
 
 // The game's section of the lobby: the teams, then the shared deck (decks.js).
 export function lobbyPanel(box, ctx, info) {
@@ -86,10 +87,11 @@ function countdownFor(view, onZero, frozen = false) {
   return bindCountdown(el, clock.deadline_ms, clock.deadline_ms > gameNow() ? onZero : null);
 }
 
-function cardBlock(card, view) {
+function cardBlock(card, view, ctx) {
   return h('div', { class: ['clue-card', view.color === 'blue' && 'blue-name'] },
     h('p', { class: 'muted', text: t('tu.your_card') }),
     h('p', { class: 'big-name', text: card.name }),
+    reportButton(ctx, 'written', card.name, t('report.written')),
     card.about ? h('p', { class: 'description', text: card.about }) : null);
 }
 
@@ -306,7 +308,7 @@ export function mount(root, ctx) {
   function drawRunning(view, room) {
     const turn = view.turn;
     const parts = [absenceNote(view, room), whoLine(view, room), h('p', { class: 'constraint', text: constraintText(view) }), countdownFor(view, alarm, ctx.readonly)];
-    if (view.card) parts.push(cardBlock(view.card, view));
+    if (view.card) parts.push(cardBlock(view.card, view, ctx));
     // One tap per card: after a tap every mark waits for the next view (a double tap would
     // otherwise mark a card nobody saw; the server refuses it too, `stale_view`).
     const mark = (type) => {
