@@ -18,6 +18,7 @@ import { drawAudience } from './audience.js';
 import { noteSaved } from './decks.js';
 import { loadModule } from './reload.js';
 import { drawPanel } from './panels.js';
+import { Media } from './media.js';
 
 let live = null;
 
@@ -116,6 +117,7 @@ export class LiveRoom {
     this.sent = new Map(); // action id -> the action, whose refusal may name what in it was refused
     this.chat = new ChatLog();
     this.moves = new MoveLog();
+    this.media = new Media(this, key.startsWith('tv:')); // the table's audio and video
     this.conn = new Connection(code, token, {
       onMessage: (message) => this.receive(message),
       onState: (state) => connectionLabel(state),
@@ -148,6 +150,7 @@ export class LiveRoom {
 
   stop() {
     this.conn.close();
+    this.media.stop(); // a kicked person's calls end with their socket
     connectionLabel(null);
     keepAwake(false);
     phoneMute(false);
@@ -205,6 +208,10 @@ export class LiveRoom {
       case 'deck_saved': // the host's saved deck: its code and QR show on their end screen
         noteSaved(this.code, message.deck);
         this.schedule([]);
+        break;
+      case 'media':
+      case 'media_signal':
+        this.media.receive(message);
         break;
       case 'notice': // something the room did to this place (`unseated`), told in its words
         toast(t(`notice.${message.code}`), 'info');
@@ -267,6 +274,7 @@ export class LiveRoom {
     }
     if (this.audienceBox) drawPanel('audience', () => drawAudience(this.audienceBox, this.context()));
     drawPanel('screen', () => this.screen.update(this.context()));
+    drawPanel('media', () => this.media.draw());
     if (events.length && this.screen.events) drawPanel('screen', () => this.screen.events(events, this.context()));
   }
 
