@@ -8,44 +8,16 @@ spotlight on a phone and on the TV."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .calls import arriving, growing, media_browser, peer_of
 from .players import DESKTOP, SHOTS_DIR, Player, create_room, join_room, start_game, wait_for
 from .test_times_up import Table
 
-FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-              "--autoplay-policy=no-user-gesture-required"]
-
-# What arrives on this page's call with `peer`: video frames decoded and audio energy heard.
-ARRIVING = """async (peer) => {
-  const media = window.tictacMedia;
-  const entry = media && media.calls.get(peer);
-  if (!entry) return null;
-  const found = { frames: 0, energy: 0 };
-  (await entry.pc.getStats()).forEach((report) => {
-    if (report.type !== 'inbound-rtp') return;
-    if (report.kind === 'video') found.frames = report.framesDecoded || 0;
-    if (report.kind === 'audio') found.energy = report.totalAudioEnergy || 0;
-  });
-  return found;
-}"""
-
-
-@pytest.fixture(scope="module")
-def media_browser(browser: Browser) -> Iterator[Browser]:
-    """A Chromium of its own with fake microphone and camera, granted without asking."""
-    chromium = browser.browser_type.launch(executable_path=CHROMIUM,
-                                           args=[*CHROMIUM_ARGS, *FAKE_MEDIA])
-    try:
-        yield chromium
-    finally:
-        chromium.close()
-
+__all__ = ["media_browser"]  # the fixture
 
 class CallingTable(Table):
     """A Time's Up table whose pages also encode and decode every call: each step may take
@@ -53,25 +25,6 @@ class CallingTable(Table):
 
     def wait(self, condition: Any, what: str, timeout: float = 120.0) -> Any:
         return super().wait(condition, what, timeout)
-
-
-def peer_of(player: Player) -> int:
-    rosters = [m for m in player.messages("media") if m["you"] is not None]
-    assert rosters, player.name
-    return int(rosters[-1]["you"])
-
-
-def arriving(player: Player, peer: int) -> dict[str, float] | None:
-    result: dict[str, float] | None = player.page.evaluate(ARRIVING, peer)
-    return result
-
-
-def growing(player: Player, peer: int, what: str) -> None:
-    """Waits until `what` (frames, energy) from `peer` grows on `player`'s page."""
-    first = wait_for(lambda: arriving(player, peer), player.page, timeout=60,
-                     what=f"{player.name}'s call with {peer}")
-    wait_for(lambda: (arriving(player, peer) or first)[what] > first[what], player.page,
-             timeout=60, what=f"{what} from {peer} at {player.name}")
 
 
 def stopped_after(player: Player, peer: int, what: str, since: float) -> float:
