@@ -149,3 +149,47 @@ def host_mutes(host: Player, giver: Player, guesser: Player, peer: int) -> bool:
     wait_for(lambda: not any(p["held_cam"] or p["held_mic"] for p in host.messages("media")[-1]
                              ["peers"]), host.page, what="held no more")
     return True
+
+
+@pytest.mark.timeout(600)
+def test_streamer_mode_shows_a_players_video_on_the_tv_only_once_they_allow_it(
+        media_browser: Browser, server: str) -> None:
+    ana = Player(media_browser, server, "Ana")
+    tv = Player(media_browser, server, "TV")
+    tv.page.set_viewport_size(DESKTOP)
+    try:
+        for screen in (ana, tv):
+            screen.context.set_default_timeout(120_000)
+        code = create_room(ana, "time-bomb")
+        tv.goto(f"/r/{code}/tv")
+        wait_for(lambda: tv.room() is not None, tv.page, what="the TV in the room")
+        ana.page.click(".media-switch-on")
+        wait_for(lambda: ana.messages("media"), ana.page, what="the roster")
+        ana.page.evaluate("() => window.tictacMedia.live.send("
+                          "{ type: 'lobby', op: 'set_streamer', on: true })")
+        wait_for(lambda: ana.page.locator(".media-on-stream:visible").count() == 1, ana.page,
+                 what="the streamer's switch")
+        ana.page.click(".media-cam")
+        tile = f".media-tile[data-peer='{peer_of(ana)}']"
+        # Ana's camera is on, but the filmed TV gets no video of hers and draws none.
+        wait_for(lambda: tv.page.locator(tile).count() == 1, tv.page, what="Ana's tile on the TV")
+        sending = ("(tv) => { const media = window.tictacMedia; const call = media.calls.get(tv);"
+                   " return Boolean(media.local.video && call && call.video"
+                   " && call.video.sender.track); }")
+        wait_for(lambda: ana.page.evaluate("() => Boolean(window.tictacMedia.local.video)"),
+                 ana.page, what="Ana's camera")
+        wait_for(lambda: ana.page.evaluate("(tv) => Boolean(window.tictacMedia.calls.get(tv)"
+                                           " && window.tictacMedia.calls.get(tv).video)",
+                                           peer_of(tv)), ana.page, what="Ana's call with the TV")
+        assert not ana.page.evaluate(sending, peer_of(tv))  # her phone sends the TV no video
+        assert (arriving(tv, peer_of(ana)) or {"frames": 0})["frames"] == 0
+        assert tv.page.get_attribute(tile, "data-seen") == "none"
+        ana.page.check(".media-on-stream")
+        wait_for(lambda: ana.page.evaluate(sending, peer_of(tv)), ana.page,
+                 what="Ana's video going to the TV")
+        growing(tv, peer_of(ana), "frames")
+        wait_for(lambda: tv.page.get_attribute(tile, "data-seen") == "video", tv.page,
+                 what="Ana's video on the TV once she allowed it")
+    finally:
+        ana.close()
+        tv.close()
