@@ -23,12 +23,13 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.browser.calls import FAKE_MEDIA, arriving, peer_of  # noqa: E402
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, ServerProcess  # noqa: E402
-from tests.browser.players import Player, create_room, join_room, wait_for  # noqa: E402
+from tests.browser.calls import FAKE_MEDIA, arriving, peer_of
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, ServerProcess
+from tests.browser.players import Player, create_room, join_room, wait_for
 
-# On the watching page: the wall-clock ms at which frames from `peer` first grow past `since`.
-FIRST_FRAME = """async ([peer, before]) => {
+# On the watching page, started before the tap and awaited after it: the wall-clock ms at which
+# frames from `peer` first grow past `before`.
+FIRST_FRAME = """([peer, before]) => { window.firstFrame = (async () => {
   for (;;) {
     const entry = window.tictacMedia.calls.get(peer);
     let frames = 0;
@@ -38,7 +39,7 @@ FIRST_FRAME = """async ([peer, before]) => {
     if (frames > before) return Date.now();
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-}"""
+})(); }"""
 
 
 def cpu_s(pid: int) -> float:
@@ -61,10 +62,10 @@ def taps(browser: object, base: str, tries: int) -> list[float]:
     delays = []
     for _ in range(tries):
         before = (arriving(ben, peer_of(ana)) or {"frames": 0})["frames"]
-        watch = ben.page.evaluate_handle(FIRST_FRAME, [peer_of(ana), before])
+        ben.page.evaluate(FIRST_FRAME, [peer_of(ana), before])
         tapped = time.time() * 1000
         ana.page.click(".media-cam")  # on
-        delays.append(float(watch.json_value()) - tapped)
+        delays.append(float(ben.page.evaluate("() => window.firstFrame")) - tapped)
         ana.page.click(".media-cam")  # off again
         wait_for(lambda: not ana.page.evaluate("() => Boolean(window.tictacMedia.local.video)"),
                  ana.page, what="camera off")

@@ -309,6 +309,7 @@ export class Media {
         atTv: flag('at_tv', 'media-at-tv'),
         stream: flag('on_stream', 'media-on-stream'),
         host: h('details', { class: 'media-host' }, h('summary'), h('div', { class: 'media-holds' }),
+          h('label', { class: 'media-flag' }, h('input', { type: 'checkbox', class: 'media-audience', onchange: (event) => this.send({ op: 'settings', on: true, audience: event.target.checked }) }), h('span')),
           button('', () => this.send({ op: 'settings', on: false, audience: this.roster.audience }), { class: 'media-switch' })),
         holds: '',
       };
@@ -330,6 +331,8 @@ export class Media {
     host.hidden = this.roster.host !== this.you;
     host.querySelector('summary').textContent = t('media.host');
     host.querySelector('.media-switch').textContent = t('media.switch_off');
+    host.querySelector('.media-audience').checked = this.roster.audience;
+    host.querySelector('.media-audience + span').textContent = t('media.audience');
     const held = this.roster.peers.filter((peer) => peer.peer !== this.you && !peer.tv);
     const holds = JSON.stringify(held.map((peer) => [peer.peer, peer.name, peer.held_mic, peer.held_cam]));
     if (holds !== this.ctl.holds) {
