@@ -8,6 +8,7 @@ import base64
 import hashlib
 import hmac
 import json
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from serverproc import ServerProcess
+from serverproc import TICTAC, ServerProcess
 from test_ws_host_ops import answers, open_ws
 from websockets.sync.client import ClientConnection
 
@@ -220,3 +221,11 @@ def test_turn_passwords_are_minted_per_room_and_the_secret_never_sent(tmp_path: 
         assert turn["credential"] == base64.b64encode(digest).decode()
     finally:
         server.stop()
+
+
+def test_an_unreadable_turn_secret_file_stops_the_server_at_start(tmp_path: Path) -> None:
+    done = subprocess.run([TICTAC, "serve", "--db", str(tmp_path / "x.sqlite3"),
+                           "--turn", "turn:127.0.0.1:3478",
+                           "--turn-secret-file", str(tmp_path / "missing")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stderr.startswith("--turn-secret-file: ")
