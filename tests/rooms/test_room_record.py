@@ -40,6 +40,7 @@ EVENING = {"evening": [], "evening_carried": [], "evening_folded": 0, "evening_o
 AUDIENCE = {"tvs": [], "votes": {}}  # issue 25, item 4
 STREAMER = {"streamer": False, "code_until": None, "word_filter": False}  # issue 25, item 2
 DECK = {"deck": None}  # issue 25, item 3: the shared deck the host loaded
+MEDIA = {"media": {}}  # the host's switches of the table's audio and video
 
 
 async def _stored_game(table: Table) -> str:
@@ -64,7 +65,7 @@ async def test_a_record_written_before_room_record_comes_back_the_same(stored_ta
     # The game's clock stands where the pause stopped it, less the pauses before.
     assert host.view()["game_time"] == 1700000000000 - 1500
     assert room.record.public_replays and room.record.created_ms == 1699999000000
-    assert room.stored_record() == {**RECORD, **EVENING, **AUDIENCE, **STREAMER, **DECK}
+    assert room.stored_record() == {**RECORD, **EVENING, **AUDIENCE, **STREAMER, **DECK, **MEDIA}
     await again.close()
 
 
@@ -76,7 +77,7 @@ async def test_a_first_record_reads_the_keys_added_since_as_their_defaults(
     room = again.get(code)
     assert room.stored_record() == {**FIRST, "public_replays": False, "paused_at": None,
                                     "paused_ms": 0, "paused_by": None, "credits": [], **EVENING,
-                                    **AUDIENCE, **STREAMER, **DECK}
+                                    **AUDIENCE, **STREAMER, **DECK, **MEDIA}
     await again.close()
 
 
@@ -85,7 +86,7 @@ def test_the_record_is_its_json_and_shares_nothing_with_it() -> None:
            if key not in {"places", "seats", "host", "next_pid"}}  # the seating's part
     stored = copy.deepcopy(RECORD)
     record = RoomRecord.from_json(stored)
-    assert record.to_json() == {**own, **EVENING, **AUDIENCE, **STREAMER, **DECK}
+    assert record.to_json() == {**own, **EVENING, **AUDIENCE, **STREAMER, **DECK, **MEDIA}
     record.options["odd_players"] = "bot"
     record.credits.append([1, 0, 0, None, None])
     assert stored == RECORD  # the record read is not changed by the room's changes

@@ -85,6 +85,12 @@ FLAGS: list[tuple[str, type, Any, str]] = [
     ("admin_token_file", str, "", "a file holding the admin's token (at least "
      f"{MIN_ADMIN_TOKEN} characters): /admin is open to its holder (docs/deploy.md, "
      "\"Moderation\"; env TICTAC_ADMIN_TOKEN: the token itself)"),
+    ("stun", str, "", "STUN URLs the browsers use for audio and video, comma-separated "
+     "(stun:host:3478)"),
+    ("turn", str, "", "TURN URLs relaying audio and video, comma-separated (turn:host:3478); "
+     "needs --turn-secret-file"),
+    ("turn_secret_file", str, "", "a file holding the secret shared with the TURN server "
+     "(coturn's static-auth-secret): each room's browsers get passwords minted from it"),
     ("store_timeout_s", float, S.store_timeout_s,
      "seconds a database server (PostgreSQL) may take over any call before it is refused "
      "store_failed"),
@@ -112,15 +118,22 @@ def listed(value: str) -> tuple[str, ...]:
     return tuple(filter(None, (part.strip() for part in value.split(","))))
 
 
+def first_line(path: str, flag: str) -> str:
+    """A secret file's first line ("" for no file); ValueError if it cannot be read."""
+    if not path:
+        return ""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.readline().strip()
+    except (OSError, UnicodeDecodeError) as failure:
+        raise ValueError(f"{flag}: {failure}") from None
+
+
 def admin_token(args: argparse.Namespace) -> str:
     """The admin's token: the file's first line, else TICTAC_ADMIN_TOKEN; "" for none.
     ValueError says what is wrong with it."""
     if args.admin_token_file:
-        try:
-            with open(args.admin_token_file, encoding="utf-8") as file:
-                token = file.readline().strip()
-        except (OSError, UnicodeDecodeError) as failure:
-            raise ValueError(f"--admin-token-file: {failure}") from None
+        token = first_line(args.admin_token_file, "--admin-token-file")
     else:
         token = os.environ.get("TICTAC_ADMIN_TOKEN", "").strip()
         if not token:
@@ -131,6 +144,7 @@ def admin_token(args: argparse.Namespace) -> str:
 
 
 def settings_from(args: argparse.Namespace, admin: str = "") -> ServerSettings:
+    """The settings the flags give; ValueError for a secret file that cannot be read."""
     return ServerSettings(
         host=args.host, port=args.port, db_url=db_url(args.db),
         rooms=RoomSettings(bot_pause_ms=args.bot_pause_ms, gone_after_s=args.gone_after_s,
@@ -138,7 +152,10 @@ def settings_from(args: argparse.Namespace, admin: str = "") -> ServerSettings:
                            rejoin_ttl_s=args.rejoin_ttl_s,
                            deck_unused_days=args.deck_unused_days,
                            deck_bytes_per_address=args.deck_bytes_per_address,
-                           deck_bytes=args.deck_bytes),
+                           deck_bytes=args.deck_bytes, stun_urls=listed(args.stun),
+                           turn_urls=listed(args.turn),
+                           turn_secret=first_line(args.turn_secret_file,
+                                                  "--turn-secret-file")),
         max_message_bytes=args.max_message_bytes, rate_per_s=args.rate,
         rate_burst=max(1, int(args.rate * 2)),
         create_per_min=args.create_per_min, create_burst=args.create_burst,
@@ -267,11 +284,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         networks(listed(args.trusted_proxies))
         register_games(args.games)
-        admin = admin_token(args)
+        settings = settings_from(args, admin_token(args))
     except (ValueError, ImportError) as wrong:
         print(wrong, file=sys.stderr)
         return 2
-    settings = settings_from(args, admin)
     if settings.tls and settings.redis_url:
         print("tictac serve: --tls is for one server on a local network; a cluster's HTTPS is "
               "its proxy's (docs/deploy.md)", file=sys.stderr)

@@ -88,3 +88,14 @@ ROOM_CLOSED = ROOM_CODES("room_closed", "the server's admin closed the room; the
 
 class RoomError(IllegalAction):
     pass
+
+# The table's own audio and video (rooms/media.py; docs/protocol.md, "Audio and video").
+MEDIA_OFF = ROOM_CODES("media_off", "a `media` message in a room whose host has not turned audio "
+                       "and video on, or from a spectator while the host keeps the audience out "
+                       "of them")
+NO_PEER = ROOM_CODES("no_peer", "a `media` `signal` or `force` naming nobody of this room who is "
+                     "connected with audio and video (an unknown, left, kicked or forged peer, "
+                     "or the sender itself)")
+MEDIA_FORCED = ROOM_CODES("media_forced", "turning on a microphone or camera the host turned "
+                          "off, or a `signal` from someone whose microphone and camera the host "
+                          "both turned off: nothing is relayed")

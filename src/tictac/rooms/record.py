@@ -16,7 +16,7 @@ from tictac.engine import IllegalAction, Option, SetupArgs
 # Keys added since the first records were written: a record without one reads as the default.
 ADDED = frozenset({"public_replays", "paused_at", "paused_ms", "paused_by", "credits", "evening",
                    "evening_carried", "evening_folded", "evening_over", "first_game",
-                   "tvs", "votes", "streamer", "code_until", "word_filter", "deck"})
+                   "tvs", "votes", "streamer", "code_until", "word_filter", "deck", "media"})
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,8 @@ class RoomRecord:
     word_filter: bool = False
     # The shared deck the host loaded (decks.py): its header only, the cards stay in the store.
     deck: dict[str, Any] | None = None
+    # Audio and video (media.py): the host's switches, {"on": bool, "audience": bool}.
+    media: dict[str, bool] = field(default_factory=dict)
 
     @property
     def paused(self) -> bool:

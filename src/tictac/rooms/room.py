@@ -37,6 +37,7 @@ from tictac.rooms.errors import (
     RoomError,
 )
 from tictac.rooms.inbox import Inbox
+from tictac.rooms.media import Media
 from tictac.rooms.messages import Views, summary, you_of
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json, still_valid
@@ -120,6 +121,7 @@ class Room:
         self.deck_lookups = decks.lookups(now)
         # The latest chat lines (name, text): a report of one is checked against them.
         self.said: deque[tuple[str, str]] = deque(maxlen=SAID_KEPT)
+        self.media = Media(self)
 
     # -- its life --------------------------------------------------------------------------
 
@@ -337,6 +339,7 @@ class Room:
                 self.audience.tally_soon(arrivals=True)
         self.send_view(conn)
         self.audience.send_to(conn)
+        self.media.arrived(conn)
         if told is not None:
             conn.send(dumps(told))
         self.autopilot.schedule()
@@ -391,6 +394,7 @@ class Room:
             if not (players_only and self.audience.member(place)):
                 conn.send(f'{tv_head if pid in tvs else head},'
                           f'"you":{dumps(you_of(self.seating, place))}}}}}')
+        self.media.broadcast()  # who takes part in audio and video follows the seats
 
     def _views(self, events: list[Event]) -> Views:
         return Views(self.game, self.state, version=len(self.log),

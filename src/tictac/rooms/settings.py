@@ -22,3 +22,10 @@ class RoomSettings:
     deck_unused_days: int = 90
     deck_bytes_per_address: int = 4 << 20
     deck_bytes: int = 1 << 30
+    # Audio and video (rooms/ice.py): the STUN and TURN servers the browsers are told, and
+    # the secret shared with the TURN relay (never sent: passwords are minted from it per room,
+    # good for `turn_ttl_s`).
+    stun_urls: tuple[str, ...] = ()
+    turn_urls: tuple[str, ...] = ()
+    turn_secret: str = ""
+    turn_ttl_s: int = 4 * 3600

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import Field, TypeAdapter, model_validator
 from pydantic_core import PydanticCustomError
 
 from tictac.engine import IllegalAction
@@ -13,13 +13,11 @@ from tictac.games.times_up.decks import MAX_TITLE
 from tictac.rooms.names import MAX_NAME
 from tictac.rooms.places import MOST_EXTRA_S
 from tictac.rooms.prefs import Prefs
+from tictac.server.media_models import MediaIn, MediaOut, MediaSignalOut
+from tictac.server.strict import Strict
 from tictac.server.text import clean
 
 MAX_CHAT = 300
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # -- client -> server ------------------------------------------------------------------------
@@ -243,9 +241,9 @@ LobbyIn = Annotated[
     | SetStreamer | ShowCode | SetWordFilter | UseDeck | SaveDeck | SetPrefs | SetExtraTime,
     Field(discriminator="op"),
 ]
-ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | VoteIn | LobbyIn,
+ClientMessage = Annotated[ActionIn | ChatIn | SyncIn | PingIn | VoteIn | LobbyIn | MediaIn,
                           Field(discriminator="type")]
-CLIENT_TYPES = ("action", "chat", "sync", "ping", "vote", "lobby")
+CLIENT_TYPES = ("action", "chat", "sync", "ping", "vote", "lobby", "media")
 client_message: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
@@ -449,7 +447,8 @@ class DeckSavedOut(Strict):
 
 
 ServerMessage = Annotated[RoomOut | ViewOut | AckOut | ChatOut | ErrorOut | NoticeOut | PongOut
-                          | WhileAwayOut | AudienceOut | DeckSavedOut,
+                          | WhileAwayOut | AudienceOut | DeckSavedOut | MediaOut
+                          | MediaSignalOut,
                           Field(discriminator="type")]
 server_message: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 

@@ -20,6 +20,7 @@ class ServerSettings:
     db_url: str = f"sqlite+aiosqlite:///{DEFAULT_DB}"
     rooms: RoomSettings = field(default_factory=RoomSettings)
     max_message_bytes: int = 4096  # bigger messages get `too_large`; the socket stays open
+    max_signal_bytes: int = 16384  # ... but a `media` message (a WebRTC offer: about 5 KB)
     rate_per_s: float = 20.0  # messages a connection may send per second, on average
     rate_burst: int = 40  # ... and in a burst
     max_outbox: int = 1024  # messages queued to a client that reads too slowly: then it is dropped

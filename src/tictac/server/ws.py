@@ -39,6 +39,7 @@ from tictac.server.errors import (
     VOTE_LIMITED,
 )
 from tictac.server.http_api import refuse_banned
+from tictac.server.media_models import MEDIA_PREFIX
 from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
@@ -62,11 +63,14 @@ async def _answer(conn: Transport, msg_id: int | None, job: Callable[..., Any],
         conn.error(refusal.code, refusal.message, msg_id)
 
 
-def parse(text: str, limit: int) -> Any:
+def parse(text: str, limit: int, signal_limit: int = 0) -> Any:
     """The validated message, or the IllegalAction to answer with. Every string in it has
-    passed `tictac.server.text.clean` (no lone surrogate, control or bidi character, NFC)."""
-    if len(text) > limit or (len(text) * 4 > limit and len(text.encode()) > limit):
-        raise IllegalAction(TOO_LARGE, f"a message has at most {limit} bytes")
+    passed `tictac.server.text.clean` (no lone surrogate, control or bidi character, NFC).
+    A `media` message (WebRTC's signalling) may be up to `signal_limit` long."""
+    signalled = signal_limit > limit and text.startswith(MEDIA_PREFIX)
+    most = signal_limit if signalled else limit
+    if len(text) > most or (len(text) * 4 > most and len(text.encode()) > most):
+        raise IllegalAction(TOO_LARGE, f"a message has at most {most} bytes")
     try:
         raw = json.loads(text)
     except (ValueError, RecursionError):
@@ -80,6 +84,8 @@ def parse(text: str, limit: int) -> Any:
         raise IllegalAction(BAD_MESSAGE, 'a message needs a string "type"')
     if kind not in CLIENT_TYPES:
         raise IllegalAction(UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}")
+    if signalled and kind != "media" and len(text.encode()) > limit:  # a second "type" key
+        raise IllegalAction(TOO_LARGE, f"a message has at most {limit} bytes")
     if kind == "action":
         return action_message(raw)
     try:
@@ -142,6 +148,8 @@ def dispatch(client: Client, message: Any) -> None:
         room.post(_answer, conn, None, room.audience.vote, conn, message.ballot, message.choice)
     elif kind == "sync":
         room.post(_answer, conn, None, lobby.sync, room, conn)
+    elif kind == "media":
+        room.post(_answer, conn, None, room.media.handle, conn, message)
     else:
         fields = message.model_dump(exclude={"type", "op"})
         room.post(_answer, conn, None, lobby.run_op, room, conn, message.op, fields)
@@ -249,7 +257,7 @@ async def _serve(room: Room, conn: Transport, token: str, feed: Feed,
 
     def handle(text: str) -> None:
         try:
-            message = parse(text, settings.max_message_bytes)
+            message = parse(text, settings.max_message_bytes, settings.max_signal_bytes)
         except IllegalAction as refusal:
             conn.error(refusal.code, refusal.message)
             return

@@ -22,6 +22,7 @@ import { noteSaved } from './decks.js';
 import { loadModule } from './reload.js';
 import { drawPanel } from './panels.js';
 import { applyPrefs, prefsButton } from './prefs.js';
+import { Media } from './media.js';
 
 let live = null;
 
@@ -142,6 +143,7 @@ export class LiveRoom {
     this.moves = new MoveLog();
     // What this place reports to the server's admin (report.js), under its token.
     this.report = (what, text) => api('POST', `/api/rooms/${code}/reports`, { what, text }, token);
+    this.media = new Media(this, key.startsWith('tv:')); // the table's audio and video
     this.conn = new Connection(code, token, {
       onMessage: (message) => this.receive(message),
       onState: (state) => connectionLabel(state),
@@ -174,6 +176,7 @@ export class LiveRoom {
 
   stop() {
     this.conn.close();
+    this.media.stop(); // a kicked person's calls end with their socket
     connectionLabel(null);
     keepAwake(false);
     phoneControls(false);
@@ -231,6 +234,10 @@ export class LiveRoom {
       case 'deck_saved': // the host's saved deck: its code and QR show on their end screen
         noteSaved(this.code, message.deck);
         this.schedule([]);
+        break;
+      case 'media':
+      case 'media_signal':
+        this.media.receive(message);
         break;
       case 'notice': // something the room did to this place (`unseated`), told in its words
         toast(t(`notice.${message.code}`), 'info');
@@ -300,6 +307,7 @@ export class LiveRoom {
     }
     if (this.audienceBox) drawPanel('audience', () => drawAudience(this.audienceBox, this.context()));
     drawPanel('screen', () => this.screen.update(this.context()));
+    drawPanel('media', () => this.media.draw());
     if (events.length && this.screen.events) drawPanel('screen', () => this.screen.events(events, this.context()));
     await this.narrate(heard);
     // The newest view drawn: a turn that came moves the focus once, when drawn.

@@ -1,0 +1,398 @@
+// The table's own audio and video: a WebRTC call between every two members of the room (a full
+// mesh, at most the server's MESH_MAX people), signalled through the room's WebSocket
+// (docs/protocol.md, "Audio and video"). The tiles sit in a panel of their own over whatever
+// screen is up, so no game's screen knows of them.
+//
+// Each call carries one audio and one video transceiver from its start, both ways: turning a
+// microphone or camera on or off only swaps the track a sender sends (no new offer), so it takes
+// effect at once. The peer with the lower id makes the offer. Time's Up puts its cluegiver in the
+// spotlight (large, their voice first; in round 3, the mime, their video large); other games
+// highlight whoever speaks (the audio level each call reports).
+
+import { h, fill, button, toast } from './dom.js';
+import { t } from './i18n.js';
+
+// A tile is small: the camera is asked for little, and each call sends at most this (a phone
+// sends one stream per other member of the mesh: docs/server.md, "Audio and video").
+const VIDEO = { width: { ideal: 320 }, height: { ideal: 240 }, frameRate: { ideal: 12, max: 15 } };
+const TILE_BITRATE = 250_000; // bits per second of video on one call
+const SPEAKING = 0.02; // an audio level (0..1) over this lights the speaker's tile up
+const LEVEL_EVERY_MS = 250;
+const QUIETER = 0.3; // the volume of everyone but the cluegiver during a Time's Up turn
+
+function styled() {
+  if (document.getElementById('media-css')) return;
+  document.head.appendChild(h('link', { id: 'media-css', rel: 'stylesheet', href: '/static/media.css' }));
+}
+
+export class Media {
+  constructor(live, tv) {
+    this.live = live;
+    this.tv = tv;
+    this.roster = null; // the latest `media` message
+    this.calls = new Map(); // peer id -> { pc, audio, video (transceivers), pending candidates, stream }
+    this.local = { audio: null, video: null };
+    this.mine = { mic: false, cam: false, at_tv: false, on_stream: false };
+    this.levels = new Map(); // peer id -> the latest audio level heard
+    this.tiles = new Map(); // peer id -> its tile's elements, kept across redraws
+    this.drawn = null; // where the tiles were last put (see `draw`)
+    this.ctl = null; // the phone's own switches (see `controls`)
+    this.spotBox = null;
+    this.tilesBox = null;
+    this.el = h('aside', { class: ['media', tv && 'media-tv'], 'aria-label': t('media.title') });
+    this.meter = setInterval(() => this.measure(), LEVEL_EVERY_MS);
+    // The page's handle on the calls: tests read their getStats() through it.
+    window.tictacMedia = this;
+    styled();
+  }
+
+  get you() {
+    return this.roster ? this.roster.you : null;
+  }
+
+  peer(id) {
+    return this.roster && this.roster.peers.find((peer) => peer.peer === id);
+  }
+
+  receive(message) {
+    if (message.type === 'media') this.onRoster(message);
+    else this.onSignal(message).catch((error) => console.warn('media signal', error));
+  }
+
+  send(fields) {
+    this.live.send({ type: 'media', ...fields });
+  }
+
+  // -- who takes part -----------------------------------------------------------------
+
+  onRoster(roster) {
+    this.roster = roster;
+    if (roster.you === null) {
+      this.stop(false);
+      this.draw();
+      return;
+    }
+    const me = this.peer(roster.you);
+    // The host held this microphone or camera off: the track stops here too.
+    if (me.held_mic && this.local.audio) this.dropTrack('audio', 'mic');
+    if (me.held_cam && this.local.video) this.dropTrack('video', 'cam');
+    const ids = new Set(roster.peers.map((peer) => peer.peer));
+    for (const id of [...this.calls.keys()]) if (!ids.has(id)) this.hangUp(id); // left, kicked
+    for (const peer of roster.peers) {
+      if (peer.peer !== roster.you && !this.calls.has(peer.peer) && roster.you < peer.peer) {
+        this.call(peer.peer).catch((error) => console.warn('media call', error));
+      }
+    }
+    for (const id of this.calls.keys()) this.feed(id);
+    this.draw();
+  }
+
+  stop(closing = true) {
+    for (const id of [...this.calls.keys()]) this.hangUp(id);
+    for (const kind of ['audio', 'video']) {
+      if (this.local[kind]) this.local[kind].stop();
+      this.local[kind] = null;
+    }
+    this.mine.mic = this.mine.cam = false;
+    if (closing) {
+      clearInterval(this.meter);
+      this.el.remove();
+      if (window.tictacMedia === this) window.tictacMedia = null;
+    }
+  }
+
+  // -- the calls ------------------------------------------------------------------------
+
+  open(id) {
+    const pc = new RTCPeerConnection({ iceServers: this.roster.ice, iceTransportPolicy: window.tictacIcePolicy || 'all' });
+    const entry = { pc, audio: null, video: null, pending: [], stream: new MediaStream() };
+    pc.onicecandidate = (event) => {
+      if (event.candidate) this.signal(id, 'candidate', [JSON.stringify(event.candidate)]);
+    };
+    pc.ontrack = (event) => {
+      entry.stream.addTrack(event.track);
+      this.draw();
+    };
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState !== 'failed' || this.calls.get(id) !== entry) return;
+      // A call that failed (a network change, a page starved long enough to miss ICE's
+      // checks) is made anew by whoever made it: the other side answers the new offer.
+      this.hangUp(id);
+      this.draw();
+      if (this.you !== null && this.you < id && this.peer(id)) this.call(id).catch((error) => console.warn('media call', error));
+    };
+    this.calls.set(id, entry);
+    return entry;
+  }
+
+  async call(id) {
+    const entry = this.open(id);
+    entry.audio = entry.pc.addTransceiver('audio', { direction: 'sendrecv' });
+    entry.video = entry.pc.addTransceiver('video', { direction: 'sendrecv' });
+    this.feed(id);
+    await entry.pc.setLocalDescription(await entry.pc.createOffer());
+    this.signal(id, 'offer', entry.pc.localDescription.sdp.split('\r\n'));
+  }
+
+  async onSignal({ from, kind, data }) {
+    if (kind === 'offer') {
+      if (this.calls.has(from)) this.hangUp(from); // they called again (a reload)
+      const entry = this.open(from);
+      await entry.pc.setRemoteDescription({ type: 'offer', sdp: data.join('\r\n') });
+      for (const transceiver of entry.pc.getTransceivers()) {
+        transceiver.direction = 'sendrecv';
+        entry[transceiver.receiver.track.kind] = transceiver;
+      }
+      this.feed(from);
+      await entry.pc.setLocalDescription(await entry.pc.createAnswer());
+      this.signal(from, 'answer', entry.pc.localDescription.sdp.split('\r\n'));
+      await this.flush(entry);
+      return;
+    }
+    const entry = this.calls.get(from);
+    if (!entry) return;
+    if (kind === 'answer') {
+      await entry.pc.setRemoteDescription({ type: 'answer', sdp: data.join('\r\n') });
+      await this.flush(entry);
+    } else if (entry.pc.remoteDescription) await entry.pc.addIceCandidate(JSON.parse(data[0]));
+    else entry.pending.push(JSON.parse(data[0]));
+  }
+
+  async flush(entry) {
+    for (const candidate of entry.pending.splice(0)) await entry.pc.addIceCandidate(candidate);
+  }
+
+  signal(to, kind, data) {
+    this.send({ op: 'signal', to, kind, data });
+  }
+
+  hangUp(id) {
+    const entry = this.calls.get(id);
+    if (!entry) return;
+    entry.pc.close();
+    for (const track of entry.stream.getTracks()) track.stop();
+    this.calls.delete(id);
+    this.tiles.delete(id);
+    this.levels.delete(id);
+  }
+
+  // What this browser sends on the call with `id`: its microphone and camera when on; in
+  // streamer mode no video to the TV unless this person allowed it.
+  feed(id) {
+    const entry = this.calls.get(id);
+    const peer = this.peer(id);
+    if (!entry || !peer) return;
+    const hidden = this.roster.streamer && peer.tv && !this.mine.on_stream;
+    if (entry.audio) entry.audio.sender.replaceTrack(this.local.audio).catch(() => {});
+    if (entry.video) {
+      const sender = entry.video.sender;
+      sender.replaceTrack(hidden ? null : this.local.video).catch(() => {});
+      const parameters = sender.getParameters();
+      if (parameters.encodings && parameters.encodings.length && parameters.encodings[0].maxBitrate !== TILE_BITRATE) {
+        parameters.encodings[0].maxBitrate = TILE_BITRATE;
+        sender.setParameters(parameters).catch(() => {}); // (before the call is up: set on a later feed)
+      }
+    }
+  }
+
+  // -- one's own switches ---------------------------------------------------------------
+
+  // The browser asks for the device only now, after this person's own tap.
+  async toggle(kind, key) {
+    if (this.local[kind]) this.dropTrack(kind, key);
+    else {
+      try {
+        const stream = await navigator.mediaDevices.getUserMedia(kind === 'audio' ? { audio: true } : { video: VIDEO });
+        this.local[kind] = stream.getTracks()[0];
+        this.mine[key] = true;
+      } catch (error) {
+        toast(t('media.denied'));
+        return;
+      }
+    }
+    for (const id of this.calls.keys()) this.feed(id);
+    this.tell();
+    this.draw();
+  }
+
+  dropTrack(kind, key) {
+    this.local[kind].stop();
+    this.local[kind] = null;
+    this.mine[key] = false;
+    for (const id of this.calls.keys()) this.feed(id);
+  }
+
+  setFlag(key, on) {
+    this.mine[key] = on;
+    for (const id of this.calls.keys()) this.feed(id);
+    this.tell();
+    this.draw();
+  }
+
+  tell() {
+    this.send({ op: 'state', ...this.mine });
+  }
+
+  // -- what is drawn ----------------------------------------------------------------------
+
+  // The audio level each call brings now: it lights the speaker up.
+  async measure() {
+    for (const [id, entry] of this.calls) {
+      const stats = await entry.pc.getStats();
+      stats.forEach((report) => {
+        if (report.type === 'inbound-rtp' && report.kind === 'audio') this.levels.set(id, report.audioLevel || 0);
+      });
+    }
+    for (const [id, tile] of this.tiles) tile.box.classList.toggle('speaking', (this.levels.get(id) || 0) > SPEAKING);
+  }
+
+  // Time's Up's cluegiver while a turn is dealt, and the round (3: the mime).
+  spotlight() {
+    const { room, view } = this.live;
+    if (!room || room.game !== 'times-up' || !view || !view.turn || view.turn.cluegiver === undefined) return null;
+    const giver = this.roster.peers.find((peer) => peer.seat === view.turn.cluegiver);
+    return giver ? { id: giver.peer, mime: view.round === 3 } : null;
+  }
+
+  // A tile: the person's video when it may show here, else their name; their voice unless
+  // this phone is at the TV (the TV's speaker plays it) or they are (the room hears them).
+  tile(peer, spot) {
+    let tile = this.tiles.get(peer.peer);
+    const entry = this.calls.get(peer.peer);
+    if (!tile) {
+      const video = h('video', { autoplay: true, playsinline: true, muted: true });
+      video.muted = true;
+      const audio = h('audio', { autoplay: true });
+      tile = { box: h('figure', { class: 'media-tile', 'data-peer': String(peer.peer) }, video, audio, h('figcaption')), video, audio };
+      this.tiles.set(peer.peer, tile);
+    }
+    const stream = entry ? entry.stream : null;
+    const videoTrack = stream && stream.getVideoTracks()[0];
+    const streamed = !(this.tv && this.roster.streamer && !peer.on_stream);
+    const seen = Boolean(videoTrack && peer.cam && !peer.held_cam && streamed);
+    const heard = Boolean(stream && peer.mic && !peer.held_mic && !this.mine.at_tv && !(this.tv && peer.at_tv));
+    if (seen && tile.video.srcObject !== stream) tile.video.srcObject = stream;
+    if (!seen) tile.video.srcObject = null;
+    tile.video.hidden = !seen;
+    if (heard && tile.audio.srcObject !== stream) {
+      tile.audio.srcObject = stream;
+      tile.audio.play().catch(() => this.needTap());
+    }
+    if (!heard) tile.audio.srcObject = null;
+    tile.audio.volume = spot && spot.id !== peer.peer ? QUIETER : 1;
+    const isSpot = Boolean(spot && spot.id === peer.peer);
+    tile.box.className = ['media-tile', isSpot && 'spotlight', isSpot && (spot.mime ? 'spot-video' : 'spot-audio'), seen && 'has-video',
+      (this.levels.get(peer.peer) || 0) > SPEAKING && 'speaking'].filter(Boolean).join(' ');
+    tile.box.dataset.seen = seen ? 'video' : 'none';
+    tile.box.dataset.heard = heard ? 'audio' : 'none';
+    fill(tile.box.querySelector('figcaption'), peer.name,
+      peer.mic && !peer.held_mic ? null : h('span', { class: 'media-off', text: t('media.muted') }));
+    return tile.box;
+  }
+
+  needTap() {
+    if (this.el.querySelector('.media-hear')) return;
+    this.el.prepend(button(t('media.tap_to_hear'), (event) => {
+      event.currentTarget.remove();
+      for (const tile of this.tiles.values()) if (tile.audio.srcObject) tile.audio.play().catch(() => {});
+    }, { class: 'media-hear' }));
+  }
+
+  // The phone's own switches, built once and updated in place (a button rebuilt on every
+  // message would be pulled from under the finger tapping it).
+  controls() {
+    if (!this.ctl) {
+      const flag = (key, cls) => h('label', { class: 'media-flag' }, h('input', { type: 'checkbox', class: cls, onchange: (event) => this.setFlag(key, event.target.checked) }), h('span'));
+      this.ctl = {
+        mic: button('', () => this.toggle('audio', 'mic'), { class: 'media-mic' }),
+        cam: button('', () => this.toggle('video', 'cam'), { class: 'media-cam' }),
+        atTv: flag('at_tv', 'media-at-tv'),
+        stream: flag('on_stream', 'media-on-stream'),
+        host: h('details', { class: 'media-host' }, h('summary'), h('div', { class: 'media-holds' }),
+          h('label', { class: 'media-flag' }, h('input', { type: 'checkbox', class: 'media-audience', onchange: (event) => this.send({ op: 'settings', on: true, audience: event.target.checked }) }), h('span')),
+          button('', () => this.send({ op: 'settings', on: false, audience: this.roster.audience }), { class: 'media-switch' })),
+        holds: '',
+      };
+      this.ctl.box = h('div', { class: 'media-controls' }, this.ctl.mic, this.ctl.cam, this.ctl.atTv, this.ctl.stream, this.ctl.host);
+    }
+    const { mic, cam, atTv, stream, host } = this.ctl;
+    const me = this.peer(this.you);
+    mic.textContent = t(this.mine.mic ? 'media.mic_off' : 'media.mic_on');
+    mic.setAttribute('aria-pressed', String(this.mine.mic));
+    mic.disabled = me.held_mic;
+    cam.textContent = t(this.mine.cam ? 'media.cam_off' : 'media.cam_on');
+    cam.setAttribute('aria-pressed', String(this.mine.cam));
+    cam.disabled = me.held_cam;
+    atTv.querySelector('input').checked = this.mine.at_tv;
+    atTv.querySelector('span').textContent = t('media.at_tv');
+    stream.hidden = !this.roster.streamer;
+    stream.querySelector('input').checked = this.mine.on_stream;
+    stream.querySelector('span').textContent = t('media.on_stream');
+    host.hidden = this.roster.host !== this.you;
+    host.querySelector('summary').textContent = t('media.host');
+    host.querySelector('.media-switch').textContent = t('media.switch_off');
+    host.querySelector('.media-audience').checked = this.roster.audience;
+    host.querySelector('.media-audience + span').textContent = t('media.audience');
+    const held = this.roster.peers.filter((peer) => peer.peer !== this.you && !peer.tv);
+    const holds = JSON.stringify(held.map((peer) => [peer.peer, peer.name, peer.held_mic, peer.held_cam]));
+    if (holds !== this.ctl.holds) {
+      this.ctl.holds = holds;
+      fill(host.querySelector('.media-holds'), held.map((peer) => h('div', { class: 'media-hold', 'data-peer': String(peer.peer) },
+        h('span', { text: peer.name }),
+        button(t(peer.held_mic ? 'media.let_mic' : 'media.hold_mic'), () => this.send({ op: 'force', peer: peer.peer, mic_off: !peer.held_mic, cam_off: peer.held_cam }), { class: 'hold-mic' }),
+        button(t(peer.held_cam ? 'media.let_cam' : 'media.hold_cam'), () => this.send({ op: 'force', peer: peer.peer, mic_off: peer.held_mic, cam_off: !peer.held_cam }), { class: 'hold-cam' }))));
+    }
+    return this.ctl.box;
+  }
+
+  // On a phone the panel leads the page, above the game (the spotlight where guessers look);
+  // on the TV it is a column at the right.
+  place() {
+    const root = this.live.root;
+    if (this.tv || !root) {
+      if (this.el.parentNode !== document.body) document.body.appendChild(this.el);
+    } else if (this.el.nextSibling !== root) root.before(this.el);
+  }
+
+  // The host's switch, on their phone in the lobby while audio and video are off.
+  hostSwitch() {
+    const room = this.live.room;
+    if (this.tv || !room || !room.you || !room.you.host || room.status !== 'lobby') return null;
+    return button(t('media.switch_on'), () => this.send({ op: 'settings', on: true, audience: false }), { class: 'media-switch media-switch-on' });
+  }
+
+  // The tiles are kept elements, updated in place and moved only when who sits where changed.
+  draw() {
+    const off = !this.roster || this.you === null;
+    const body = off ? this.hostSwitch() : null;
+    if (off && !body) {
+      this.el.remove();
+      this.drawn = null;
+      return;
+    }
+    this.place();
+    if (off) {
+      if (this.drawn !== 'off') fill(this.el, body);
+      this.drawn = 'off';
+      return;
+    }
+    if (!this.spotBox) {
+      this.spotBox = h('div', { class: 'media-spot' });
+      this.tilesBox = h('div', { class: 'media-tiles' });
+    }
+    const spot = this.spotlight();
+    const others = this.roster.peers.filter((peer) => peer.peer !== this.you && !(peer.tv && !peer.mic && !peer.cam));
+    const inSpot = spot && spot.id !== this.you ? others.find((peer) => peer.peer === spot.id) : null;
+    const rest = others.filter((peer) => peer !== inSpot);
+    for (const peer of others) this.tile(peer, spot); // each tile's own state, in place
+    const controls = this.tv ? null : this.controls();
+    const drawn = JSON.stringify([inSpot && inSpot.peer, rest.map((peer) => peer.peer)]);
+    if (drawn === this.drawn) return;
+    this.drawn = drawn;
+    this.el.classList.toggle('with-spotlight', Boolean(inSpot));
+    this.spotBox.hidden = !inSpot;
+    fill(this.spotBox, inSpot ? this.tiles.get(inSpot.peer).box : null);
+    fill(this.tilesBox, rest.map((peer) => this.tiles.get(peer.peer).box));
+    fill(this.el, this.spotBox, this.tilesBox, controls);
+  }
+}

@@ -1,0 +1,60 @@
+"""What the tests of the table's audio and video share: a Chromium with fake devices (a test
+pattern and a beep, granted without asking) and what a page's calls bring, read through
+`RTCPeerConnection.getStats()`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .players import Player, wait_for
+
+FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+              "--autoplay-policy=no-user-gesture-required"]
+
+# What arrives on this page's call with `peer`: video frames decoded and audio energy heard.
+ARRIVING = """async (peer) => {
+  const media = window.tictacMedia;
+  const entry = media && media.calls.get(peer);
+  if (!entry) return null;
+  const found = { frames: 0, energy: 0 };
+  (await entry.pc.getStats()).forEach((report) => {
+    if (report.type !== 'inbound-rtp') return;
+    if (report.kind === 'video') found.frames = report.framesDecoded || 0;
+    if (report.kind === 'audio') found.energy = report.totalAudioEnergy || 0;
+  });
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module")
+def media_browser(browser: Browser) -> Iterator[Browser]:
+    """A Chromium of its own with fake microphone and camera, granted without asking."""
+    chromium = browser.browser_type.launch(executable_path=CHROMIUM,
+                                           args=[*CHROMIUM_ARGS, *FAKE_MEDIA])
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+
+
+def peer_of(player: Player) -> int:
+    rosters = [m for m in player.messages("media") if m["you"] is not None]
+    assert rosters, player.name
+    return int(rosters[-1]["you"])
+
+
+def arriving(player: Player, peer: int) -> dict[str, float] | None:
+    result: dict[str, float] | None = player.page.evaluate(ARRIVING, peer)
+    return result
+
+
+def growing(player: Player, peer: int, what: str) -> None:
+    """Waits until `what` (frames, energy) from `peer` grows on `player`'s page."""
+    first = wait_for(lambda: arriving(player, peer), player.page, timeout=60,
+                     what=f"{player.name}'s call with {peer}")
+    wait_for(lambda: (arriving(player, peer) or first)[what] > first[what], player.page,
+             timeout=60, what=f"{what} from {peer} at {player.name}")
