@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictac.games.times_up.guess import Judge, matches, variants, words
-from tictac.games.times_up.lexicon import ARTICLES, TITLES, en_plurals, fr_plurals
+from tictac.games.times_up.lexicon import ARTICLES, PARTICLES, TITLES, en_plurals, fr_plurals
 
 # (guess, name on the card, plurals language or None, accepted?)
 CASES = [
@@ -171,7 +171,8 @@ def test_plural_makers_cover_the_regular_endings() -> None:
     assert "bonshommes" in fr_plurals("bonhomme")
 
 
-ANY_EXTRA = set().union(*ARTICLES.values(), *TITLES.values())
+# (a particle after a word said may be left out too: "Charles Gaulle", docs/rulings.md)
+ANY_EXTRA = set().union(*ARTICLES.values(), *TITLES.values(), PARTICLES)
 
 
 # Properties: a name always wins itself, whatever the case and accents; leaving out a required
