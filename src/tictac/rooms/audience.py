@@ -1,4 +1,4 @@
-"""An audience (issue 25, item 4): the room's spectators who are not a TV screen (people who came
+"""An audience: the room's spectators who are not a TV screen (people who came
 to watch, players who joined too late, those a smaller game left watching) vote on the game they
 watch, and once it is over everyone sees how they did.
 

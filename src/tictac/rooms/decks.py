@@ -1,4 +1,4 @@
-"""Decks people share, as rooms and the server keep them (issue 25, item 3; the deck itself is
+"""Decks people share, as rooms and the server keep them (the deck itself is
 Time's Up's: tictac.games.times_up.decks). A deck is saved once under a code of its own,
 longer than a room's so that the two are never mistaken, and loaded by any room from it.
 

@@ -58,19 +58,19 @@ SEAT_MOVED = ROOM_CODES("seat_moved", "the token's place was moved to another de
 BAD_REJOIN = ROOM_CODES("bad_rejoin", "a rejoin code used already, expired or never made "
                         "(HTTP 410)")
 
-# The audience's votes (issue 25, item 4; see docs/rulings.md, "The audience").
+# The audience's votes (see docs/rulings.md, "The audience").
 NOT_AUDIENCE = ROOM_CODES("not_audience", "a `vote` from a seated player or a TV screen: only "
                           "the audience votes")
 NO_BALLOT = ROOM_CODES("no_ballot", "a `vote` on a ballot that is not open now (closed, over, "
                        "revealed, or never opened)")
 BAD_CHOICE = ROOM_CODES("bad_choice", "a `vote` for a choice its ballot does not offer")
 
-# Streamer mode (issue 25, item 2; docs/server.md, "The word filter").
+# Streamer mode (docs/server.md, "The word filter").
 FILTERED_WORD = ROOM_CODES("filtered_word", "a name, chat line, deck title or card, Time's Up "
                            "written name or typed guess that the room's word filter catches "
                            "(`set_word_filter`); the message says which (\"name 2 of 3\"); "
                            "nothing is stored or shown (HTTP 400 for a join)")
-# Decks people share (issue 25, item 3; docs/packs.md, "Shared decks").
+# Decks people share (docs/packs.md, "Shared decks").
 NO_DECK = ROOM_CODES("no_deck", "no shared deck with that code (`use_deck`; HTTP 404)")
 DECKS_FULL = ROOM_CODES("decks_full", "a shared deck that would pass what the server keeps of its "
                         "saver's address's decks or of all decks (HTTP 507; docs/packs.md)")

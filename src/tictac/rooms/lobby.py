@@ -99,7 +99,7 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
 def _answer(room: Room, token: str, place: Place) -> str:
     """The joiner's answer, encoded strictly (no NaN or infinity, ASCII) before the place is
     saved: a room that could not be answered about takes nobody in, rather than keep a seat
-    whose token nobody got (issue 20)."""
+    whose token nobody got."""
     return json.dumps({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
                        "room": room.summary(place)}, allow_nan=False, separators=(",", ":"))
 
@@ -202,7 +202,7 @@ async def _start(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     return True
 
 
-# -- shared decks (issue 25, item 3; see decks.py) ---------------------------------------------
+# -- shared decks (see decks.py) ---------------------------------------------
 
 
 async def _dealt_deck(room: Room) -> dict[str, Any]:
@@ -523,7 +523,7 @@ async def _rename(room: Room, place: Place, fields: dict[str, Any]) -> None:
 
 @op("choose_game", status=("lobby",))
 async def _choose_game(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    """The room's next game, any the server has, with its options (issue 25, item 1). The
+    """The room's next game, any the server has, with its options. The
     seats are kept in order up to the new game's most; the people seated beyond it watch from
     then on (each is told so) and bots beyond it leave. A bot stays a bot of the new game's
     kind of the same name, or its first, and leaves a game that seats none."""

@@ -29,7 +29,7 @@ from tictac.rooms.wire import dumps
 
 @dataclass
 class Source:
-    game: str  # the game's name: a room may have played others since (issue 25)
+    game: str  # the game's name: a room may have played others since
     setup: SetupArgs
     started_ms: int
     log: list[LoggedAction]

@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 
 # How long after its start a server begins to warm its games: by then it listens, and the
-# warming's second of CPU, on a thread of its own, no longer delays the first answer (issue 23).
+# warming's second of CPU, on a thread of its own, no longer delays the first answer.
 WARM_AFTER_S = 0.5
 
 

@@ -1,4 +1,4 @@
-"""The HTTP calls of shared decks (issue 25, item 3; docs/packs.md, "Shared decks"):
+"""The HTTP calls of shared decks (docs/packs.md, "Shared decks"):
 
 - `POST /api/decks`: a deck (its JSON, an exported deck, or a pack file) or a pasted list
   (`{"language", "title", "lines": [...]}`) is checked and kept under a new code;

@@ -359,7 +359,7 @@ async def healthz(request: Request) -> Response:
 
 def held_sockets(manager: RoomManager, node: Node | None) -> int:
     """The WebSockets this node holds: its rooms' connections, but those relayed from another
-    node (their socket is there), and the ones it relays to another node's room (issue 21)."""
+    node (their socket is there), and the ones it relays to another node's room."""
     if node is None:
         return manager.stats.connections
     from tictac.cluster.relay import RemoteConn

@@ -22,7 +22,7 @@ CLAIM_EXCEEDS_WIRES = "claim_exceeds_wires"  # more defusing wires and bomb than
 TOO_MANY_CLAIMS = "too_many_claims"  # a seat's MAX_CLAIMS_PER_ROUND are said this round
 
 # A rule (docs/rulings.md): a seat says at most this many claims a round, so that the claims every
-# view carries stay a table's, not what one client can send (issue 20).
+# view carries stay a table's, not what one client can send.
 MAX_CLAIMS_PER_ROUND = 5
 
 ACTION_TYPES = ("cut", "claim")

@@ -239,7 +239,7 @@ function story(view, room) {
         h('span', { 'aria-label': t(`bomb.kind.${one.kind}`), role: 'img', text: KIND_SYMBOL[one.kind] })))))));
 }
 
-// Why the game ended; the bomb says who cut it, and in whose wires (issue 24, item 4).
+// Why the game ended; the bomb says who cut it, and in whose wires.
 function reasonText(view, room, reason) {
   const index = view.revealed.findIndex((entry) => entry.kind === 'bomb');
   if (reason !== 'exploded' || index < 0) return t(`bomb.reason.${reason}`);

@@ -326,7 +326,7 @@ function lastRoundEvent(view, log) {
 
 // The end: the last round's hands with their cards when this page saw that round end, else
 // (the TV, a replay) their counts and points in a column of the scores; then the figures and
-// the moves this page saw, as during play (issue 24, item 4).
+// the moves this page saw, as during play.
 export function summary(view, room, moves) {
   const ended = lastRoundEvent(view, moves);
   const stats = view.outcome && view.outcome.stats;
