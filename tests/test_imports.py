@@ -135,3 +135,15 @@ def test_the_rooms_modules_import_one_way() -> None:
     assert _cycle(edges) is None
     assert {path.name: _type_checking_imports(path) for path in (SOURCES / "rooms").glob("*.py")
             if _type_checking_imports(path)} == {}
+
+
+def test_rooms_server_and_cluster_import_no_game() -> None:
+    """A game is a plug-in: what the rooms, the server and the cluster know of one they read
+    off its `GameInfo` (`tictac.engine`), found by name in the registry, so a fourth game is
+    served as the built-in three are. No module of theirs imports a `tictac.games` package."""
+    edges = _package_imports()
+    assert "tictac.engine" in edges["tictac.rooms"]  # the walk sees them
+    for package in ("tictac.rooms", "tictac.server", "tictac.cluster"):
+        games = sorted(target for target in edges.get(package, ())
+                       if target.startswith("tictac.games."))
+        assert games == [], f"{package} imports {games}"

@@ -208,8 +208,8 @@ async def _start(room: Room, place: Place, fields: dict[str, Any]) -> bool:
 async def _dealt_deck(room: Room) -> dict[str, Any]:
     """The loaded deck's cards as the game's `deck` option, when the host's options deal from
     it (`pack` "deck"): read from the store now, so no one saw them before the deal."""
-    loaded = room.record.deck
-    if loaded is None or not _takes_decks(room) or room.record.options.get("pack") != decks.PACK:
+    loaded, declared = room.record.deck, room.info.decks
+    if loaded is None or declared is None or room.record.options.get("pack") != declared.pack:
         return {}
     found = _unfiltered(room, await decks.find(room.store, loaded["code"], room.clock.now_ms(),
                                                room.settings))
@@ -228,26 +228,23 @@ def _unfiltered(room: Room, deck: StoredDeck) -> StoredDeck:
     return deck
 
 
-def _takes_decks(room: Room) -> bool:
-    return any(option.name == "deck" for option in room.game.OPTIONS)
-
-
 @op("use_deck", status=("lobby",))
 async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
     """The host loads a shared deck by its code (the game deals from it), or unloads it (null).
     Everyone sees its title and count; nobody its cards or, but the host, its code."""
-    if not _takes_decks(room):
+    declared = room.info.decks
+    if declared is None:
         raise RoomError(BAD_OPTION, f"{room.game.TITLE} deals from no deck")
     options = dict(room.record.options)
     if fields["code"] is None:
         room.record.deck = None
-        if options.get("pack") == decks.PACK:
+        if options.get("pack") == declared.pack:
             del options["pack"]
     else:
         decks.look_up(room.deck_lookups, room.clock.now_ms())
         room.record.deck = decks.header(_unfiltered(room, await decks.find(
             room.store, fields["code"], room.clock.now_ms(), room.settings)))
-        options["pack"] = decks.PACK
+        options["pack"] = declared.pack
     resolve(room.game.OPTIONS, options)
     room.record.options = options
 
@@ -256,13 +253,14 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
 async def _save_deck(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     """The host saves the names the players wrote, once the game is over and every one of
     them was shown: the deck gets a code, told to the host's phones alone (`deck_saved`)."""
-    written = getattr(room.game, "written_deck", None)
+    declared = room.info.decks
+    written = declared.written if declared else None
     found = None if written is None or room.state is None else written(room.state)
-    if found is None:
+    if declared is None or found is None:
         raise RoomError(BAD_DECK, "only the names the players wrote are saved, once the game "
                                   "is over")
     language, cards = found
-    deck = decks.from_written(language, cards, fields.get("title"))
+    deck = decks.from_written(declared, language, cards, fields.get("title"))
     stored = await decks.keep(room.store, deck, room.clock.now_ms(), room.settings)
     log.info("room %s: the host saved its written names as deck %s", room.code, stored.code)
     answer = dumps({"type": "deck_saved", "deck": decks.header(stored)})

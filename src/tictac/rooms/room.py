@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictac.bots import Bot, bot_kinds, make_bot
-from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
+from tictac.engine import (
+    Action,
+    Event,
+    GameInfo,
+    LoggedAction,
+    SetupArgs,
+    get_info,
+    replay,
+    resolve,
+)
 from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
 from tictac.rooms import away, decks, evening, streamer, wordfilter
@@ -85,7 +94,8 @@ class Room:
     ) -> None:
         self.code = code
         self.game_name = game_name
-        self.game = get_game(game_name)
+        self.info: GameInfo[Any] = get_info(game_name)
+        self.game = self.info.rules
         self.clock = clock
         self.store = store
         self.settings = settings
@@ -243,7 +253,8 @@ class Room:
 
     def switch_game(self, game_name: str) -> None:
         """The room plays `game_name` from its next game on (the host's `choose_game`)."""
-        self.game_name, self.game = game_name, get_game(game_name)
+        self.game_name, self.info = game_name, get_info(game_name)
+        self.game = self.info.rules
 
     def snapshot(self) -> Snapshot:
         return Snapshot(copy.deepcopy(self.record), copy.deepcopy(self.seating), self.game_name,
@@ -281,7 +292,7 @@ class Room:
         now = self.clock.now_ms()
         answer = summary(self.record, self.seating, code=self.code, game_name=self.game_name,
                          title=self.game.TITLE,
-                         options=decks.public_options(self.game, self.resolved_options()),
+                         options=self.info.shown_options(self.resolved_options()),
                          names=self.names, version=len(self.log), you=you,
                          evening=evening.summary(self.record, self.seating))
         answer["deck"] = decks.shown(self.record.deck)

@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from tictac.engine import GAMES, get_game
+from tictac.engine import GAMES, get_info
 from tictac.rooms import RoomManager, SeededChance
 from tictac.server import (
     admin,
@@ -55,7 +55,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         # Every game is imported before the socket listens: the first Time's Up room would
         # otherwise import its guess checker (seconds on a busy machine) on the event loop,
         # and every room of the server would wait for it.
-        warming = [warm for name in GAMES if (warm := getattr(get_game(name), "warm", None))]
+        warming = [warm for name in GAMES if (warm := get_info(name).warm)]
         # ... and what a game loads lazily (Time's Up's word lists) loads in a thread beside
         # the first rooms, not on the event loop at a player's move.
         warmed = asyncio.create_task(warm_beside(warming))

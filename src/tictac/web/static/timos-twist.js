@@ -337,3 +337,14 @@ export function summary(view, room, moves) {
     h('div', { class: 'col' }, statsPanel(view, room),
       moves && moves.events.length ? moveLog(moves, describe, room) : null));
 }
+
+// The audience's results (its ballot: who empties their hand first): who did, and who said so.
+export function audienceResults(found, room, brief) {
+  const voted = found.votes > 0;
+  const lines = [t('audience.first_out_was', { name: nameOf(room, found.winner) })];
+  if (!voted) return { voted, lines: [...lines, t('audience.no_votes')] };
+  const more = found.right - found.names.length;
+  lines.push(found.right ? t('audience.guessed', { names: found.names.join(', ') + (more > 0 ? ` +${more}` : ''), right: found.right, votes: found.votes })
+    : t('audience.nobody_right', { votes: found.votes }));
+  return { voted, lines };
+}
