@@ -33,7 +33,7 @@ from tictac.rooms.errors import BAD_CHOICE, NO_BALLOT, NOT_AUDIENCE, TOO_MANY_PL
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import RoomRecord
 from tictac.rooms.settings import RoomSettings
-from tictac.rooms.wire import dumps, error_message
+from tictac.rooms.wire import add_key, dumps, error_message, opened
 
 TALLY_MS = 1000  # the TVs hear the audience's counts at most this often
 
@@ -148,7 +148,7 @@ class Audience:
         if place is None or not self.member(place):
             return shared
         yours = self.room.record.votes.get(ballot.key, {}).get(str(pid)) if ballot else None
-        return f'{shared[:-1]},"yours":{dumps(yours)}}}'
+        return add_key(opened(shared), "yours", dumps(yours))
 
     def send_to(self, conn: Conn) -> None:
         """A connection coming in (or asking for a `sync`) hears where the audience stands,

@@ -51,7 +51,7 @@ from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json, 
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.shelf import ReplayCache
 from tictac.rooms.stats import Stats
-from tictac.rooms.wire import dumps, error_message
+from tictac.rooms.wire import add_key, dumps, error_message, opened
 from tictac.store import Fenced, RoomDump, Store
 
 log = logging.getLogger(__name__)
@@ -388,16 +388,16 @@ class Room:
         spliced in at its end."""
         body = self.summary()
         del body["you"]
-        head = dumps({"type": "room", "room": body})[:-2]
+        head = opened(dumps({"type": "room", "room": body}), depth=2)
         # Streamer mode: the TVs' summary names no code (streamer.py).
-        tv_head = (dumps({"type": "room", "room": streamer.for_tv(body)})[:-2]
+        tv_head = (opened(dumps({"type": "room", "room": streamer.for_tv(body)}), depth=2)
                    if streamer.hides_code(self.record, self.clock.now_ms()) else head)
         places, tvs = self.seating.places, self.record.tvs
         for conn, pid in self.conns.items():
             place = places[pid]
             if not (players_only and self.audience.member(place)):
-                conn.send(f'{tv_head if pid in tvs else head},'
-                          f'"you":{dumps(you_of(self.seating, place))}}}}}')
+                conn.send(add_key(tv_head if pid in tvs else head, "you",
+                                  dumps(you_of(self.seating, place)), depth=2))
 
     def _views(self, events: list[Event]) -> Views:
         return Views(self.game, self.state, version=len(self.log),
