@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from tictac.engine import GAMES, get_info
+from tictac.engine import GAMES, IllegalAction, get_info
 from tictac.rooms import RoomManager, SeededChance
 from tictac.server import (
     admin,
@@ -32,7 +32,7 @@ from tictac.server.hosts import HostCheck, Hosts
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.server.urltokens import NoTokenInUrl
-from tictac.store import open_store
+from tictac.store import StoreError, open_store
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +125,10 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     middleware = [Middleware(ClientAddress, proxies=proxies),
                   Middleware(HostCheck, hosts=Hosts(settings.allowed_hosts)),
                   Middleware(NoTokenInUrl)]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    # One answer to every HTTP call's refusal, whichever handler raised it.
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
+                    exception_handlers={IllegalAction: http_api.refused,
+                                        StoreError: http_api.refused})
     app.state.settings = settings
     app.state.proxies = proxies
     app.state.limits = http_api.Limits(settings)

@@ -29,7 +29,7 @@ from tictac.engine.registry import deck_format
 from tictac.rooms import decks
 from tictac.rooms.errors import BAD_DECK
 from tictac.server.errors import BAD_JSON
-from tictac.server.http_api import admit, error, limited, read_body
+from tictac.server.http_api import admit, limited, read_body
 from tictac.server.text import clean
 
 PASTED_KEYS = {"language", "title", "lines"}
@@ -75,28 +75,22 @@ def _pasted(form: DeckFormat, data: dict[str, Any]) -> Deck:
 
 async def create_deck(request: Request) -> Response:
     manager = request.app.state.manager
-    try:
-        await admit(request, "create")
-        # Reading and checking the largest deck takes tens of milliseconds: on a thread, so
-        # the event loop and every room go on meanwhile.
-        form = _format()
-        deck = await asyncio.to_thread(_read, form, await read_body(request, form.max_body))
-        stored = await decks.keep(manager.store, deck, manager.clock.now_ms(), manager.settings,
-                                  request.client.host if request.client else "")
-    except IllegalAction as refusal:
-        return error(refusal, manager)
+    await admit(request, "create")
+    # Reading and checking the largest deck takes tens of milliseconds: on a thread, so the
+    # event loop and every room go on meanwhile.
+    form = _format()
+    deck = await asyncio.to_thread(_read, form, await read_body(request, form.max_body))
+    stored = await decks.keep(manager.store, deck, manager.clock.now_ms(), manager.settings,
+                              request.client.host if request.client else "")
     return JSONResponse(decks.header(stored), status_code=201)
 
 
 async def get_deck(request: Request) -> Response:
     manager = request.app.state.manager
-    try:
-        # Found or not, a read counts: codes cannot be tried faster than the limit allows.
-        await limited(request, "deck_read")
-        stored = await decks.find(manager.store, request.path_params["code"],
-                                  manager.clock.now_ms(), manager.settings)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
+    # Found or not, a read counts: codes cannot be tried faster than the limit allows.
+    await limited(request, "deck_read")
+    stored = await decks.find(manager.store, request.path_params["code"],
+                              manager.clock.now_ms(), manager.settings)
     headers = {"Content-Disposition": f'attachment; filename="deck-{stored.code}.json"'} \
         if request.query_params.get("download") else None
     return JSONResponse(stored.to_json(), headers=headers)

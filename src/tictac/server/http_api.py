@@ -96,6 +96,18 @@ def error(refusal: IllegalAction, manager: RoomManager) -> JSONResponse:
                         headers=headers)
 
 
+async def refused(request: Request, failure: Exception) -> Response:
+    """The app's one handler of a refusal raised by any HTTP call (`create_app` registers it
+    for `IllegalAction` and `StoreError`): answered with its code and its status; a store that
+    failed is `store_failed`. A WebSocket's refusals are its connection's to answer (ws.py)."""
+    if not isinstance(request, Request):
+        raise failure
+    if isinstance(failure, StoreError):
+        failure = IllegalAction(room_errors.STORE_FAILED, str(failure))
+    assert isinstance(failure, IllegalAction)
+    return error(failure, _manager(request))
+
+
 def _manager(request: Request | WebSocket) -> RoomManager:
     manager: RoomManager = request.app.state.manager
     return manager
@@ -187,40 +199,24 @@ def _limits(request: Request) -> Limits:
 
 async def create_room(request: Request) -> Response:
     manager = _manager(request)
-    try:
-        await admit(request, "create")
-        body = await read_model(request, CreateRoom)
-        node = _node(request)
-        _, joined = await (manager.create if node is None else node.create)(
-            body.game, body.name, body.options)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    except StoreError as failure:
-        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
+    await admit(request, "create")
+    body = await read_model(request, CreateRoom)
+    node = _node(request)
+    _, joined = await (manager.create if node is None else node.create)(
+        body.game, body.name, body.options)
     return Response(joined.answer, status_code=201, media_type="application/json")
 
 
 async def get_room(request: Request) -> Response:
-    manager = _manager(request)
-    try:
-        answer = await on_room(request, await room_of(request), "summary")
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    return JSONResponse(answer)
+    return JSONResponse(await on_room(request, await room_of(request), "summary"))
 
 
 async def join_room(request: Request) -> Response:
-    manager = _manager(request)
-    try:
-        await admit(request, "join")
-        where = await room_of(request)
-        body = await read_model(request, JoinRoom)
-        answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator,
-                               tv=body.tv)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    except StoreError as failure:
-        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
+    await admit(request, "join")
+    where = await room_of(request)
+    body = await read_model(request, JoinRoom)
+    answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator,
+                           tv=body.tv)
     return Response(answer, media_type="application/json")
 
 
@@ -307,42 +303,27 @@ def bearer(request: Request) -> str | None:
 
 async def rejoin_code(request: Request) -> Response:
     """A one-time code that opens the caller's place on another device (rooms/rejoin.py)."""
-    manager = _manager(request)
-    try:
-        await admit(request, "join")
-        token = bearer(request)
-        if token is None:
-            raise IllegalAction(room_errors.BAD_TOKEN, "send Authorization: Bearer TOKEN")
-        answer = await on_room(request, await room_of(request), "rejoin_code", token=token)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    return JSONResponse(answer)
+    await admit(request, "join")
+    token = bearer(request)
+    if token is None:
+        raise IllegalAction(room_errors.BAD_TOKEN, "send Authorization: Bearer TOKEN")
+    return JSONResponse(await on_room(request, await room_of(request), "rejoin_code",
+                                      token=token))
 
 
 async def rejoin_room(request: Request) -> Response:
     """A rejoin code exchanged for the place, under a new token."""
-    manager = _manager(request)
-    try:
-        await admit(request, "join")
-        where = await room_of(request)
-        body = await read_model(request, Rejoin)
-        answer = await on_room(request, where, "rejoin", rejoin_code=body.rejoin)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    except StoreError as failure:
-        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
-    return JSONResponse(answer)
+    await admit(request, "join")
+    where = await room_of(request)
+    body = await read_model(request, Rejoin)
+    return JSONResponse(await on_room(request, where, "rejoin", rejoin_code=body.rejoin))
 
 
 async def replay(request: Request) -> Response:
-    manager = _manager(request)
-    try:
-        where = await room_of(request)
-        answer = await on_room(request, where, "replay", token=bearer(request),
-                               game=_int_param(request, "game"), seat=_int_param(request, "seat"),
-                               client=request.client.host if request.client else None)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
+    where = await room_of(request)
+    answer = await on_room(request, where, "replay", token=bearer(request),
+                           game=_int_param(request, "game"), seat=_int_param(request, "seat"),
+                           client=request.client.host if request.client else None)
     return Response(answer, media_type="application/json")
 
 
