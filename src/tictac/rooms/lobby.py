@@ -96,12 +96,18 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
     return Joined(token, place, answer)
 
 
+def joined(room: Room, token: str, place: Place) -> dict[str, Any]:
+    """What a place's new device is told (a join, a rejoin code exchanged): the room's code, the
+    place's token and seat, and the room as the place sees it."""
+    return {"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
+            "room": room.summary(place)}
+
+
 def _answer(room: Room, token: str, place: Place) -> str:
     """The joiner's answer, encoded strictly (no NaN or infinity, ASCII) before the place is
     saved: a room that could not be answered about takes nobody in, rather than keep a seat
     whose token nobody got."""
-    return json.dumps({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
-                       "room": room.summary(place)}, allow_nan=False, separators=(",", ":"))
+    return json.dumps(joined(room, token, place), allow_nan=False, separators=(",", ":"))
 
 
 def chat(room: Room, conn: Conn, text: str) -> None:

@@ -235,11 +235,6 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool = False) -> str
     return joined.answer
 
 
-def _joined(room: Room, token: str, place: Any) -> dict[str, Any]:
-    return {"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
-            "room": room.summary(place)}
-
-
 async def _rejoin_code(room: Room, token: str) -> dict[str, Any]:
     answer: dict[str, Any] = await room.call(rejoin.make_code, room, token)
     return answer
@@ -247,7 +242,7 @@ async def _rejoin_code(room: Room, token: str) -> dict[str, Any]:
 
 async def _rejoin(room: Room, rejoin_code: str) -> dict[str, Any]:
     # not `code`: in a cluster the call's arguments travel beside the room's code
-    return _joined(room, *await room.call(rejoin.exchange, room, rejoin_code))
+    return lobby.joined(room, *await room.call(rejoin.exchange, room, rejoin_code))
 
 
 async def _replay(room: Room, token: str | None, game: int | None, seat: int | None,
