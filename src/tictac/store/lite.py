@@ -47,7 +47,7 @@ from tictac.store.base import (
     in_order,
     room_dumps,
 )
-from tictac.store.file import DatabaseFile
+from tictac.store.file import PRAGMAS, DatabaseFile
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 log = logging.getLogger(__name__)
@@ -74,10 +74,6 @@ def sqlite_file(url: str) -> str | None:
     return os.path.abspath(database)
 
 
-# Every connection of either store to an SQLite file: WAL + synchronous=NORMAL, so a committed
-# transaction survives the process being killed (only a power cut may lose the last ones; FULL
-# would also cover that, at a cost), and foreign keys on.
-PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON")
 INSERT_ACTION = ("INSERT INTO actions (room, game_idx, seq, seat, action, now_ms) "
                  "VALUES (:room, :game_idx, :seq, :seat, :action, :now_ms)")
 

@@ -46,8 +46,7 @@ from tictac.store.base import (
     in_order,
     room_dumps,
 )
-from tictac.store.file import DatabaseFile
-from tictac.store.lite import PRAGMAS
+from tictac.store.file import PRAGMAS, DatabaseFile
 from tictac.store.migrate import upgrade
 from tictac.store.tables import actions, audit, bans, decks, games, rooms
 from tictac.store.writer import GroupCommit, Row, fenced, taken
