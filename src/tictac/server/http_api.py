@@ -13,22 +13,21 @@ from starlette.websockets import WebSocket
 
 from tictac.bots import room_bot_kinds
 from tictac.engine import GAMES, IllegalAction, get_game
+from tictac.engine.errors import GAME_CODES
 from tictac.rooms import Room, RoomManager, lobby, rejoin, replays
 from tictac.rooms import errors as room_errors
 from tictac.rooms.buckets import Buckets
-from tictac.rooms.errors import RATE_LIMITED
+from tictac.rooms.errors import RATE_LIMITED, ROOM_CODES
 from tictac.server import game_client
 from tictac.server.bans import Bans
 from tictac.server.errors import (
-    ADMIN_NEEDS_TLS,
-    BAD_ADMIN_TOKEN,
     BAD_JSON,
     BAD_MESSAGE,
     BAD_ORIGIN,
     BAD_TEXT,
     BANNED,
-    NO_ADMIN,
     NOT_JSON,
+    SERVER_CODES,
     TOO_LARGE,
 )
 from tictac.server.models import CreateRoom, JoinRoom, Rejoin
@@ -42,15 +41,9 @@ if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with 
 
 MAX_BODY = 16_384
 M = TypeVar("M", bound=BaseModel)
-STATUS = {
-    room_errors.NO_ROOM: 404, room_errors.UNKNOWN_GAME: 404, room_errors.BAD_TOKEN: 401,
-    room_errors.NAME_TAKEN: 409, room_errors.TOO_MANY_ROOMS: 503, TOO_LARGE: 413,
-    room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
-    room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
-    room_errors.ROOM_UNAVAILABLE: 503, room_errors.BAD_REJOIN: 410,
-    room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404, room_errors.DECKS_FULL: 507,
-    BANNED: 403, NO_ADMIN: 404, BAD_ADMIN_TOKEN: 401, ADMIN_NEEDS_TLS: 403,
-}
+# The HTTP status of each code, as its catalogue declares it.
+STATUS = {code: status for codes in (GAME_CODES, ROOM_CODES, SERVER_CODES)
+          for code, status in codes.statuses.items()}
 
 
 class Limits:

@@ -56,9 +56,10 @@ def rendered() -> str:
 
 
 def table(*catalogues: Codes) -> list[str]:
-    rows = [f"| `{code}` | {meaning} |" for codes in catalogues
+    """The codes with their meanings and the HTTP status a call refused with each answers."""
+    rows = [f"| `{code}` | {codes.statuses[code]} | {meaning} |" for codes in catalogues
             for code, meaning in codes.meanings.items()]
-    return ["| code | meaning |", "|---|---|", *rows]
+    return ["| code | HTTP | meaning |", "|---|---|---|", *rows]
 
 
 def rendered_errors() -> str:
