@@ -67,3 +67,17 @@ def test_the_server_answers_each_code_with_its_declared_status() -> None:
     assert STATUS[room_errors.NO_ROOM] == 404
     assert STATUS[server_errors.TOO_LARGE] == 413
     assert STATUS[engine_errors.BAD_OPTION] == 400
+
+
+def test_each_games_own_codes_are_its_catalogues_and_no_layers() -> None:
+    """A game's own codes are declared in its `GameInfo.codes` (docs/games/<game>.md's table
+    is written from it: tests/server/test_server_schema.py), none a layer's code too."""
+    from tictac.engine import GAMES, get_info
+
+    layered = {code for _, codes in LAYERS for code in codes.meanings}
+    own = {name: set(get_info(name).codes.meanings) for name in GAMES}
+    assert own["times-up"] >= {"time_is_up", "too_many_guesses"}
+    assert own["timos-twist"] >= {"card_not_held", "timo_grace"}
+    assert own["time-bomb"] == {"cut_yourself", "already_cut", "claim_exceeds_wires",
+                                "too_many_claims"}
+    assert {name: codes & layered for name, codes in own.items() if codes & layered} == {}

@@ -13,6 +13,7 @@ from typing import Any, Generic
 from tictac.engine.audience import AudienceBallot
 from tictac.engine.contract import Rules, StateT
 from tictac.engine.decks import DeckFormat
+from tictac.engine.errors import Codes
 from tictac.engine.options import Option
 
 
@@ -36,6 +37,9 @@ class GameInfo(Generic[StateT]):
     # Its bots only model a table for simulations: a room seats none (Time's Up, whose cards
     # are won by guessers hearing clues, which no bot can do).
     simulation_only: bool = False
+    # Its own refusal codes beside the engine's (`tictac.engine.errors`), each with its meaning:
+    # the built-in games' docs/games tables are written from them.
+    codes: Codes = field(default_factory=Codes)
     audience: AudienceBallot[StateT] | None = None  # what its audience votes on, if it has one
     decks: DeckFormat | None = None  # the format of its shared decks, if it deals from them
     # Its options as anyone may see them (the room summary, a replay): None shows them all;

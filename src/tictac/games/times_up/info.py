@@ -7,6 +7,7 @@ from tictac.engine.decks import DeckFormat
 from tictac.games import times_up
 from tictac.games.times_up import decks
 from tictac.games.times_up.audience import AUDIENCE
+from tictac.games.times_up.errors import CODES
 from tictac.games.times_up.settings import SHARED_DECK
 from tictac.games.times_up.state import State
 from tictac.games.times_up.teams import FLOATING_SIZES, TEAM_SIZES
@@ -22,6 +23,7 @@ GAME_INFO: GameInfo[State] = GameInfo(
     # hard the table that knows the names; and no room seats one.
     levels={"easy": "random", "normal": "random", "hard": "quick"},
     simulation_only=True,
+    codes=CODES,
     audience=AUDIENCE,
     decks=DeckFormat(pack=SHARED_DECK, read=decks.read_deck, from_lines=decks.from_lines,
                      max_cards=decks.MAX_CARDS, max_name=decks.MAX_NAME,
