@@ -107,12 +107,12 @@ def test_time_bombs_bot_modules_import_one_way() -> None:
     assert {"reasoning", "belief"} <= imported["search"]
 
 
-def _rooms_imports() -> dict[str, set[str]]:
-    """The modules of `tictac.rooms` each of its modules imports (the package's `__init__`,
-    which every import of a module of it runs first, left out)."""
-    paths = list((SOURCES / "rooms").glob("[!_]*.py"))
-    modules = {f"tictac.rooms.{path.stem}" for path in paths}
-    return {f"tictac.rooms.{path.stem}": set(_imported(path)) & modules for path in paths}
+def _modules_imports(package: str) -> dict[str, set[str]]:
+    """The modules of `tictac.<package>` each of its modules imports (the package's
+    `__init__`, which every import of a module of it runs first, left out)."""
+    paths = list((SOURCES / package).glob("[!_]*.py"))
+    modules = {f"tictac.{package}.{path.stem}" for path in paths}
+    return {f"tictac.{package}.{path.stem}": set(_imported(path)) & modules for path in paths}
 
 
 def _type_checking_imports(path: Path) -> list[str]:
@@ -130,8 +130,28 @@ def test_the_rooms_modules_import_one_way() -> None:
     credits, replay cache) take what they read, not the whole `Room`, so none imports `room.py`
     back, not even for type checking; the modules running ops on a room (lobby, replays,
     rejoin) import it, and it none of them."""
-    edges = _rooms_imports()
+    edges = _modules_imports("rooms")
     assert "tictac.rooms.room" in edges["tictac.rooms.lobby"]  # the walk sees them
     assert _cycle(edges) is None
     assert {path.name: _type_checking_imports(path) for path in (SOURCES / "rooms").glob("*.py")
             if _type_checking_imports(path)} == {}
+
+
+def test_rooms_server_and_cluster_import_no_game() -> None:
+    """A game is a plug-in: what the rooms, the server and the cluster know of one they read
+    off its `GameInfo` (`tictac.engine`), found by name in the registry, so a fourth game is
+    served as the built-in three are. No module of theirs imports a `tictac.games` package."""
+    edges = _package_imports()
+    assert "tictac.engine" in edges["tictac.rooms"]  # the walk sees them
+    for package in ("tictac.rooms", "tictac.server", "tictac.cluster"):
+        games = sorted(target for target in edges.get(package, ())
+                       if target.startswith("tictac.games."))
+        assert games == [], f"{package} imports {games}"
+
+
+def test_the_store_modules_import_one_way() -> None:
+    """The SQLite store (lite) migrates a file with the SQLAlchemy store's code (log), imported
+    only then; log imports nothing of lite (both read the SQLite pragmas from file.py)."""
+    edges = _modules_imports("store")
+    assert "tictac.store.log" in edges["tictac.store.lite"]  # the walk sees the lazy import
+    assert _cycle(edges) is None

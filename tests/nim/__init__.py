@@ -2,9 +2,10 @@
 number (at least one) from one heap. Whoever takes the last match wins, or, in the misère game,
 loses. Two to four players take turns round the table.
 
-This package is the whole game for the server: the rules (the game contract), its bots (`BOTS`,
-`LEVELS`) and `GAME_INFO`, its descriptor, which names this package for both, this folder for
-the web client (`client.js`) and no terminal front end (`tictac play` does not offer it). It is
+This package is the whole game for the server: the rules (the game contract), its bots (`BOTS`),
+its audience's ballot and `GAME_INFO`, its descriptor, which names this package for both, the
+bots' difficulties, the ballot, this folder for the web client (`client.js`) and no terminal
+front end (`tictac play` does not offer it). It is
 registered like any installed plug-in, by an entry point of the `tictac.games` group:
 `nim = "nim:GAME_INFO"` (tests/plugins.py writes that entry point for the tests' processes)."""
 
@@ -20,6 +21,7 @@ from typing import Any
 
 from tictac.bots import BotFactory, RandomBot
 from tictac.engine import Action, Event, GameInfo, IllegalAction, Outcome, Rng, View
+from tictac.engine.audience import AudienceBallot, Ballot, NameOf, Votes
 from tictac.engine.errors import NOT_YOUR_TURN
 from tictac.engine.fields import int_field
 from tictac.engine.options import Option, check_players, resolve
@@ -164,8 +166,23 @@ class PerfectBot:
 
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "perfect": PerfectBot}
-LEVELS = {"easy": "random", "hard": "perfect"}
+# The audience's vote: who takes the last match, open until a heap is emptied.
+def ballot(state: State) -> Ballot | None:
+    if not all(state.heaps):
+        return None
+    return Ballot("last-match", "last_match",
+                  [{"id": seat, "seat": seat} for seat in range(state.players)])
+
+
+def results(state: State, votes: Votes, name_of: NameOf) -> dict[str, Any]:
+    """Who took the last match, and how many of the audience said so."""
+    cast = votes.get("last-match", {})
+    taker = state.taken[-1][0]
+    return {"kind": "last_match", "taker": taker, "votes": len(cast),
+            "right": sum(1 for choice in cast.values() if choice == taker)}
+
 
 GAME_INFO: GameInfo[State] = GameInfo(
-    rules=sys.modules[__name__], bots=__name__, client_folder=Path(__file__).parent
+    rules=sys.modules[__name__], bots=__name__, client_folder=Path(__file__).parent,
+    levels={"easy": "random", "hard": "perfect"}, audience=AudienceBallot(ballot, results),
 )

@@ -60,3 +60,10 @@ export function summary(view, room, moves) {
     scoresTable([{ label: t('nim.player') }, { label: t('nim.won') }],
       room.seats.map((seat) => ({ cells: [seat.name, winners.includes(seat.seat) ? '★' : ''], winner: winners.includes(seat.seat) }))));
 }
+
+// The audience's results (its ballot, declared in GAME_INFO: who takes the last match).
+export function audienceResults(found, room, brief) {
+  const voted = found.votes > 0;
+  return { voted, lines: [t('nim.audience.taker', { name: nameOf(room, found.taker) }),
+    voted ? t('nim.audience.right', { n: found.right, votes: found.votes }) : t('audience.no_votes')] };
+}

@@ -13,9 +13,11 @@ from test_room_restore import restart
 from tutable import QUICK, seat_people
 
 from tictac.games.time_bomb.table import MORIARTY
+from tictac.games.times_up.audience import MAX_TURNS
 from tictac.games.times_up.phases import RUNNING, WAITING
+from tictac.games.timos_twist.audience import CLOSE_AT
 from tictac.rooms import Room, lobby
-from tictac.rooms.audience import CLOSE_AT, MAX_TURNS, TALLY_MS
+from tictac.rooms.audience import TALLY_MS
 
 
 async def _tv(table: Table, room: Room) -> FakeConn:

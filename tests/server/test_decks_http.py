@@ -19,10 +19,13 @@ from jsonvalues import json_values
 from serverproc import ServerProcess
 from test_ws_hostile import KNOWN_CODES, Socket, assert_clean, hostile_text
 
+from tictac.engine import get_info
 from tictac.games.times_up import decks as deck_rules
-from tictac.server.decks_api import MAX_DECK_BODY
 
 pytestmark = pytest.mark.timeout(180)
+DECK_FORMAT = get_info("times-up").decks
+assert DECK_FORMAT is not None
+MAX_DECK_BODY = DECK_FORMAT.max_body
 
 NAMES = [f"Copain {chr(65 + i)}" for i in range(12)]
 

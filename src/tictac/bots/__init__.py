@@ -3,7 +3,7 @@
 A bot sees only what its seat may see (the seat's view and its legal actions), never the state,
 so a bot can sit in a room exactly where a person would. Each game's bots live in the module
 its `GameInfo.bots` names (`tictac.bots.<game module>` for the built-in games) as
-`BOTS: dict[str, BotFactory]`, with `LEVELS` (optional) naming the bot each difficulty a room
+`BOTS: dict[str, BotFactory]`; its `GameInfo.levels` names the bot each difficulty a room
 offers (easy, normal, hard) plays as.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from types import ModuleType
 from typing import Protocol
 
 from tictac.engine import Action, Rng, View, get_info
@@ -42,25 +41,20 @@ class RandomBot:
 LEVELS = ("easy", "normal", "hard")
 
 
-def _bots_module(game: str) -> ModuleType:
-    return importlib.import_module(get_info(game).bots)
-
-
 def bot_kinds(game: str) -> dict[str, BotFactory]:
     """Every bot `make_bot` accepts for `game`: the difficulties first (so the first, the one a
     room picks when none is named, is the easy one), then the bots by their own names."""
-    module = _bots_module(game)
-    bots: dict[str, BotFactory] = module.BOTS
+    info = get_info(game)
+    bots: dict[str, BotFactory] = importlib.import_module(info.bots).BOTS
     # A game may name no difficulties (a plugged-in game with one bot): then its bots alone.
-    levels: dict[str, str] = getattr(module, "LEVELS", {})
-    return {level: bots[levels[level]] for level in LEVELS if level in levels} | bots
+    return {level: bots[info.levels[level]] for level in LEVELS if level in info.levels} | bots
 
 
 def room_bot_kinds(game: str) -> dict[str, BotFactory]:
     """The bots a room may seat for `game`: none when the game's bots only model a table for
-    simulations (its bot module says `SIMULATION_ONLY = True`: Time's Up, whose cards are won
-    by guessers hearing clues, which no bot can do)."""
-    return {} if getattr(_bots_module(game), "SIMULATION_ONLY", False) else bot_kinds(game)
+    simulations (its `GameInfo` says `simulation_only`: Time's Up, whose cards are won by
+    guessers hearing clues, which no bot can do)."""
+    return {} if get_info(game).simulation_only else bot_kinds(game)
 
 
 def make_bot(game: str, kind: str, seat: int, rng: Rng) -> Bot:

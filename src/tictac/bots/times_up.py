@@ -1,9 +1,9 @@
 """Time's Up model bots: a simulated table, so `tictac simulate times-up` plays whole games.
 
 They are a model of a whole table of guessers, not players: a card is won when the guessers say
-its name, and a bot can neither give clues nor hear them, so no room ever seats one
-(`SIMULATION_ONLY`: the lobby refuses them, and a gone player's turn passes to a teammate
-instead; see docs/rulings.md).
+its name, and a bot can neither give clues nor hear them, so no room ever seats one (the
+game's `GameInfo` says `simulation_only`: the lobby refuses them, and a gone player's turn
+passes to a teammate instead; see docs/rulings.md).
 
 The driver gives every action one simulated second. A cluegiver's card is found at `found_rate`
 a second: in round 1 the bot guessers spend the other seconds on wrong guesses (free in that
@@ -20,8 +20,6 @@ from tictac.engine import Action, Rng, View
 
 # With less than this left after winning a round, an en team hands the deck on.
 HAND_OVER_BELOW_MS = 8000
-# Never seated in a room, nor standing in for anyone there (tictac.bots.room_bot_kinds).
-SIMULATION_ONLY = True
 
 
 @dataclass
@@ -77,6 +75,3 @@ BOTS: dict[str, BotFactory] = {
     "quick": _table(0.8),  # a table that knows the names
     "strict": _table(0.5, foul_rate=0.03),  # a timekeeper (and cluegiver) who call fouls
 }
-# A simulated table has no strategy to be good at: easy and normal are the average table, hard
-# the table that knows the names.
-LEVELS = {"easy": "random", "normal": "random", "hard": "quick"}

@@ -72,4 +72,3 @@ def _best_color(hand: list[int], played: int) -> str:
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot
 }
-LEVELS = {"easy": "random", "normal": "heuristic", "hard": "search"}

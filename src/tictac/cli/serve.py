@@ -17,7 +17,6 @@ import socket
 import sys
 from collections.abc import Callable
 from functools import partial
-from types import FrameType
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
@@ -336,6 +335,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
     import uvicorn
     from uvicorn.logging import TRACE_LOG_LEVEL
 
+    from tictac.cluster.worker import Server
     from tictac.server import create_app
     from tictac.server.timeouts import timed_protocol
     from tictac.server.ws_protocol import FloodProofProtocol
@@ -349,64 +349,7 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
     logging.addLevelName(TRACE_LOG_LEVEL, "TRACE")  # uvicorn's level below debug
     logging.basicConfig(level=args.log_level.upper(), format="%(levelname)s %(name)s %(message)s")
 
-    opening: set[asyncio.Task[Any]] = set()  # handed-over sockets being made connections
     app = create_app(settings)
-
-    class Server(uvicorn.Server):
-        stop_taking: Callable[[], None] | None = None
-        heartbeat: asyncio.Task[None] | None = None  # (kept: a task nobody holds may vanish)
-
-        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            if channel is not None and not self.started:
-                # A worker still starting holds no room and no client yet, and its start may
-                # be waiting in a thread no signal interrupts (the store's migration lock):
-                # uvicorn's own handling would wait for the start to end, maybe for ever.
-                print(f"tictac serve: worker {os.getpid()}: signal {sig} while starting; "
-                      "stopping", file=sys.stderr)
-                os._exit(128 + sig)
-            super().handle_exit(sig, frame)
-
-        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-            await super().startup(sockets)
-            if not self.started:
-                return
-            if channel is None:
-                # the address is now worth giving out
-                announce(settings.host, settings.port, certificate=certificate)
-                return
-            from tictac.cluster.dispatch import keep_telling, take_sockets, tell
-
-            loop = asyncio.get_running_loop()
-
-            def serve_socket(sock: socket.socket) -> None:
-                # the protocol uvicorn makes for each connection it accepts itself
-                protocol = self.config.http_protocol_class(  # type: ignore[call-arg]
-                    config=self.config, server_state=self.server_state,
-                    app_state=self.lifespan.state)
-                task = loop.create_task(loop.connect_accepted_socket(lambda: protocol, sock))
-                opening.add(task)
-                task.add_done_callback(opening.discard)
-
-            def orphaned() -> None:  # its rooms are let go as at any stop (lifespan's end)
-                print(f"tictac serve: worker {os.getpid()}: the supervisor is gone; stopping",
-                      file=sys.stderr)
-                self.should_exit = True
-
-            self.stop_taking = take_sockets(channel, serve_socket, orphaned)
-            node = app.state.node
-            node.on_hearing = partial(tell, channel)
-            tell(channel, node.hearing)
-            self.heartbeat = loop.create_task(keep_telling(channel, lambda: node.hearing))
-
-        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-            if self.stop_taking is not None:
-                self.stop_taking()
-            node = getattr(app.state, "node", None)
-            if node is not None:  # rooms handed on before uvicorn closes every connection,
-                for server in self.servers:  # and no new one taken here meanwhile
-                    server.close()
-                await node.drain()
-            await super().shutdown(sockets)
 
     config = uvicorn.Config(
         app, host=settings.host, port=settings.port, loop="uvloop",
@@ -430,8 +373,9 @@ def serve(args: argparse.Namespace, channel: socket.socket | None,
         from tictac.server.logjson import use_json_lines
 
         use_json_lines()
-    # A worker listens on nothing itself (an empty list of sockets).
-    Server(config).run(sockets=None if channel is None else [])
+    Server(config, app, channel,
+           partial(announce, settings.host, settings.port, certificate=certificate)
+           ).serve_until_stopped()
 
 
 def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:

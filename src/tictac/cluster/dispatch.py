@@ -258,7 +258,7 @@ def end_with_supervisor(supervisor: int) -> None:
     Watching the channel (`take_sockets`) starts only once the worker serves: a supervisor
     killed before, while the worker imports, opens the store (possibly waiting there for
     ever, on the migration lock or a database that does not answer) or starts its node, left
-    a worker nobody would stop (one was found 40 minutes later, issue 21). A parent-death
+    a worker nobody would stop (one was found 40 minutes later). A parent-death
     signal covers every stage from here on; the parent is checked just after it is asked for,
     since a supervisor that died before could not send it (the worker then has another
     parent). The signal follows the death of the thread that started the worker: the

@@ -14,16 +14,19 @@ class IllegalAction(Exception):
 
 
 class Codes:
-    """One layer's refusal codes, each declared once with what it means: docs/protocol.md's
-    tables are written from these (`python -m tictac.server.schema`)."""
+    """One layer's refusal codes, each declared once with what it means and the HTTP status
+    an HTTP call refused with it answers (400 unless declared): docs/protocol.md's tables are
+    written from these (`python -m tictac.server.schema`), and the server answers from them."""
 
     def __init__(self) -> None:
         self.meanings: dict[str, str] = {}
+        self.statuses: dict[str, int] = {}
 
-    def __call__(self, code: str, meaning: str) -> str:
+    def __call__(self, code: str, meaning: str, status: int = 400) -> str:
         if code in self.meanings:
             raise ValueError(f"error code {code!r} declared twice")
         self.meanings[code] = meaning
+        self.statuses[code] = status
         return code
 
 
@@ -38,5 +41,5 @@ GAME_OVER = GAME_CODES("game_over", "the game has ended")
 BAD_SEAT = GAME_CODES("bad_seat", "a seat that does not exist (the acting one, or one a lobby op "
                       "names), or one the op cannot use so")
 BAD_OPTION = GAME_CODES("bad_option", "an option the game does not have, or a value it does "
-                        "not take (HTTP 400)")
+                        "not take")
 BAD_SETUP = GAME_CODES("bad_setup", "a player count or stacked order the game cannot use")

@@ -9,6 +9,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from tictac.engine.contract import Game, Rules
+from tictac.engine.decks import DeckFormat
 from tictac.engine.info import GameInfo
 
 GROUP = "tictac.games"
@@ -53,3 +54,12 @@ def get_info(name: str) -> GameInfo[Any]:
 def get_game(name: str) -> Game:
     """The rules of the game registered as `name`."""
     return get_info(name).rules
+
+
+def deck_format() -> DeckFormat | None:
+    """The format of the server's shared decks: the one the games dealing from them declare
+    (a deck names no game, so every such game must read the same), or None when none does."""
+    formats = {info.decks for name in sorted(GAMES) if (info := get_info(name)).decks}
+    if len(formats) > 1:
+        raise TypeError("the games dealing from shared decks declare different formats")
+    return next(iter(formats), None)

@@ -1,15 +1,10 @@
-"""An audience (issue 25, item 4): the room's spectators who are not a TV screen (people who came
-to watch, players who joined too late, those a smaller game left watching) vote on the game they
-watch, and once it is over everyone sees how they did.
+"""An audience: the room's spectators who are not a TV screen (people who came to watch, players
+who joined too late, those a smaller game left watching) vote on the game they watch, and once
+it is over everyone sees how they did.
 
-What they vote on (docs/rulings.md, "The audience"):
-- Time Bomb: each round, who they think is Moriarty (a seat); the round's ballot closes when the
-  next round is dealt or the game ends.
-- Time's Up: each round, its funniest turn (one of the turns the round has started, its first
-  `MAX_TURNS`, named by its cluegiver); the ballot stays open until the next round's first turn
-  starts.
-- Timo's Twist: who empties their hand first (wins the first round); open until a hand is down
-  to `CLOSE_AT` cards or the first round ends.
+What they vote on is the game's, declared on its `GameInfo` (`audience`, a
+`tictac.engine.audience.AudienceBallot`: the ballot open now, the results once it is over);
+a game that declares none has no audience to vote (docs/rulings.md, "The audience").
 A member may change their vote while its ballot is open.
 
 Votes are the room's, not the game's: the game, its log and its replays are the same with or
@@ -27,27 +22,20 @@ members, and everyone else hears of them at most once every `TALLY_MS` too.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tictac.games.time_bomb.table import MORIARTY
-from tictac.games.times_up.phases import OVER
+from tictac.engine import GameInfo
+from tictac.engine.audience import Ballot
 from tictac.rooms.clock import Clock, Timer
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import BAD_CHOICE, NO_BALLOT, NOT_AUDIENCE, TOO_MANY_PLACES, RoomError
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import RoomRecord
 from tictac.rooms.settings import RoomSettings
-from tictac.rooms.wire import dumps, error_message
+from tictac.rooms.wire import add_key, dumps, error_message, opened
 
 TALLY_MS = 1000  # the TVs hear the audience's counts at most this often
-CLOSE_AT = 3  # Timo's Twist: the guess closes once a hand is down to this many cards
-SHOWN_NAMES = 20  # Timo's Twist: the right guessers named at the end (the rest are counted)
-# Time's Up: a round's ballot offers its first this many turns (a round of more is one nobody
-# would scroll through; it keeps the `audience` message small: docs/server.md, "Bounds").
-MAX_TURNS = 40
 
 
 class Table(Protocol):
@@ -64,7 +52,7 @@ class Table(Protocol):
     @property
     def state(self) -> Any: ...
     @property
-    def game_name(self) -> str: ...
+    def info(self) -> GameInfo[Any]: ...
     @property
     def pids(self) -> list[int]: ...
     @property
@@ -77,91 +65,6 @@ class Table(Protocol):
     def post(self, job: Callable[..., Any], *args: Any) -> None: ...
 
     def broadcast_room(self, *, players_only: bool = False) -> None: ...
-
-
-@dataclass(frozen=True)
-class Ballot:
-    """What the audience may vote on now: `key` names it in the votes, `choices` are what may be
-    voted for (each an `id`, the seat it names, and a Time's Up turn's team)."""
-
-    key: str
-    kind: str
-    choices: list[dict[str, int]]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "kind": self.kind, "choices": self.choices}
-
-
-def _round_of(key: str) -> int:
-    return int(key.removeprefix("round-"))
-
-
-# -- each game's ballot and results, read off its state (public facts only) --------------------
-
-
-def _time_bomb_ballot(state: Any) -> Ballot | None:
-    if state.team is not None:
-        return None
-    return Ballot(f"round-{state.round}", "moriarty",
-                  [{"id": seat, "seat": seat} for seat in range(state.players)])
-
-
-def _time_bomb_results(state: Any, votes: dict[str, dict[str, int]],
-                       seating: Seating) -> dict[str, Any]:
-    moriarty = [seat for seat, role in enumerate(state.roles) if role == MORIARTY]
-    rounds = [{"round": _round_of(key), "votes": len(cast),
-               "right": sum(1 for choice in cast.values() if choice in moriarty)}
-              for key, cast in sorted(votes.items(), key=lambda item: _round_of(item[0]))]
-    return {"kind": "moriarty", "moriarty": moriarty, "rounds": rounds,
-            "votes": sum(row["votes"] for row in rounds),
-            "right": sum(row["right"] for row in rounds)}
-
-
-def _times_up_ballot(state: Any) -> Ballot | None:
-    if state.phase == OVER or not state.turns:
-        return None
-    current = state.turns[-1].round
-    turns = [{"id": index, "seat": turn.cluegiver, "team": turn.team}
-             for index, turn in enumerate(state.turns) if turn.round == current]
-    return Ballot(f"round-{current}", "funniest", turns[:MAX_TURNS])
-
-
-def _times_up_results(state: Any, votes: dict[str, dict[str, int]],
-                      seating: Seating) -> dict[str, Any]:
-    """Each round's funniest turns: the most voted for (several if they tie)."""
-    rounds = []
-    for key, cast in sorted(votes.items(), key=lambda item: _round_of(item[0])):
-        tally = Counter(cast.values())
-        most = max(tally.values(), default=0)
-        rounds.append({"round": _round_of(key), "votes": len(cast), "top": [
-            {"id": index, "seat": state.turns[index].cluegiver, "team": state.turns[index].team,
-             "votes": most} for index in sorted(tally) if tally[index] == most]})
-    return {"kind": "funniest", "rounds": rounds}
-
-
-def _timos_twist_ballot(state: Any) -> Ballot | None:
-    if state.rounds or min(map(len, state.hands)) <= CLOSE_AT:
-        return None
-    return Ballot("first-out", "first_out",
-                  [{"id": seat, "seat": seat} for seat in range(state.players)])
-
-
-def _timos_twist_results(state: Any, votes: dict[str, dict[str, int]],
-                         seating: Seating) -> dict[str, Any]:
-    winner = state.rounds[0][0]
-    cast = votes.get("first-out", {})
-    right = [seating.places[int(pid)].name for pid, choice in cast.items()
-             if choice == winner and int(pid) in seating.places]
-    return {"kind": "first_out", "winner": winner, "votes": len(cast), "right": len(right),
-            "names": right[:SHOWN_NAMES]}
-
-
-Results = Callable[[Any, dict[str, dict[str, int]], Seating], dict[str, Any]]
-GAMES: dict[str, tuple[Callable[[Any], Ballot | None], Results]] = {
-    "time-bomb": (_time_bomb_ballot, _time_bomb_results),
-    "times-up": (_times_up_ballot, _times_up_results),
-    "timos-twist": (_timos_twist_ballot, _timos_twist_results),
-}
 
 
 # -- the room's audience ---------------------------------------------------------------------
@@ -215,16 +118,20 @@ class Audience:
     # -- what is voted on, and how it went ---------------------------------------------------
 
     def ballot(self) -> Ballot | None:
-        room = self.room
-        if room.record.status != "playing" or room.state is None or room.game_name not in GAMES:
+        room, declared = self.room, self.room.info.audience
+        if room.record.status != "playing" or room.state is None or declared is None:
             return None
-        return GAMES[room.game_name][0](room.state)
+        return declared.ballot(room.state)
 
     def results(self) -> dict[str, Any] | None:
-        room = self.room
-        if room.record.status != "finished" or room.state is None or room.game_name not in GAMES:
+        room, declared = self.room, self.room.info.audience
+        if room.record.status != "finished" or room.state is None or declared is None:
             return None
-        return GAMES[room.game_name][1](room.state, room.record.votes, room.seating)
+        return declared.results(room.state, room.record.votes, self._name_of)
+
+    def _name_of(self, pid: int) -> str | None:
+        place = self.room.seating.places.get(pid)
+        return None if place is None else place.name
 
     def _shared(self) -> tuple[str, Ballot | None]:
         """The `audience` message everyone gets, counts only until the results, encoded once."""
@@ -241,7 +148,7 @@ class Audience:
         if place is None or not self.member(place):
             return shared
         yours = self.room.record.votes.get(ballot.key, {}).get(str(pid)) if ballot else None
-        return f'{shared[:-1]},"yours":{dumps(yours)}}}'
+        return add_key(opened(shared), "yours", dumps(yours))
 
     def send_to(self, conn: Conn) -> None:
         """A connection coming in (or asking for a `sync`) hears where the audience stands,

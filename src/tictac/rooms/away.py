@@ -1,4 +1,4 @@
-"""What a returning player is told (issue 24, item 4): the moves made for their seat while no
+"""What a returning player is told: the moves made for their seat while no
 device of theirs was connected (a stand-in bot, the skip policy, a turn timer, the host's skip),
 with each move's public events, so their phone can say what happened in the game's own words.
 

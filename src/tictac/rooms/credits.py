@@ -1,4 +1,4 @@
-"""Who made each action of a game, whoever holds the seat now (issue 19, item 2).
+"""Who made each action of a game, whoever holds the seat now.
 
 A seat changes hands mid-game when the host replaces its player by a bot or kicks them: the
 log keeps the seat of each action, so naming its mover by the seat's holder at display time

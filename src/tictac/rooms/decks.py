@@ -1,6 +1,6 @@
-"""Decks people share, as rooms and the server keep them (issue 25, item 3; the deck itself is
-Time's Up's: tictac.games.times_up.decks). A deck is saved once under a code of its own,
-longer than a room's so that the two are never mistaken, and loaded by any room from it.
+"""Decks people share, as rooms and the server keep them (the deck's format is the game's, declared
+on its `GameInfo`: `tictac.engine.decks.DeckFormat`). A deck is saved once under a code of its
+own, longer than a room's so that the two are never mistaken, and loaded by any room from it.
 
 A deck nobody loaded for `RoomSettings.deck_unused_days` is gone (a load, by a room or by
 `GET /api/decks/CODE`, starts its retention again), and what the store keeps is bounded per
@@ -8,7 +8,7 @@ saving address and in all (`DeckBounds`, checked by the store as it saves).
 
 A room holds the loaded deck's header only (`RoomRecord.deck`: code, title, language, count);
 its cards are read from the store when a game is dealt, into that game's `deck` option, which
-the room shows to nobody (the game's `public_options`).
+the room shows to nobody (the game's `GameInfo.public_options`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from tictac.engine import Game
+from tictac.engine.decks import Deck, DeckFormat
 from tictac.engine.errors import BAD_OPTION
-from tictac.games.times_up.decks import Deck, DeckProblems, read_deck
-from tictac.games.times_up.settings import SHARED_DECK
 from tictac.rooms.buckets import Bucket
 from tictac.rooms.codes import ALPHABET
 from tictac.rooms.errors import (
@@ -35,7 +33,6 @@ from tictac.rooms.errors import (
 from tictac.rooms.settings import RoomSettings
 from tictac.store import DeckBounds, DecksFull, DeckTaken, Store, StoredDeck, StoreError
 
-PACK = SHARED_DECK  # the value of Time's Up's `pack` option that deals a loaded deck
 CODE_LENGTH = 6  # a room's is 5
 DRAWS = 8  # codes drawn before giving up: 32^6 codes, so a taken one is rare
 WRITTEN_TITLE = {"fr": "Nos noms", "en": "Our names"}  # a saved deck's title if none is given
@@ -51,17 +48,19 @@ def normalize(code: object) -> str | None:
     return code
 
 
-def refusal(problems: DeckProblems) -> RoomError:
+def refusal(problems: ValueError) -> RoomError:
+    """`bad_deck`, naming the problems the deck's format found."""
     return RoomError(BAD_DECK, f"the deck is refused: {problems}")
 
 
-def from_written(language: str, cards: list[dict[str, str]], title: str | None) -> Deck:
+def from_written(form: DeckFormat, language: str, cards: list[dict[str, str]],
+                 title: str | None) -> Deck:
     """The names a game's players wrote, as a deck under `title` (tidied; a default in the
     game's language when none is given), or `bad_deck`."""
     try:
-        return read_deck({"language": language, "cards": cards,
+        return form.read({"language": language, "cards": cards,
                           "title": " ".join((title or WRITTEN_TITLE[language]).split())})
-    except DeckProblems as problems:
+    except ValueError as problems:
         raise refusal(problems) from None
 
 
@@ -153,10 +152,3 @@ def shown(loaded: dict[str, Any] | None) -> dict[str, Any] | None:
     if loaded is None:
         return None
     return {key: loaded[key] for key in ("title", "language", "cards")}
-
-
-def public_options(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
-    """A game's options as anyone may see them (the room summary, a replay): a game may hide
-    some (Time's Up shows a shared deck's title and count, never its cards)."""
-    hide = getattr(game, "public_options", None)
-    return dict(options) if hide is None else hide(options)

@@ -1,4 +1,4 @@
-"""An evening in one room (issue 25, item 1): the games a room played since its evening began,
+"""An evening in one room: the games a room played since its evening began,
 each with the evening points it gave, and the standings they add up to.
 
 The points rule (docs/rulings.md, "The evening scoreboard"): a finished game of N seats gives

@@ -99,12 +99,18 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
     return Joined(token, place, answer)
 
 
+def joined(room: Room, token: str, place: Place) -> dict[str, Any]:
+    """What a place's new device is told (a join, a rejoin code exchanged): the room's code, the
+    place's token and seat, and the room as the place sees it."""
+    return {"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
+            "room": room.summary(place)}
+
+
 def _answer(room: Room, token: str, place: Place) -> str:
     """The joiner's answer, encoded strictly (no NaN or infinity, ASCII) before the place is
     saved: a room that could not be answered about takes nobody in, rather than keep a seat
-    whose token nobody got (issue 20)."""
-    return json.dumps({"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
-                       "room": room.summary(place)}, allow_nan=False, separators=(",", ":"))
+    whose token nobody got."""
+    return json.dumps(joined(room, token, place), allow_nan=False, separators=(",", ":"))
 
 
 def chat(room: Room, conn: Conn, text: str) -> None:
@@ -214,15 +220,14 @@ def _dealt_extra_time(room: Room) -> dict[str, Any]:
     return {"extra_seconds": extra} if any(extra) and _has_option(room, "extra_seconds") else {}
 
 
-# -- shared decks (issue 25, item 3; see decks.py) ---------------------------------------------
+# -- shared decks (see decks.py) ---------------------------------------------
 
 
 async def _dealt_deck(room: Room) -> dict[str, Any]:
     """The loaded deck's cards as the game's `deck` option, when the host's options deal from
     it (`pack` "deck"): read from the store now, so no one saw them before the deal."""
-    loaded = room.record.deck
-    if (loaded is None or not _has_option(room, "deck")
-            or room.record.options.get("pack") != decks.PACK):
+    loaded, declared = room.record.deck, room.info.decks
+    if loaded is None or declared is None or room.record.options.get("pack") != declared.pack:
         return {}
     found = _unfiltered(room, await decks.find(room.store, loaded["code"], room.clock.now_ms(),
                                                room.settings))
@@ -249,18 +254,19 @@ def _has_option(room: Room, name: str) -> bool:
 async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
     """The host loads a shared deck by its code (the game deals from it), or unloads it (null).
     Everyone sees its title and count; nobody its cards or, but the host, its code."""
-    if not _has_option(room, "deck"):
+    declared = room.info.decks
+    if declared is None:
         raise RoomError(BAD_OPTION, f"{room.game.TITLE} deals from no deck")
     options = dict(room.record.options)
     if fields["code"] is None:
         room.record.deck = None
-        if options.get("pack") == decks.PACK:
+        if options.get("pack") == declared.pack:
             del options["pack"]
     else:
         decks.look_up(room.deck_lookups, room.clock.now_ms())
         room.record.deck = decks.header(_unfiltered(room, await decks.find(
             room.store, fields["code"], room.clock.now_ms(), room.settings)))
-        options["pack"] = decks.PACK
+        options["pack"] = declared.pack
     resolve(room.game.OPTIONS, options)
     room.record.options = options
 
@@ -269,13 +275,14 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
 async def _save_deck(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     """The host saves the names the players wrote, once the game is over and every one of
     them was shown: the deck gets a code, told to the host's phones alone (`deck_saved`)."""
-    written = getattr(room.game, "written_deck", None)
+    declared = room.info.decks
+    written = declared.written if declared else None
     found = None if written is None or room.state is None else written(room.state)
-    if found is None:
+    if declared is None or found is None:
         raise RoomError(BAD_DECK, "only the names the players wrote are saved, once the game "
                                   "is over")
     language, cards = found
-    deck = decks.from_written(language, cards, fields.get("title"))
+    deck = decks.from_written(declared, language, cards, fields.get("title"))
     stored = await decks.keep(room.store, deck, room.clock.now_ms(), room.settings)
     log.info("room %s: the host saved its written names as deck %s", room.code, stored.code)
     answer = dumps({"type": "deck_saved", "deck": decks.header(stored)})
@@ -552,7 +559,7 @@ async def _set_extra_time(room: Room, place: Place, fields: dict[str, Any]) -> N
 
 @op("choose_game", status=("lobby",))
 async def _choose_game(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    """The room's next game, any the server has, with its options (issue 25, item 1). The
+    """The room's next game, any the server has, with its options. The
     seats are kept in order up to the new game's most; the people seated beyond it watch from
     then on (each is told so) and bots beyond it leave. A bot stays a bot of the new game's
     kind of the same name, or its first, and leaves a game that seats none."""

@@ -12,7 +12,7 @@ from tictac.engine.extras import extras
 from tictac.rooms import credits
 from tictac.rooms.places import Place, Seating
 from tictac.rooms.record import RoomRecord
-from tictac.rooms.wire import dumps
+from tictac.rooms.wire import add_key, dumps, extend, opened
 
 # No frame a room sends is larger (docs/server.md, "Bounds"): every list a player can grow in a
 # view, an event or the room summary is bounded by a rule or a limit, and
@@ -85,9 +85,9 @@ class Views:
                  game_time: int, paused: bool, deadline: int | None,
                  events: list[Event]) -> None:
         self.game, self.state = game, state
-        self._head = dumps({"type": "view", "version": version, "server_time": server_time,
-                            "game_time": game_time, "paused": paused, "deadline": deadline,
-                            "events": events})[:-1]  # open, for each seat's view to close
+        self._head = opened(dumps({  # for each seat's view to close
+            "type": "view", "version": version, "server_time": server_time,
+            "game_time": game_time, "paused": paused, "deadline": deadline, "events": events}))
         self._texts: dict[int | None, str] = {}
         self._shared: str | None = None  # what every seat sees, as an open JSON object
         self._seat_view = extras(game).seat_view
@@ -95,7 +95,7 @@ class Views:
     def text(self, seat: int | None) -> str:
         text = self._texts.get(seat)
         if text is None:
-            text = self._texts[seat] = f'{self._head},"view":{self._view(seat)}}}'
+            text = self._texts[seat] = add_key(self._head, "view", self._view(seat))
         return text
 
     def _view(self, seat: int | None) -> str:
@@ -105,9 +105,6 @@ class Views:
         own = seat_view(self.state, seat)
         if self._shared is None:
             spectator = self.game.view(self.state, None)
-            self._shared = dumps({key: value for key, value in spectator.items()
-                                  if key not in own})[:-1]
-        if not own:
-            return f"{self._shared}}}"
-        own_text = dumps(own)
-        return own_text if self._shared == "{" else f"{self._shared},{own_text[1:]}"
+            self._shared = opened(dumps({key: value for key, value in spectator.items()
+                                         if key not in own}))
+        return extend(self._shared, dumps(own))

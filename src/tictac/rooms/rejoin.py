@@ -1,4 +1,4 @@
-"""Taking one's place to another device, with no token in any URL (issue 20, item 5).
+"""Taking one's place to another device, with no token in any URL.
 
 The device holding a place asks for a rejoin code (one-time, `RoomSettings.rejoin_ttl_s`
 long, one live code per place) and shows it as a link and a QR code. The new device exchanges

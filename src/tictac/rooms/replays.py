@@ -17,8 +17,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from tictac.engine import Game, LoggedAction, SetupArgs, get_game
-from tictac.rooms import credits, decks
+from tictac.engine import Game, LoggedAction, SetupArgs, get_game, get_info
+from tictac.rooms import credits
 from tictac.rooms.errors import BAD_SEAT, BAD_TOKEN, RATE_LIMITED, WRONG_STATUS, RoomError
 from tictac.rooms.places import Place
 from tictac.rooms.record import game_of, setup_from_json
@@ -29,7 +29,7 @@ from tictac.rooms.wire import dumps
 
 @dataclass
 class Source:
-    game: str  # the game's name: a room may have played others since (issue 25)
+    game: str  # the game's name: a room may have played others since
     setup: SetupArgs
     started_ms: int
     log: list[LoggedAction]
@@ -104,7 +104,7 @@ async def _answer(room: Room, ask: Ask) -> Replay:
         _check_seat(source, ask.seat)
     head = {"code": room.code, "game": source.game, "index": ask.index,
             "players": source.names,
-            "options": decks.public_options(get_game(source.game), source.setup.options),
+            "options": get_info(source.game).shown_options(source.setup.options),
             "finished": ask.finished}
     answer = await asyncio.to_thread(built_off_the_loop, get_game(source.game), source, ask.seat,
                                      ask.finished, head)

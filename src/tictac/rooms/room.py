@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictac.bots import Bot, bot_kinds, make_bot
-from tictac.engine import Action, Event, LoggedAction, SetupArgs, get_game, replay, resolve
+from tictac.engine import (
+    Action,
+    Event,
+    GameInfo,
+    LoggedAction,
+    SetupArgs,
+    get_info,
+    replay,
+    resolve,
+)
 from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
 from tictac.rooms import away, decks, evening, streamer, wordfilter
@@ -44,7 +53,7 @@ from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json, 
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.shelf import ReplayCache
 from tictac.rooms.stats import Stats
-from tictac.rooms.wire import dumps, error_message
+from tictac.rooms.wire import add_key, dumps, error_message, opened
 from tictac.store import Fenced, RoomDump, Store
 
 log = logging.getLogger(__name__)
@@ -88,7 +97,8 @@ class Room:
     ) -> None:
         self.code = code
         self.game_name = game_name
-        self.game = get_game(game_name)
+        self.info: GameInfo[Any] = get_info(game_name)
+        self.game = self.info.rules
         self.clock = clock
         self.store = store
         self.settings = settings
@@ -249,7 +259,8 @@ class Room:
 
     def switch_game(self, game_name: str) -> None:
         """The room plays `game_name` from its next game on (the host's `choose_game`)."""
-        self.game_name, self.game = game_name, get_game(game_name)
+        self.game_name, self.info = game_name, get_info(game_name)
+        self.game = self.info.rules
 
     def snapshot(self) -> Snapshot:
         return Snapshot(copy.deepcopy(self.record), copy.deepcopy(self.seating), self.game_name,
@@ -287,7 +298,7 @@ class Room:
         now = self.clock.now_ms()
         answer = summary(self.record, self.seating, code=self.code, game_name=self.game_name,
                          title=self.game.TITLE,
-                         options=decks.public_options(self.game, self.resolved_options()),
+                         options=self.info.shown_options(self.resolved_options()),
                          names=self.names, version=len(self.log), you=you,
                          evening=evening.summary(self.record, self.seating))
         answer["deck"] = decks.shown(self.record.deck)
@@ -384,16 +395,16 @@ class Room:
         spliced in at its end."""
         body = self.summary()
         del body["you"]
-        head = dumps({"type": "room", "room": body})[:-2]
+        head = opened(dumps({"type": "room", "room": body}), depth=2)
         # Streamer mode: the TVs' summary names no code (streamer.py).
-        tv_head = (dumps({"type": "room", "room": streamer.for_tv(body)})[:-2]
+        tv_head = (opened(dumps({"type": "room", "room": streamer.for_tv(body)}), depth=2)
                    if streamer.hides_code(self.record, self.clock.now_ms()) else head)
         places, tvs = self.seating.places, self.record.tvs
         for conn, pid in self.conns.items():
             place = places[pid]
             if not (players_only and self.audience.member(place)):
-                conn.send(f'{tv_head if pid in tvs else head},'
-                          f'"you":{dumps(you_of(self.seating, place))}}}}}')
+                conn.send(add_key(tv_head if pid in tvs else head, "you",
+                                  dumps(you_of(self.seating, place)), depth=2))
         self.media.broadcast()  # who takes part in audio and video follows the seats
 
     def _views(self, events: list[Event]) -> Views:

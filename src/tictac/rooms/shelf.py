@@ -1,7 +1,7 @@
 """The replays a process keeps, as answered, and how many each requester of a room asked for
 lately (see replays.py, which makes them). What is kept is bounded in bytes for the whole
 process (`Shelf`), never in answers: one flooded game's replay was 95 MB, and six of them per
-room held the server's memory for good (issue 20)."""
+room held the server's memory for good."""
 
 from __future__ import annotations
 

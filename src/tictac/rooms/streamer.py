@@ -1,4 +1,4 @@
-"""Streamer mode (issue 25, item 2): a room whose TV is filmed. With it on, a TV screen is never
+"""Streamer mode: a room whose TV is filmed. With it on, a TV screen is never
 told the room's code (its `room` messages carry `code: null`), so it can draw no code, no join
 link and no QR; the host's phone shows them on the TV for `SHOW_MS` when someone needs to join
 (`show_code`).

@@ -1,4 +1,4 @@
-"""The word filter of streamer mode (issue 25, item 2): a room that turns it on (`set_word_filter`)
+"""The word filter of streamer mode: a room that turns it on (`set_word_filter`)
 refuses, with `filtered_word`, any text another person will read that holds an insult or a slur
 of its lists (`filtered/<language>.txt`, our own, short; every language's list applies, since
 one table mixes languages): a player's name, a chat line, a deck's title and cards, and the

@@ -12,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 
-from tictac.engine import GAMES, get_game
+from tictac.engine import GAMES, IllegalAction, get_info
 from tictac.rooms import RoomManager, SeededChance
 from tictac.server import (
     admin,
@@ -33,13 +33,13 @@ from tictac.server.hosts import HostCheck, Hosts
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.server.urltokens import NoTokenInUrl
-from tictac.store import open_store
+from tictac.store import StoreError, open_store
 
 log = logging.getLogger(__name__)
 
 
 # How long after its start a server begins to warm its games: by then it listens, and the
-# warming's second of CPU, on a thread of its own, no longer delays the first answer (issue 23).
+# warming's second of CPU, on a thread of its own, no longer delays the first answer.
 WARM_AFTER_S = 0.5
 
 
@@ -56,7 +56,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         # Every game is imported before the socket listens: the first Time's Up room would
         # otherwise import its guess checker (seconds on a busy machine) on the event loop,
         # and every room of the server would wait for it.
-        warming = [warm for name in GAMES if (warm := getattr(get_game(name), "warm", None))]
+        warming = [warm for name in GAMES if (warm := get_info(name).warm)]
         # ... and what a game loads lazily (Time's Up's word lists) loads in a thread beside
         # the first rooms, not on the event loop at a player's move.
         warmed = asyncio.create_task(warm_beside(warming))
@@ -130,7 +130,10 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     middleware = [Middleware(ClientAddress, proxies=proxies),
                   Middleware(HostCheck, hosts=Hosts(settings.allowed_hosts)),
                   Middleware(NoTokenInUrl)]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    # One answer to every HTTP call's refusal, whichever handler raised it.
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
+                    exception_handlers={IllegalAction: http_api.refused,
+                                        StoreError: http_api.refused})
     app.state.settings = settings
     app.state.proxies = proxies
     app.state.limits = http_api.Limits(settings)

@@ -13,22 +13,21 @@ from starlette.websockets import WebSocket
 
 from tictac.bots import room_bot_kinds
 from tictac.engine import GAMES, IllegalAction, get_game
+from tictac.engine.errors import GAME_CODES
 from tictac.rooms import Room, RoomManager, lobby, rejoin, replays, reports
 from tictac.rooms import errors as room_errors
 from tictac.rooms.buckets import Buckets
-from tictac.rooms.errors import RATE_LIMITED
+from tictac.rooms.errors import RATE_LIMITED, ROOM_CODES
 from tictac.server import game_client
 from tictac.server.bans import Bans
 from tictac.server.errors import (
-    ADMIN_NEEDS_TLS,
-    BAD_ADMIN_TOKEN,
     BAD_JSON,
     BAD_MESSAGE,
     BAD_ORIGIN,
     BAD_TEXT,
     BANNED,
-    NO_ADMIN,
     NOT_JSON,
+    SERVER_CODES,
     TOO_LARGE,
 )
 from tictac.server.models import CreateRoom, JoinRoom, Rejoin
@@ -42,16 +41,9 @@ if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with 
 
 MAX_BODY = 16_384
 M = TypeVar("M", bound=BaseModel)
-STATUS = {
-    room_errors.NO_ROOM: 404, room_errors.UNKNOWN_GAME: 404, room_errors.BAD_TOKEN: 401,
-    room_errors.NAME_TAKEN: 409, room_errors.TOO_MANY_ROOMS: 503, TOO_LARGE: 413,
-    room_errors.WRONG_STATUS: 409, NOT_JSON: 415, BAD_ORIGIN: 403, RATE_LIMITED: 429,
-    room_errors.STORE_FAILED: 503, room_errors.TOO_MANY_PLACES: 409,
-    room_errors.ROOM_UNAVAILABLE: 503, room_errors.BAD_REJOIN: 410,
-    room_errors.SEAT_MOVED: 401, room_errors.NO_DECK: 404, room_errors.DECKS_FULL: 507,
-    room_errors.NO_REPORT: 404,
-    BANNED: 403, NO_ADMIN: 404, BAD_ADMIN_TOKEN: 401, ADMIN_NEEDS_TLS: 403,
-}
+# The HTTP status of each code, as its catalogue declares it.
+STATUS = {code: status for codes in (GAME_CODES, ROOM_CODES, SERVER_CODES)
+          for code, status in codes.statuses.items()}
 
 
 class Limits:
@@ -99,6 +91,18 @@ def error(refusal: IllegalAction, manager: RoomManager) -> JSONResponse:
     headers = refusal.headers if isinstance(refusal, Refused) else None
     return JSONResponse(refusal.to_json(), status_code=STATUS.get(refusal.code, 400),
                         headers=headers)
+
+
+async def refused(request: Request, failure: Exception) -> Response:
+    """The app's one handler of a refusal raised by any HTTP call (`create_app` registers it
+    for `IllegalAction` and `StoreError`): answered with its code and its status; a store that
+    failed is `store_failed`. A WebSocket's refusals are its connection's to answer (ws.py)."""
+    if not isinstance(request, Request):
+        raise failure
+    if isinstance(failure, StoreError):
+        failure = IllegalAction(room_errors.STORE_FAILED, str(failure))
+    assert isinstance(failure, IllegalAction)
+    return error(failure, _manager(request))
 
 
 def _manager(request: Request | WebSocket) -> RoomManager:
@@ -196,40 +200,24 @@ def _limits(request: Request) -> Limits:
 
 async def create_room(request: Request) -> Response:
     manager = _manager(request)
-    try:
-        await admit(request, "create")
-        body = await read_model(request, CreateRoom)
-        node = _node(request)
-        _, joined = await (manager.create if node is None else node.create)(
-            body.game, body.name, body.options)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    except StoreError as failure:
-        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
+    await admit(request, "create")
+    body = await read_model(request, CreateRoom)
+    node = _node(request)
+    _, joined = await (manager.create if node is None else node.create)(
+        body.game, body.name, body.options)
     return Response(joined.answer, status_code=201, media_type="application/json")
 
 
 async def get_room(request: Request) -> Response:
-    manager = _manager(request)
-    try:
-        answer = await on_room(request, await room_of(request), "summary")
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    return JSONResponse(answer)
+    return JSONResponse(await on_room(request, await room_of(request), "summary"))
 
 
 async def join_room(request: Request) -> Response:
-    manager = _manager(request)
-    try:
-        await admit(request, "join")
-        where = await room_of(request)
-        body = await read_model(request, JoinRoom)
-        answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator,
-                               tv=body.tv)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    except StoreError as failure:
-        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
+    await admit(request, "join")
+    where = await room_of(request)
+    body = await read_model(request, JoinRoom)
+    answer = await on_room(request, where, "join", name=body.name, spectator=body.spectator,
+                           tv=body.tv)
     return Response(answer, media_type="application/json")
 
 
@@ -248,11 +236,6 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool = False) -> str
     return joined.answer
 
 
-def _joined(room: Room, token: str, place: Any) -> dict[str, Any]:
-    return {"code": room.code, "token": token, "seat": room.seat_of.get(place.pid),
-            "room": room.summary(place)}
-
-
 async def _rejoin_code(room: Room, token: str) -> dict[str, Any]:
     answer: dict[str, Any] = await room.call(rejoin.make_code, room, token)
     return answer
@@ -260,7 +243,7 @@ async def _rejoin_code(room: Room, token: str) -> dict[str, Any]:
 
 async def _rejoin(room: Room, rejoin_code: str) -> dict[str, Any]:
     # not `code`: in a cluster the call's arguments travel beside the room's code
-    return _joined(room, *await room.call(rejoin.exchange, room, rejoin_code))
+    return lobby.joined(room, *await room.call(rejoin.exchange, room, rejoin_code))
 
 
 async def _replay(room: Room, token: str | None, game: int | None, seat: int | None,
@@ -322,42 +305,27 @@ def bearer(request: Request) -> str | None:
 
 async def rejoin_code(request: Request) -> Response:
     """A one-time code that opens the caller's place on another device (rooms/rejoin.py)."""
-    manager = _manager(request)
-    try:
-        await admit(request, "join")
-        token = bearer(request)
-        if token is None:
-            raise IllegalAction(room_errors.BAD_TOKEN, "send Authorization: Bearer TOKEN")
-        answer = await on_room(request, await room_of(request), "rejoin_code", token=token)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    return JSONResponse(answer)
+    await admit(request, "join")
+    token = bearer(request)
+    if token is None:
+        raise IllegalAction(room_errors.BAD_TOKEN, "send Authorization: Bearer TOKEN")
+    return JSONResponse(await on_room(request, await room_of(request), "rejoin_code",
+                                      token=token))
 
 
 async def rejoin_room(request: Request) -> Response:
     """A rejoin code exchanged for the place, under a new token."""
-    manager = _manager(request)
-    try:
-        await admit(request, "join")
-        where = await room_of(request)
-        body = await read_model(request, Rejoin)
-        answer = await on_room(request, where, "rejoin", rejoin_code=body.rejoin)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
-    except StoreError as failure:
-        return error(IllegalAction(room_errors.STORE_FAILED, str(failure)), manager)
-    return JSONResponse(answer)
+    await admit(request, "join")
+    where = await room_of(request)
+    body = await read_model(request, Rejoin)
+    return JSONResponse(await on_room(request, where, "rejoin", rejoin_code=body.rejoin))
 
 
 async def replay(request: Request) -> Response:
-    manager = _manager(request)
-    try:
-        where = await room_of(request)
-        answer = await on_room(request, where, "replay", token=bearer(request),
-                               game=_int_param(request, "game"), seat=_int_param(request, "seat"),
-                               client=request.client.host if request.client else None)
-    except IllegalAction as refusal:
-        return error(refusal, manager)
+    where = await room_of(request)
+    answer = await on_room(request, where, "replay", token=bearer(request),
+                           game=_int_param(request, "game"), seat=_int_param(request, "seat"),
+                           client=request.client.host if request.client else None)
     return Response(answer, media_type="application/json")
 
 
@@ -374,7 +342,7 @@ async def healthz(request: Request) -> Response:
 
 def held_sockets(manager: RoomManager, node: Node | None) -> int:
     """The WebSockets this node holds: its rooms' connections, but those relayed from another
-    node (their socket is there), and the ones it relays to another node's room (issue 21)."""
+    node (their socket is there), and the ones it relays to another node's room."""
     if node is None:
         return manager.stats.connections
     from tictac.cluster.relay import RemoteConn

@@ -9,7 +9,6 @@ from pydantic import Field, TypeAdapter, model_validator
 from pydantic_core import PydanticCustomError
 
 from tictac.engine import IllegalAction
-from tictac.games.times_up.decks import MAX_TITLE
 from tictac.rooms.names import MAX_NAME
 from tictac.rooms.places import MOST_EXTRA_S
 from tictac.rooms.prefs import Prefs
@@ -214,7 +213,9 @@ class SaveDeck(_Lobby):
     with its code."""
 
     op: Literal["save_deck"]
-    title: str | None = Field(default=None, max_length=4 * MAX_TITLE)
+    # A bound on what is read (four times the 80 characters a deck's title keeps, for the
+    # spacing it tidies away); the game's deck format checks the title itself.
+    title: str | None = Field(default=None, max_length=320)
 
 
 class SetPrefs(_Lobby):
@@ -413,8 +414,8 @@ class WhileAwayOut(Strict):
 
 
 class Ballot(Strict):
-    key: str  # "round-N" (Time Bomb, Time's Up) or "first-out" (Timo's Twist)
-    kind: Literal["moriarty", "funniest", "first_out"]
+    key: str  # the game's: "round-N" (Time Bomb, Time's Up), "first-out" (Timo's Twist)
+    kind: str  # the game's: "moriarty", "funniest", "first_out" for the built-in games
     choices: list[dict[str, int]]  # each `id` (what a vote names), its `seat`, a turn's `team`
 
 

@@ -23,7 +23,7 @@ from starlette.responses import Response
 
 from tictac.engine import IllegalAction
 from tictac.server.errors import NOT_JSON
-from tictac.server.http_api import error, limited, read_body
+from tictac.server.http_api import limited, read_body
 from tictac.server.ws import BAD_MESSAGE
 
 MAX_TEXT = 256  # a share or rejoin link is far shorter; the bound keeps the symbol small
@@ -68,18 +68,15 @@ class Drawn:
 async def qr(request: Request) -> Response:
     drawn: Drawn = request.app.state.qr
     kept = request.method == "GET"
-    try:
-        text = request.query_params.get("text", "") if kept else await _posted_text(request)
-        if not isinstance(text, str) or not 0 < len(text) <= MAX_TEXT:
-            raise IllegalAction(BAD_MESSAGE, f"text is 1 to {MAX_TEXT} characters")
-        svg = drawn.get(text) if kept else None
-        if svg is None:
-            await limited(request, "qr")
-            svg = await drawn.draw(text)
-            if kept:
-                drawn.keep(text, svg)
-    except IllegalAction as refusal:
-        return error(refusal, request.app.state.manager)
+    text = request.query_params.get("text", "") if kept else await _posted_text(request)
+    if not isinstance(text, str) or not 0 < len(text) <= MAX_TEXT:
+        raise IllegalAction(BAD_MESSAGE, f"text is 1 to {MAX_TEXT} characters")
+    svg = drawn.get(text) if kept else None
+    if svg is None:
+        await limited(request, "qr")
+        svg = await drawn.draw(text)
+        if kept:
+            drawn.keep(text, svg)
     cache = "public, max-age=86400" if kept else "no-store"
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": cache})
 

@@ -4,7 +4,7 @@
 `open_store` opens the one a URL names.
 
 `SqlStore` is imported when first asked for: SQLAlchemy takes a second to import, which a
-server on an SQLite file no longer pays at its start (issue 23)."""
+server on an SQLite file no longer pays at its start."""
 
 from __future__ import annotations
 

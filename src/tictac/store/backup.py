@@ -44,7 +44,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 
 from tictac.store.base import StoreError, as_json
-from tictac.store.lite import PRAGMAS, SCHEMA_REVISION, sqlite_file
+from tictac.store.file import PRAGMAS
+from tictac.store.lite import SCHEMA_REVISION, sqlite_file
 from tictac.store.log import migrate_sqlite
 from tictac.store.migrate import current, heads, upgrade
 from tictac.store.tables import actions, audit, bans, decks, games, reports, rooms

@@ -12,6 +12,10 @@ import os
 import threading
 
 log = logging.getLogger(__name__)
+# Every connection of either store to an SQLite file: WAL + synchronous=NORMAL, so a committed
+# transaction survives the process being killed (only a power cut may lose the last ones; FULL
+# would also cover that, at a cost), and foreign keys on.
+PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON")
 
 
 class DatabaseFile:

@@ -1,7 +1,7 @@
 """The store of an SQLite file through the standard library's `sqlite3`: what `tictac serve`
 opens by default. Same schema, same file, same answers as `SqlStore` on that file (a file
 written by one is read by the other), without importing SQLAlchemy, which took a second of
-every start (issue 23).
+every start.
 
 Its schema is SqlStore's: Alembic's migrations make it (store/migrations), and a file that is
 new or at an older revision is migrated through them before it is opened, importing SQLAlchemy
@@ -15,7 +15,7 @@ one thread at a time; reads open a connection of their own on a thread of their 
 A batch of a few action rows is committed on the event loop's thread (`_commit_here`): in WAL
 mode with synchronous=NORMAL a commit appends to the WAL file without waiting for the disk,
 and at a table's pace a batch is nearly always one action, whose hop to the writer's thread
-and back cost more than the commit (issue 23). What could make the loop wait is kept off it:
+and back cost more than the commit. What could make the loop wait is kept off it:
 the WAL is checkpointed (which syncs) on the writer's thread only, SQLite's own checkpoint at
 commit is off on this connection, and the loop never waits for a lock (another process
 writing the file): anything short of success there is done again on the writer's thread,
@@ -48,7 +48,7 @@ from tictac.store.base import (
     in_order,
     room_dumps,
 )
-from tictac.store.file import DatabaseFile
+from tictac.store.file import PRAGMAS, DatabaseFile
 from tictac.store.writer import GroupCommit, Row, fenced, taken
 
 log = logging.getLogger(__name__)
@@ -76,10 +76,6 @@ def sqlite_file(url: str) -> str | None:
     return os.path.abspath(database)
 
 
-# Every connection of either store to an SQLite file: WAL + synchronous=NORMAL, so a committed
-# transaction survives the process being killed (only a power cut may lose the last ones; FULL
-# would also cover that, at a cost), and foreign keys on.
-PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON")
 INSERT_ACTION = ("INSERT INTO actions (room, game_idx, seq, seat, action, now_ms) "
                  "VALUES (:room, :game_idx, :seq, :seat, :action, :now_ms)")
 

@@ -8,7 +8,7 @@ one back per batch. Through the async driver each statement, the commit and the 
 return to the pool were a hop each, and each hop back waited for a turn of a busy event loop,
 which made the commit the largest part of an action's latency. Reads (at start, for replays)
 run on threads of their own too, on an engine of their own: SQLAlchemy's asyncio layer (and
-with it its ORM) took most of a second to import at every start (issue 23).
+with it its ORM) took most of a second to import at every start.
 
 On an SQLite file it watches the file as `LiteStore` does (store/file.py).
 
@@ -47,8 +47,7 @@ from tictac.store.base import (
     in_order,
     room_dumps,
 )
-from tictac.store.file import DatabaseFile
-from tictac.store.lite import PRAGMAS
+from tictac.store.file import PRAGMAS, DatabaseFile
 from tictac.store.migrate import upgrade
 from tictac.store.tables import actions, audit, bans, decks, games, reports, rooms
 from tictac.store.writer import GroupCommit, Row, fenced, taken

@@ -1,7 +1,7 @@
 """Runs the Alembic migrations from inside the program (no alembic.ini needed).
 
 Alembic is imported only when there is something to migrate: importing it takes most of a
-second, which every start of an up-to-date database would pay (issue 23)."""
+second, which every start of an up-to-date database would pay."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ instead of paying one each. A store may commit a small batch on the event loop's
 instead (`_commit_here`), where that waits neither for the disk nor for a lock.
 
 The writer is a callback of the event loop, not a task reading an asyncio.Queue: the queue's
-futures and the task's turn per action were a twentieth of an action's instructions (issue 23).
+futures and the task's turn per action were a twentieth of an action's instructions.
 """
 
 from __future__ import annotations

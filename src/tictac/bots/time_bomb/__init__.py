@@ -11,4 +11,3 @@ from tictac.bots.time_bomb.search import SearchBot
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot, "reasoning": ReasoningBot, "search": SearchBot
 }
-LEVELS = {"easy": "random", "normal": "reasoning", "hard": "search"}

@@ -8,7 +8,7 @@ face-down wire.
 from __future__ import annotations
 
 from tictac.engine import Action, Event, IllegalAction, Outcome, Rng
-from tictac.engine.errors import NOT_YOUR_TURN
+from tictac.engine.errors import NOT_YOUR_TURN, Codes
 from tictac.engine.fields import bool_field, int_field
 from tictac.engine.prologue import check_action, is_seat
 from tictac.games.time_bomb.state import State, face_down, redeal
@@ -16,13 +16,17 @@ from tictac.games.time_bomb.stats import game_stats
 from tictac.games.time_bomb.table import BOMB, CUT, DEFUSING, KINDS, MORIARTY, ROUNDS, SHERLOCK
 
 # This game's own error codes (docs/games/time-bomb.md).
-CUT_YOURSELF = "cut_yourself"  # the pliers never cut their holder's own row
-ALREADY_CUT = "already_cut"  # that position's wire is already face up
-CLAIM_EXCEEDS_WIRES = "claim_exceeds_wires"  # more defusing wires and bomb than wires in front
-TOO_MANY_CLAIMS = "too_many_claims"  # a seat's MAX_CLAIMS_PER_ROUND are said this round
+# The game's own refusal codes (its `GameInfo.codes`; docs/games/time-bomb.md's table is
+# written from them).
+CODES = Codes()
+CUT_YOURSELF = CODES("cut_yourself", "the holder names their own row")
+ALREADY_CUT = CODES("already_cut", "the named position has already been cut this round")
+CLAIM_EXCEEDS_WIRES = CODES("claim_exceeds_wires", "`K` defusing wires plus the bomb are more "
+                            "than the claimer's face-down wires")
+TOO_MANY_CLAIMS = CODES("too_many_claims", "the seat has said its 5 claims of this round")
 
 # A rule (docs/rulings.md): a seat says at most this many claims a round, so that the claims every
-# view carries stay a table's, not what one client can send (issue 20).
+# view carries stay a table's, not what one client can send.
 MAX_CLAIMS_PER_ROUND = 5
 
 ACTION_TYPES = ("cut", "claim")

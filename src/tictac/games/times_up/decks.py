@@ -1,4 +1,4 @@
-"""Decks people share (issue 25, item 3): a Time's Up deck a group wrote or a host pasted, kept by
+"""Decks people share: a Time's Up deck a group wrote or a host pasted, kept by
 the server under a short code, exported and imported as a JSON file (docs/packs.md, "Shared
 decks").
 

@@ -1,4 +1,4 @@
-"""Screening the written names (issue 25, item 2; option `screen_names`, docs/rulings.md "Time's
+"""Screening the written names (option `screen_names`, docs/rulings.md "Time's
 Up: screening the written names"). With a seat named to screen, writing is followed by SCREEN:
 that seat sees the written names one at a time, in the order they were written, and approves
 each (`screen`, `ok` true) or sends it back (`ok` false) to its writer, who writes another in

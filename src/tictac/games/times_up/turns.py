@@ -16,7 +16,7 @@ MAX_GUESS = 100
 CHECK_MS = 15_000
 # A rule of the game (docs/rulings.md), so a replay refuses exactly what the table refused: a
 # card takes at most this many typed guesses, a turn this many in all. More is no longer a
-# table guessing but one phone flooding every view (issue 20).
+# table guessing but one phone flooding every view.
 MAX_GUESSES_PER_CARD = 20
 MAX_GUESSES_PER_TURN = 100
 

@@ -20,7 +20,7 @@ from tictac.games.times_up.phases import (
 from tictac.games.times_up.state import State
 
 # Every view shows this turn's latest guesses, and counts the earlier ones: a view's size must
-# not grow with what one guesser types (issue 20).
+# not grow with what one guesser types.
 GUESS_TAIL = 20
 
 

@@ -4,7 +4,7 @@ change in place)."""
 from __future__ import annotations
 
 from tictac.engine import Action, Event, IllegalAction
-from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN
+from tictac.engine.errors import BAD_FIELD, NOT_YOUR_TURN, Codes
 from tictac.engine.fields import bool_field, choice_field, int_field, str_field
 from tictac.engine.prologue import check_action
 from tictac.games.timos_twist.cards import (
@@ -30,18 +30,23 @@ from tictac.games.timos_twist.table import (
     take_penalty,
 )
 
-# The game's own refusal codes (docs/games/timos-twist.md).
-CARD_NOT_HELD = "card_not_held"
-CARD_DOES_NOT_MATCH = "card_does_not_match"
-MUST_STACK_OR_DRAW = "must_stack_or_draw"
-ONLY_DRAWN_CARD = "only_drawn_card"
-HAS_PLAYABLE_CARD = "has_playable_card"
-ALREADY_DREW = "already_drew"
-NOTHING_TO_PASS = "nothing_to_pass"
-CANNOT_CALL_TIMO = "cannot_call_timo"
-NOTHING_TO_CATCH = "nothing_to_catch"
-CANNOT_CATCH_YOURSELF = "cannot_catch_yourself"
-TIMO_GRACE = "timo_grace"
+# The game's own refusal codes (its `GameInfo.codes`; docs/games/timos-twist.md's table is
+# written from them).
+CODES = Codes()
+CARD_NOT_HELD = CODES("card_not_held", "the card is not in your hand")
+CARD_DOES_NOT_MATCH = CODES("card_does_not_match", "neither colour, number, symbol, nor black")
+MUST_STACK_OR_DRAW = CODES("must_stack_or_draw", "facing a penalty, the card does not stack on it")
+ONLY_DRAWN_CARD = CODES("only_drawn_card", "after drawing, only the drawn card may be played")
+HAS_PLAYABLE_CARD = CODES("has_playable_card", "drawing while holding a playable card (without "
+                          "`draw_anytime`)")
+ALREADY_DREW = CODES("already_drew", "a second draw in one turn")
+NOTHING_TO_PASS = CODES("nothing_to_pass", "`pass` without a drawn playable card")
+CANNOT_CALL_TIMO = CODES("cannot_call_timo", "TIMO with a play that does not leave one card, or "
+                         "a call by someone who is not catchable")
+NOTHING_TO_CATCH = CODES("nothing_to_catch", "the target is not catchable now (a wrong or late "
+                         "catch; it costs nothing)")
+CANNOT_CATCH_YOURSELF = CODES("cannot_catch_yourself", "target is your own seat")
+TIMO_GRACE = CODES("timo_grace", "the player to act acts before the grace window is over")
 
 ACTION_TYPES = frozenset({"play", "draw", "pass", "timo", "catch"})
 

@@ -99,13 +99,7 @@ def view(state: State, seat: int | None) -> View:
     shown["rounds"] = [{"winner": winner, "points": points} for winner, points in state.rounds]
     shown["scores"] = state.scores[:]
     shown["target_score"] = state.target_score
-    shown["options"] = {
-        "stacking": state.stacking,
-        "draw_anytime": state.draw_anytime,
-        "target_score": state.target_score,
-        "timo_grace_ms": state.grace_ms,
-        "last_draw_counts": state.last_draw_counts,
-    }
+    shown["options"] = _options(state, None)
     return shown
 
 
@@ -117,8 +111,8 @@ def seat_view(state: State, seat: int) -> View:
 
 
 def _own(state: State, seat: int) -> View:
-    return {"legal": legal_actions(state, seat), "hand": [IDS[card] for card in state.hands[seat]],
-            "drawn": IDS[state.drawn] if seat == state.turn and state.drawn != NOBODY else None}
+    return {"legal": legal_actions(state, seat), "hand": _hand(state, seat),
+            "drawn": _drawn(state, seat)}
 
 
 # Every key of a view in its order, with the value it has unless `view` sets another (a
@@ -175,6 +169,7 @@ def _hand(state: State, seat: int | None) -> list[str] | None:
 
 
 def _drawn(state: State, seat: int | None) -> str | None:
+    """The card the player to act drew and may still play, seen by that player alone."""
     if seat is None or seat != state.turn or state.drawn == NOBODY:
         return None
     return IDS[state.drawn]

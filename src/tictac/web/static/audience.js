@@ -1,18 +1,25 @@
 // The audience (docs/rulings.md, "The audience"): a spectator's phone votes on the open ballot
-// (Time Bomb: who is Moriarty; Time's Up: the round's funniest turn; Timo's Twist: who empties
-// their hand first), and every screen shows how the audience did once the game is over. The TV
+// the game declares, and every screen shows how the audience did once the game is over. The TV
 // shows the counts while a game runs. Everything comes from the `audience` message
-// (docs/protocol.md): counts only until the results.
+// (docs/protocol.md): counts only until the results. What is voted on is the game's: the
+// question is the text `audience.ask.<kind>` of the ballot's kind, a choice's words and the
+// results are drawn by the game's module (`audienceChoice`, `audienceResults`: gamemodule.js).
 
 import { h, fill } from './dom.js';
 import { t } from './i18n.js';
 import { nameOf } from './common.js';
+import { loadedGame } from './games.js';
 
-// A choice's words: a seat's name, or a Time's Up turn's number and cluegiver.
+// A choice's words: the game's, else the name of the seat it names.
 function choiceName(ballot, choice, room) {
-  if (ballot.kind !== 'funniest') return nameOf(room, choice.seat);
-  const number = ballot.choices.findIndex((other) => other.id === choice.id) + 1;
-  return t('audience.turn', { n: number, name: nameOf(room, choice.seat) });
+  const game = loadedGame(room.game);
+  return game && game.audienceChoice ? game.audienceChoice(ballot, choice, room) : nameOf(room, choice.seat);
+}
+
+// How the audience did, in the game's words (nothing before its module is loaded).
+function told(found, room, brief) {
+  const game = loadedGame(room.game);
+  return game && game.audienceResults ? game.audienceResults(found, room, brief) : { voted: false, lines: [] };
 }
 
 function question(ballot) {
@@ -33,7 +40,7 @@ export function drawAudience(box, ctx) {
   const { audience, yours, room } = ctx;
   let body = null;
   // A room nobody watched has nothing to say about its audience.
-  if (audience && audience.results) body = voted(audience.results) || audience.members ? results(audience.results, room) : null;
+  if (audience && audience.results) body = told(audience.results, room, false).voted || audience.members ? results(audience.results, room) : null;
   else if (ctx.voter && audience && audience.ballot) body = ballotPanel(audience, yours, room, ctx.send);
   box.hidden = !body;
   fill(box, body);
@@ -58,43 +65,14 @@ function ballotPanel(audience, yours, room, send) {
 export function results(found, room, cls = 'panel audience audience-results', brief = false) {
   return h('section', { class: cls },
     h('h2', { text: t('audience.results') }),
-    resultLines(found, room, brief).map((text) => h('p', { text })));
-}
-
-// Whether anyone voted on the game's ballots (a Time's Up round is listed once voted on).
-function voted(found) {
-  return found.kind === 'funniest' ? found.rounds.length > 0 : found.votes > 0;
-}
-
-// `brief` (the TV's end, beside the podium and the summary, whose roles table names Moriarty's
-// team): Time Bomb's votes in all, not round by round.
-function resultLines(found, room, brief) {
-  const names = (seats) => seats.map((seat) => nameOf(room, seat)).join(', ');
-  if (found.kind === 'moriarty') {
-    if (!voted(found)) return [t('audience.no_votes')];
-    if (brief) return [t('audience.overall', { n: found.right, votes: found.votes })];
-    return [t('audience.moriarty_was', { names: names(found.moriarty) }),
-      ...found.rounds.map((row) => t('audience.round_right', { ...row, n: row.right })),
-      t('audience.overall', { n: found.right, votes: found.votes })];
-  }
-  if (found.kind === 'funniest') {
-    if (!voted(found)) return [t('audience.no_votes')];
-    return found.rounds.map((row) => t('audience.funniest_was', { round: row.round, n: row.top[0].votes,
-      names: row.top.map((turn) => nameOf(room, turn.seat)).join(', ') }));
-  }
-  const lines = [t('audience.first_out_was', { name: nameOf(room, found.winner) })];
-  if (!voted(found)) return [...lines, t('audience.no_votes')];
-  const more = found.right - found.names.length;
-  lines.push(found.right ? t('audience.guessed', { names: found.names.join(', ') + (more > 0 ? ` +${more}` : ''), right: found.right, votes: found.votes })
-    : t('audience.nobody_right', { votes: found.votes }));
-  return lines;
+    told(found, room, brief).lines.map((text) => h('p', { text })));
 }
 
 // The TV's strip: the audience's counts and what it votes on, then its results at the end.
 export function tvAudience(audience, room) {
   if (!audience) return null;
   // A game nobody voted on keeps the TV's end screen to the game: the room's space is its own.
-  if (audience.results) return voted(audience.results) ? results(audience.results, room, 'tv-audience tv-audience-results', true) : null;
+  if (audience.results) return told(audience.results, room, true).voted ? results(audience.results, room, 'tv-audience tv-audience-results', true) : null;
   if (!audience.members) return null;
   return h('div', { class: 'tv-audience', role: 'status' },
     audience.ballot ? h('span', { class: 'tv-audience-question', text: question(audience.ballot) }) : null,

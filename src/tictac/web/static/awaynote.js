@@ -1,5 +1,5 @@
-// What was done for this seat while none of the player's devices was connected (issue 24,
-// item 4; docs/protocol.md, `while_away`): a note at the top of the screen, the latest of those
+// What was done for this seat while none of the player's devices was connected
+// (docs/protocol.md, `while_away`): a note at the top of the screen, the latest of those
 // moves told in the game's words, until the player dismisses it.
 
 import { h } from './dom.js';

@@ -87,6 +87,20 @@
  *   The name of the sound the TV plays for an event (one of `sounds`, or a shared one of
  *   sound.js: `turn`, `five`, `timeup`), or null for none.
  * @property {Object<string, Notes>} [sounds]  the game's own sounds, by the names `cue` gives
+ * @property {(ballot: object, choice: object, room: Room) => string} [audienceChoice]
+ *   A choice's words on the audience's ballot (docs/protocol.md, "audience"); without it, the
+ *   name of the seat the choice names.
+ * @property {(found: object, room: Room, brief: boolean) => AudienceResults} [audienceResults]
+ *   How the audience did, from the `results` the game's ballot declares on the server; a game
+ *   whose `GameInfo` declares an audience has it. `brief`: the TV's end, beside the podium.
+ */
+
+/**
+ * How the audience did, in lines: `voted` says whether anyone voted (a room nobody voted in
+ * keeps the TV's end screen to the game).
+ * @typedef {object} AudienceResults
+ * @property {boolean} voted
+ * @property {string[]} lines
  */
 
 // Each export of the typedef: a function of that many parameters, or (`sounds`) a table.
@@ -103,6 +117,8 @@ export const EXPORTS = {
   endTools: { params: 1 },
   cue: { params: 1 },
   sounds: { table: true },
+  audienceChoice: { params: 3 },
+  audienceResults: { params: 3 },
 };
 
 // What `module` lacks or gets wrong against the typedef, one line each (empty: it follows it).

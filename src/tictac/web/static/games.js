@@ -5,6 +5,7 @@
 import { api } from './session.js';
 
 let pending = null;
+const loaded = new Map(); // name -> the game's module, once `loadGame` loaded it
 
 export function gamesInfo() {
   if (!pending) pending = api('GET', '/api/games').catch((error) => { pending = null; throw error; });
@@ -22,5 +23,11 @@ export async function loadGame(name) {
   const [module, { contractProblems }] = await Promise.all([import(info.module), import('./gamemodule.js')]);
   const problems = contractProblems(module);
   if (problems.length) throw new Error(`${info.module}: ${problems.join('; ')}`);
+  loaded.set(name, module);
   return module;
+}
+
+// The game's module if `loadGame` loaded it (a screen of the game is drawn), else null.
+export function loadedGame(name) {
+  return loaded.get(name) || null;
 }

@@ -1,4 +1,4 @@
-// What a player must see wherever the page is scrolled (issue 24, item 2): while the game is
+// What a player must see wherever the page is scrolled: while the game is
 // paused or it is their turn, a band pinned to the top of the screen once the page is scrolled
 // past its top (where the table bar and the game's head say it already); what another player
 // just did to them (a game's `toYou(event, room, seat)`, e.g. a catch) comes as a toast.

@@ -254,7 +254,7 @@ function story(view, room) {
         h('span', { 'aria-label': t(`bomb.kind.${one.kind}`), role: 'img', text: KIND_SYMBOL[one.kind] })))))));
 }
 
-// Why the game ended; the bomb says who cut it, and in whose wires (issue 24, item 4).
+// Why the game ended; the bomb says who cut it, and in whose wires.
 function reasonText(view, room, reason) {
   const index = view.revealed.findIndex((entry) => entry.kind === 'bomb');
   if (reason !== 'exploded' || index < 0) return t(`bomb.reason.${reason}`);
@@ -279,4 +279,17 @@ export function summary(view, room, moves) {
       }))),
       view.set_aside ? h('p', { text: t('bomb.set_aside', { role: t(`bomb.role.${view.set_aside}`) }) }) : null),
     story(view, room));
+}
+
+// The audience's results (its ballot: who is Moriarty, each round). `brief` (the TV's end,
+// beside the podium and the summary, whose roles table names Moriarty's team): the votes in
+// all, not round by round.
+export function audienceResults(found, room, brief) {
+  const voted = found.votes > 0;
+  if (!voted) return { voted, lines: [t('audience.no_votes')] };
+  const overall = t('audience.overall', { n: found.right, votes: found.votes });
+  if (brief) return { voted, lines: [overall] };
+  const names = found.moriarty.map((seat) => nameOf(room, seat)).join(', ');
+  return { voted, lines: [t('audience.moriarty_was', { names }),
+    ...found.rounds.map((row) => t('audience.round_right', { ...row, n: row.right })), overall] };
 }

@@ -530,3 +530,17 @@ function cluegiversPanel(view, room) {
 export function summary(view, room, moves) {
   return h('div', { class: 'summary' }, h('div', { class: 'col' }, scoreBoard(view, room), cluegiversPanel(view, room)), statsPanel(view, room));
 }
+
+// A choice on the audience's ballot (the round's funniest turn): the turn's number and cluegiver.
+export function audienceChoice(ballot, choice, room) {
+  const number = ballot.choices.findIndex((other) => other.id === choice.id) + 1;
+  return t('audience.turn', { n: number, name: nameOf(room, choice.seat) });
+}
+
+// The audience's results: each round's funniest turns (a round is listed once voted on).
+export function audienceResults(found, room, brief) {
+  const voted = found.rounds.length > 0;
+  if (!voted) return { voted, lines: [t('audience.no_votes')] };
+  return { voted, lines: found.rounds.map((row) => t('audience.funniest_was', { round: row.round, n: row.top[0].votes,
+    names: row.top.map((turn) => nameOf(room, turn.seat)).join(', ') })) };
+}

@@ -345,7 +345,7 @@ function lastRoundEvent(view, log) {
 
 // The end: the last round's hands with their cards when this page saw that round end, else
 // (the TV, a replay) their counts and points in a column of the scores; then the figures and
-// the moves this page saw, as during play (issue 24, item 4).
+// the moves this page saw, as during play.
 export function summary(view, room, moves) {
   const ended = lastRoundEvent(view, moves);
   const stats = view.outcome && view.outcome.stats;
@@ -355,4 +355,15 @@ export function summary(view, room, moves) {
       ended ? roundReveal(room, { ...ended, hands: revealedHands(ended) }) : null),
     h('div', { class: 'col' }, statsPanel(view, room),
       moves && moves.events.length ? moveLog(moves, describe, room) : null));
+}
+
+// The audience's results (its ballot: who empties their hand first): who did, and who said so.
+export function audienceResults(found, room, brief) {
+  const voted = found.votes > 0;
+  const lines = [t('audience.first_out_was', { name: nameOf(room, found.winner) })];
+  if (!voted) return { voted, lines: [...lines, t('audience.no_votes')] };
+  const more = found.right - found.names.length;
+  lines.push(found.right ? t('audience.guessed', { names: found.names.join(', ') + (more > 0 ? ` +${more}` : ''), right: found.right, votes: found.votes })
+    : t('audience.nobody_right', { votes: found.votes }));
+  return { voted, lines };
 }

@@ -1,4 +1,4 @@
-// The table itself on the TV, big enough for the sofa (issue 24, item 1): whether the game is
+// The table itself on the TV, big enough for the sofa: whether the game is
 // paused and by whom, and each seat whose person is not connected: away (the grace period
 // counted down to when they count as gone), gone, and who plays for them meanwhile. tv.js
 // draws it from every room message, above the game (a band) and over it (the pause).

@@ -1,4 +1,4 @@
-"""The decks people share (Time's Up's, issue 25, item 3): a table of their own, apart from
+"""The decks people share (Time's Up's): a table of their own, apart from
 any room.
 
 Revision ID: 0003

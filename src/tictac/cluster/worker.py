@@ -1,0 +1,86 @@
+"""The uvicorn server of `tictac serve`. Alone, it listens itself and says where once it does;
+as a worker of `--workers` (`channel` given), it listens on nothing and serves the sockets its
+supervisor accepts and hands it over `channel` (`dispatch.py`), telling the supervisor how it
+hears. Either way a node of a cluster hands its rooms on before uvicorn closes the
+connections."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import sys
+from collections.abc import Callable
+from functools import partial
+from types import FrameType
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+
+
+class Server(uvicorn.Server):
+    def __init__(self, config: uvicorn.Config, app: Starlette, channel: socket.socket | None,
+                 on_listening: Callable[[], object]) -> None:
+        super().__init__(config)
+        self.app, self.channel, self.on_listening = app, channel, on_listening
+        self.stop_taking: Callable[[], None] | None = None
+        self.heartbeat: asyncio.Task[None] | None = None  # (kept: a task nobody holds may vanish)
+        self.opening: set[asyncio.Task[Any]] = set()  # handed-over sockets being made connections
+
+    def serve_until_stopped(self) -> None:
+        """Runs the server; a worker listens on nothing itself (an empty list of sockets)."""
+        self.run(sockets=None if self.channel is None else [])
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.channel is not None and not self.started:
+            # A worker still starting holds no room and no client yet, and its start may be
+            # waiting in a thread no signal interrupts (the store's migration lock): uvicorn's
+            # own handling would wait for the start to end, maybe for ever.
+            print(f"tictac serve: worker {os.getpid()}: signal {sig} while starting; "
+                  "stopping", file=sys.stderr)
+            os._exit(128 + sig)
+        super().handle_exit(sig, frame)
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.started:
+            return
+        if self.channel is None:
+            self.on_listening()  # the address is now worth giving out
+            return
+        from tictac.cluster.dispatch import keep_telling, take_sockets, tell
+
+        channel = self.channel
+        self.stop_taking = take_sockets(channel, self._serve_socket, self._orphaned)
+        node = self.app.state.node
+        node.on_hearing = partial(tell, channel)
+        tell(channel, node.hearing)
+        self.heartbeat = asyncio.get_running_loop().create_task(
+            keep_telling(channel, lambda: node.hearing))
+
+    def _serve_socket(self, sock: socket.socket) -> None:
+        """A socket the supervisor accepted, served as the protocol uvicorn makes for each
+        connection it accepts itself."""
+        loop = asyncio.get_running_loop()
+        protocol = self.config.http_protocol_class(  # type: ignore[call-arg]
+            config=self.config, server_state=self.server_state, app_state=self.lifespan.state)
+        task = loop.create_task(loop.connect_accepted_socket(lambda: protocol, sock))
+        self.opening.add(task)
+        task.add_done_callback(self.opening.discard)
+
+    def _orphaned(self) -> None:
+        """The supervisor is gone: its rooms are let go as at any stop (lifespan's end)."""
+        print(f"tictac serve: worker {os.getpid()}: the supervisor is gone; stopping",
+              file=sys.stderr)
+        self.should_exit = True
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self.stop_taking is not None:
+            self.stop_taking()
+        node = getattr(self.app.state, "node", None)
+        if node is not None:  # rooms handed on before uvicorn closes every connection,
+            for server in self.servers:  # and no new one taken here meanwhile
+                server.close()
+            await node.drain()
+        await super().shutdown(sockets)
