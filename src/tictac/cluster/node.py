@@ -12,10 +12,11 @@ nothing (those are refused with `room_unavailable` at once, never left waiting);
 has been deaf for a whole lease while Redis answers, it leaves the cluster until it hears.
 
 A node whose lease is not renewed within nine tenths of it (Redis cut off or down, the node
-deaf or stalled) gives its rooms up before the lease can run out (`_lapsed`): their clients are
-closed with 1012 and reconnect, to a node that can serve them; so two copies of a room never
-act at once, even while Redis answers nobody. A node that cannot reach the database takes no
-room, and gives its rooms up to a node that reaches it (`_without_store`).
+deaf, or its event loop stuck for `beats.STUCK_S`; the lease is renewed from a thread, so a
+loop that merely stalls keeps it) gives its rooms up before the lease can run out
+(`_lapsed`): their clients are closed with 1012 and reconnect, to a node that can serve
+them; so two copies of a room never act at once, even while Redis answers nobody. A node
+that cannot reach the database takes no room, and gives its rooms up to a node that reaches it (`_without_store`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -36,6 +38,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
+from tictac.cluster.beats import ACTING_SHARE, Beats
 from tictac.cluster.bus import Bus, pack, unpack
 from tictac.cluster.leases import Leases
 from tictac.cluster.locks import PerKey
@@ -59,9 +62,6 @@ CALL_TIMEOUT_S = 15.0
 START_S = 30.0  # how long a starting node may take to hear its own channel
 REDIS_CONNECTIONS = 32
 TRIES = 3  # a room that moves while it is asked for is looked for again this often
-# A node's rooms act only this share of a lease past its last beat's sending: the lease may run
-# out (and another node take them) no sooner than the whole lease after it.
-ACTING_SHARE = 0.9
 HANDED_ON = "this server is stopping: handed on"
 HAND_ON_S = 5.0  # a stopping node waits this long for a room's move under way to end
 
@@ -81,11 +81,14 @@ class Node:
         self.lease_ms = lease_ms
         self.redis = redis_client(redis_url, f"tictac:{self.id}")
         self.leases = Leases(self.redis, self.id, lease_ms)
+        self.beats = Beats(redis_url, self.id, lease_ms)
+        self._gaps_seen = 0
         self.bus = Bus(self.redis, self.id, self._receive, self._hearing_changed,
                        probe_s=lease_ms / 3000, echo_s=lease_ms / 1000)
         self.on_hearing: Callable[[bool], None] | None = None  # a worker tells its supervisor
         self._deaf_since: float | None = None
-        self._lapse: asyncio.TimerHandle | None = None  # rings unless a beat renews the lease
+        self._lapse: asyncio.TimerHandle | None = None  # rings when the lease may lapse
+        self._loop_beat: asyncio.TimerHandle | None = None  # tells `beats` the loop runs
         self.draining = False  # stopping: it takes no room (`drain`)
         self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
@@ -102,7 +105,13 @@ class Node:
     # -- life ------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self._beat()
+        self.beats.value = "1" if self.manager.store.healthy() else "0"  # (not hearing yet)
+        if not await asyncio.to_thread(self.beats.beat):
+            raise RedisError("the node's first beat was not acknowledged")
+        self._gaps_seen = self.beats.gaps
+        self._watch_lease()
+        self._loop_alive()
+        self.beats.start()
         self.bus.start()
         await asyncio.wait_for(self.bus.hearing.wait(), START_S)
         self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
@@ -142,8 +151,10 @@ class Node:
         """Lets go of every room at once: another node takes each at its next client."""
         if self._ticker is not None:
             self._ticker.cancel()
-        if self._lapse is not None:
-            self._lapse.cancel()
+        for timer in (self._lapse, self._loop_beat):
+            if timer is not None:
+                timer.cancel()
+        await asyncio.to_thread(self.beats.stop)
         codes = list(self.manager.rooms)  # the manager has stopped them
         with contextlib.suppress(RedisError, OSError):
             for code in codes:
@@ -249,6 +260,8 @@ class Node:
                      ) -> tuple[Room, Joined]:
         """A new room owned here, under a code no node and no stored room holds."""
         self._check_hearing()
+        if self.draining:
+            raise RoomError(ROOM_UNAVAILABLE, "this server is stopping; try again")
         try:
             while True:
                 code = new_code(self.manager.rooms)
@@ -411,9 +424,11 @@ class Node:
 
     def _hearing_changed(self, hearing: bool) -> None:
         loop = asyncio.get_running_loop()
+        self._set_beat_value()
         if hearing:
             self._deaf_since = None
-            self._spawn(self._tick_once())  # beats at once, and takes its rooms back
+            self.beats.now()
+            self._spawn(self._tick_once())  # takes its rooms back
         else:
             self._deaf_since = loop.time()
             self._lost()
@@ -483,24 +498,38 @@ class Node:
             if not room.closed:
                 room.abandon("this server cannot reach the database")
 
-    async def _beat(self) -> None:
-        """Renews this node's lease (saying whether it reaches the database); its rooms act on
-        until `ACTING_SHARE` of a lease after this beat was sent, unless another renews it."""
-        loop = asyncio.get_running_loop()
-        sent = loop.time()
-        await self.leases.beat(self.manager.store.healthy())
-        if self._lapse is not None:
-            self._lapse.cancel()
-        self._lapse = loop.call_at(sent + ACTING_SHARE * self.lease_ms / 1000, self._lapsed)
+    def _set_beat_value(self) -> None:
+        """What the next beats say: the node lives and whether it reaches the database ("1")
+        or not ("0"); a node that cannot hear its channel does not beat at all."""
+        self.beats.value = ("1" if self.manager.store.healthy() else "0") \
+            if self.hearing else None
+
+    def _loop_alive(self) -> None:
+        self.beats.alive()
+        self._loop_beat = asyncio.get_running_loop().call_later(self.lease_ms / 6000,
+                                                                self._loop_alive)
+
+    def _watch_lease(self) -> None:
+        """Rings when the lease, renewed by `beats` in its thread, may run out (once it has,
+        every tenth of a lease, until a beat is acknowledged again)."""
+        delay = self.beats.acting_until - time.monotonic()
+        self._lapse = asyncio.get_running_loop().call_later(
+            delay if delay > 0 else self.lease_ms / 10000, self._lapsed)
 
     def _lapsed(self) -> None:
         """The lease was not renewed in time (Redis is cut off or down, or this node deaf or
-        stalled): another node may take this node's rooms once it runs out, so they stop acting
-        here now, before it does, and two copies of a room never act at once (nor a stand-in
-        move for a player still connected to the other copy). Their clients are closed (1012)
-        and reconnect, to a node that reaches Redis. While Redis is down for every node, no
-        room acts anywhere until it is back."""
-        self._lapse = None
+        stuck), or it was renewed only after a gap: another node may take this node's rooms
+        once it runs out, or may have taken them in the gap, so they stop acting here now, and
+        two copies of a room never act at once (nor a stand-in move for a player still
+        connected to the other copy). Their clients are closed (1012) and reconnect, to a node
+        that reaches Redis. While Redis is down for every node, no room acts anywhere until it
+        is back. A loop that merely stalled is no reason: the beats went on in their thread."""
+        gap = self.beats.gaps != self._gaps_seen
+        self._gaps_seen = self.beats.gaps
+        if time.monotonic() < self.beats.acting_until and not gap:
+            self._watch_lease()
+            return
+        self._watch_lease()
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
         if rooms:
             log.warning("node %s: its lease was not renewed within %d ms; its %d rooms are "
@@ -510,7 +539,7 @@ class Node:
 
     async def _tick(self) -> None:
         reaching_store = self.manager.store.healthy()
-        await self._beat()
+        self._set_beat_value()
         if reaching_store:
             self._store_lost_since = None
         else:
@@ -520,9 +549,11 @@ class Node:
         codes = list(self.manager.rooms)
         for code, owner in zip(codes, await self.leases.owners(codes), strict=True):
             room = self.manager.rooms.get(code)
-            if room is None:
+            if room is None or room.closed:
                 continue
             if owner is None:
+                if self.draining:  # (handed on meanwhile: taken again, it would be held
+                    continue       # by a node that serves it no more until it stops)
                 owner = await self.leases.acquire(code)
             if owner != self.id:
                 room.post(room.abandon)
