@@ -11,7 +11,6 @@ from types import FrameType
 
 from tictac.cli import main
 
-
 FLAG = Path(sys.argv[1])
 
 

@@ -16,7 +16,8 @@ deaf, or its event loop stuck for `beats.STUCK_S`; the lease is renewed from a t
 loop that merely stalls keeps it) gives its rooms up before the lease can run out
 (`_lapsed`): their clients are closed with 1012 and reconnect, to a node that can serve
 them; so two copies of a room never act at once, even while Redis answers nobody. A node
-that cannot reach the database takes no room, and gives its rooms up to a node that reaches it (`_without_store`).
+that cannot reach the database takes no room, and gives its rooms up to a node that reaches
+it (`_without_store`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from redis.exceptions import RedisError
 
 from tictac.cluster.beats import ACTING_SHARE, Beats
 from tictac.cluster.bus import Bus, pack, unpack
-from tictac.cluster.leases import Leases
+from tictac.cluster.leases import Leases, NodeState
 from tictac.cluster.locks import PerKey
 from tictac.cluster.relay import Link, RemoteConn, Session
 from tictac.engine import IllegalAction
@@ -63,6 +64,9 @@ START_S = 30.0  # how long a starting node may take to hear its own channel
 REDIS_CONNECTIONS = 32
 TRIES = 3  # a room that moves while it is asked for is looked for again this often
 HANDED_ON = "this server is stopping: handed on"
+SPREAD = "handed to a server with fewer rooms"
+SLACK = 2  # a node spreads rooms only once it has this many more than its fair share
+SPREAD_AT_ONCE = 8  # rooms handed on a tick at most (each is a short pause for its table)
 HAND_ON_S = 5.0  # a stopping node waits this long for a room's move under way to end
 
 
@@ -90,6 +94,7 @@ class Node:
         self._lapse: asyncio.TimerHandle | None = None  # rings when the lease may lapse
         self._loop_beat: asyncio.TimerHandle | None = None  # tells `beats` the loop runs
         self.draining = False  # stopping: it takes no room (`drain`)
+        self._handed: list[tuple[float, str]] = []  # (loop time, node) of each room handed on
         self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
@@ -105,7 +110,7 @@ class Node:
     # -- life ------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        self.beats.value = "1" if self.manager.store.healthy() else "0"  # (not hearing yet)
+        self.beats.value = NodeState(self.manager.store.healthy(), False).said()  # (deaf yet)
         if not await asyncio.to_thread(self.beats.beat):
             raise RedisError("the node's first beat was not acknowledged")
         self._gaps_seen = self.beats.gaps
@@ -119,25 +124,53 @@ class Node:
 
     async def drain(self) -> None:
         """The start of a stop, before any connection is closed: this node takes no room from
-        now on, and hands each of its rooms on between two moves: on the room's own inbox (the
-        move under way ends first) its lease is released, then its clients are closed (1012)
-        and reconnect, and the first node one of them reaches takes the room from the
-        database. Its supervisor has closed the port already, so that node is another
-        machine's (see `cli/serve.py`)."""
+        now on, and hands each of its rooms on between two moves (`_hand_on`), to the live
+        nodes with the fewest rooms. Its clients reconnect at once; its supervisor has closed
+        the port already, so they reach another machine (see `cli/serve.py`), and there the
+        room's new owner (relayed to, or handed the socket by its supervisor)."""
         self.draining = True
+        self._set_beat_value()
+        self.beats.now()  # the others hand it no room from now on
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
-        if rooms:
-            log.info("node %s: stopping; its %d rooms are handed on", self.id, len(rooms))
-        await asyncio.gather(*(self._hand_on(room) for room in rooms))
+        if not rooms:
+            return
+        log.info("node %s: stopping; its %d rooms are handed on", self.id, len(rooms))
+        takers: dict[str, int] = {}
+        with contextlib.suppress(RedisError, OSError):  # (else each is released, below)
+            takers = await self._takers()
+        targets = spread(len(rooms), takers) if takers else [None] * len(rooms)
+        await asyncio.gather(*(self._hand_on(room, target, HANDED_ON)
+                               for room, target in zip(rooms, targets, strict=True)))
 
-    async def _hand_on(self, room: Room) -> None:
-        async def release_then_close() -> None:
+    async def _takers(self) -> dict[str, int]:
+        """The other live nodes that take rooms now, and how many rooms each has: as its last
+        beat said, plus those handed to it since that beat may have been sent (a lease ago)."""
+        now = asyncio.get_running_loop().time()
+        self._handed = [(at, node) for at, node in self._handed if now - at < self.lease_ms / 1000]
+        takers = {node: state.rooms for node, state in (await self.leases.others()).items()
+                  if state.taking and state.reaching_store}
+        for _, node in self._handed:
+            if node in takers:
+                takers[node] += 1
+        return takers
+
+    async def _hand_on(self, room: Room, target: str | None, why: str) -> None:
+        """Between two moves (on the room's own inbox: the move under way ends first) the room
+        is handed to `target` (its owner key now names that node) or, with none, released;
+        then its clients are closed (1012) and reconnect: the first that reaches `target`, or
+        any node with none, takes the room from the database. A room that finds no pause in
+        HAND_ON_S is let go as it is."""
+        async def hand_then_close() -> None:
             with contextlib.suppress(RedisError, OSError):
-                await self.leases.release(room.code)
-            room.abandon(HANDED_ON)
+                if target is None:
+                    await self.leases.release(room.code)
+                else:
+                    await self.leases.hand(room.code, target)
+                    self._handed.append((asyncio.get_running_loop().time(), target))
+            room.abandon(why)
 
         try:
-            await asyncio.wait_for(room.call(release_then_close), HAND_ON_S)
+            await asyncio.wait_for(room.call(hand_then_close), HAND_ON_S)
         except RoomError:  # (closed meanwhile)
             pass
         except TimeoutError:
@@ -145,7 +178,7 @@ class Node:
                         room.code, HAND_ON_S)
             await self._release(room.code)
             if not room.closed:
-                room.abandon(HANDED_ON)
+                room.abandon(why)
 
     async def stop(self) -> None:
         """Lets go of every room at once: another node takes each at its next client."""
@@ -488,7 +521,8 @@ class Node:
         if self._store_lost_since is None:
             self._store_lost_since = now
         if not self.manager.rooms or now - self._store_lost_since < self.lease_ms / 1000 \
-                or not await self.leases.store_reached_elsewhere():
+                or not any(state.reaching_store
+                           for state in (await self.leases.others()).values()):
             return
         log.warning("node %s: the database does not answer here but does elsewhere; its %d "
                     "rooms are let go", self.id, len(self.manager.rooms))
@@ -499,9 +533,11 @@ class Node:
                 room.abandon("this server cannot reach the database")
 
     def _set_beat_value(self) -> None:
-        """What the next beats say: the node lives and whether it reaches the database ("1")
-        or not ("0"); a node that cannot hear its channel does not beat at all."""
-        self.beats.value = ("1" if self.manager.store.healthy() else "0") \
+        """What the next beats say (`NodeState`); a node that cannot hear its channel does not
+        beat at all."""
+        healthy = self.manager.store.healthy()
+        rooms = sum(not room.closed for room in self.manager.rooms.values())
+        self.beats.value = NodeState(healthy, healthy and not self.draining, rooms).said() \
             if self.hearing else None
 
     def _loop_alive(self) -> None:
@@ -537,11 +573,35 @@ class Node:
         for room in rooms:
             room.abandon("this server's lease was not renewed")
 
+    async def _spread(self) -> None:
+        """Rooms spread back over the live nodes: one with `SLACK` or more rooms above its
+        fair share (the cluster's rooms over the nodes taking rooms, rounded up) hands the
+        surplus on, `SPREAD_AT_ONCE` at most a tick, to those with the fewest (`_takers`: as
+        their beats said, plus what was handed to them since). Each room moves as at a drain
+        (between two moves; its clients reconnect at once). So a machine started again (after
+        an upgrade, a crash) gets its share back within seconds; a difference of one room is
+        left as it is, and each move is a short pause for its table."""
+        rooms = [room for room in self.manager.rooms.values() if not room.closed]
+        if len(rooms) < SLACK:
+            return
+        takers = await self._takers()
+        fair = -(-(len(rooms) + sum(takers.values())) // (len(takers) + 1))
+        surplus = len(rooms) - fair
+        if not takers or surplus < SLACK:
+            return
+        moving = rooms[:min(surplus, SPREAD_AT_ONCE)]
+        log.info("node %s: %d rooms against a fair share of %d; %d handed on", self.id,
+                 len(rooms), fair, len(moving))
+        for room, target in zip(moving, spread(len(moving), takers), strict=True):
+            self._spawn(self._hand_on(room, target, SPREAD))
+
     async def _tick(self) -> None:
         reaching_store = self.manager.store.healthy()
         self._set_beat_value()
         if reaching_store:
             self._store_lost_since = None
+            if not self.draining:
+                await self._spread()
         else:
             await self._without_store()
         # Rooms: one another node took over (this node stalled past its lease) is given up;
@@ -572,6 +632,17 @@ class Node:
         for session in list(self.sessions.values()):
             if session.conn.gateway in dead:
                 session.end()
+
+
+def spread(count: int, takers: dict[str, int]) -> list[str]:
+    """Where `count` rooms go, one at a time to the node with the fewest rooms so far."""
+    rooms = dict(takers)
+    chosen = []
+    for _ in range(count):
+        node = min(rooms, key=lambda name: (rooms[name], name))
+        rooms[node] += 1
+        chosen.append(node)
+    return chosen
 
 
 def redis_client(url: str, name: str) -> Redis:
