@@ -18,6 +18,12 @@ loop that merely stalls keeps it) gives its rooms up before the lease can run ou
 them; so two copies of a room never act at once, even while Redis answers nobody. A node
 that cannot reach the database takes no room, and gives its rooms up to a node that reaches
 it (`_without_store`).
+
+Rooms move between live nodes only between two moves (`_hand_on`): the room's owner key is set
+to the node chosen, then its clients are closed with 1012 and reconnect at once; that node
+takes it from the database at the first of them. A stopping node hands every room so (`drain`),
+and a node with more than its fair share hands the surplus (`_spread`), both to the nodes with
+the fewest rooms, as their beats say (`NodeState`).
 """
 
 from __future__ import annotations
@@ -249,6 +255,8 @@ class Node:
             owner = await self.leases.acquire(code) if reaching_store \
                 else await self.leases.owner(code)
             if owner is None or (owner == self.id and not reaching_store):
+                if owner == self.id and self.draining:
+                    await self._release(code)  # (handed here as this node began to stop)
                 raise RoomError(ROOM_UNAVAILABLE, "this server cannot take the room now "
                                                   "(stopping, or without its database); "
                                                   "try again")
@@ -407,6 +415,8 @@ class Node:
         room = self.manager.rooms.get(code)
         conn = RemoteConn(self.bus, cid, gateway_of(cid), self.manager.stats)
         if room is None or room.closed or self.serve_remote is None:
+            if self.draining:  # a room handed here as this node began to stop: let go
+                self._spawn(self._release(code))
             conn.close(CLOSE_MOVED)
             return
         session = self.sessions[cid] = Session(conn)
