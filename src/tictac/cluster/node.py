@@ -412,23 +412,40 @@ class Node:
             log.exception("bus: message %r failed", text[:80])
 
     def _open(self, code: str, cid: str, token: str) -> None:
-        room = self.manager.rooms.get(code)
         conn = RemoteConn(self.bus, cid, gateway_of(cid), self.manager.stats)
-        if room is None or room.closed or self.serve_remote is None:
-            if self.draining:  # a room handed here as this node began to stop: let go
-                self._spawn(self._release(code))
+        if self.serve_remote is None:
             conn.close(CLOSE_MOVED)
             return
-        session = self.sessions[cid] = Session(conn)
-        self._spawn(self._serve(room, session, token))
+        session = self.sessions[cid] = Session(conn)  # (its frames wait for the room)
+        self._spawn(self._serve(code, session, token))
 
-    async def _serve(self, room: Room, session: Session, token: str) -> None:
+    async def _serve(self, code: str, session: Session, token: str) -> None:
         assert self.serve_remote is not None
         try:
+            room = self.manager.rooms.get(code)
+            if room is None or room.closed:
+                room = await self._handed_here(code)
+            if room is None:
+                session.conn.close(CLOSE_MOVED)  # its client reconnects, to the owner's node
+                return
             await self.serve_remote(room, session.conn, token, session.feed)
         finally:
             self.sessions.pop(session.conn.cid, None)
             session.ended()
+
+    async def _handed_here(self, code: str) -> Room | None:
+        """A relayed client of a room this node does not hold: a room handed to it (its owner
+        key names this node) is taken now, at its first client, relayed or not; else None.
+        A stopping node lets such a room go instead (it was handed here as it began to
+        stop)."""
+        if self.draining:
+            await self._release(code)
+            return None
+        try:
+            where = await self.locate(code)
+        except RoomError:
+            return None
+        return where if isinstance(where, Room) else None
 
     async def _answer(self, code: str, op: str, rid: str, args: dict[str, Any]) -> None:
         room = self.manager.rooms.get(code)
