@@ -112,6 +112,8 @@ async def play_on(player: Player, bases: list[str]) -> bool:
             try:
                 return await player.play()
             except (ConnectionClosed, OSError):
+                if player.closed_at is None:
+                    player.closed_at = time.monotonic()
                 await reconnect(player, bases)
     except BaseException as failure:  # told by a stalled room's failure message
         player.stopped = repr(failure)

@@ -12,9 +12,11 @@ import secrets
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -40,6 +42,7 @@ from cluster import (
     until_each_room_acts,
 )
 from conftest import LEASE_MS
+from tictac.cluster.beats import STUCK_S
 from tictac.cluster.leases import OWNER
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.store.log import MIGRATION_LOCK
@@ -82,10 +85,11 @@ async def until_health(node: ServerProcess, status: int, bound_s: float = 60) ->
 
 
 def node_process(services: Services, tmp_path: Path, name: str, *extra: str,
-                 redis_url: str | None = None) -> ServerProcess:
+                 redis_url: str | None = None, wrap: tuple[str, ...] = ()) -> ServerProcess:
     return ServerProcess(services.postgres.url,  # type: ignore[arg-type]
                          "--redis", redis_url or services.redis.url, "--lease-ms", str(LEASE_MS),
-                         "--log-level", "info", *extra, output=tmp_path / f"{name}.log")
+                         "--log-level", "info", *extra, output=tmp_path / f"{name}.log",
+                         wrap=wrap)
 
 
 @pytest.fixture
@@ -443,3 +447,113 @@ async def test_a_frozen_worker_gets_no_connection_and_its_room_moves(
         assert f"worker {frozen} has not answered for" in server.output.read_text()
     finally:
         server.stop()
+
+
+STALLABLE = str(Path(__file__).with_name("stallable.py"))
+
+
+def owner_of(services: Services, code: str) -> str:
+    with Redis.from_url(services.redis.url, decode_responses=True) as redis:
+        return str(redis.get(OWNER + code))
+
+
+@dataclass
+class Stallable:
+    """A node whose event loop blocks from `stall()` until `resume()` (stallable.py)."""
+
+    server: ServerProcess
+    flag: Path
+
+    def stall(self) -> None:
+        assert self.server.process is not None
+        os.kill(self.server.process.pid, signal.SIGUSR1)
+
+    def resume(self) -> None:
+        self.flag.touch()
+
+    def owns(self, services: Services, code: str) -> bool:
+        assert self.server.process is not None
+        return f".{self.server.process.pid}." in owner_of(services, code)
+
+
+@contextlib.contextmanager
+def stallable_and_other(services: Services, tmp_path: Path,
+                        ) -> Iterator[tuple[Stallable, ServerProcess]]:
+    """A stallable node and another; both stopped on every path (a stalled loop resumed)."""
+    flag = tmp_path / "resume"
+    stalled = node_process(services, tmp_path, "stalled",
+                           wrap=(sys.executable, STALLABLE, str(flag)))
+    other = node_process(services, tmp_path, "other")
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(ServerProcess.start, [stalled, other]))
+        yield Stallable(stalled, flag), other
+    finally:
+        flag.touch()
+        stalled.stop()
+        other.stop()
+
+
+async def test_an_event_loop_stalled_for_three_leases_keeps_its_room(
+        services: Services, tmp_path: Path) -> None:
+    """The event loop of the node owning a room blocked for three leases (a real process, its
+    loop's thread held in a signal handler): its lease is renewed from a thread of its own
+    meanwhile, so no other node takes the room (a summary asked of the other node during the
+    stall is relayed, and answered once the loop is back) and the node does not give it up
+    when its loop comes back; the game plays on there, every ack in the stored log. Before,
+    the lease ran out during the stall, the other node took the room, and the stalled node
+    gave it up as its loop came back."""
+    with stallable_and_other(services, tmp_path) as (stalled, other):
+        code, seated, _ = await spread_table([stalled.server], "timos-twist", 3,
+                                             options=LASTING)
+        await start(seated[0])
+        playing = [asyncio.create_task(play_on(player, [stalled.server.ws_base]))
+                   for player in seated]
+        await until_acks(seated, 20, playing)
+        owner = owner_of(services, code)
+        assert stalled.owns(services, code)
+        stalled.stall()
+        async with httpx.AsyncClient(timeout=ACTING_S) as http:
+            asked = asyncio.create_task(http.get(f"{other.base}/api/rooms/{code}"))
+            await asyncio.sleep(3 * LEASE_MS / 1000)
+            stalled.resume()
+            answer = await asked
+        assert answer.status_code == 200, answer.text
+        before = acked(seated)
+        await until_acks(seated, before + 20, playing)
+        assert owner_of(services, code) == owner
+        assert await end_and_check(services, [(code, seated)], playing) >= before + 20
+        assert stalled.server.output is not None and other.output is not None
+        assert "lease was not renewed" not in stalled.server.output.read_text()
+        assert f"room {code} restored here" not in other.output.read_text()
+
+
+async def test_an_event_loop_stuck_past_its_limit_loses_its_room(
+        services: Services, tmp_path: Path) -> None:
+    """A loop blocked until its room has moved: its thread stops renewing the lease once the
+    loop has been unheard for `beats.STUCK_S`, so the other node takes the room while the loop
+    is still stuck (a stuck node does not hold its rooms for ever). When the loop comes back
+    its copy gives the room up before acting (its lease lapsed), its players reconnect to the
+    other node, and every ack is in the stored log (no two copies acted)."""
+    with stallable_and_other(services, tmp_path) as (stalled, other):
+        code, seated, _ = await spread_table([stalled.server], "timos-twist", 3,
+                                             options=LASTING)
+        await start(seated[0])
+        bases = [stalled.server.ws_base, other.ws_base]
+        playing = [asyncio.create_task(play_on(player, bases)) for player in seated]
+        await until_acks(seated, 20, playing)
+        stalled.stall()
+        began = time.monotonic()
+        async with httpx.AsyncClient(timeout=ACTING_S) as http:
+            while stalled.owns(services, code):
+                assert time.monotonic() - began < STUCK_S + ACTING_S, "the room never moved"
+                with contextlib.suppress(httpx.TimeoutException):
+                    await http.get(f"{other.base}/api/rooms/{code}", timeout=1)
+                await asyncio.sleep(0.2)
+        print(f"\nthe room of a stuck loop moved {time.monotonic() - began:.2f} s after")
+        stalled.resume()
+        before = acked(seated)
+        await until_acks(seated, before + 20, playing)
+        assert await end_and_check(services, [(code, seated)], playing) >= before + 20
+        assert stalled.server.output is not None
+        assert "lease was not renewed" in stalled.server.output.read_text()

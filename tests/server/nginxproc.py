@@ -16,6 +16,7 @@ from serverproc import free_port
 ROOT = Path(__file__).resolve().parents[2]
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
 NGINX = "/usr/sbin/nginx"
+UPSTREAM = " max_fails=0"  # each upstream's options, kept
 CERTIFICATE = ("ssl_certificate /etc/letsencrypt/live/games.example.org/fullchain.pem;",
                "ssl_certificate_key /etc/letsencrypt/live/games.example.org/privkey.pem;")
 
@@ -29,8 +30,9 @@ def site_config(upstreams: list[str], port: int, cert: Path | None, key: Path | 
     """deploy/nginx.conf with these upstreams (host:port) and port, and this certificate; with
     none, plain HTTP (for clients that are the tests' own: TLS has its test in test_proxy)."""
     site = NGINX_CONF.read_text()
-    site = replace_once(site, "    server 10.0.0.11:8000;\n    server 10.0.0.12:8000;\n",
-                        "".join(f"    server {upstream};\n" for upstream in upstreams))
+    site = replace_once(site, f"    server 10.0.0.11:8000{UPSTREAM};\n"
+                              f"    server 10.0.0.12:8000{UPSTREAM};\n",
+                        "".join(f"    server {upstream}{UPSTREAM};\n" for upstream in upstreams))
     if cert is None or key is None:
         site = replace_once(site, "listen 443 ssl;", f"listen 127.0.0.1:{port};")
         for line in CERTIFICATE:

@@ -42,6 +42,8 @@ class Player:
     next_id: int = 1
     heard_at: float = 0.0  # monotonic time of the last message
     stopped: str | None = None  # why its playing task ended, when it failed
+    closed_at: float | None = None  # monotonic time its socket closed, until a view comes again
+    outages: list[float] = field(default_factory=list)  # from each close to the next view
 
     async def connect(self) -> Player:
         self.ws = await websockets.connect(f"{self.ws_base}/ws/{self.code}",
@@ -67,6 +69,9 @@ class Player:
         self.received.append(message)
         if message["type"] == "view":
             self.views.append((message["version"], message["view"]))
+            if self.closed_at is not None:
+                self.outages.append(self.heard_at - self.closed_at)
+                self.closed_at = None
         elif message["type"] == "ack":
             self.acks.append((message["version"], self.seat, self.sent[message["id"]]))  # type: ignore[arg-type]
             self.last_acked_id = max(self.last_acked_id, message["id"])

@@ -14,6 +14,8 @@ is what stops a stale owner (a node that stalled past its lease) from forking a 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from redis.asyncio import Redis
 
 ALIVE = "tictac:alive:"
@@ -35,10 +37,34 @@ if owner and owner ~= ARGV[2] then return owner end
 redis.call('SET', KEYS[1], ARGV[1])
 return ARGV[1]
 """
+# KEYS[1]: the room's owner key; ARGV[1]: this node, ARGV[2]: the node it is handed to.
+HAND = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[1], ARGV[2]) end
+return 0
+"""
 RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+
+
+@dataclass(frozen=True)
+class NodeState:
+    """What a node's alive key says: whether it reaches the database (a node that does not
+    leaves its rooms to one that does), whether it takes rooms now (it hears its bus channel
+    and is not stopping) and how many it has (rooms are spread by that, node.py)."""
+
+    reaching_store: bool = True
+    taking: bool = True
+    rooms: int = 0
+
+    def said(self) -> str:
+        return f"{int(self.reaching_store)} {int(self.taking)} {self.rooms}"
+
+    @classmethod
+    def read(cls, said: str) -> NodeState:
+        reaching, taking, rooms = [*said.split(), "0", "0", "0"][:3]
+        return cls(reaching == "1", taking == "1", int(rooms) if rooms.isdigit() else 0)
 
 
 class Leases:
@@ -49,21 +75,20 @@ class Leases:
         self._acquire = redis.register_script(ACQUIRE)
         self._take = redis.register_script(TAKE)
         self._release = redis.register_script(RELEASE)
+        self._hand = redis.register_script(HAND)
 
-    async def beat(self, reaching_store: bool = True) -> None:
-        """This node lives for another lease; its key says whether it reaches the database
-        ("1") or not ("0"), so that a node that does not can leave its rooms to one that does."""
-        await self.redis.set(ALIVE + self.node, "1" if reaching_store else "0", px=self.lease_ms)
+    async def beat(self, state: NodeState = NodeState()) -> None:
+        """This node lives for another lease (node.py beats from a thread, beats.py)."""
+        await self.redis.set(ALIVE + self.node, state.said(), px=self.lease_ms)
 
-    async def store_reached_elsewhere(self) -> bool:
-        """Whether another live node reaches the database (a handful of nodes: one scan)."""
-        keys = [ALIVE + node for node in await self.others()]
-        return bool(keys) and "1" in await self.redis.mget(keys)
-
-    async def others(self) -> list[str]:
-        """The other live nodes (a handful: one scan)."""
-        return [str(key)[len(ALIVE):] async for key in self.redis.scan_iter(ALIVE + "*", count=100)
+    async def others(self) -> dict[str, NodeState]:
+        """Every other live node's state, as its last beat said it (a handful of nodes: one
+        scan)."""
+        keys = [key async for key in self.redis.scan_iter(ALIVE + "*", count=100)
                 if key != ALIVE + self.node]
+        said = await self.redis.mget(keys) if keys else []
+        return {key.removeprefix(ALIVE): NodeState.read(str(value))
+                for key, value in zip(keys, said, strict=True) if value is not None}
 
     async def owner(self, code: str) -> str | None:
         found = await self.redis.get(OWNER + code)
@@ -87,6 +112,11 @@ class Leases:
         """Takes the room from `dead` (a node seen gone) unless it changed hands meanwhile."""
         owner: str = await self._take(keys=[OWNER + code], args=[self.node, dead])
         return owner
+
+    async def hand(self, code: str, node: str) -> None:
+        """The room, if this node owns it, is `node`'s from now on (a live node: it takes the
+        room from the database at the room's first client, see node.py)."""
+        await self._hand(keys=[OWNER + code], args=[self.node, node])
 
     async def release(self, code: str) -> None:
         await self._release(keys=[OWNER + code], args=[self.node])

@@ -12,10 +12,18 @@ nothing (those are refused with `room_unavailable` at once, never left waiting);
 has been deaf for a whole lease while Redis answers, it leaves the cluster until it hears.
 
 A node whose lease is not renewed within nine tenths of it (Redis cut off or down, the node
-deaf or stalled) gives its rooms up before the lease can run out (`_lapsed`): their clients are
-closed with 1012 and reconnect, to a node that can serve them; so two copies of a room never
-act at once, even while Redis answers nobody. A node that cannot reach the database takes no
-room, and gives its rooms up to a node that reaches it (`_without_store`).
+deaf, or its event loop stuck for `beats.STUCK_S`; the lease is renewed from a thread, so a
+loop that merely stalls keeps it) gives its rooms up before the lease can run out
+(`_lapsed`): their clients are closed with 1012 and reconnect, to a node that can serve
+them; so two copies of a room never act at once, even while Redis answers nobody. A node
+that cannot reach the database takes no room, and gives its rooms up to a node that reaches
+it (`_without_store`).
+
+Rooms move between live nodes only between two moves (`_hand_on`): the room's owner key is set
+to the node chosen, then its clients are closed with 1012 and reconnect at once; that node
+takes it from the database at the first of them. A stopping node hands every room so (`drain`),
+and a node with more than its fair share hands the surplus (`_spread`), both to the nodes with
+the fewest rooms, as their beats say (`NodeState`).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -36,8 +45,9 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
+from tictac.cluster.beats import ACTING_SHARE, Beats
 from tictac.cluster.bus import Bus, pack, unpack
-from tictac.cluster.leases import Leases
+from tictac.cluster.leases import Leases, NodeState
 from tictac.cluster.locks import PerKey
 from tictac.cluster.relay import Link, RemoteConn, Session
 from tictac.engine import IllegalAction
@@ -61,10 +71,10 @@ CALL_TIMEOUT_S = 15.0
 START_S = 30.0  # how long a starting node may take to hear its own channel
 REDIS_CONNECTIONS = 32
 TRIES = 3  # a room that moves while it is asked for is looked for again this often
-# A node's rooms act only this share of a lease past its last beat's sending: the lease may run
-# out (and another node take them) no sooner than the whole lease after it.
-ACTING_SHARE = 0.9
 HANDED_ON = "this server is stopping: handed on"
+SPREAD = "handed to a server with fewer rooms"
+SLACK = 2  # a node spreads rooms only once it has this many more than its fair share
+SPREAD_AT_ONCE = 8  # rooms handed on a tick at most (each is a short pause for its table)
 HAND_ON_S = 5.0  # a stopping node waits this long for a room's move under way to end
 
 
@@ -83,12 +93,16 @@ class Node:
         self.lease_ms = lease_ms
         self.redis = redis_client(redis_url, f"tictac:{self.id}")
         self.leases = Leases(self.redis, self.id, lease_ms)
+        self.beats = Beats(redis_url, self.id, lease_ms)
+        self._gaps_seen = 0
         self.bus = Bus(self.redis, self.id, self._receive, self._hearing_changed,
                        probe_s=lease_ms / 3000, echo_s=lease_ms / 1000)
         self.on_hearing: Callable[[bool], None] | None = None  # a worker tells its supervisor
         self._deaf_since: float | None = None
-        self._lapse: asyncio.TimerHandle | None = None  # rings unless a beat renews the lease
+        self._lapse: asyncio.TimerHandle | None = None  # rings when the lease may lapse
+        self._loop_beat: asyncio.TimerHandle | None = None  # tells `beats` the loop runs
         self.draining = False  # stopping: it takes no room (`drain`)
+        self._handed: list[tuple[float, str]] = []  # (loop time, node) of each room handed on
         self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
@@ -105,7 +119,13 @@ class Node:
     # -- life ------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        await self._beat()
+        self.beats.value = NodeState(self.manager.store.healthy(), False).said()  # (deaf yet)
+        if not await asyncio.to_thread(self.beats.beat):
+            raise RedisError("the node's first beat was not acknowledged")
+        self._gaps_seen = self.beats.gaps
+        self._watch_lease()
+        self._loop_alive()
+        self.beats.start()
         self.bus.start()
         await asyncio.wait_for(self.bus.hearing.wait(), START_S)
         self._ticker = asyncio.create_task(self._tick_forever(), name="cluster-tick")
@@ -113,25 +133,53 @@ class Node:
 
     async def drain(self) -> None:
         """The start of a stop, before any connection is closed: this node takes no room from
-        now on, and hands each of its rooms on between two moves: on the room's own inbox (the
-        move under way ends first) its lease is released, then its clients are closed (1012)
-        and reconnect, and the first node one of them reaches takes the room from the
-        database. Its supervisor has closed the port already, so that node is another
-        machine's (see `cli/serve.py`)."""
+        now on, and hands each of its rooms on between two moves (`_hand_on`), to the live
+        nodes with the fewest rooms. Its clients reconnect at once; its supervisor has closed
+        the port already, so they reach another machine (see `cli/serve.py`), and there the
+        room's new owner (relayed to, or handed the socket by its supervisor)."""
         self.draining = True
+        self._set_beat_value()
+        self.beats.now()  # the others hand it no room from now on
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
-        if rooms:
-            log.info("node %s: stopping; its %d rooms are handed on", self.id, len(rooms))
-        await asyncio.gather(*(self._hand_on(room) for room in rooms))
+        if not rooms:
+            return
+        log.info("node %s: stopping; its %d rooms are handed on", self.id, len(rooms))
+        takers: dict[str, int] = {}
+        with contextlib.suppress(RedisError, OSError):  # (else each is released, below)
+            takers = await self._takers()
+        targets = spread(len(rooms), takers) if takers else [None] * len(rooms)
+        await asyncio.gather(*(self._hand_on(room, target, HANDED_ON)
+                               for room, target in zip(rooms, targets, strict=True)))
 
-    async def _hand_on(self, room: Room) -> None:
-        async def release_then_close() -> None:
+    async def _takers(self) -> dict[str, int]:
+        """The other live nodes that take rooms now, and how many rooms each has: as its last
+        beat said, plus those handed to it since that beat may have been sent (a lease ago)."""
+        now = asyncio.get_running_loop().time()
+        self._handed = [(at, node) for at, node in self._handed if now - at < self.lease_ms / 1000]
+        takers = {node: state.rooms for node, state in (await self.leases.others()).items()
+                  if state.taking and state.reaching_store}
+        for _, node in self._handed:
+            if node in takers:
+                takers[node] += 1
+        return takers
+
+    async def _hand_on(self, room: Room, target: str | None, why: str) -> None:
+        """Between two moves (on the room's own inbox: the move under way ends first) the room
+        is handed to `target` (its owner key now names that node) or, with none, released;
+        then its clients are closed (1012) and reconnect: the first that reaches `target`, or
+        any node with none, takes the room from the database. A room that finds no pause in
+        HAND_ON_S is let go as it is."""
+        async def hand_then_close() -> None:
             with contextlib.suppress(RedisError, OSError):
-                await self.leases.release(room.code)
-            room.abandon(HANDED_ON)
+                if target is None:
+                    await self.leases.release(room.code)
+                else:
+                    await self.leases.hand(room.code, target)
+                    self._handed.append((asyncio.get_running_loop().time(), target))
+            room.abandon(why)
 
         try:
-            await asyncio.wait_for(room.call(release_then_close), HAND_ON_S)
+            await asyncio.wait_for(room.call(hand_then_close), HAND_ON_S)
         except RoomError:  # (closed meanwhile)
             pass
         except TimeoutError:
@@ -139,14 +187,16 @@ class Node:
                         room.code, HAND_ON_S)
             await self._release(room.code)
             if not room.closed:
-                room.abandon(HANDED_ON)
+                room.abandon(why)
 
     async def stop(self) -> None:
         """Lets go of every room at once: another node takes each at its next client."""
         if self._ticker is not None:
             self._ticker.cancel()
-        if self._lapse is not None:
-            self._lapse.cancel()
+        for timer in (self._lapse, self._loop_beat):
+            if timer is not None:
+                timer.cancel()
+        await asyncio.to_thread(self.beats.stop)
         codes = list(self.manager.rooms)  # the manager has stopped them
         with contextlib.suppress(RedisError, OSError):
             for code in codes:
@@ -208,6 +258,8 @@ class Node:
             owner = await self.leases.acquire(code) if reaching_store \
                 else await self.leases.owner(code)
             if owner is None or (owner == self.id and not reaching_store):
+                if owner == self.id and self.draining:
+                    await self._release(code)  # (handed here as this node began to stop)
                 raise RoomError(ROOM_UNAVAILABLE, "this server cannot take the room now "
                                                   "(stopping, or without its database); "
                                                   "try again")
@@ -252,6 +304,8 @@ class Node:
                      ) -> tuple[Room, Joined]:
         """A new room owned here, under a code no node and no stored room holds."""
         self._check_hearing()
+        if self.draining:
+            raise RoomError(ROOM_UNAVAILABLE, "this server is stopping; try again")
         try:
             while True:
                 code = new_code(self.manager.rooms)
@@ -385,21 +439,40 @@ class Node:
             log.exception("bus: message %r failed", text[:80])
 
     def _open(self, code: str, cid: str, token: str) -> None:
-        room = self.manager.rooms.get(code)
         conn = RemoteConn(self.bus, cid, gateway_of(cid), self.manager.stats)
-        if room is None or room.closed or self.serve_remote is None:
+        if self.serve_remote is None:
             conn.close(CLOSE_MOVED)
             return
-        session = self.sessions[cid] = Session(conn)
-        self._spawn(self._serve(room, session, token))
+        session = self.sessions[cid] = Session(conn)  # (its frames wait for the room)
+        self._spawn(self._serve(code, session, token))
 
-    async def _serve(self, room: Room, session: Session, token: str) -> None:
+    async def _serve(self, code: str, session: Session, token: str) -> None:
         assert self.serve_remote is not None
         try:
+            room = self.manager.rooms.get(code)
+            if room is None or room.closed:
+                room = await self._handed_here(code)
+            if room is None:
+                session.conn.close(CLOSE_MOVED)  # its client reconnects, to the owner's node
+                return
             await self.serve_remote(room, session.conn, token, session.feed)
         finally:
             self.sessions.pop(session.conn.cid, None)
             session.ended()
+
+    async def _handed_here(self, code: str) -> Room | None:
+        """A relayed client of a room this node does not hold: a room handed to it (its owner
+        key names this node) is taken now, at its first client, relayed or not; else None.
+        A stopping node lets such a room go instead (it was handed here as it began to
+        stop)."""
+        if self.draining:
+            await self._release(code)
+            return None
+        try:
+            where = await self.locate(code)
+        except RoomError:
+            return None
+        return where if isinstance(where, Room) else None
 
     async def _answer(self, code: str, op: str, rid: str, args: dict[str, Any]) -> None:
         room = self.manager.rooms.get(code)
@@ -442,9 +515,11 @@ class Node:
 
     def _hearing_changed(self, hearing: bool) -> None:
         loop = asyncio.get_running_loop()
+        self._set_beat_value()
         if hearing:
             self._deaf_since = None
-            self._spawn(self._tick_once())  # beats at once, and takes its rooms back
+            self.beats.now()
+            self._spawn(self._tick_once())  # takes its rooms back
         else:
             self._deaf_since = loop.time()
             self._lost()
@@ -504,7 +579,8 @@ class Node:
         if self._store_lost_since is None:
             self._store_lost_since = now
         if not self.manager.rooms or now - self._store_lost_since < self.lease_ms / 1000 \
-                or not await self.leases.store_reached_elsewhere():
+                or not any(state.reaching_store
+                           for state in (await self.leases.others()).values()):
             return
         log.warning("node %s: the database does not answer here but does elsewhere; its %d "
                     "rooms are let go", self.id, len(self.manager.rooms))
@@ -514,24 +590,40 @@ class Node:
             if not room.closed:
                 room.abandon("this server cannot reach the database")
 
-    async def _beat(self) -> None:
-        """Renews this node's lease (saying whether it reaches the database); its rooms act on
-        until `ACTING_SHARE` of a lease after this beat was sent, unless another renews it."""
-        loop = asyncio.get_running_loop()
-        sent = loop.time()
-        await self.leases.beat(self.manager.store.healthy())
-        if self._lapse is not None:
-            self._lapse.cancel()
-        self._lapse = loop.call_at(sent + ACTING_SHARE * self.lease_ms / 1000, self._lapsed)
+    def _set_beat_value(self) -> None:
+        """What the next beats say (`NodeState`); a node that cannot hear its channel does not
+        beat at all."""
+        healthy = self.manager.store.healthy()
+        rooms = sum(not room.closed for room in self.manager.rooms.values())
+        self.beats.value = NodeState(healthy, healthy and not self.draining, rooms).said() \
+            if self.hearing else None
+
+    def _loop_alive(self) -> None:
+        self.beats.alive()
+        self._loop_beat = asyncio.get_running_loop().call_later(self.lease_ms / 6000,
+                                                                self._loop_alive)
+
+    def _watch_lease(self) -> None:
+        """Rings when the lease, renewed by `beats` in its thread, may run out (once it has,
+        every tenth of a lease, until a beat is acknowledged again)."""
+        delay = self.beats.acting_until - time.monotonic()
+        self._lapse = asyncio.get_running_loop().call_later(
+            delay if delay > 0 else self.lease_ms / 10000, self._lapsed)
 
     def _lapsed(self) -> None:
         """The lease was not renewed in time (Redis is cut off or down, or this node deaf or
-        stalled): another node may take this node's rooms once it runs out, so they stop acting
-        here now, before it does, and two copies of a room never act at once (nor a stand-in
-        move for a player still connected to the other copy). Their clients are closed (1012)
-        and reconnect, to a node that reaches Redis. While Redis is down for every node, no
-        room acts anywhere until it is back."""
-        self._lapse = None
+        stuck), or it was renewed only after a gap: another node may take this node's rooms
+        once it runs out, or may have taken them in the gap, so they stop acting here now, and
+        two copies of a room never act at once (nor a stand-in move for a player still
+        connected to the other copy). Their clients are closed (1012) and reconnect, to a node
+        that reaches Redis. While Redis is down for every node, no room acts anywhere until it
+        is back. A loop that merely stalled is no reason: the beats went on in their thread."""
+        gap = self.beats.gaps != self._gaps_seen
+        self._gaps_seen = self.beats.gaps
+        if time.monotonic() < self.beats.acting_until and not gap:
+            self._watch_lease()
+            return
+        self._watch_lease()
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
         if rooms:
             log.warning("node %s: its lease was not renewed within %d ms; its %d rooms are "
@@ -539,11 +631,35 @@ class Node:
         for room in rooms:
             room.abandon("this server's lease was not renewed")
 
+    async def _spread(self) -> None:
+        """Rooms spread back over the live nodes: one with `SLACK` or more rooms above its
+        fair share (the cluster's rooms over the nodes taking rooms, rounded up) hands the
+        surplus on, `SPREAD_AT_ONCE` at most a tick, to those with the fewest (`_takers`: as
+        their beats said, plus what was handed to them since). Each room moves as at a drain
+        (between two moves; its clients reconnect at once). So a machine started again (after
+        an upgrade, a crash) gets its share back within seconds; a difference of one room is
+        left as it is, and each move is a short pause for its table."""
+        rooms = [room for room in self.manager.rooms.values() if not room.closed]
+        if len(rooms) < SLACK:
+            return
+        takers = await self._takers()
+        fair = -(-(len(rooms) + sum(takers.values())) // (len(takers) + 1))
+        surplus = len(rooms) - fair
+        if not takers or surplus < SLACK:
+            return
+        moving = rooms[:min(surplus, SPREAD_AT_ONCE)]
+        log.info("node %s: %d rooms against a fair share of %d; %d handed on", self.id,
+                 len(rooms), fair, len(moving))
+        for room, target in zip(moving, spread(len(moving), takers), strict=True):
+            self._spawn(self._hand_on(room, target, SPREAD))
+
     async def _tick(self) -> None:
         reaching_store = self.manager.store.healthy()
-        await self._beat()
+        self._set_beat_value()
         if reaching_store:
             self._store_lost_since = None
+            if not self.draining:
+                await self._spread()
         else:
             await self._without_store()
         # Rooms: one another node took over (this node stalled past its lease) is given up;
@@ -551,9 +667,11 @@ class Node:
         codes = list(self.manager.rooms)
         for code, owner in zip(codes, await self.leases.owners(codes), strict=True):
             room = self.manager.rooms.get(code)
-            if room is None:
+            if room is None or room.closed:
                 continue
             if owner is None:
+                if self.draining:  # (handed on meanwhile: taken again, it would be held
+                    continue       # by a node that serves it no more until it stops)
                 owner = await self.leases.acquire(code)
             if owner != self.id:
                 room.post(room.abandon)
@@ -572,6 +690,17 @@ class Node:
         for session in list(self.sessions.values()):
             if session.conn.gateway in dead:
                 session.end()
+
+
+def spread(count: int, takers: dict[str, int]) -> list[str]:
+    """Where `count` rooms go, one at a time to the node with the fewest rooms so far."""
+    rooms = dict(takers)
+    chosen = []
+    for _ in range(count):
+        node = min(rooms, key=lambda name: (rooms[name], name))
+        rooms[node] += 1
+        chosen.append(node)
+    return chosen
 
 
 def redis_client(url: str, name: str) -> Redis:

@@ -54,7 +54,9 @@ class Inbox:
             except Exception as error:
                 if future is not None and not future.done():
                     future.set_exception(error)
-                elif not isinstance(error, IllegalAction):
+                # (a job the room was given up under, by a node that lost its store or its
+                # lease, fails on the connections the giving up let go: nothing to report)
+                elif not isinstance(error, IllegalAction) and not self.closed:
                     log.exception("%s: job %s failed", self.name, job)
                 continue
             if future is not None and not future.done():
