@@ -40,6 +40,19 @@ def drawn_with_prefs(phone: Player) -> None:
              phone.page, timeout=PATIENCE_S, what="the settings drawn")
 
 
+def choose_settings(phone: Player, boxes: dict[str, bool], kept: dict[str, object]) -> None:
+    """Ticks or clears `boxes` (by their English labels) in the phone's settings dialog, then
+    waits until the server keeps the seat's prefs as `kept` says."""
+    phone.page.get_by_role("button", name="Settings").click()
+    dialog = phone.page.get_by_role("dialog", name="My settings")
+    for label, ticked in boxes.items():
+        dialog.get_by_label(label).set_checked(ticked)
+    dialog.get_by_role("button", name="Done").click()
+    wait_for(lambda: (served := served_prefs(phone)) is not None
+             and all(served.get(key) == value for key, value in kept.items()),
+             phone.page, timeout=PATIENCE_S, what=f"the settings kept: {kept}")
+
+
 def choose_settings_in_french(phone: Player) -> None:
     page = phone.page
     assert page.evaluate(DRAWN) == {"size": "16px", "contrast": False}
@@ -96,14 +109,8 @@ def test_the_turn_cue_is_captioned_and_not_buzzed_as_chosen(browser: Browser, se
         phone.page.reload()
         wait_for(lambda: served_prefs(phone) is not None, phone.page, timeout=PATIENCE_S,
                  what="the room")
-        phone.page.get_by_role("button", name="Settings").click()
-        dialog = phone.page.get_by_role("dialog", name="My settings")
-        dialog.get_by_label("Captions for sounds").check()
-        dialog.get_by_label("Vibrate on my turn").uncheck()
-        dialog.get_by_role("button", name="Done").click()
-        wait_for(lambda: (served_prefs(phone) or {}).get("captions") is True
-                 and served_prefs(phone)["vibrate"] is False,  # type: ignore[index]
-                 phone.page, timeout=PATIENCE_S, what="captions on, vibration off")
+        choose_settings(phone, {"Captions for sounds": True, "Vibrate on my turn": False},
+                        {"captions": True, "vibrate": False})
         ana = seats[0]
         start([ana])  # (Bea's own socket gave way to her phone, which holds the seat now)
         # Ana moves until it is Bea's turn (Timo's Twist: the turn passes after a move).
@@ -188,14 +195,8 @@ def test_a_slower_refusal_bubble_and_reduced_motion_as_chosen(
         wait_for(lambda: phone.page.locator(".hand .card").count(), phone.page,
                  timeout=PATIENCE_S, what="the hand")
         assert phone.page.evaluate(ANIMATES) == "probe"
-        phone.page.get_by_role("button", name="Settings").click()
-        dialog = phone.page.get_by_role("dialog", name="My settings")
-        dialog.get_by_label("Keep refusal messages longer").check()
-        dialog.get_by_label("Reduce motion").check()
-        dialog.get_by_role("button", name="Done").click()
-        wait_for(lambda: (served_prefs(phone) or {}).get("slow_refusals") is True
-                 and served_prefs(phone)["still"] is True,  # type: ignore[index]
-                 phone.page, timeout=PATIENCE_S, what="the settings kept")
+        choose_settings(phone, {"Keep refusal messages longer": True, "Reduce motion": True},
+                        {"slow_refusals": True, "still": True})
         assert phone.page.evaluate(ANIMATES) == "none"
         # (aria-disabled: a tap still answers, with the reason it is refused)
         phone.page.locator(".hand .card").first.click(force=True)
