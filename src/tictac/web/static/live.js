@@ -328,13 +328,15 @@ export class LiveRoom {
   // On this phone's turn the focus goes to where the game marks the next action
   // (`data-focus-turn`): when the turn comes (`came`), unless the player is typing elsewhere,
   // and when the control that had it went with the redraw (a card played, a turn started).
+  // The page does not scroll to it: a phone keeps the top of the game (whose turn, what just
+  // happened) in sight, and a screen reader goes to the focus wherever it is.
   focusTurn(came) {
     if (!this.yourTurn || !this.root) return;
     const active = document.activeElement;
     const lost = !active || active === document.body;
     if (!lost && (!came || active.matches(TYPING))) return;
     const next = this.root.querySelector('[data-focus-turn]');
-    if (next) next.focus();
+    if (next) next.focus({ preventScroll: true });
   }
 
   tellAway(message) {
