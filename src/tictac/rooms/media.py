@@ -24,7 +24,7 @@ from tictac.rooms.ice import ice_servers
 from tictac.rooms.places import Seating
 from tictac.rooms.record import RoomRecord
 from tictac.rooms.settings import RoomSettings
-from tictac.rooms.wire import dumps
+from tictac.rooms.wire import add_key, dumps, opened
 
 # The mesh's size: at most this many people (players, TVs, allowed spectators) exchange audio
 # and video, each sending to every other one (docs/server.md, "Audio and video" measures it).
@@ -127,11 +127,11 @@ class Media:
         members = self.members()
         if not members and not self.told:
             return
-        body = dumps(self.roster(members))[:-1]
+        body = opened(dumps(self.roster(members)))
         out = dumps({**self.roster([]), "you": None})
         for conn, pid in self.room.conns.items():
             if pid in members:
-                conn.send(f'{body},"you":{pid}}}')
+                conn.send(add_key(body, "you", dumps(pid)))
             elif pid in self.told:
                 conn.send(out)
         self.told = set(members)
