@@ -7,6 +7,7 @@ the read-back that follows."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -49,6 +50,34 @@ def until(page: Page, seats: list[Seat], condition: Any, what: str, timeout: flo
     wait_for(step, page, timeout=timeout, what=what)
 
 
+def guesses_heard(page: Page, seats: list[Seat], words: Words) -> str:
+    """Ida gives the clues: her teammate types a wrong guess, then the card she holds (read
+    from her screen's ARIA snapshot, as if heard from her clues). Each guess is said with the
+    verdict her guess list shows, then the card found; returns the card's name."""
+    held = re.compile(rf"- paragraph: {re.escape(words('tu.your_card'))}\n\s*- paragraph: (.+)")
+    card = wait_for(lambda: held.search(page.locator("body").aria_snapshot()), page,
+                    timeout=60, what="the card Ida holds")
+    def guesser() -> Seat | None:
+        for seat in seats:
+            seat.pump(0.01)
+            if seat.view and any(action["type"] == "guess" for action in seat.view["legal"]):
+                return seat
+        return None
+
+    mate = wait_for(guesser, page, timeout=60, what="Ida's teammate to guess")
+    before = len(said(page))
+    mate.act({"type": "guess", "text": "zebra"})
+    wrong = words("moves.tu.guess", name=mate.name, text="zebra", verdict=words("tu.not_it"))
+    at = hear(page, re.compile(f"^{re.escape(wrong)}$"), after=before)
+    guesses = page.get_by_role("list", name=words("tu.guesses"))
+    expect(guesses.get_by_role("listitem").filter(has_text="zebra")).to_contain_text(words("tu.not_it"))
+    mate.act({"type": "guess", "text": card[1]})
+    right = words("moves.tu.guess", name=mate.name, text=card[1], verdict=words("tu.right"))
+    at = hear(page, re.compile(f"^{re.escape(right)}$"), after=at + 1)
+    hear(page, words.pattern("moves.tu.card_found", card=card[1]), after=at + 1)
+    return card[1]
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: str) -> None:
     words = Words(lang)
@@ -85,6 +114,7 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
     expect(start).to_be_focused(timeout=20_000)
     start.click()
     found = page.get_by_role("button", name=words("tu.found"), exact=True)
+    guessed = guesses_heard(page, seats, words)
     over = words.pattern("moves.tu.round_ended", n=1)
     finds = 0
     while not any(over.search(line) for line in said(page)):
@@ -110,9 +140,11 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
     hear(page, readback)
     lines = said(page)
     keep(f"times-up-{lang}", lines)
-    # Each card found is said once, by its name (a card Ida wrote among them).
+    # Each card found is said once, by its name (a card Ida wrote among them), the one her
+    # teammate typed too.
     found_lines = [line for line in lines if words.pattern("moves.tu.card_found").search(line)]
-    assert len(found_lines) == finds, lines
+    assert len(found_lines) == finds + 1, lines
+    assert found_lines[0].endswith(guessed), lines
     assert any(line.endswith(("Ada Lovelace", "Alan Turing")) for line in found_lines), lines
     assert any(over.search(line) for line in lines)
     assert ida.errors == []
