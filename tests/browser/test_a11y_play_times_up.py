@@ -147,6 +147,14 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
     assert found_lines[0].endswith(guessed), lines
     assert any(line.endswith(("Ada Lovelace", "Alan Turing")) for line in found_lines), lines
     assert any(over.search(line) for line in lines)
+    # Ida's team's row in the scores says so in words, not by its look alone.
+    seats[0].pump(0.1)
+    team = next(index for index, one in enumerate(seats[0].view["teams"]) if 0 in one["members"])
+    scores = page.get_by_role("region", name=words("tu.scores"))
+    ours = scores.get_by_role("row", name=re.compile(re.escape(words("tu.your_team"))))
+    expect(ours).to_have_count(1)
+    named = re.escape(words("teams.team", n=team + 1))
+    expect(ours).to_have_accessible_name(re.compile(f"^{named}\\b"))
     assert ida.errors == []
     ida.close()
     for seat in seats:

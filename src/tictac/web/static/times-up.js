@@ -67,7 +67,8 @@ function scoreBoard(view, room) {
     h('h2', { id: 'tu-scores', text: t('tu.scores') }),
     scoresTable([{ label: t('tu.team') }, ...rounds.map((n) => ({ label: t('tu.round_short', { n }), num: true })), { label: t('common.total'), num: true }],
       view.teams.map((team, index) => ({
-        cells: [teamCell(view, room, index), ...rounds.map((n) => team.round_scores[n - 1] ?? '–'), team.score],
+        // Said in words, not only by the row's look: a tag as beside "you" in the other games.
+        cells: [view.your_team === index ? h('span', null, teamCell(view, room, index), ' ', h('span', { class: 'tag you', text: t('tu.your_team') })) : teamCell(view, room, index), ...rounds.map((n) => team.round_scores[n - 1] ?? '–'), team.score],
         winner: winningTeams.includes(index),
         mine: view.your_team === index,
       }))),
