@@ -85,8 +85,13 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
     page = ida.page
     create_by_ear(ida, words, "times-up", "Time's Up", {
         "pack": words("opt.times-up.pack.players"), "names_per_player": "2", "turn_seconds": "120"})
+    # (the others come once Ida's lobby is drawn: the page says who comes after it, not who
+    # was there)
+    expect(page.get_by_text(words.pattern("lobby.players_range", n=1))).to_be_visible()
     seats = [Seat(server, name, code=ida.code()) for name in OTHERS]
     expect(page.get_by_text(words.pattern("lobby.players_range", n=4))).to_be_visible()
+    for name in OTHERS:  # each said by name as they come to the lobby
+        hear(page, words.pattern("announce.joined", name=name))
     page.get_by_role("button", name=words("lobby.start")).click()
 
     # Writing: the form's labels, the first field focused.

@@ -327,7 +327,8 @@ export class LiveRoom {
       : game && game.describe;
     const lines = words && heard ? newestLines(heard.log, words, room, heard.upTo, heard.count) : [];
     this.narrator.note({ room, view, lines, yours: isYourTurn(room, view),
-      turnText: game && game.turnText ? () => game.turnText(view, room) : null });
+      turnText: game && game.turnText ? () => game.turnText(view, room) : null,
+      endText: game && game.endText ? () => game.endText(view, room) : null });
   }
 
   // On this phone's turn the focus goes to where the game marks the next action
