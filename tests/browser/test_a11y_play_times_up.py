@@ -160,6 +160,24 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
     expect(ours).to_have_count(1)
     named = re.escape(words("teams.team", n=team + 1))
     expect(ours).to_have_accessible_name(re.compile(f"^{named}\\b"))
+    # Round 2 (a pass allowed, a foul costs only the card): once read back, the others' turns
+    # are fouled card by card by their timekeeper, until Ida gives the clues and passes one.
+    # Each card set aside is said with why, as the move log shows it.
+    page.get_by_role("button", name=words("tu.ready")).click()
+    passing = page.get_by_role("button", name=words("tu.pass"), exact=True)
+    passed = words.pattern("moves.tu.card_set_aside.pass")
+    deadline = time.monotonic() + 120
+    while not any(passed.search(line) for line in said(page)):
+        assert time.monotonic() < deadline, said(page)[-8:]
+        drive(seats)
+        for control in (start, passing, foul):
+            if visible(control) and control.is_enabled():
+                control.click()
+                break
+        page.wait_for_timeout(50)
+    lines = said(page)
+    keep(f"times-up-{lang}", lines)
+    assert not any(line == words("moves.tu.card_set_aside") for line in lines), lines
     assert ida.errors == []
     ida.close()
     for seat in seats:
