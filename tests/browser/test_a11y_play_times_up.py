@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .players import wait_for
-from .screenreader import Words, create_by_ear, hear, keep, listener, said, visible
+from .screenreader import Words, create_by_ear, hear, keep, listen, listener, said, visible
 from .table import Seat
 
 ME = "Ida"
@@ -175,8 +175,18 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
                 control.click()
                 break
         page.wait_for_timeout(50)
+    # Every card set aside is said, each in its own line (several in a row say the same words).
+    seats[0].pump(0.1)
+    aside = sum(event["type"] == "card_set_aside" for event in seats[0].events)
+    reasons = [words.pattern(f"moves.tu.card_set_aside.{why}") for why in ("pass", "foul", "wrong")]
+
+    def set_aside(lines: list[str]) -> int:
+        return sum(any(why.search(line) for why in reasons) for line in lines)
+
+    listen(page, lambda: set_aside(said(page)) >= aside, 30, "each card set aside said")
     lines = said(page)
     keep(f"times-up-{lang}", lines)
+    assert set_aside(lines) == aside, lines
     assert not any(line == words("moves.tu.card_set_aside") for line in lines), lines
     assert ida.errors == []
     ida.close()

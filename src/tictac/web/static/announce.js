@@ -43,8 +43,8 @@ export function announce(text, { again = false } = {}) {
   }
 }
 
-// The changes of one room worth saying, compared with what it said before. `say(line)` says
-// one. The words are the phone's unless given: `whole`, every line of a move told in several
+// The changes of one room worth saying, compared with what it said before. `say(line, { again })`
+// says one (`again` for a move: each is said, even in the same words as the one before it). The words are the phone's unless given: `whole`, every line of a move told in several
 // (else its first alone, as the TV's ticker); `paused(room)`, `resumed()` and `back(name)`, the
 // pause, its end and a player's return, `joined(name)` and `left(name)`, who came to the lobby
 // or went (null: not said); `ended(view, room, told)`, a game's end (`told`: the game's own
@@ -66,7 +66,7 @@ export class Narrator {
   // `lines`: the new moves in words (movelog.js `newestLines`); `yours`: this seat is to act,
   // `turnText()` the game's words for it; `endText()`, the game's words for its end.
   note({ room, view, lines = [], yours = false, turnText = null, endText = null }) {
-    for (const text of lines) this.say(this.words.whole ? text : text.split('\n')[0]);
+    for (const text of lines) this.say(this.words.whole ? text : text.split('\n')[0], { again: true });
     const playing = room.status === 'playing';
     this.tellPause(playing && room.paused, room);
     this.tellPresence(playing ? room : null);
