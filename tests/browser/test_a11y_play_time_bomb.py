@@ -39,9 +39,18 @@ def test_time_bomb_played_to_the_end_by_ear(browser: Browser, server: str, lang:
     page = ida.page
     create_by_ear(ida, words, "time-bomb", "Time Bomb",
                   {"first_holder": words("opt.time-bomb.first_holder.0")})
-    for count in (2, 3, 4):
+    # Each bot that comes to the lobby is said by name; one removed is said to leave.
+    came = re.compile(words.pattern("announce.joined").pattern.replace(".+", "(.+)"))
+    for count in (2, 3, 4, 5):
+        before = len(said(page))
         page.get_by_role("button", name=words("lobby.add_bot")).click()
         expect(page.get_by_text(words.pattern("lobby.players_range", n=count))).to_be_visible()
+        bot = came.search(said(page)[hear(page, came, after=before)])
+    assert bot, said(page)
+    before = len(said(page))
+    page.get_by_role("button", name=words("lobby.remove_who", name=bot[1])).click()
+    hear(page, words.pattern("announce.left", name=bot[1]), after=before)
+    expect(page.get_by_text(words.pattern("lobby.players_range", n=4))).to_be_visible()
     page.get_by_role("button", name=words("lobby.start")).click()
 
     # The role, heard while the card is held down (Space), gone when let go.
@@ -92,8 +101,16 @@ def test_time_bomb_played_to_the_end_by_ear(browser: Browser, server: str, lang:
         hear(page, cut_by(words, cutter=ME), after=before)
         cuts += 1
 
-    hear(page, words.pattern("end.winners"))
+    # The end: who won, then the winning team and why, as the end screen shows them.
+    at = hear(page, words.pattern("end.winners"))
     lines = said(page)
+    teams = [words(f"bomb.won.{team}") for team in ("sherlock", "moriarty")]
+    assert lines[at + 1] in teams, lines[at:]
+    expect(page.get_by_role("heading", name=lines[at + 1], exact=True)).to_be_visible()
+    why = [words.pattern(f"bomb.reason.{reason}")
+           for reason in ("defused", "exploded", "exploded_by", "time_up")]
+    assert any(reason.search(lines[at + 2]) for reason in why), lines[at:]
+    expect(page.get_by_text(lines[at + 2], exact=True).first).to_be_visible()
     keep(f"time-bomb-{lang}", lines)
     assert claimed and refused and cuts >= 1, (claimed, refused, cuts)
     # "You hold the pliers" once each time they come: never twice without a cut between.

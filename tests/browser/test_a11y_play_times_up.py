@@ -7,6 +7,7 @@ the read-back that follows."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .players import wait_for
-from .screenreader import Words, create_by_ear, hear, keep, listener, said, visible
+from .screenreader import Words, create_by_ear, hear, keep, listen, listener, said, visible
 from .table import Seat
 
 ME = "Ida"
@@ -49,6 +50,34 @@ def until(page: Page, seats: list[Seat], condition: Any, what: str, timeout: flo
     wait_for(step, page, timeout=timeout, what=what)
 
 
+def guesses_heard(page: Page, seats: list[Seat], words: Words) -> str:
+    """Ida gives the clues: her teammate types a wrong guess, then the card she holds (read
+    from her screen's ARIA snapshot, as if heard from her clues). Each guess is said with the
+    verdict her guess list shows, then the card found; returns the card's name."""
+    held = re.compile(rf"- paragraph: {re.escape(words('tu.your_card'))}\n\s*- paragraph: (.+)")
+    card = wait_for(lambda: held.search(page.locator("body").aria_snapshot()), page,
+                    timeout=60, what="the card Ida holds")
+    def guesser() -> Seat | None:
+        for seat in seats:
+            seat.pump(0.01)
+            if seat.view and any(action["type"] == "guess" for action in seat.view["legal"]):
+                return seat
+        return None
+
+    mate = wait_for(guesser, page, timeout=60, what="Ida's teammate to guess")
+    before = len(said(page))
+    mate.act({"type": "guess", "text": "zebra"})
+    wrong = words("moves.tu.guess", name=mate.name, text="zebra", verdict=words("tu.not_it"))
+    at = hear(page, re.compile(f"^{re.escape(wrong)}$"), after=before)
+    guesses = page.get_by_role("list", name=words("tu.guesses"))
+    expect(guesses.get_by_role("listitem").filter(has_text="zebra")).to_contain_text(words("tu.not_it"))
+    mate.act({"type": "guess", "text": card[1]})
+    right = words("moves.tu.guess", name=mate.name, text=card[1], verdict=words("tu.right"))
+    at = hear(page, re.compile(f"^{re.escape(right)}$"), after=at + 1)
+    hear(page, words.pattern("moves.tu.card_found", card=card[1]), after=at + 1)
+    return card[1]
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: str) -> None:
     words = Words(lang)
@@ -56,8 +85,13 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
     page = ida.page
     create_by_ear(ida, words, "times-up", "Time's Up", {
         "pack": words("opt.times-up.pack.players"), "names_per_player": "2", "turn_seconds": "120"})
+    # (the others come once Ida's lobby is drawn: the page says who comes after it, not who
+    # was there)
+    expect(page.get_by_text(words.pattern("lobby.players_range", n=1))).to_be_visible()
     seats = [Seat(server, name, code=ida.code()) for name in OTHERS]
     expect(page.get_by_text(words.pattern("lobby.players_range", n=4))).to_be_visible()
+    for name in OTHERS:  # each said by name as they come to the lobby
+        hear(page, words.pattern("announce.joined", name=name))
     page.get_by_role("button", name=words("lobby.start")).click()
 
     # Writing: the form's labels, the first field focused.
@@ -85,6 +119,7 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
     expect(start).to_be_focused(timeout=20_000)
     start.click()
     found = page.get_by_role("button", name=words("tu.found"), exact=True)
+    guessed = guesses_heard(page, seats, words)
     over = words.pattern("moves.tu.round_ended", n=1)
     finds = 0
     while not any(over.search(line) for line in said(page)):
@@ -110,11 +145,49 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
     hear(page, readback)
     lines = said(page)
     keep(f"times-up-{lang}", lines)
-    # Each card found is said once, by its name (a card Ida wrote among them).
+    # Each card found is said once, by its name (a card Ida wrote among them), the one her
+    # teammate typed too.
     found_lines = [line for line in lines if words.pattern("moves.tu.card_found").search(line)]
-    assert len(found_lines) == finds, lines
+    assert len(found_lines) == finds + 1, lines
+    assert found_lines[0].endswith(guessed), lines
     assert any(line.endswith(("Ada Lovelace", "Alan Turing")) for line in found_lines), lines
     assert any(over.search(line) for line in lines)
+    # Ida's team's row in the scores says so in words, not by its look alone.
+    seats[0].pump(0.1)
+    team = next(index for index, one in enumerate(seats[0].view["teams"]) if 0 in one["members"])
+    scores = page.get_by_role("region", name=words("tu.scores"))
+    ours = scores.get_by_role("row", name=re.compile(re.escape(words("tu.your_team"))))
+    expect(ours).to_have_count(1)
+    named = re.escape(words("teams.team", n=team + 1))
+    expect(ours).to_have_accessible_name(re.compile(f"^{named}\\b"))
+    # Round 2 (a pass allowed, a foul costs only the card): once read back, the others' turns
+    # are fouled card by card by their timekeeper, until Ida gives the clues and passes one.
+    # Each card set aside is said with why, as the move log shows it.
+    page.get_by_role("button", name=words("tu.ready")).click()
+    passing = page.get_by_role("button", name=words("tu.pass"), exact=True)
+    passed = words.pattern("moves.tu.card_set_aside.pass")
+    deadline = time.monotonic() + 120
+    while not any(passed.search(line) for line in said(page)):
+        assert time.monotonic() < deadline, said(page)[-8:]
+        drive(seats)
+        for control in (start, passing, foul):
+            if visible(control) and control.is_enabled():
+                control.click()
+                break
+        page.wait_for_timeout(50)
+    # Every card set aside is said, each in its own line (several in a row say the same words).
+    seats[0].pump(0.1)
+    aside = sum(event["type"] == "card_set_aside" for event in seats[0].events)
+    reasons = [words.pattern(f"moves.tu.card_set_aside.{why}") for why in ("pass", "foul", "wrong")]
+
+    def set_aside(lines: list[str]) -> int:
+        return sum(any(why.search(line) for why in reasons) for line in lines)
+
+    listen(page, lambda: set_aside(said(page)) >= aside, 30, "each card set aside said")
+    lines = said(page)
+    keep(f"times-up-{lang}", lines)
+    assert set_aside(lines) == aside, lines
+    assert not any(line == words("moves.tu.card_set_aside") for line in lines), lines
     assert ida.errors == []
     ida.close()
     for seat in seats:

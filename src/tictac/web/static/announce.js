@@ -43,37 +43,53 @@ export function announce(text, { again = false } = {}) {
   }
 }
 
-// The changes of one room worth saying, compared with what it said before. `say(line)` says
-// one. The words are the phone's unless given: `whole`, every line of a move told in several
+// The changes of one room worth saying, compared with what it said before. `say(line, { again })`
+// says one (`again` for a move: each is said, even in the same words as the one before it). The words are the phone's unless given: `whole`, every line of a move told in several
 // (else its first alone, as the TV's ticker); `paused(room)`, `resumed()` and `back(name)`, the
-// pause, its end and a player's return (null: not said); `ended(view, room)`, a game's end.
+// pause, its end and a player's return, `joined(name)` and `left(name)`, who came to the lobby
+// or went (null: not said); `ended(view, room, told)`, a game's end (`told`: the game's own
+// words for it, its `endText`, or null).
 export class Narrator {
   constructor(say, { whole = true, paused = pausedText, resumed = () => t('announce.resumed'),
-    back = (name) => t('announce.back', { name }), ended = winnersLine } = {}) {
+    back = (name) => t('announce.back', { name }), joined = (name) => t('announce.joined', { name }),
+    left = (name) => t('announce.left', { name }),
+    ended = (view, room, told) => [winnersLine(view, room), told].filter(Boolean).join('\n') } = {}) {
     this.say = say;
-    this.words = { whole, paused, resumed, back, ended };
+    this.words = { whole, paused, resumed, back, joined, left, ended };
     this.paused = null;
     this.presence = null; // seat -> its words while not connected
+    this.lobby = null; // the names in the lobby's list of players (null: not in the lobby)
     this.asked = null; // what the turn asks, as said last (null: not this seat's turn)
     this.over = null;
   }
 
   // `lines`: the new moves in words (movelog.js `newestLines`); `yours`: this seat is to act,
-  // `turnText()` the game's words for it.
-  note({ room, view, lines = [], yours = false, turnText = null }) {
-    for (const text of lines) this.say(this.words.whole ? text : text.split('\n')[0]);
+  // `turnText()` the game's words for it; `endText()`, the game's words for its end.
+  note({ room, view, lines = [], yours = false, turnText = null, endText = null }) {
+    for (const text of lines) this.say(this.words.whole ? text : text.split('\n')[0], { again: true });
     const playing = room.status === 'playing';
     this.tellPause(playing && room.paused, room);
     this.tellPresence(playing ? room : null);
+    this.tellLobby(room.status === 'lobby' ? room : null);
     // The view's end, not the room's: the room may say so before the view with the last moves.
     const over = Boolean(view && view.over);
-    if (over && this.over === false) this.say(this.words.ended(view, room));
+    if (over && this.over === false) this.say(this.words.ended(view, room, endText && endText()));
     this.over = view ? over : null;
     // The turn when it comes, and again when what it asks changes (a card drawn, the clock
     // started, the round read back): the status line's words.
     const asked = yours ? (turnText ? turnText() : t('pinned.your_turn')) : null;
     if (asked && asked !== this.asked) this.say(asked);
     this.asked = asked;
+  }
+
+  // Who came to the lobby or left it, by the name its list of players shows.
+  tellLobby(room) {
+    const now = room ? room.seats.map((seat) => seat.name) : null;
+    if (this.lobby && now) {
+      for (const name of now) if (!this.lobby.includes(name)) this.say(this.words.joined(name));
+      for (const name of this.lobby) if (!now.includes(name)) this.say(this.words.left(name));
+    }
+    this.lobby = now;
   }
 
   tellPause(paused, room) {

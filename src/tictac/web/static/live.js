@@ -320,9 +320,15 @@ export class LiveRoom {
     const { room, view } = heard || this;
     if (!room) return;
     const game = view && room.status !== 'lobby' ? await loadGame(room.game) : null;
-    const lines = game && game.describe && heard ? newestLines(heard.log, game.describe, room, heard.upTo, heard.count) : [];
+    // A phone also says what only its screen shows (a game's `spoken`: Time's Up's typed
+    // guesses); the TV says what its move log says.
+    const words = game && game.spoken && !this.key.startsWith('tv:')
+      ? (event, ...more) => game.describe(event, ...more) ?? game.spoken(event, ...more)
+      : game && game.describe;
+    const lines = words && heard ? newestLines(heard.log, words, room, heard.upTo, heard.count) : [];
     this.narrator.note({ room, view, lines, yours: isYourTurn(room, view),
-      turnText: game && game.turnText ? () => game.turnText(view, room) : null });
+      turnText: game && game.turnText ? () => game.turnText(view, room) : null,
+      endText: game && game.endText ? () => game.endText(view, room) : null });
   }
 
   // On this phone's turn the focus goes to where the game marks the next action

@@ -262,6 +262,12 @@ function reasonText(view, room, reason) {
   return t('bomb.reason.exploded_by', { cutter: nameAt(room, bomb.cutter, logIndex(view).cuts[index]), target: nameOf(room, bomb.target) });
 }
 
+// The end as a screen reader hears it: the winning team and why, in the summary's words.
+export function endText(view, room) {
+  const outcome = view.outcome || {};
+  return [outcome.team && t(`bomb.won.${outcome.team}`), outcome.reason && reasonText(view, room, outcome.reason)].filter(Boolean).join('\n');
+}
+
 // The end: the winning team and why, every role with what each cut and lost, then the story.
 export function summary(view, room, moves) {
   const outcome = view.outcome || {};

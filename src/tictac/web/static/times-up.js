@@ -67,7 +67,8 @@ function scoreBoard(view, room) {
     h('h2', { id: 'tu-scores', text: t('tu.scores') }),
     scoresTable([{ label: t('tu.team') }, ...rounds.map((n) => ({ label: t('tu.round_short', { n }), num: true })), { label: t('common.total'), num: true }],
       view.teams.map((team, index) => ({
-        cells: [teamCell(view, room, index), ...rounds.map((n) => team.round_scores[n - 1] ?? '–'), team.score],
+        // Said in words, not only by the row's look: a tag as beside "you" in the other games.
+        cells: [view.your_team === index ? h('span', null, teamCell(view, room, index), ' ', h('span', { class: 'tag you', text: t('tu.your_team') })) : teamCell(view, room, index), ...rounds.map((n) => team.round_scores[n - 1] ?? '–'), team.score],
         winner: winningTeams.includes(index),
         mine: view.your_team === index,
       }))),
@@ -114,7 +115,8 @@ export function describe(event, room, earlier) {
   switch (event.type) {
     case 'turn_started': return t('moves.tu.turn_started', { n: event.team + 1, name: nameOf(room, event.cluegiver) });
     case 'card_found': return t('moves.tu.card_found', { n: event.team + 1, card: event.name });
-    case 'card_set_aside': return t('moves.tu.card_set_aside');
+    // Why, as the cluegiver's button said it (an overruled guess has its own line: `spoken`).
+    case 'card_set_aside': return t(has(`moves.tu.card_set_aside.${event.reason}`) ? `moves.tu.card_set_aside.${event.reason}` : 'moves.tu.card_set_aside');
     case 'foul': return t('moves.tu.foul');
     case 'turn_passed': return t('moves.tu.turn_passed', { from: nameOf(room, event.from), to: nameOf(room, event.to), n: event.team + 1 });
     case 'writing_closed': return t('moves.tu.writing_closed');
@@ -131,6 +133,21 @@ export function describe(event, room, earlier) {
     case 'round_ended': return t('moves.tu.round_ended', { n: event.round, scores: event.scores.join(' – ') });
     default: return null;
   }
+}
+
+// What a phone's screen reader says of an event its guess list shows and the move log leaves
+// out (a turn holds up to a hundred typed guesses): each guess with its verdict, and the
+// cluegiver's overruling, in the list's words. Every seat's view holds the turn's guesses;
+// the TV shows none, and says none.
+export function spoken(event, room, earlier) {
+  if (event.type === 'guess') {
+    return t('moves.tu.guess', { name: nameOf(room, event.seat), text: event.text, verdict: t(event.right ? 'tu.right' : 'tu.not_it') });
+  }
+  if (event.type !== 'overruled') return null;
+  // The guess it names, by its number in this turn.
+  const start = earlier.map((one) => one.type).lastIndexOf('turn_started');
+  const said = earlier.slice(start + 1).filter((one) => one.type === 'guess')[event.guess];
+  return t('moves.tu.overruled', { name: nameOf(room, event.seat), text: said ? said.text : '…', verdict: t(event.right ? 'tu.right' : 'tu.not_it') });
 }
 
 // A turn passed on or skipped because its cluegiver is gone: said on every screen until the

@@ -47,13 +47,15 @@ export async function show(root, [rawCode], app) {
 
 // What the TV says aloud when its speech is on: what it shows, in its words (a move's first
 // line as its ticker, the pause as its cover, the end as its title); a pause's end and a
-// return show nothing, and are not said.
+// return show nothing, and are not said, nor who comes to the lobby or leaves (its phones say).
 function tvNarrator() {
   return new Narrator(speak, {
     whole: false,
     paused: (room) => (room.paused_by ? t('tv.state.paused_by', { name: room.paused_by }) : t('tv.state.paused')),
     resumed: () => null,
     back: () => null,
+    joined: () => null,
+    left: () => null,
     ended: (view, room) => t('end.title', { game: room.title }),
   });
 }
