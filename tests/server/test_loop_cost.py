@@ -144,6 +144,19 @@ def admin_take_down(http: httpx.Client, table: Table) -> None:
                  json={}))
 
 
+def report(http: httpx.Client, table: Table) -> None:
+    ok(http.post(f"/api/rooms/{table.code}/reports", headers=table.bearer,
+                 json={"what": "name", "text": "Fan 0"}))
+
+
+def admin_resolve(http: httpx.Client, table: Table) -> None:
+    report(http, table)
+    waiting = http.get("/api/admin/reports", headers=ADMIN)
+    ok(waiting)
+    ok(http.post(f"/api/admin/reports/{waiting.json()[0]['id']}/resolve", headers=ADMIN,
+                 json={"outcome": "dismissed"}))
+
+
 def get(path: str, **params: str) -> Probe:
     return lambda http, table: ok(http.get(path.format(code=table.code, deck=table.deck,
                                                       game="time-bomb"), params=params))
@@ -180,6 +193,9 @@ PROBES: dict[str, Probe] = {
     "/api/admin/bans/lift": admin_bans,
     "/api/admin/decks/{code}/take-down": admin_take_down,
     "/api/admin/audit": lambda http, table: ok(http.get("/api/admin/audit", headers=ADMIN)),
+    "/api/rooms/{code}/reports": report,
+    "/api/admin/reports": admin_resolve,
+    "/api/admin/reports/{id:int}/resolve": admin_resolve,
     **{path: get(path) for path in PAGE_PATHS},
 }
 
@@ -190,7 +206,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LoopCost,
     settings = ServerSettings(
         db_url=f"sqlite+aiosqlite:///{db}", rooms=RoomSettings(bot_pause_ms=600_000),
         create_burst=100_000, join_burst=100_000, qr_burst=100_000,
-        deck_read_burst=100_000, admin_burst=100_000,
+        deck_read_burst=100_000, admin_burst=100_000, report_burst=100_000,
+        room_report_burst=100_000,
         admin_token_digest=hashlib.sha256(ADMIN_TOKEN.encode()).hexdigest())
     with LoopCost(settings) as cost, httpx.Client(base_url=cost.base, timeout=60) as http:
         yield cost, Table(http, cost.base)
