@@ -19,7 +19,7 @@ from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
-from tictac.rooms import credits, decks, streamer, wordfilter
+from tictac.rooms import credits, decks, gameclock, streamer, wordfilter
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
@@ -86,7 +86,7 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
     if seated:
         seating.set_seats([*seating.seats, place.pid])
     if tv:
-        room.record.tvs.append(place.pid)
+        room.audience.add_tv(place.pid)
     if seating.host is None and place.pid in seating.seat_of:
         seating.host = place.pid
     answer = _answer(room, token, place)
@@ -413,7 +413,7 @@ async def _skip(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     try:
         await room.save()
     except RoomError:
-        del room.record.credits[-2:]
+        credits.take_back_skip(room.record)
         return True
     tell(room)
     return True
@@ -445,19 +445,16 @@ async def _close_writing(room: Room, place: Place, fields: dict[str, Any]) -> bo
 async def _pause(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     if room.paused:
         raise RoomError(PAUSED, "the game is paused already")
-    room.record.paused_at = room.clock.now_ms()
-    room.record.paused_by = place.name
+    gameclock.pause(room.record, room.clock.now_ms(), place.name)
     await _clock_changed(room)
     return True
 
 
 @op("resume", status=("playing",))
 async def _resume(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    record = room.record
-    if record.paused_at is None:
+    if not room.paused:
         raise RoomError(WRONG_STATUS, "the game is not paused")
-    record.paused_ms += room.clock.now_ms() - record.paused_at
-    record.paused_at, record.paused_by = None, None
+    gameclock.resume(room.record, room.clock.now_ms())
     await _clock_changed(room)
     return True
 
@@ -481,7 +478,7 @@ async def _kick_spectator(room: Room, place: Place, fields: dict[str, Any]) -> b
     if target is None:
         raise RoomError(NO_SPECTATOR, f"nobody called {fields['name']!r} is watching")
     seating.remove(target.pid)
-    room.record.tvs = [pid for pid in room.record.tvs if pid != target.pid]
+    room.audience.drop_tv(target.pid)
     await room.save()
     for conn in [conn for conn, pid in room.conns.items() if pid == target.pid]:
         room.drop(conn, KICKED)
@@ -641,8 +638,8 @@ async def _play_again(room: Room, place: Place, fields: dict[str, Any]) -> None:
 
 @op("set_streamer")
 async def _set_streamer(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    on = room.record.streamer = _flag(fields, "on")
-    room.record.code_until = None  # turned on again, it hides the code at once
+    on = _flag(fields, "on")
+    streamer.switch(room.record, on)
     log.info("room %s: streamer mode %s", room.code, "on" if on else "off")
 
 
@@ -651,7 +648,7 @@ async def _show_code(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     """The code, its link and QR on the TV for `streamer.SHOW_MS` (someone needs to join)."""
     if not room.record.streamer:
         raise RoomError(WRONG_STATUS, "streamer mode is off: the TV shows the code already")
-    room.record.code_until = room.clock.now_ms() + streamer.SHOW_MS
+    streamer.show_code(room.record, room.clock.now_ms())
     await room.save()
     tell(room)
     room.code_show.arm()
@@ -660,4 +657,4 @@ async def _show_code(room: Room, place: Place, fields: dict[str, Any]) -> bool:
 
 @op("set_word_filter")
 async def _set_word_filter(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    room.record.word_filter = _flag(fields, "on")
+    streamer.filter_words(room.record, _flag(fields, "on"))

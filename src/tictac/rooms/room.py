@@ -27,7 +27,7 @@ from tictac.engine import (
 )
 from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
-from tictac.rooms import away, decks, evening, streamer, wordfilter
+from tictac.rooms import away, decks, evening, gameclock, streamer, wordfilter
 from tictac.rooms.audience import Audience
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
@@ -318,13 +318,8 @@ class Room:
         return self.record.paused
 
     def game_now(self) -> int:
-        """The game's clock: the server's, less the time the current game spent paused. It
-        stands still while the game is paused, so every deadline a game keeps moves on by
-        exactly the pause, and actions are logged with the time the game saw (a replay is exact
-        without knowing of pauses). Games, their deadlines and the log only see this clock."""
-        paused_at = self.record.paused_at
-        now = self.clock.now_ms() if paused_at is None else paused_at
-        return now - self.record.paused_ms
+        """The game's clock (gameclock.py): games, their deadlines and the log only see it."""
+        return gameclock.now(self.record, self.clock.now_ms())
 
     def client_deadline(self) -> int | None:
         if self.state is None or self.record.status != "playing":
@@ -565,10 +560,10 @@ class Room:
         self.begin(setup, now)  # raises bad_setup before anything changes
         record.games += 1
         record.status = "playing"
-        record.paused_at, record.paused_ms, record.paused_by = None, 0, None
+        gameclock.restart(record)
         if record.evening_over:
             evening.new_evening(record)
-        record.votes = {}  # the audience votes on each game anew
+        self.audience.forget_votes()
         self.names = [place.name for place in self.seating.seated()]
         self.pids = list(self.seating.seats)
         stored = {**setup.to_json(), "game": self.game_name, "names": self.names,
