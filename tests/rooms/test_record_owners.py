@@ -24,6 +24,14 @@ OWNERS = {
     "paused_at": "gameclock.py",
     "paused_ms": "gameclock.py",
     "paused_by": "gameclock.py",
+    "evening": "evening.py",
+    "evening_carried": "evening.py",
+    "evening_folded": "evening.py",
+    "evening_over": "evening.py",
+    "deck": "decks.py",
+    "status": "room.py",
+    "games": "room.py",
+    "first_game": "room.py",
 }
 MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear",
                       "update", "setdefault", "sort", "reverse"})

@@ -19,7 +19,7 @@ from tictac.bots import BotFactory, room_bot_kinds
 from tictac.engine import GAMES, Action, resolve
 from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
-from tictac.rooms import credits, decks, gameclock, streamer, wordfilter
+from tictac.rooms import credits, decks, evening, gameclock, streamer, wordfilter
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
@@ -259,12 +259,12 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
         raise RoomError(BAD_OPTION, f"{room.game.TITLE} deals from no deck")
     options = dict(room.record.options)
     if fields["code"] is None:
-        room.record.deck = None
+        decks.load(room.record, None)
         if options.get("pack") == declared.pack:
             del options["pack"]
     else:
         decks.look_up(room.deck_lookups, room.clock.now_ms())
-        room.record.deck = decks.header(_unfiltered(room, await decks.find(
+        decks.load(room.record, _unfiltered(room, await decks.find(
             room.store, fields["code"], room.clock.now_ms(), room.settings)))
         options["pack"] = declared.pack
     resolve(room.game.OPTIONS, options)
@@ -566,9 +566,7 @@ async def _choose_game(room: Room, place: Place, fields: dict[str, Any]) -> bool
     if not isinstance(options, dict):
         raise RoomError(BAD_OPTION, "options are an object of option names and values")
     record, seating = room.record, room.seating
-    if record.first_game is None:
-        record.first_game = room.game_name
-    room.switch_game(name)
+    room.choose_game(name)
     decks.check_hosts(options)
     resolve(room.game.OPTIONS, options)
     record.options = dict(options)
@@ -623,7 +621,7 @@ async def _end_evening(room: Room, place: Place, fields: dict[str, Any]) -> None
     """The TV shows the night's podium; the next game dealt opens a new evening."""
     if not room.record.evening:
         raise RoomError(WRONG_STATUS, "no game of this evening has finished yet")
-    room.record.evening_over = True
+    evening.end(room.record)
 
 
 @op("play_again", status=("finished",))

@@ -257,8 +257,14 @@ class Room:
             away.mark(room, place)
         return room
 
+    def choose_game(self, game_name: str) -> None:
+        """The host's `choose_game`: the record keeps the game chosen first (`game_of`)."""
+        if self.record.first_game is None:
+            self.record.first_game = self.game_name
+        self.switch_game(game_name)
+
     def switch_game(self, game_name: str) -> None:
-        """The room plays `game_name` from its next game on (the host's `choose_game`)."""
+        """The room plays `game_name` from its next game on."""
         self.game_name, self.info = game_name, get_info(game_name)
         self.game = self.info.rules
 
