@@ -32,6 +32,12 @@ OWNERS = {
     "status": "room.py",
     "games": "room.py",
     "first_game": "room.py",
+    "options": "house.py",
+    "policy": "house.py",
+    "gone_after_s": "house.py",
+    "turn_s": "house.py",
+    "bot_pause_ms": "house.py",
+    "public_replays": "house.py",
 }
 MUTATORS = frozenset({"append", "extend", "insert", "pop", "popitem", "remove", "clear",
                       "update", "setdefault", "sort", "reverse"})

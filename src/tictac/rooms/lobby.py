@@ -16,10 +16,10 @@ from typing import Any, NamedTuple, TypeVar
 from pydantic import ValidationError
 
 from tictac.bots import BotFactory, room_bot_kinds
-from tictac.engine import GAMES, Action, resolve
+from tictac.engine import GAMES, Action
 from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
-from tictac.rooms import credits, decks, evening, gameclock, streamer, wordfilter
+from tictac.rooms import credits, decks, evening, gameclock, house, streamer, wordfilter
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
@@ -39,17 +39,14 @@ from tictac.rooms.errors import (
 from tictac.rooms.names import clean_name
 from tictac.rooms.places import MOST_EXTRA_S, Place
 from tictac.rooms.prefs import Prefs
-from tictac.rooms.room import Room, check_policy
+from tictac.rooms.room import Room
 from tictac.rooms.visible import blank, unseen
 from tictac.rooms.wire import dumps
 from tictac.store import StoredDeck
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-MAX_BOT_PAUSE_MS = 5000
 KICKED = 4403  # the close code of a kicked spectator's connections
-TURN_S_RANGE = (5, 600)
-GONE_S_RANGE = (5, 3600)
 
 
 async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
@@ -193,17 +190,15 @@ def _person(room: Room, fields: dict[str, Any], doing: str) -> Place:
 @op("set_options", status=("lobby",))
 async def _set_options(room: Room, place: Place, fields: dict[str, Any]) -> None:
     decks.check_hosts(fields["options"])
-    resolve(room.game.OPTIONS, fields["options"])
-    room.record.options = dict(fields["options"])
+    house.set_options(room.record, room.game.OPTIONS, fields["options"])
 
 
 @op("set_teams", status=("lobby",))
 async def _set_teams(room: Room, place: Place, fields: dict[str, Any]) -> None:
     if not any(option.name == "teams" for option in room.game.OPTIONS):
         raise RoomError(BAD_OPTION, f"{room.game.TITLE} has no teams to set")
-    options = {**room.record.options, "teams": fields["teams"]}
-    resolve(room.game.OPTIONS, options)
-    room.record.options = options
+    house.set_options(room.record, room.game.OPTIONS,
+                      {**room.record.options, "teams": fields["teams"]})
 
 
 @op("start", status=("lobby",))
@@ -267,8 +262,7 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
         decks.load(room.record, _unfiltered(room, await decks.find(
             room.store, fields["code"], room.clock.now_ms(), room.settings)))
         options["pack"] = declared.pack
-    resolve(room.game.OPTIONS, options)
-    room.record.options = options
+    house.set_options(room.record, room.game.OPTIONS, options)
 
 
 @op("save_deck", status=("finished",))
@@ -493,28 +487,17 @@ async def _transfer_host(room: Room, place: Place, fields: dict[str, Any]) -> No
 
 @op("set_policy")
 async def _set_policy(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    policy = check_policy(fields["policy"])
-    after = fields.get("after_s")
-    if after is not None and not GONE_S_RANGE[0] <= after <= GONE_S_RANGE[1]:
-        raise RoomError(BAD_OPTION, f"after_s is between {GONE_S_RANGE[0]} and {GONE_S_RANGE[1]}")
-    room.record.policy = policy
-    if after is not None:
-        room.record.gone_after_s = after
+    house.set_policy(room.record, fields["policy"], fields.get("after_s"))
 
 
 @op("set_timer", status=("lobby",))
 async def _set_timer(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    turn_s = fields["turn_s"]
-    if turn_s is not None and not TURN_S_RANGE[0] <= turn_s <= TURN_S_RANGE[1]:
-        raise RoomError(BAD_OPTION, f"turn_s is between {TURN_S_RANGE[0]} and {TURN_S_RANGE[1]}")
-    room.record.turn_s = turn_s
+    house.set_timer(room.record, fields["turn_s"])
 
 
 @op("set_bot_pause")
 async def _set_bot_pause(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    if not 0 <= fields["ms"] <= MAX_BOT_PAUSE_MS:
-        raise RoomError(BAD_OPTION, f"ms is between 0 and {MAX_BOT_PAUSE_MS}")
-    room.record.bot_pause_ms = fields["ms"]
+    house.set_bot_pause(room.record, fields["ms"])
 
 
 def _flag(fields: dict[str, Any], name: str) -> bool:
@@ -526,7 +509,8 @@ def _flag(fields: dict[str, Any], name: str) -> bool:
 
 @op("set_replays")
 async def _set_replays(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    public = room.record.public_replays = _flag(fields, "public")
+    public = _flag(fields, "public")
+    house.set_replays(room.record, public)
     log.info("room %s: the host made replays %s", room.code, "public" if public else "private")
 
 
@@ -565,11 +549,10 @@ async def _choose_game(room: Room, place: Place, fields: dict[str, Any]) -> bool
         raise RoomError(UNKNOWN_GAME, f"no game {str(name)[:64]!r}; known: {', '.join(GAMES)}")
     if not isinstance(options, dict):
         raise RoomError(BAD_OPTION, "options are an object of option names and values")
-    record, seating = room.record, room.seating
+    seating = room.seating
     room.choose_game(name)
     decks.check_hosts(options)
-    resolve(room.game.OPTIONS, options)
-    record.options = dict(options)
+    house.set_options(room.record, room.game.OPTIONS, options)
     kinds = room_bot_kinds(name)
     staying = [seated for seated in seating.seated() if seated.bot is None or kinds]
     most = room.game.MAX_PLAYERS

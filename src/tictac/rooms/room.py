@@ -25,9 +25,8 @@ from tictac.engine import (
     replay,
     resolve,
 )
-from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
-from tictac.rooms import away, decks, evening, gameclock, streamer, wordfilter
+from tictac.rooms import away, decks, evening, gameclock, house, streamer, wordfilter
 from tictac.rooms.audience import Audience
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
@@ -49,7 +48,7 @@ from tictac.rooms.inbox import Inbox
 from tictac.rooms.media import Media
 from tictac.rooms.messages import Views, summary, you_of
 from tictac.rooms.places import Place, Seating
-from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json, still_valid
+from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.shelf import ReplayCache
 from tictac.rooms.stats import Stats
@@ -60,7 +59,6 @@ log = logging.getLogger(__name__)
 SAID_KEPT = 100  # chat lines a room remembers for reports (rooms/reports.py)
 Ack = tuple[Conn, str]  # an action's `ack` message and the connection it goes to
 
-POLICIES = ("wait", "bot", "skip")
 # The close code of a room given up by this server (another server owns it now): "service
 # restart", which clients answer by reconnecting, to whichever server they reach.
 CLOSE_MOVED = 1012
@@ -252,7 +250,7 @@ class Room:
             record.status = "playing"
             room.note_finish()  # a game whose end the record missed is counted now
             room.autopilot.note_turn(room.game_now())
-        record.options = still_valid(room.game.OPTIONS, record.options, room.code)
+        house.keep_valid_options(record, room.game.OPTIONS, room.code)
         for place in room.seating.places.values():  # nobody is connected after a restart
             away.mark(room, place)
         return room
@@ -584,9 +582,3 @@ class Room:
         self.broadcast_room()
         self.broadcast_views([])
         self.autopilot.schedule()
-
-
-def check_policy(policy: str) -> str:
-    if policy not in POLICIES:
-        raise RoomError(BAD_OPTION, f"policy is one of {', '.join(POLICIES)}")
-    return policy
