@@ -3,7 +3,7 @@ in static/texts/, the plugged-in ones' in their folders: issue 22, item 5), whic
 loads into one catalog. English and French hold the same keys with the same {placeholders}; no
 key is in two catalogs; every key the client or a game's module names exists; every error code
 the server or a game can send, every game option, every Time's Up phase and constraint has its
-words. (No browser needed.)"""
+words, a game's own error codes in its own texts. (No browser needed.)"""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 
 import nim
 import toygame
-from tictac.engine import GAMES, get_game
+from tictac.engine import GAMES, get_game, get_info
 from tictac.engine.errors import GAME_CODES
 from tictac.games.time_bomb.rules import ACTION_TYPES as BOMB_ACTIONS
 from tictac.games.times_up import HANDLERS as TIMES_UP_ACTIONS
@@ -28,19 +28,14 @@ SOURCES = Path(__file__).resolve().parents[2] / "src" / "tictac"
 TESTS = Path(__file__).resolve().parents[1]
 # The plugged-in games kept under tests/: name -> the folder of their client.js and texts.
 PLUGGED = {"count-up": TESTS / "toygame", "nim": TESTS / "nim"}
-# Where each built-in game's words are, beside `opt.<game>.` and `game.<game>.` (a plugged-in
-# game's are under `<game>.`): a key there belongs in the game's texts, not the client's catalog.
+# Where each built-in game's words are, beside `opt.<game>.`, `game.<game>.` and `error.<code>`
+# for its own codes (a plugged-in game's are under `<game>.`): a key there belongs in the game's
+# texts, not the client's catalog.
 GAME_PREFIXES = {
     "times-up": ("tu.", "teams.", "moves.tu.", "stats.tu.", "tv.tu."),
     "timos-twist": ("timo.", "moves.timo.", "stats.timo."),
     "time-bomb": ("bomb.", "stats.bomb.", "tv.bomb."),
 }
-# The games' own codes; the layers' are in their catalogues (docs/protocol.md's tables).
-GAME_ERROR_MODULES = [
-    "games/timos_twist/moves.py",
-    "games/time_bomb/rules.py",
-    "games/times_up/errors.py",
-]
 
 
 def read(path: Path) -> dict[str, str]:
@@ -62,6 +57,11 @@ def catalog(lang: str) -> dict[str, str]:
     for words in catalogs(lang).values():
         merged |= words
     return merged
+
+
+def own_codes(name: str) -> set[str]:
+    """A game's own refusal codes (its `GameInfo.codes`; the plugged-in games here have none)."""
+    return set(get_info(name).codes.meanings) if name in GAMES else set()
 
 
 def placeholders(text: str) -> set[str]:
@@ -89,9 +89,10 @@ def test_no_key_is_in_two_catalogs_and_a_games_keys_are_its_own() -> None:
     english = catalogs("en")
     for name in [*GAMES, *PLUGGED]:
         assert f"game.{name}.blurb" in english[name]
+        errors = (f"error.{code}" for code in own_codes(name))
         # (the question of the game's audience ballot, `audience.ask.<kind>`, is its own too)
         own = (f"opt.{name}.", f"game.{name}.", "audience.ask.",
-               *GAME_PREFIXES.get(name, (f"{name}.",)))
+               *GAME_PREFIXES.get(name, (f"{name}.",)), *errors)
         assert [key for key in english[name] if not key.startswith(own)] == [], name
         assert [key for key in english["client"] if key.startswith(own)] == [], name
 
@@ -147,12 +148,17 @@ def test_keys_built_at_run_time_exist(prefix: str, names: list[str]) -> None:
 
 
 def test_every_error_code_has_words() -> None:
-    codes = {code for layer in (GAME_CODES, ROOM_CODES, SERVER_CODES) for code in layer.meanings}
-    for module in GAME_ERROR_MODULES:
-        codes |= set(re.findall(r'^[A-Z_]+ = "([a-z_]+)"', (SOURCES / module).read_text(), re.M))
-    assert len(codes) > 40
-    en = catalog("en")
-    assert sorted(code for code in codes if f"error.{code}" not in en) == []
+    """The layers' codes in the client's catalog, each game's own codes in its own texts (the
+    client loads both into one catalog, so `errors.js` finds either), in both languages."""
+    layered = {code for layer in (GAME_CODES, ROOM_CODES, SERVER_CODES) for code in layer.meanings}
+    assert len(layered) > 50
+    for lang in ("en", "fr"):
+        words = catalogs(lang)
+        assert sorted(code for code in layered if f"error.{code}" not in words["client"]) == []
+        for name in GAMES:
+            codes = own_codes(name)
+            assert codes, name
+            assert sorted(code for code in codes if f"error.{code}" not in words[name]) == [], name
 
 
 def test_every_game_option_has_a_label_and_a_line_of_help() -> None:

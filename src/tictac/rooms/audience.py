@@ -92,6 +92,13 @@ class Audience:
                 and place.pid not in room.record.tvs
                 and (room.record.status == "lobby" or place.pid not in room.pids))
 
+    def add_tv(self, pid: int) -> None:
+        self.room.record.tvs.append(pid)
+
+    def drop_tv(self, pid: int) -> None:
+        """The place `pid` is a TV no more (its place went)."""
+        self.room.record.tvs = [tv for tv in self.room.record.tvs if tv != pid]
+
     def _members(self) -> list[Place]:
         return [place for place in self.room.seating.places.values() if self.member(place)]
 
@@ -116,6 +123,10 @@ class Audience:
                                              f"{settings.max_audience} people")
 
     # -- what is voted on, and how it went ---------------------------------------------------
+
+    def forget_votes(self) -> None:
+        """A new game's ballots start empty: the audience votes on each game anew."""
+        self.room.record.votes = {}
 
     def ballot(self) -> Ballot | None:
         room, declared = self.room, self.room.info.audience

@@ -40,6 +40,11 @@ def note_skip(record: RoomRecord, index: int, seat: int, host: str, before: Cred
     record.credits.append([game, index + 1, seat, before["name"], before["for"]])
 
 
+def take_back_skip(record: RoomRecord) -> None:
+    """The credits of the latest `note_skip` are undone (the store refused to keep them)."""
+    del record.credits[-2:]
+
+
 def of_game(credits: Sequence[Sequence[Any]], game: int) -> list[list[Any]]:
     """The game's changes, each `[from, seat, name, for, skip]`."""
     return [[*entry[1:5], len(entry) > 5 and entry[5] == SKIP] for entry in credits

@@ -30,6 +30,7 @@ from tictac.rooms.errors import (
     STORE_FAILED,
     RoomError,
 )
+from tictac.rooms.record import RoomRecord
 from tictac.rooms.settings import RoomSettings
 from tictac.store import DeckBounds, DecksFull, DeckTaken, Store, StoredDeck, StoreError
 
@@ -138,6 +139,11 @@ def check_hosts(options: Mapping[str, Any] | None) -> None:
     shows of the options (a deck's count, not its cards) can always be sent back to it."""
     if options and options.get("deck") is not None:
         raise RoomError(BAD_OPTION, "option 'deck' is set by the room: load a deck by its code")
+
+
+def load(record: RoomRecord, deck: StoredDeck | None) -> None:
+    """The room deals from `deck` (its header kept in the record), or from no loaded deck."""
+    record.deck = None if deck is None else header(deck)
 
 
 def header(deck: StoredDeck) -> dict[str, Any]:

@@ -70,6 +70,11 @@ def score_game(record: RoomRecord, index: int, game: str, outcome: Outcome,
         record.evening_folded += 1
 
 
+def end(record: RoomRecord) -> None:
+    """The host ended the evening: the TV shows its podium, the next game opens a new one."""
+    record.evening_over = True
+
+
 def new_evening(record: RoomRecord) -> None:
     """The games so far are put away: the next one opens a new evening."""
     record.evening, record.evening_carried = [], []

@@ -16,10 +16,10 @@ from typing import Any, NamedTuple, TypeVar
 from pydantic import ValidationError
 
 from tictac.bots import BotFactory, room_bot_kinds
-from tictac.engine import GAMES, Action, resolve
+from tictac.engine import GAMES, Action
 from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
-from tictac.rooms import credits, decks, streamer, wordfilter
+from tictac.rooms import credits, decks, evening, gameclock, house, streamer, wordfilter
 from tictac.rooms.conn import Conn
 from tictac.rooms.errors import (
     BAD_CHAT,
@@ -39,17 +39,14 @@ from tictac.rooms.errors import (
 from tictac.rooms.names import clean_name
 from tictac.rooms.places import MOST_EXTRA_S, Place
 from tictac.rooms.prefs import Prefs
-from tictac.rooms.room import Room, check_policy
+from tictac.rooms.room import Room
 from tictac.rooms.visible import blank, unseen
 from tictac.rooms.wire import dumps
 from tictac.store import StoredDeck
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-MAX_BOT_PAUSE_MS = 5000
 KICKED = 4403  # the close code of a kicked spectator's connections
-TURN_S_RANGE = (5, 600)
-GONE_S_RANGE = (5, 3600)
 
 
 async def durably(room: Room, change: Callable[[], Awaitable[T]]) -> T:
@@ -86,7 +83,7 @@ async def _join(room: Room, name: str, spectator: bool, tv: bool) -> Joined:
     if seated:
         seating.set_seats([*seating.seats, place.pid])
     if tv:
-        room.record.tvs.append(place.pid)
+        room.audience.add_tv(place.pid)
     if seating.host is None and place.pid in seating.seat_of:
         seating.host = place.pid
     answer = _answer(room, token, place)
@@ -193,17 +190,15 @@ def _person(room: Room, fields: dict[str, Any], doing: str) -> Place:
 @op("set_options", status=("lobby",))
 async def _set_options(room: Room, place: Place, fields: dict[str, Any]) -> None:
     decks.check_hosts(fields["options"])
-    resolve(room.game.OPTIONS, fields["options"])
-    room.record.options = dict(fields["options"])
+    house.set_options(room.record, room.game.OPTIONS, fields["options"])
 
 
 @op("set_teams", status=("lobby",))
 async def _set_teams(room: Room, place: Place, fields: dict[str, Any]) -> None:
     if not any(option.name == "teams" for option in room.game.OPTIONS):
         raise RoomError(BAD_OPTION, f"{room.game.TITLE} has no teams to set")
-    options = {**room.record.options, "teams": fields["teams"]}
-    resolve(room.game.OPTIONS, options)
-    room.record.options = options
+    house.set_options(room.record, room.game.OPTIONS,
+                      {**room.record.options, "teams": fields["teams"]})
 
 
 @op("start", status=("lobby",))
@@ -259,16 +254,15 @@ async def _use_deck(room: Room, place: Place, fields: dict[str, Any]) -> None:
         raise RoomError(BAD_OPTION, f"{room.game.TITLE} deals from no deck")
     options = dict(room.record.options)
     if fields["code"] is None:
-        room.record.deck = None
+        decks.load(room.record, None)
         if options.get("pack") == declared.pack:
             del options["pack"]
     else:
         decks.look_up(room.deck_lookups, room.clock.now_ms())
-        room.record.deck = decks.header(_unfiltered(room, await decks.find(
+        decks.load(room.record, _unfiltered(room, await decks.find(
             room.store, fields["code"], room.clock.now_ms(), room.settings)))
         options["pack"] = declared.pack
-    resolve(room.game.OPTIONS, options)
-    room.record.options = options
+    house.set_options(room.record, room.game.OPTIONS, options)
 
 
 @op("save_deck", status=("finished",))
@@ -413,7 +407,7 @@ async def _skip(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     try:
         await room.save()
     except RoomError:
-        del room.record.credits[-2:]
+        credits.take_back_skip(room.record)
         return True
     tell(room)
     return True
@@ -445,19 +439,16 @@ async def _close_writing(room: Room, place: Place, fields: dict[str, Any]) -> bo
 async def _pause(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     if room.paused:
         raise RoomError(PAUSED, "the game is paused already")
-    room.record.paused_at = room.clock.now_ms()
-    room.record.paused_by = place.name
+    gameclock.pause(room.record, room.clock.now_ms(), place.name)
     await _clock_changed(room)
     return True
 
 
 @op("resume", status=("playing",))
 async def _resume(room: Room, place: Place, fields: dict[str, Any]) -> bool:
-    record = room.record
-    if record.paused_at is None:
+    if not room.paused:
         raise RoomError(WRONG_STATUS, "the game is not paused")
-    record.paused_ms += room.clock.now_ms() - record.paused_at
-    record.paused_at, record.paused_by = None, None
+    gameclock.resume(room.record, room.clock.now_ms())
     await _clock_changed(room)
     return True
 
@@ -481,7 +472,7 @@ async def _kick_spectator(room: Room, place: Place, fields: dict[str, Any]) -> b
     if target is None:
         raise RoomError(NO_SPECTATOR, f"nobody called {fields['name']!r} is watching")
     seating.remove(target.pid)
-    room.record.tvs = [pid for pid in room.record.tvs if pid != target.pid]
+    room.audience.drop_tv(target.pid)
     await room.save()
     for conn in [conn for conn, pid in room.conns.items() if pid == target.pid]:
         room.drop(conn, KICKED)
@@ -496,28 +487,17 @@ async def _transfer_host(room: Room, place: Place, fields: dict[str, Any]) -> No
 
 @op("set_policy")
 async def _set_policy(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    policy = check_policy(fields["policy"])
-    after = fields.get("after_s")
-    if after is not None and not GONE_S_RANGE[0] <= after <= GONE_S_RANGE[1]:
-        raise RoomError(BAD_OPTION, f"after_s is between {GONE_S_RANGE[0]} and {GONE_S_RANGE[1]}")
-    room.record.policy = policy
-    if after is not None:
-        room.record.gone_after_s = after
+    house.set_policy(room.record, fields["policy"], fields.get("after_s"))
 
 
 @op("set_timer", status=("lobby",))
 async def _set_timer(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    turn_s = fields["turn_s"]
-    if turn_s is not None and not TURN_S_RANGE[0] <= turn_s <= TURN_S_RANGE[1]:
-        raise RoomError(BAD_OPTION, f"turn_s is between {TURN_S_RANGE[0]} and {TURN_S_RANGE[1]}")
-    room.record.turn_s = turn_s
+    house.set_timer(room.record, fields["turn_s"])
 
 
 @op("set_bot_pause")
 async def _set_bot_pause(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    if not 0 <= fields["ms"] <= MAX_BOT_PAUSE_MS:
-        raise RoomError(BAD_OPTION, f"ms is between 0 and {MAX_BOT_PAUSE_MS}")
-    room.record.bot_pause_ms = fields["ms"]
+    house.set_bot_pause(room.record, fields["ms"])
 
 
 def _flag(fields: dict[str, Any], name: str) -> bool:
@@ -529,7 +509,8 @@ def _flag(fields: dict[str, Any], name: str) -> bool:
 
 @op("set_replays")
 async def _set_replays(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    public = room.record.public_replays = _flag(fields, "public")
+    public = _flag(fields, "public")
+    house.set_replays(room.record, public)
     log.info("room %s: the host made replays %s", room.code, "public" if public else "private")
 
 
@@ -568,13 +549,10 @@ async def _choose_game(room: Room, place: Place, fields: dict[str, Any]) -> bool
         raise RoomError(UNKNOWN_GAME, f"no game {str(name)[:64]!r}; known: {', '.join(GAMES)}")
     if not isinstance(options, dict):
         raise RoomError(BAD_OPTION, "options are an object of option names and values")
-    record, seating = room.record, room.seating
-    if record.first_game is None:
-        record.first_game = room.game_name
-    room.switch_game(name)
+    seating = room.seating
+    room.choose_game(name)
     decks.check_hosts(options)
-    resolve(room.game.OPTIONS, options)
-    record.options = dict(options)
+    house.set_options(room.record, room.game.OPTIONS, options)
     kinds = room_bot_kinds(name)
     staying = [seated for seated in seating.seated() if seated.bot is None or kinds]
     most = room.game.MAX_PLAYERS
@@ -626,7 +604,7 @@ async def _end_evening(room: Room, place: Place, fields: dict[str, Any]) -> None
     """The TV shows the night's podium; the next game dealt opens a new evening."""
     if not room.record.evening:
         raise RoomError(WRONG_STATUS, "no game of this evening has finished yet")
-    room.record.evening_over = True
+    evening.end(room.record)
 
 
 @op("play_again", status=("finished",))
@@ -641,8 +619,8 @@ async def _play_again(room: Room, place: Place, fields: dict[str, Any]) -> None:
 
 @op("set_streamer")
 async def _set_streamer(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    on = room.record.streamer = _flag(fields, "on")
-    room.record.code_until = None  # turned on again, it hides the code at once
+    on = _flag(fields, "on")
+    streamer.switch(room.record, on)
     log.info("room %s: streamer mode %s", room.code, "on" if on else "off")
 
 
@@ -651,7 +629,7 @@ async def _show_code(room: Room, place: Place, fields: dict[str, Any]) -> bool:
     """The code, its link and QR on the TV for `streamer.SHOW_MS` (someone needs to join)."""
     if not room.record.streamer:
         raise RoomError(WRONG_STATUS, "streamer mode is off: the TV shows the code already")
-    room.record.code_until = room.clock.now_ms() + streamer.SHOW_MS
+    streamer.show_code(room.record, room.clock.now_ms())
     await room.save()
     tell(room)
     room.code_show.arm()
@@ -660,4 +638,4 @@ async def _show_code(room: Room, place: Place, fields: dict[str, Any]) -> bool:
 
 @op("set_word_filter")
 async def _set_word_filter(room: Room, place: Place, fields: dict[str, Any]) -> None:
-    room.record.word_filter = _flag(fields, "on")
+    streamer.filter_words(room.record, _flag(fields, "on"))

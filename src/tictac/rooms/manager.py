@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from tictac.engine import GAMES, resolve
-from tictac.rooms import decks, lobby
+from tictac.engine import GAMES
+from tictac.rooms import decks, house, lobby
 from tictac.rooms.chance import Chance, SystemChance
 from tictac.rooms.clock import Clock, RealClock
 from tictac.rooms.codes import new_code, normalize
@@ -77,8 +77,7 @@ class RoomManager:
         clean_name(name)
         room = self._room(code or new_code(self.rooms), game)
         decks.check_hosts(options)
-        resolve(room.game.OPTIONS, options)
-        room.record.options = dict(options or {})
+        house.set_options(room.record, room.game.OPTIONS, options)
         self.rooms[room.code] = room
         room.start()
         try:

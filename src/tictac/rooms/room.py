@@ -25,9 +25,8 @@ from tictac.engine import (
     replay,
     resolve,
 )
-from tictac.engine.errors import BAD_OPTION
 from tictac.engine.extras import extras
-from tictac.rooms import away, decks, evening, streamer, wordfilter
+from tictac.rooms import away, decks, evening, gameclock, house, streamer, wordfilter
 from tictac.rooms.audience import Audience
 from tictac.rooms.autopilot import Autopilot
 from tictac.rooms.chance import Chance
@@ -49,7 +48,7 @@ from tictac.rooms.inbox import Inbox
 from tictac.rooms.media import Media
 from tictac.rooms.messages import Views, summary, you_of
 from tictac.rooms.places import Place, Seating
-from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json, still_valid
+from tictac.rooms.record import RoomRecord, game_of, readable, setup_from_json
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.shelf import ReplayCache
 from tictac.rooms.stats import Stats
@@ -60,7 +59,6 @@ log = logging.getLogger(__name__)
 SAID_KEPT = 100  # chat lines a room remembers for reports (rooms/reports.py)
 Ack = tuple[Conn, str]  # an action's `ack` message and the connection it goes to
 
-POLICIES = ("wait", "bot", "skip")
 # The close code of a room given up by this server (another server owns it now): "service
 # restart", which clients answer by reconnecting, to whichever server they reach.
 CLOSE_MOVED = 1012
@@ -252,13 +250,19 @@ class Room:
             record.status = "playing"
             room.note_finish()  # a game whose end the record missed is counted now
             room.autopilot.note_turn(room.game_now())
-        record.options = still_valid(room.game.OPTIONS, record.options, room.code)
+        house.keep_valid_options(record, room.game.OPTIONS, room.code)
         for place in room.seating.places.values():  # nobody is connected after a restart
             away.mark(room, place)
         return room
 
+    def choose_game(self, game_name: str) -> None:
+        """The host's `choose_game`: the record keeps the game chosen first (`game_of`)."""
+        if self.record.first_game is None:
+            self.record.first_game = self.game_name
+        self.switch_game(game_name)
+
     def switch_game(self, game_name: str) -> None:
-        """The room plays `game_name` from its next game on (the host's `choose_game`)."""
+        """The room plays `game_name` from its next game on."""
         self.game_name, self.info = game_name, get_info(game_name)
         self.game = self.info.rules
 
@@ -318,13 +322,8 @@ class Room:
         return self.record.paused
 
     def game_now(self) -> int:
-        """The game's clock: the server's, less the time the current game spent paused. It
-        stands still while the game is paused, so every deadline a game keeps moves on by
-        exactly the pause, and actions are logged with the time the game saw (a replay is exact
-        without knowing of pauses). Games, their deadlines and the log only see this clock."""
-        paused_at = self.record.paused_at
-        now = self.clock.now_ms() if paused_at is None else paused_at
-        return now - self.record.paused_ms
+        """The game's clock (gameclock.py): games, their deadlines and the log only see it."""
+        return gameclock.now(self.record, self.clock.now_ms())
 
     def client_deadline(self) -> int | None:
         if self.state is None or self.record.status != "playing":
@@ -565,10 +564,10 @@ class Room:
         self.begin(setup, now)  # raises bad_setup before anything changes
         record.games += 1
         record.status = "playing"
-        record.paused_at, record.paused_ms, record.paused_by = None, 0, None
+        gameclock.restart(record)
         if record.evening_over:
             evening.new_evening(record)
-        record.votes = {}  # the audience votes on each game anew
+        self.audience.forget_votes()
         self.names = [place.name for place in self.seating.seated()]
         self.pids = list(self.seating.seats)
         stored = {**setup.to_json(), "game": self.game_name, "names": self.names,
@@ -583,9 +582,3 @@ class Room:
         self.broadcast_room()
         self.broadcast_views([])
         self.autopilot.schedule()
-
-
-def check_policy(policy: str) -> str:
-    if policy not in POLICIES:
-        raise RoomError(BAD_OPTION, f"policy is one of {', '.join(POLICIES)}")
-    return policy

@@ -6,7 +6,9 @@ link and no QR; the host's phone shows them on the TV for `SHOW_MS` when someone
 How long the code shows is a deadline on the server's clock kept in the room's record
 (`RoomRecord.code_until`): whether it shows is read off the record and the clock at every
 message, so neither a pause of the game (whose clock stops) nor a restart can leave it up. The
-timer here only tells the TVs when it ends, so they draw it away."""
+timer here only tells the TVs when it ends, so they draw it away. Only this module writes the
+record's `streamer`, `code_until` and `word_filter` (the word filter's switch sits beside the
+streamer's in the host's settings and the `room` summary)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,20 @@ class Table(Protocol):
     def post(self, job: Callable[..., Any], *args: Any) -> None: ...
 
     def broadcast_room(self, *, players_only: bool = False) -> None: ...
+
+
+def switch(record: RoomRecord, on: bool) -> None:
+    """Streamer mode on or off; turned on again, it hides the code at once."""
+    record.streamer, record.code_until = on, None
+
+
+def show_code(record: RoomRecord, now_ms: int) -> None:
+    """The host's `show_code`: the TVs are told the code for `SHOW_MS` from `now_ms`."""
+    record.code_until = now_ms + SHOW_MS
+
+
+def filter_words(record: RoomRecord, on: bool) -> None:
+    record.word_filter = on
 
 
 def code_shown(record: RoomRecord, now_ms: int) -> bool:
