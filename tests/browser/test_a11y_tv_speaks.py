@@ -68,7 +68,7 @@ def test_the_tv_speaks_the_moves_once_asked_and_never_a_role(
     seats[0].lobby("resume")
     play_until(seats, bomb_move, lambda: bool(seats[0].view and seats[0].view["over"]))
     wait_for(lambda: any(line["text"] == words("end.title", game=seats[0].room["title"])
-                         for line in spoken(tv)), tv.page, timeout=30, what="the end said")
+                         for line in spoken(tv)), tv.page, timeout=120, what="the end said")
     said = spoken(tv)
     texts = [line["text"] for line in said]
     # Every cut since the toggle, the pause, the end: in the TV's language, each drawn on it.

@@ -74,7 +74,7 @@ export class Narrator {
     // The view's end, not the room's: the room may say so before the view with the last moves.
     const over = Boolean(view && view.over);
     if (over && this.over === false) this.say(this.words.ended(view, room, endText && endText()));
-    this.over = view ? over : null;
+    if (view) this.over = over; // (a message with no view, a reconnection's first, keeps it)
     // The turn when it comes, and again when what it asks changes (a card drawn, the clock
     // started, the round read back): the status line's words.
     const asked = yours ? (turnText ? turnText() : t('pinned.your_turn')) : null;
