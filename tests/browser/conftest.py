@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, expect, sync_playwright
 
 from tictac.cluster.services import free_port
 
@@ -48,6 +48,8 @@ def _tictac_command() -> list[str]:
 # How long to wait for a server to come up: long, since a busy machine imports slowly and only
 # a server that never answers should fail a test (TICTAC_TEST_PATIENCE_S sets it).
 PATIENCE_S = float(os.environ.get("TICTAC_TEST_PATIENCE_S", "120"))
+# ... and Playwright's `expect` as long (its own 5 s let a slow first message fail a test).
+expect.set_options(timeout=PATIENCE_S * 1000)
 
 
 def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
