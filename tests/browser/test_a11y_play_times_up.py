@@ -12,7 +12,8 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .players import wait_for
 from .screenreader import Words, create_by_ear, hear, keep, listen, listener, said, visible
@@ -20,6 +21,18 @@ from .table import Seat
 
 ME = "Ida"
 OTHERS = ["Jon", "Kim", "Lou"]
+
+
+def tap_if_still_there(control: Locator) -> bool:
+    """Taps `control` if it is enabled; False when a redraw took it away first (the page
+    moves on while the test looks)."""
+    try:
+        if control.is_enabled(timeout=1000):
+            control.click(timeout=2000)
+            return True
+    except PlaywrightTimeoutError:
+        pass
+    return False
 
 
 def drive(seats: list[Seat]) -> None:
@@ -171,8 +184,7 @@ def test_a_round_of_times_up_played_by_ear(browser: Browser, server: str, lang: 
         assert time.monotonic() < deadline, said(page)[-8:]
         drive(seats)
         for control in (start, passing, foul):
-            if visible(control) and control.is_enabled():
-                control.click()
+            if visible(control) and tap_if_still_there(control):
                 break
         page.wait_for_timeout(50)
     # Every card set aside is said, each in its own line (several in a row say the same words).

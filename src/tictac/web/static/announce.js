@@ -73,7 +73,8 @@ export class Narrator {
     this.tellLobby(room.status === 'lobby' ? room : null);
     // The view's end, not the room's: the room may say so before the view with the last moves.
     const over = Boolean(view && view.over);
-    if (over && this.over === false) this.say(this.words.ended(view, room, endText && endText()));
+    // (also when the first view this page sees is over: a TV or phone that reloaded at the end)
+    if (over && this.over !== true) this.say(this.words.ended(view, room, endText && endText()));
     if (view) this.over = over; // (a message with no view, a reconnection's first, keeps it)
     // The turn when it comes, and again when what it asks changes (a card drawn, the clock
     // started, the round read back): the status line's words.
