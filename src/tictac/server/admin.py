@@ -32,13 +32,12 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 
 from tictac.engine import IllegalAction
 from tictac.rooms import RoomManager
-from tictac.rooms.errors import NO_DECK, NO_REPORT, STORE_FAILED
+from tictac.rooms.errors import NO_DECK, NO_REPORT
 from tictac.server import http_api
 from tictac.server.bans import Bans, network
 from tictac.server.errors import ADMIN_NEEDS_TLS, BAD_ADMIN_TOKEN, BAD_MESSAGE, NO_ADMIN
-from tictac.server.http_api import error, limited, on_room
+from tictac.server.http_api import limited, on_room
 from tictac.server.models import BanIn, CloseRoom, LiftBan, ResolveReport
-from tictac.store import StoreError
 from tictac.store.base import AuditEntry, Ban, Report
 
 if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with --redis
@@ -89,16 +88,8 @@ def _now_ms(request: Request) -> int:
 
 async def _audit(request: Request, client: str, action: str, target: str,
                  detail: str = "") -> None:
-    await _kept(request.app.state.manager.store.save_audit(
-        AuditEntry(_now_ms(request), action, target, detail, client)))
-
-
-async def _kept(write: Awaitable[None]) -> None:
-    """Waits for a store write; a refusal is `store_failed` (nothing was done)."""
-    try:
-        await write
-    except StoreError as failure:
-        raise IllegalAction(STORE_FAILED, str(failure)) from None
+    await request.app.state.manager.store.save_audit(
+        AuditEntry(_now_ms(request), action, target, detail, client))
 
 
 async def rooms_here(manager: RoomManager, node: Node | None) -> list[dict[str, Any]]:
@@ -119,15 +110,13 @@ Handler = Callable[[Request, str], Awaitable[Response]]
 
 def _admin(changing: bool) -> Callable[[Handler], Callable[[Request], Awaitable[Response]]]:
     """An admin call: authorised first (a change, also JSON from this server's page), then the
-    handler, given the caller's address; a refusal anywhere is answered with its code."""
+    handler, given the caller's address (a refusal anywhere, or a store that failed, is
+    answered with its code by the app's handler, `http_api.refused`)."""
     def wrap(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         @functools.wraps(handler)
         async def guarded(request: Request) -> Response:
-            try:
-                client = await (_changing(request) if changing else _authorised(request))
-                return await handler(request, client)
-            except IllegalAction as refusal:
-                return error(refusal, request.app.state.manager)
+            client = await (_changing(request) if changing else _authorised(request))
+            return await handler(request, client)
         return guarded
     return wrap
 
@@ -181,7 +170,7 @@ async def ban(request: Request, client: str) -> Response:
     net = _network(body.network)
     now = _now_ms(request)
     made = Ban(net, now + int(body.hours * 3_600_000), body.reason, now)
-    await _kept(manager.store.save_ban(made))
+    await manager.store.save_ban(made)
     _bans(request).stale()
     await _audit(request, client, "ban", net, f"{body.hours:g} h {body.reason}".strip())
     return JSONResponse(_ban_json(made), status_code=201)
@@ -190,7 +179,7 @@ async def ban(request: Request, client: str) -> Response:
 @_admin(changing=True)
 async def lift_ban(request: Request, client: str) -> Response:
     net = _network((await http_api.read_model(request, LiftBan)).network)
-    await _kept(request.app.state.manager.store.lift_ban(net))
+    await request.app.state.manager.store.lift_ban(net)
     _bans(request).stale()
     await _audit(request, client, "lift_ban", net)
     return JSONResponse({"lifted": net})
@@ -205,7 +194,7 @@ async def take_down_deck(request: Request, client: str) -> Response:
     found = await store.load_deck(code)
     if found is None:
         raise IllegalAction(NO_DECK, f"no shared deck {code}")
-    await _kept(store.drop_deck(code))
+    await store.drop_deck(code)
     await _audit(request, client, "take_down_deck", code, found.title)
     return JSONResponse({"taken_down": code})
 
@@ -241,7 +230,7 @@ async def resolve_report(request: Request, client: str) -> Response:
     found = await store.load_report(report_id)
     if found is None or found.outcome:
         raise IllegalAction(NO_REPORT, f"no report {report_id} waits in the queue")
-    await _kept(store.resolve_report(report_id, outcome))
+    await store.resolve_report(report_id, outcome)
     await _audit(request, client, "resolve_report", f"{found.room} {found.what}",
                  f"{outcome}: {found.text}"[:400])
     return JSONResponse({"resolved": report_id, "outcome": outcome})

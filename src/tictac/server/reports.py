@@ -14,30 +14,24 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from tictac.engine import IllegalAction
-from tictac.rooms.errors import BAD_TOKEN, STORE_FAILED
+from tictac.rooms.errors import BAD_TOKEN
 from tictac.server import http_api
 from tictac.server.models import ReportIn
-from tictac.store import StoreError
 from tictac.store.base import Report
 
 
 async def report(request: Request) -> Response:
     manager = request.app.state.manager
     code = request.path_params["code"]
-    try:
-        await http_api.admit(request, "report")
-        token = http_api.bearer(request)
-        if token is None:
-            raise IllegalAction(BAD_TOKEN, "send Authorization: Bearer TOKEN (your place's)")
-        body = await http_api.read_model(request, ReportIn)
-        where = await http_api.room_of(request)
-        await http_api.limited(request, "room_report", code)
-        found = await http_api.on_room(request, where, "report", token=token, what=body.what,
-                                       text=body.text)
-        await manager.store.save_report(Report(manager.clock.now_ms(), code, body.what,
-                                               **found))
-    except IllegalAction as refusal:
-        return http_api.error(refusal, manager)
-    except StoreError as failure:
-        return http_api.error(IllegalAction(STORE_FAILED, str(failure)), manager)
+    await http_api.admit(request, "report")
+    token = http_api.bearer(request)
+    if token is None:
+        raise IllegalAction(BAD_TOKEN, "send Authorization: Bearer TOKEN (your place's)")
+    body = await http_api.read_model(request, ReportIn)
+    where = await http_api.room_of(request)
+    await http_api.limited(request, "room_report", code)
+    found = await http_api.on_room(request, where, "report", token=token, what=body.what,
+                                   text=body.text)
+    await manager.store.save_report(Report(manager.clock.now_ms(), code, body.what,
+                                           **found))
     return JSONResponse({"reported": body.what}, status_code=201)
