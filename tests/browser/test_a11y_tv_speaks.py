@@ -1,7 +1,7 @@
 """The TV speaks what happened (browser speech synthesis, the TV's language), for a player who
 cannot read it from the sofa: silent until its toggle is pressed, then each move's line, the
-pause and the end, each one text the TV shows at that moment, never a secret (a role of Time
-Bomb). Nothing is stubbed: an init script wraps `speechSynthesis.speak` to record each
+pause and the end, each a text the TV shows (but a move that comes and goes faster than it
+draws), never a secret (a role of Time Bomb). Nothing is stubbed: an init script wraps `speechSynthesis.speak` to record each
 utterance (its text and language) and calls it, and records every text the page drew."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from .players import Player, wait_for
 from .screenreader import Words
-from .table import Seat, play_until, sit, start
+from .table import DRAWN_VERSION, Seat, play_until, shows_version, sit, start
 
 SPEECH_RECORDER = """
 window.__spoken = [];
@@ -55,33 +55,43 @@ def test_the_tv_speaks_the_moves_once_asked_and_never_a_role(
     tv.goto(f"/r/{seats[0].code}/tv")
     toggle = tv.page.get_by_role("button", name=words("tv.speak"))
     expect(toggle).to_have_attribute("aria-pressed", "false")  # off until asked
+    # A whole game while it is off, its end too: nothing said.
     start(seats)
-    wait_for(lambda: tv.version() >= 0, tv.page, what="the TV's first view")
-    play_until(seats, bomb_move, lambda: seats[0].version >= 2)
-    wait_for(lambda: tv.version() >= seats[0].version, tv.page, what="the TV caught up")
+    play_until(seats, bomb_move, lambda: bool(seats[0].view["over"]))
+    shows_version(tv, seats[0].version, "the first game's end")
     tv.page.wait_for_timeout(300)
     assert spoken(tv) == []  # silent by default
 
+    # The next game, dealt and drawn (its versions count from 0 again) before the toggle.
+    seats[0].lobby("play_again")
+    for seat in seats:
+        seat.new_game()
+    start(seats)
+    wait_for(lambda: tv.page.evaluate(DRAWN_VERSION) == 0, tv.page, what="the new deal drawn")
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "true")
     seats[0].lobby("pause")
     seats[0].lobby("resume")
-    play_until(seats, bomb_move, lambda: bool(seats[0].view and seats[0].view["over"]))
-    wait_for(lambda: any(line["text"] == words("end.title", game=seats[0].room["title"])
-                         for line in spoken(tv)), tv.page, timeout=120, what="the end said")
+    moves = play_until(seats, bomb_move, lambda: bool(seats[0].view["over"]))
+    end = words("end.title", game=seats[0].room["title"])
+    wait_for(lambda: any(line["text"] == end for line in spoken(tv)), tv.page, timeout=120,
+             what="the end said")
     said = spoken(tv)
     texts = [line["text"] for line in said]
-    # Every cut since the toggle, the pause, the end: in the TV's language, each drawn on it.
+    # Every cut since the toggle, the pause, the end: in the TV's language.
     cuts = [text for text in texts if words.pattern("bomb.log_cut").search(text.rsplit(" ", 1)[0])]
-    assert len(cuts) >= 2, texts
+    assert len(cuts) == moves, texts
     assert words("tv.state.paused_by", name="Ana") in texts, texts
     assert {line["lang"] for line in said} == {lang}
     # The cut that ended the game is said as the end is drawn (the end tells it its own way:
     # the bomb, whose, or the last defusing wire); it comes just before the end's title.
-    assert texts[-1] == words("end.title", game=seats[0].room["title"]), texts
+    assert texts[-1] == end, texts
     assert texts[-2] in cuts, texts
+    # The rest was drawn as said (the moves are not all: the ticker shows the last two, and
+    # moves that come faster than the TV draws may pass under it, each still said).
     drawn: list[str] = tv.page.evaluate("() => window.__drawn")
-    assert [text for text in texts[:-2] if not any(text in shown for shown in drawn)] == []
+    unseen = [text for text in texts[:-2] if not any(text in shown for shown in drawn)]
+    assert [text for text in unseen if text not in cuts] == []
     # Never a role (the roles are shown at the end, in the summary: not spoken).
     roles = [words(f"bomb.role.{role}") for role in ("sherlock", "moriarty")]
     assert not [text for text in texts if any(role in text for role in roles)], texts
