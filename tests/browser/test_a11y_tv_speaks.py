@@ -1,8 +1,9 @@
 """The TV speaks what happened (browser speech synthesis, the TV's language), for a player who
 cannot read it from the sofa: silent until its toggle is pressed, then each move's line, the
 pause and the end, each a text the TV shows (but a move that comes and goes faster than it
-draws), never a secret (a role of Time Bomb). Nothing is stubbed: an init script wraps `speechSynthesis.speak` to record each
-utterance (its text and language) and calls it, and records every text the page drew."""
+draws), never a secret (a role of Time Bomb). Nothing is stubbed: an init script wraps
+`speechSynthesis.speak` to record each utterance (its text and language) and calls it, and
+records every text the page drew."""
 
 from __future__ import annotations
 
