@@ -130,7 +130,8 @@ class Room:
         self.deck_lookups = decks.lookups(now)
         # The latest chat lines (name, text): a report of one is checked against them.
         self.said: deque[tuple[str, str]] = deque(maxlen=SAID_KEPT)
-        self.media = Media(self)
+        # The table's audio and video (media.py); not `media`, the record's switches of it.
+        self.calls = Media(self)
 
     # -- its life --------------------------------------------------------------------------
 
@@ -359,7 +360,7 @@ class Room:
                 self.audience.tally_soon(arrivals=True)
         self.send_view(conn)
         self.audience.send_to(conn)
-        self.media.arrived(conn)
+        self.calls.arrived(conn)
         if told is not None:
             conn.send(dumps(told))
         self.autopilot.schedule()
@@ -420,7 +421,7 @@ class Room:
             if not (players_only and self.audience.member(place)):
                 conn.send(add_key(tv_head if pid in tvs else head, "you",
                                   dumps(you_of(self.seating, place)), depth=2))
-        self.media.broadcast()  # who takes part in audio and video follows the seats
+        self.calls.broadcast()  # who takes part in audio and video follows the seats
 
     def _views(self, events: list[Event]) -> Views:
         return Views(self.game, self.state, version=len(self.log),

@@ -149,7 +149,7 @@ def dispatch(client: Client, message: Any) -> None:
     elif kind == "sync":
         room.post(_answer, conn, None, room.sync, conn)
     elif kind == "media":
-        room.post(_answer, conn, None, room.media.handle, conn, message)
+        room.post(_answer, conn, None, room.calls.handle, conn, message)
     else:
         fields = message.model_dump(exclude={"type", "op"})
         room.post(_answer, conn, None, lobby.run_op, room, conn, message.op, fields)
