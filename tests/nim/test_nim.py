@@ -144,6 +144,7 @@ def test_the_manifest_points_at_the_games_own_folder(registered: None) -> None:
                                     "texts": "/games/nim/texts", "client_info": {}}
 
 
+@pytest.mark.system  # starts `tictac` processes
 def test_simulate_lists_and_plays_nim_registered_by_its_entry_point(
     installed: dict[str, str],
 ) -> None:
@@ -155,6 +156,7 @@ def test_simulate_lists_and_plays_nim_registered_by_its_entry_point(
     assert "5 games of nim, 3 players, perfect bots" in played.stdout
 
 
+@pytest.mark.system  # starts `tictac` processes
 def test_tictac_play_offers_no_nim_and_still_plays_the_others(installed: dict[str, str]) -> None:
     offered = _tictac(installed, "play", "--help")
     assert offered.returncode == 0, offered.stderr

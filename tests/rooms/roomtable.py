@@ -16,7 +16,7 @@ import pytest
 from tictac.engine import Action, IllegalAction
 from tictac.games.time_bomb.state import State as TimeBombState
 from tictac.games.time_bomb.table import SAFE
-from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, SeededChance, lobby
+from tictac.rooms import FakeClock, Room, RoomManager, RoomSettings, SeededChance, joins, lobby
 from tictac.rooms.errors import RoomError
 from tictac.store import LiteStore, MemoryStore, Store, open_store
 
@@ -78,7 +78,7 @@ class Table:
         return room, host, token
 
     async def join(self, room: Room, name: str, spectator: bool = False) -> tuple[FakeConn, str]:
-        token, _, _ = await room.call(lobby.join, room, name, spectator)
+        token, _, _ = await room.call(joins.join, room, name, spectator)
         conn = FakeConn()
         await room.call(room.connect, conn, token)
         return conn, token

@@ -21,7 +21,7 @@ from tictac.games.time_bomb.rules import MAX_CLAIMS_PER_ROUND, claims
 from tictac.games.time_bomb.table import CUT
 from tictac.games.times_up.turns import MAX_GUESS, MAX_GUESSES_PER_TURN
 from tictac.games.timos_twist.state import NOBODY
-from tictac.rooms import Room, lobby
+from tictac.rooms import Room, chat, joins, lobby
 from tictac.rooms.messages import FRAME_BOUND
 from tictac.rooms.names import MAX_NAME
 
@@ -58,15 +58,15 @@ async def seated(table: Table, game: str, players: int, names: list[str],
     tokens = [token]
     for seat in range(1, players):
         name = f"{chr(0x1F600 + seat)}{names[seat]}"[:MAX_NAME]
-        tokens.append((await room.call(lobby.join, room, name, False)).token)
-    tv_token = (await room.call(lobby.join, room, "T" * MAX_NAME, True)).token
+        tokens.append((await room.call(joins.join, room, name, False)).token)
+    tv_token = (await room.call(joins.join, room, "T" * MAX_NAME, True)).token
     conns = [Frames() for _ in tokens]
     tv = Frames()
     for conn, seat_token in [*zip(conns, tokens, strict=True), (tv, tv_token)]:
         await room.call(room.connect, conn, seat_token)
     await room.call(lobby.run_op, room, conns[0], "start", {})
     for seat, conn in enumerate(conns):
-        await room.call(lobby.chat, room, conn, names[seat] * (CHAT // len(names[seat])))
+        await room.call(chat.say, room, conn, names[seat] * (CHAT // len(names[seat])))
     return room, conns, tv
 
 

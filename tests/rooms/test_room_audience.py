@@ -16,12 +16,12 @@ from tictac.games.time_bomb.table import MORIARTY
 from tictac.games.times_up.audience import MAX_TURNS
 from tictac.games.times_up.phases import RUNNING, WAITING
 from tictac.games.timos_twist.audience import CLOSE_AT
-from tictac.rooms import Room, lobby
+from tictac.rooms import Room, joins
 from tictac.rooms.audience import TALLY_MS
 
 
 async def _tv(table: Table, room: Room) -> FakeConn:
-    token, _, _ = await room.call(lobby.join, room, "TV", True, True)
+    token, _, _ = await room.call(joins.join, room, "TV", True, True)
     tv = FakeConn()
     await room.call(room.connect, tv, token)
     return tv

@@ -11,7 +11,7 @@ from roomtable import FakeConn, Table, refused
 from test_room_audience import _play_times_up_to_the_end
 from tutable import QUICK, seat_people
 
-from tictac.rooms import lobby
+from tictac.rooms import joins
 from tictac.rooms.audience import TALLY_MS
 
 ARRIVALS = 40
@@ -23,19 +23,19 @@ async def test_audience_joins_into_a_playing_room_are_told_once_a_second(table: 
     await table.tick(room, TALLY_MS)
     before = len(host.of("room"))
     for n in range(ARRIVALS):
-        await room.call(lobby.join, room, f"Fan {n}", True)
+        await room.call(joins.join, room, f"Fan {n}", True)
     assert len(host.of("room")) == before  # nothing yet: the arrivals are counted first
     await table.tick(room, TALLY_MS)
     assert len(host.of("room")) == before + 1
     for n in range(ARRIVALS, 2 * ARRIVALS):  # the next second's arrivals: one more message
-        await room.call(lobby.join, room, f"Fan {n}", True)
+        await room.call(joins.join, room, f"Fan {n}", True)
     await table.tick(room, TALLY_MS)
     assert len(host.of("room")) == before + 2
 
 
 async def test_a_seat_taken_in_the_lobby_is_told_at_once(table: Table) -> None:
     room, host, _ = await table.room("time-bomb")
-    await room.call(lobby.join, room, "Bea", False)
+    await room.call(joins.join, room, "Bea", False)
     assert [seat["name"] for seat in host.room()["seats"]] == ["Host", "Bea"]
 
 
@@ -55,7 +55,7 @@ async def test_players_hear_nothing_of_the_audience_but_its_results(table: Table
 
 async def test_a_tv_takes_no_seat(table: Table) -> None:
     room, host, _ = await table.room("time-bomb")
-    token, _, _ = await room.call(lobby.join, room, "TV", True, True)
+    token, _, _ = await room.call(joins.join, room, "TV", True, True)
     tv = FakeConn()
     await room.call(room.connect, tv, token)
     await refused("wrong_status", table.op(room, tv, "sit"))

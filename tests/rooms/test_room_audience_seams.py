@@ -15,7 +15,7 @@ from test_room_seams import AFTER_S, _gone
 from tutable import QUICK, People, seat_people
 
 from tictac.engine import GAMES
-from tictac.rooms import Room, lobby
+from tictac.rooms import Room
 from tictac.rooms.audience import TALLY_MS
 
 
@@ -95,7 +95,7 @@ async def test_a_player_whose_seat_was_taken_watches_the_vote_without_voting(
     assert seat not in [room.seating.seat_of.get(_pid(room, "Bea"))]
     assert not room.audience.member(room.seating.places[_pid(room, "Bea")])
     await refused("not_audience", room.call(room.audience.vote, bea, "round-1", 0))
-    await room.call(lobby.sync, room, bea)
+    await room.call(room.sync, bea)
     assert not bea.of("audience")
     await _vote(table, room, fan, "round-1", 0)
     assert _said(fan)["yours"] == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from roomtable import Table, refused
 
-from tictac.rooms import lobby
+from tictac.rooms import chat
 
 
 @pytest.mark.parametrize("line", [
@@ -17,7 +17,7 @@ async def test_a_blank_or_unseen_chat_line_is_refused_and_sent_to_nobody(
         table: Table, line: str) -> None:
     room, host, _ = await table.room("time-bomb")
     other, _ = await table.join(room, "Bea")
-    await refused("bad_chat", room.call(lobby.chat, room, host, line))
+    await refused("bad_chat", room.call(chat.say, room, host, line))
     assert host.of("chat") == [] and other.of("chat") == []
 
 
@@ -26,5 +26,5 @@ async def test_a_blank_or_unseen_chat_line_is_refused_and_sent_to_nobody(
 async def test_a_line_that_shows_is_sent_to_everyone_as_typed(table: Table, line: str) -> None:
     room, host, _ = await table.room("time-bomb")
     other, _ = await table.join(room, "Bea")
-    await room.call(lobby.chat, room, host, line)
+    await room.call(chat.say, room, host, line)
     assert [chat["text"] for chat in other.of("chat")] == [line]

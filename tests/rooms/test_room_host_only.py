@@ -34,3 +34,10 @@ async def test_a_non_host_is_refused_the_controls_of_a_game_in_play(
     await refused("not_host", table.op(room, bea, name, seat=0))
     assert room.status == "playing" and not room.paused and len(room.log) == logged
     assert room.seating.host == room.seating.seated()[0].pid
+
+
+def test_each_op_is_held_by_one_module() -> None:
+    """The lobby gathers the ops of the modules that hold them by concern: a name two of them
+    registered would leave one op out of reach."""
+    held = [name for ops in lobby.GATHERED for name in ops]
+    assert sorted(held) == sorted(lobby.OPS)

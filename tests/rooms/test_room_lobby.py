@@ -6,7 +6,7 @@ import pytest
 from roomtable import FakeConn, Table, refused, safe_cut
 
 from tictac.engine import IllegalAction
-from tictac.rooms import RoomSettings, lobby
+from tictac.rooms import RoomSettings, joins, kick_ops
 from tictac.rooms.audience import TALLY_MS
 from tictac.rooms.prefs import DEFAULT
 from tictac.rooms.replays import fetch
@@ -47,10 +47,10 @@ async def test_bad_options_unknown_bots_and_too_few_players_are_refused(table: T
 
 async def test_names_are_checked_and_unique(table: Table) -> None:
     room, host, _ = await table.room("time-bomb")
-    await refused("name_taken", room.call(lobby.join, room, " host ", False))
-    await refused("bad_name", room.call(lobby.join, room, "", False))
-    await refused("bad_name", room.call(lobby.join, room, "x" * 25, False))
-    await refused("bad_name", room.call(lobby.join, room, "bell\x07", False))
+    await refused("name_taken", room.call(joins.join, room, " host ", False))
+    await refused("bad_name", room.call(joins.join, room, "", False))
+    await refused("bad_name", room.call(joins.join, room, "x" * 25, False))
+    await refused("bad_name", room.call(joins.join, room, "bell\x07", False))
     bea, _ = await table.join(room, "Bea")
     await refused("name_taken", table.op(room, bea, "rename", name="HOST"))
     await table.op(room, bea, "rename", name="Béatrice")
@@ -150,16 +150,16 @@ async def test_a_room_holds_at_most_max_places_players_and_its_audience_apart(
     round."""
     room, host, _ = await table.room("time-bomb", bots=1)  # the host and a bot: two places
     room.settings = RoomSettings(max_places=4, max_audience=3)
-    await room.call(lobby.join, room, "TV", True, True)
-    await room.call(lobby.join, room, "Bea", False)
+    await room.call(joins.join, room, "TV", True, True)
+    await room.call(joins.join, room, "Bea", False)
     for number in range(3):
-        await room.call(lobby.join, room, f"Fan {number}", True)
-    await refused("too_many_places", room.call(lobby.join, room, "One more", True))
-    await refused("too_many_places", room.call(lobby.join, room, "A player", False))
-    await refused("too_many_places", room.call(lobby.join, room, "Another TV", True, True))
+        await room.call(joins.join, room, f"Fan {number}", True)
+    await refused("too_many_places", room.call(joins.join, room, "One more", True))
+    await refused("too_many_places", room.call(joins.join, room, "A player", False))
+    await refused("too_many_places", room.call(joins.join, room, "Another TV", True, True))
     assert len(room.seating.places) == 4 + 3
     await table.op(room, host, "kick_spectator", name="fan 0")  # a kick makes room again
-    await room.call(lobby.join, room, "One more", True)
+    await room.call(joins.join, room, "One more", True)
 
 
 async def test_host_kicks_a_spectator_whose_token_then_opens_nothing(table: Table) -> None:
@@ -174,7 +174,7 @@ async def test_host_kicks_a_spectator_whose_token_then_opens_nothing(table: Tabl
     await refused("no_spectator", table.op(room, host, "kick_spectator", name="Bot 1"))
     await refused("no_spectator", table.op(room, host, "kick_spectator", name="Nobody"))
     await table.op(room, host, "kick_spectator", name="zed")
-    assert zed.closed == second_zed.closed == lobby.KICKED
+    assert zed.closed == second_zed.closed == kick_ops.KICKED
     assert host.room()["spectators"] == 1 and bea.closed is None
     assert table.manager.stats.connections == 2  # the host and Bea
     await refused("bad_token", room.call(room.connect, FakeConn(), zed_token))

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from roomtable import Table, refused, refusing, safe_cut
 
-from tictac.rooms import lobby
+from tictac.rooms import joins
 
 
 async def test_an_action_the_store_refuses_is_rolled_back(stored_table: Table) -> None:
@@ -34,7 +34,7 @@ async def test_a_join_the_store_refuses_leaves_no_ghost_seat(stored_table: Table
     room, host, _ = await stored_table.room("time-bomb")
     before = room.summary()
     with refusing(stored_table.store):
-        await refused("store_failed", room.call(lobby.join, room, "Bea", False))
+        await refused("store_failed", room.call(joins.join, room, "Bea", False))
     assert room.summary() == before and host.room() == room.summary(room.seating.places[0])
     assert await stored_record(stored_table, room.code) == room.stored_record()
     await stored_table.join(room, "Bea")  # the name is free: no ghost holds it

@@ -9,12 +9,12 @@ import json
 from roomtable import FakeConn, Table, refused
 from test_room_restore import restart
 
-from tictac.rooms import Room, lobby
+from tictac.rooms import Room, joins
 from tictac.rooms.streamer import SHOW_MS
 
 
 async def _tv(table: Table, room: Room) -> tuple[FakeConn, str]:
-    token, _, answer = await room.call(lobby.join, room, "TV 1", True, True)
+    token, _, answer = await room.call(joins.join, room, "TV 1", True, True)
     conn = FakeConn()
     await room.call(room.connect, conn, token)
     assert json.loads(answer)["room"]["code"] == room.code  # the mode is off yet
@@ -35,9 +35,9 @@ async def test_streamer_mode_tells_the_tv_no_code_and_the_phones_theirs(table: T
     await table.op(room, host, "add_bot", kind=None)  # every later `room` hides it too
     assert len(tv.sent) > told and all(code is None for code in _codes(tv)[-1:])
     # A TV that asks again, and one that joins now, are not told it either.
-    await room.call(lobby.sync, room, tv)
+    await room.call(room.sync, tv)
     assert tv.room()["code"] is None
-    _, _, answer = await room.call(lobby.join, room, "TV 2", True, True)
+    _, _, answer = await room.call(joins.join, room, "TV 2", True, True)
     assert json.loads(answer)["room"]["code"] is None
     await table.op(room, host, "set_streamer", on=False)
     assert tv.room()["code"] == room.code

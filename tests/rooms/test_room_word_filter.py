@@ -8,29 +8,29 @@ from roomtable import Table, refused
 from test_room_restore import restart
 from tutable import NAMES, WRITTEN, seat_people
 
-from tictac.rooms import lobby
+from tictac.rooms import chat, joins
 
 
 async def test_the_filter_refuses_names_and_chat_lines_and_nobody_hears_them(
         table: Table) -> None:
     room, host, _ = await table.room("time-bomb")
     bea, _ = await table.join(room, "Bea")
-    await room.call(lobby.chat, room, host, "Scunthorpe, fuck")  # the filter is off
+    await room.call(chat.say, room, host, "Scunthorpe, fuck")  # the filter is off
     assert bea.of("chat")[-1]["text"] == "Scunthorpe, fuck"
     await table.op(room, host, "set_word_filter", on=True)
     assert bea.room()["streamer"]["filter"] is True
     heard = len(bea.of("chat"))
-    await refused("filtered_word", room.call(lobby.chat, room, host, "what the f u c k"))
-    await refused("filtered_word", room.call(lobby.join, room, "Connard", False))
+    await refused("filtered_word", room.call(chat.say, room, host, "what the f u c k"))
+    await refused("filtered_word", room.call(joins.join, room, "Connard", False))
     await refused("filtered_word", table.op(room, bea, "rename", name="b1tch"))
     assert len(bea.of("chat")) == heard
     assert [seat["name"] for seat in room.summary()["seats"]] == ["Host", "Bea"]
-    await room.call(lobby.chat, room, host, "Scunthorpe")  # a whole word only
+    await room.call(chat.say, room, host, "Scunthorpe")  # a whole word only
     assert bea.of("chat")[-1]["text"] == "Scunthorpe"
     # The setting is the room's record's: a restart keeps it.
     table.manager = await restart(table)
     again = table.manager.get(room.code)
-    await refused("filtered_word", again.call(lobby.join, again, "Salope", True))
+    await refused("filtered_word", again.call(joins.join, again, "Salope", True))
 
 
 async def test_the_filter_refuses_a_written_name_and_the_game_keeps_none_of_it(

@@ -142,6 +142,7 @@ print(json.dumps({"ack": message["id"], "modules": sorted(
 """
 
 
+@pytest.mark.system  # starts a Python process
 async def test_a_server_on_a_migrated_file_never_imports_sqlalchemy(tmp_path: Path) -> None:
     # Issue 23, item 0: SQLAlchemy took a second of every start; the sqlite3 store spares it
     # to every start but the one that migrates the file.

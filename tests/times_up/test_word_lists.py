@@ -9,6 +9,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tictac.games.times_up import lexicon
 
 LOADED = """
@@ -23,6 +25,7 @@ print(json.dumps({"now": now, "peak": peak, "wordfreq": "wordfreq" in sys.module
 MIB = 1 << 20
 
 
+@pytest.mark.system  # starts a Python process
 def test_both_word_lists_take_a_bounded_memory_and_never_wordfreqs_whole_list() -> None:
     # Counted by tracemalloc in a process of its own (this one may have loaded the lists):
     # allocations, not the machine's timing, decide it.

@@ -54,7 +54,7 @@ from tictac.engine import IllegalAction
 from tictac.rooms import Room, RoomManager
 from tictac.rooms.codes import new_code, normalize
 from tictac.rooms.errors import NO_ROOM, ROOM_UNAVAILABLE, STORE_FAILED, RoomError
-from tictac.rooms.lobby import Joined
+from tictac.rooms.joins import Joined
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.store import StoreError
 

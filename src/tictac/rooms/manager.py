@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable
 
 from tictac.engine import GAMES
-from tictac.rooms import decks, house, lobby
+from tictac.rooms import decks, house, joins
 from tictac.rooms.chance import Chance, SystemChance
 from tictac.rooms.clock import Clock, RealClock
 from tictac.rooms.codes import new_code, normalize
@@ -67,7 +67,7 @@ class RoomManager:
         return room
 
     async def create(self, game: str, name: str, options: dict[str, object] | None,
-                     code: str | None = None) -> tuple[Room, lobby.Joined]:
+                     code: str | None = None) -> tuple[Room, joins.Joined]:
         """A new room with its creator seated as host; everything is checked first. `code`:
         one reserved by the caller (the cluster's, free on every server), else a new one."""
         if game not in GAMES:
@@ -81,7 +81,7 @@ class RoomManager:
         self.rooms[room.code] = room
         room.start()
         try:
-            joined = await room.call(lobby.join, room, name, False)
+            joined = await room.call(joins.join, room, name, False)
         except Exception:  # nothing was stored (its first record refused): there is no room
             self._forget(room)
             await room.stop()

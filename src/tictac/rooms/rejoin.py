@@ -19,7 +19,6 @@ import secrets
 from typing import Any
 
 from tictac.rooms.errors import BAD_REJOIN, SEAT_MOVED, RoomError
-from tictac.rooms.lobby import durably
 from tictac.rooms.places import Place, token_hash
 from tictac.rooms.room import Room
 from tictac.rooms.wire import error_message
@@ -49,7 +48,7 @@ async def exchange(room: Room, code: str) -> tuple[str, Place]:
     if place is None or place.token_hash is None or expires <= room.clock.now_ms():
         room.seating.rejoin_codes.pop(hashed, None)
         raise RoomError(BAD_REJOIN, "this rejoin code was used, has expired or never existed")
-    token = await durably(room, lambda: _moved(room, place))
+    token = await room.durably(lambda: _moved(room, place))
     room.seating.rejoin_codes.pop(hashed, None)
     told = error_message(SEAT_MOVED, "your place was opened on another device")
     for conn in [conn for conn, held in room.conns.items() if held == place.pid]:

@@ -12,7 +12,7 @@ import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from tictac.bots import Bot, bot_kinds, make_bot
 from tictac.engine import (
@@ -58,6 +58,7 @@ from tictac.store import Fenced, RoomDump, Store
 log = logging.getLogger(__name__)
 SAID_KEPT = 100  # chat lines a room remembers for reports (rooms/reports.py)
 Ack = tuple[Conn, str]  # an action's `ack` message and the connection it goes to
+T = TypeVar("T")
 
 # The close code of a room given up by this server (another server owns it now): "service
 # restart", which clients answer by reconnecting, to whichever server they reach.
@@ -129,7 +130,8 @@ class Room:
         self.deck_lookups = decks.lookups(now)
         # The latest chat lines (name, text): a report of one is checked against them.
         self.said: deque[tuple[str, str]] = deque(maxlen=SAID_KEPT)
-        self.media = Media(self)
+        # The table's audio and video (media.py); not `media`, the record's switches of it.
+        self.calls = Media(self)
 
     # -- its life --------------------------------------------------------------------------
 
@@ -277,6 +279,15 @@ class Room:
         self.setup, self.started_ms, self.state = before.setup, before.started_ms, before.state
         self.log, self.bots = before.log, before.bots
 
+    async def durably(self, change: Callable[[], Awaitable[T]]) -> T:
+        """Runs `change` (which saves the room); if anything fails, the room is as it was."""
+        before = self.snapshot()
+        try:
+            return await change()
+        except Exception:
+            self.roll_back(before)
+            raise
+
     @property
     def status(self) -> str:
         return self.record.status
@@ -349,7 +360,7 @@ class Room:
                 self.audience.tally_soon(arrivals=True)
         self.send_view(conn)
         self.audience.send_to(conn)
-        self.media.arrived(conn)
+        self.calls.arrived(conn)
         if told is not None:
             conn.send(dumps(told))
         self.autopilot.schedule()
@@ -388,6 +399,12 @@ class Room:
         you = self.seating.places[self.conns[conn]]
         conn.send(dumps({"type": "room", "room": self.summary(you)}))
 
+    def sync(self, conn: Conn) -> None:
+        """A client's `sync`: the room, its view and the audience told again."""
+        self.send_room(conn)
+        self.send_view(conn)
+        self.audience.send_to(conn)
+
     def broadcast_room(self, *, players_only: bool = False) -> None:
         """The `room` message to every connection (only the players' and TVs' when
         `players_only`: the audience's comings and goings), encoded once: each place's `you` is
@@ -404,7 +421,7 @@ class Room:
             if not (players_only and self.audience.member(place)):
                 conn.send(add_key(tv_head if pid in tvs else head, "you",
                                   dumps(you_of(self.seating, place)), depth=2))
-        self.media.broadcast()  # who takes part in audio and video follows the seats
+        self.calls.broadcast()  # who takes part in audio and video follows the seats
 
     def _views(self, events: list[Event]) -> Views:
         return Views(self.game, self.state, version=len(self.log),
@@ -555,7 +572,7 @@ class Room:
 
     async def start_game(self, dealt: dict[str, Any] | None = None) -> None:
         """Deals a new game and stores it; a store that refuses leaves the room changed (the
-        caller rolls it back, see lobby.py). `dealt`: options the room adds to the host's for
+        caller rolls it back, see `durably`). `dealt`: options the room adds to the host's for
         this game only (a loaded deck's cards)."""
         record = self.record
         options = resolve(self.game.OPTIONS, {**record.options, **(dealt or {})})

@@ -14,7 +14,7 @@ from starlette.websockets import WebSocket
 from tictac.bots import room_bot_kinds
 from tictac.engine import GAMES, IllegalAction, get_game
 from tictac.engine.errors import GAME_CODES
-from tictac.rooms import Room, RoomManager, lobby, rejoin, replays, reports
+from tictac.rooms import Room, RoomManager, joins, rejoin, replays, reports
 from tictac.rooms import errors as room_errors
 from tictac.rooms.buckets import Buckets
 from tictac.rooms.errors import RATE_LIMITED, ROOM_CODES
@@ -232,7 +232,7 @@ async def _summary(room: Room) -> dict[str, Any]:
 
 async def _join(room: Room, name: str, spectator: bool, tv: bool = False) -> str:
     """The joiner's answer as JSON text, built before the new place was saved."""
-    joined: lobby.Joined = await room.call(lobby.join, room, name, spectator, tv)
+    joined: joins.Joined = await room.call(joins.join, room, name, spectator, tv)
     return joined.answer
 
 
@@ -243,7 +243,7 @@ async def _rejoin_code(room: Room, token: str) -> dict[str, Any]:
 
 async def _rejoin(room: Room, rejoin_code: str) -> dict[str, Any]:
     # not `code`: in a cluster the call's arguments travel beside the room's code
-    return lobby.joined(room, *await room.call(rejoin.exchange, room, rejoin_code))
+    return joins.joined(room, *await room.call(rejoin.exchange, room, rejoin_code))
 
 
 async def _replay(room: Room, token: str | None, game: int | None, seat: int | None,

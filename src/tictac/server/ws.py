@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tictac.engine import IllegalAction
-from tictac.rooms import Room, RoomManager, lobby
+from tictac.rooms import Room, RoomManager, chat, lobby
 from tictac.rooms.buckets import Bucket
 from tictac.rooms.conn import Transport
 from tictac.rooms.errors import NO_ROOM, RATE_LIMITED, ROOM_UNAVAILABLE, SEAT_MOVED, RoomError
@@ -140,16 +140,16 @@ def dispatch(client: Client, message: Any) -> None:
         if not client.quotas.chat(room.code, client.pid):
             conn.error(CHAT_LIMITED, "too many chat lines: wait a little")
             return
-        room.post(_answer, conn, None, lobby.chat, room, conn, message.text)
+        room.post(_answer, conn, None, chat.say, room, conn, message.text)
     elif kind == "vote":
         if not client.quotas.vote(room.code, client.pid):
             conn.error(VOTE_LIMITED, "too many votes: wait a little")
             return
         room.post(_answer, conn, None, room.audience.vote, conn, message.ballot, message.choice)
     elif kind == "sync":
-        room.post(_answer, conn, None, lobby.sync, room, conn)
+        room.post(_answer, conn, None, room.sync, conn)
     elif kind == "media":
-        room.post(_answer, conn, None, room.media.handle, conn, message)
+        room.post(_answer, conn, None, room.calls.handle, conn, message)
     else:
         fields = message.model_dump(exclude={"type", "op"})
         room.post(_answer, conn, None, lobby.run_op, room, conn, message.op, fields)
