@@ -326,3 +326,19 @@ def test_a_word_spelt_as_its_language_says_it_wins(
 def test_a_name_with_two_letters_swapped_or_said_as_it_sounds_wins(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Whitney Elizabeth Houston", "Whitney Houston", True),  # a middle name said
+    ("Marie Anne Lise Moreau", "Lise Moreau", True),  # first names before the first name
+    ("Anne Sophie Marceau", "Sophie Marceau", True),
+    ("Whitney Houston Brown", "Whitney Houston", False),  # a name after it: someone else
+    ("Whitney E. Houston", "Whitney Houston", False),  # an initial more: someone else
+    ("Anne Bach", "(Johann Sebastian) Bach", False),  # a first name the card does not require
+    ("Elizabeth Houston", "Whitney Houston", False),  # the first name is still required
+])
+def test_a_middle_name_or_more_first_names_before_the_surname_win(
+        said: str, name: str, accepted: bool) -> None:
+    """A name said in full with names the card does not print inside it (docs/games/times-up.md,
+    "The checks"): the same person, as a table hears it."""
+    assert matches(said, name, Judge("en")) is accepted

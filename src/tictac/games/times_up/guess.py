@@ -20,9 +20,9 @@ What a table refuses stays refused: the rest of the name is required ("Nixon" do
 "Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
 regional word ("couch" for "sofa", "lift" for "elevator"), a guess that is itself another word
 of the language ("poison" for "poisson", "loin" for "lion"), another first name ("Simon Veil"),
-the card's name with an initial, a name or a "Sr." more ("Michael B. Jordan"), short words and
-names changed by a letter ("Manet" is not "Monet", "moule" is not "poule"), another number
-("Louis XVI" is not "Louis XIV").
+the card's name with an initial more or a name or a "Sr." after it ("Michael B. Jordan"),
+short words and names changed by a letter ("Manet" is not "Monet", "moule" is not "poule"),
+another number ("Louis XVI" is not "Louis XIV").
 """
 
 from __future__ import annotations
@@ -233,7 +233,7 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
     optional ones said or not, extra articles (and titles before the name) allowed, words
     joined or split."""
     names = not judge.words_pack
-    # A title goes before a name: inside it, an extra word is another person's middle name.
+    # A title goes before a name: inside it, an extra word is a middle name (_middle_name).
     leading = _TITLES | _ARTICLES if names else _ARTICLES
 
     @cache
@@ -250,6 +250,8 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
         if names and i > 0 and card[j][0] in lexicon.PARTICLES and walk(i, j + 1):
             return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
+            return True
+        if names and i < len(said) and _middle_name(said[i], card, j) and walk(i + 1, j):
             return True
         if (names and i < len(said) and _initial(said[i], *card[j], _before_surname(card, j))
                 and walk(i + 1, j + 1)):
@@ -277,6 +279,20 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
         return False
 
     return walk(0, 0)
+
+
+def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int) -> bool:
+    """Whether the guess may say `word`, a name the card does not print, before the card's word
+    j: a middle name between two words of the name ("Jennifer Joanna Aniston"), or another
+    first name before a first name the card requires ("Laura Jeanne Reese Witherspoon"). Never
+    after the name (the card's name plus a name is mostly someone else: "John Wayne Gacy"), nor
+    an initial ("Michael B. Jordan"), a number or a title."""
+    if len(word) < 2 or number(word) is not None or word in _TITLES or j == len(card):
+        return False
+    if j == 0:
+        return not card[0][1] and len(card) > 1 and lexicon.is_first_name(word)
+    return (any(not optional for _, optional in card[:j])
+            and any(not optional for _, optional in card[j:]))
 
 
 def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge: Judge) -> bool:
