@@ -342,3 +342,15 @@ def test_a_middle_name_or_more_first_names_before_the_surname_win(
     """A name said in full with names the card does not print inside it (docs/games/times-up.md,
     "The checks"): the same person, as a table hears it."""
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Mick Taylor", "Mike Taylor", False),  # two short forms of Michael: two names
+    ("Ed Norton", "Eddie Norton", False),  # two short forms of Edward
+    ("Eddy Norton", "Eddie Norton", True),  # one name spelt two ways
+    ("John Walker", "Johnny Walker", True),  # the formal name of the printed short form
+    ("Michael Taylor", "Mike Taylor", True),
+    ("Mike Taylor", "Michael Taylor", True),
+])
+def test_one_short_form_never_wins_for_another(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted

@@ -258,7 +258,8 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             return True
         # Another form of a first name, never of the surname that ends the card.
         if (names and i < len(said) and j + 1 < len(card)
-                and said[i] in lexicon.first_name_forms(card[j][0]) and walk(i + 1, j + 1)):
+                and said[i] in lexicon.first_name_forms(card[j][0])
+                and not lexicon.sibling_forms(said[i], card[j][0]) and walk(i + 1, j + 1)):
             return True
         # Initials run together for first names: "JS Bach", "JP Pernaut".
         if names and i < len(said) and _initials_for(said[i], card, j) and walk(
@@ -274,6 +275,9 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
                 # Words run together are heard, not spelt: no slip is pooled over several
                 # ("Bill Gates Sr." is not "Bill Gates").
                 heard = a == 1 or _heard_alike(chunk, "".join(whole), judge)
+                if (names and a == b == 1 and _before_surname(card, j)
+                        and lexicon.sibling_forms(chunk, whole[0])):
+                    continue  # "Mick" is not "Mike": two short forms of Michael
                 if heard and _same_words(chunk, whole, judge) and walk(i + a, j + b):
                     return True
         return False

@@ -227,6 +227,42 @@ def first_name_forms(name: str) -> frozenset[str]:
                      | namer.canonicals_of(name)) - {name}
 
 
+# Endings of a diminutive ("Eddie", "Jimmy", "Dani"): a name with one is not a formal name.
+_DIMINUTIVE_ENDINGS = ("ie", "y", "i")
+
+
+@cache
+def sibling_forms(said: str, printed: str) -> bool:
+    """Whether two first names are two short forms of a longer name, neither the other's
+    formal name ("Mick" and "Mike" of Michael, "Ed" and "Eddie" of Edward), that sound
+    otherwise: two names, as "Fred" and "Freddie" are, not one spelt two ways ("Eddy" and
+    "Eddie") nor a diminutive and its formal name ("Johnny" and "John")."""
+    from tictac.games.times_up.guess import sound  # the checker imports this module
+
+    def heard(name: str) -> str:
+        return re.sub(r"ie$", "i", sound(name))
+
+    if heard(said) == heard(printed) or not any(
+            len(name) <= 4 or name.endswith(_DIMINUTIVE_ENDINGS) for name in (said, printed)):
+        return False
+    both = first_name_forms(said) & first_name_forms(printed)
+    return (any(len(name) > max(len(said), len(printed)) for name in both)
+            and not _formal_for(said, printed) and not _formal_for(printed, said))
+
+
+def _formal_for(name: str, short: str) -> bool:
+    """Whether the tables give `name` as the formal name of `short`: "John" of "Johnny",
+    "Michael" of "Mike"; never a name with a diminutive's ending, nor one no longer than the
+    short form unless the short form begins with it (the `nicknames` dataset also gives
+    "Mike" as the formal name of "Mick")."""
+    from nicknames import NickNamer
+
+    linked = (name in _nick_namer(NickNamer).canonicals_of(short)
+              or short in DIMINUTIVES.get(name, frozenset()))
+    return (linked and not name.endswith(_DIMINUTIVE_ENDINGS)
+            and (len(name) > len(short) or short.startswith(name)))
+
+
 @cache
 def _nick_namer(kind: type) -> Any:
     return kind()
