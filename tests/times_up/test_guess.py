@@ -354,3 +354,17 @@ def test_a_middle_name_or_more_first_names_before_the_surname_win(
 ])
 def test_one_short_form_never_wins_for_another(said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("foc", "phoque", "fr", False),  # a sail: a rare word, but a word of the dictionary
+    ("muser", "musée", "fr", False),
+    ("glob", "globe", "en", False),
+    ("envelop", "envelope", "en", False),
+    ("phok", "phoque", "fr", True),  # no word: the card's word spelt as it sounds
+    ("envelloppe", "enveloppe", "fr", True),
+])
+def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    """lexicon.dictionary_words: words rarer than the frequency cutoff that a dictionary has."""
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted

