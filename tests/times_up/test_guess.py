@@ -322,6 +322,9 @@ def test_a_word_spelt_as_its_language_says_it_wins(
     ("Jeannot Marais", "Jean Marais", True),
     ("Joseph Pesci", "Joe Pesci", True),  # a first-name table line never hides a formal name
     ("Jodie Fotser", "Jodie Foster", True),
+    ("Gégé Lambert", "Gérard Lambert", True),  # names/diminutives.fr.tsv
+    ("Manuel Lopez", "Manu Lopez", True),
+    ("Alfredo Rossi", "Al Rossi", True),  # names/diminutives.en.tsv
 ])
 def test_a_name_with_two_letters_swapped_or_said_as_it_sounds_wins(
         said: str, name: str, accepted: bool) -> None:
