@@ -592,6 +592,7 @@ def _name_sounds(word: str) -> tuple[str, str]:
 def _name_key(key: str) -> str:
     """English "ee" is "i" ("Shiran"); a final "ai", "ay" or "et" is a French "é" ("Tremblé",
     "Pesquai")."""
+    key = re.sub(r"ei$", "i", key)  # a final "ey" ("Murphey", "Bowey") is a final "y"
     key = re.sub(r"(?:ai|et)$", "e", key.replace("ee", "i").replace("ea", "e").replace("ei", "e"))
     return key[:-1] if key.endswith("ie") else key
 
