@@ -373,3 +373,15 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
         said: str, word: str, language: str, accepted: bool) -> None:
     """lexicon.dictionary_words: words rarer than the frequency cutoff that a dictionary has."""
     assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("orangé", "orange", False),  # the adjective: other accents that make another word
+    ("pâté", "pâte", False),
+    ("côté", "côte", False),
+    ("pastéque", "pastèque", True),  # a wrong accent that makes no word
+    ("cote", "côte", True),  # accents left out
+])
+def test_other_accents_that_make_another_word_are_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted

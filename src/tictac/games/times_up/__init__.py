@@ -281,3 +281,4 @@ def warm() -> None:
     for language in ("fr", "en"):
         lexicon.common_words(language)
         lexicon.dictionary_words(language)
+        lexicon.accented_words(language)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -96,7 +97,7 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
        forms the card accepts."""
     said = tuple(canonical(words(guess), judge))
-    if not said:
+    if not said or (judge.words_pack and _accented_word(guess, name, judge.language)):
         return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts) if known else (name,)
@@ -108,6 +109,17 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), judge)
+
+
+def _accented_word(guess: str, name: str, language: str) -> bool:
+    """Whether the guess is the card's word with other accents that make another word of the
+    language: "orangé" (the colour's adjective) is not "orange", though "pastéque" is
+    "pastèque" and "etoile" "étoile"."""
+    typed = unicodedata.normalize("NFC", guess.casefold()).split()
+    printed = unicodedata.normalize("NFC", name.casefold()).split()
+    return (words(guess) == words(name) and len(typed) == len(printed)
+            and any(said != word and said in lexicon.accented_words(language)
+                    for said, word in zip(typed, printed, strict=True)))
 
 
 def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) -> bool:

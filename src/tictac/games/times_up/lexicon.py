@@ -301,8 +301,9 @@ def words_at_least(language: str, zipf: float) -> frozenset[str]:
     return _read_words(language, zipf)
 
 
-def _read_words(language: str, zipf: float) -> frozenset[str]:
-    """The words of `language` at least as common as `zipf`, in the compared form.
+def _read_words(language: str, zipf: float, accented: bool = False) -> frozenset[str]:
+    """The words of `language` at least as common as `zipf`, in the compared form (or, when
+    `accented`, only the words with accents, as written).
 
     Read from the list's file straight, bucket by bucket, stopping at the cutoff: wordfreq's
     own reader keeps the whole list (every rare word too) cached, 40 MB of a server's memory
@@ -321,9 +322,19 @@ def _read_words(language: str, zipf: float) -> frozenset[str]:
         if header != {"format": "cB", "version": 1}:
             raise ValueError(f"wordfreq's list for {language} is not of a known format: {header}")
         for _ in range(cutoff + 1):
-            found.update(word if word.isascii() else _compared(word)
-                         for word in unpacker.unpack())
+            bucket = unpacker.unpack()
+            if accented:
+                found.update(word for word in bucket if not word.isascii() and word.isalpha())
+            else:
+                found.update(word if word.isascii() else _compared(word) for word in bucket)
     return frozenset(found)
+
+
+@cache
+def accented_words(language: str) -> frozenset[str]:
+    """The words of `language` written with accents, as common as common_words: "orangé" is a
+    word of its own, not "orange" typed with an accent too many."""
+    return _read_words(language, _WORD_ZIPF, accented=True)
 
 
 def _wordfreq_data() -> Path:
