@@ -308,6 +308,8 @@ def test_an_initial_wins_for_the_first_name_never_for_the_surname(
     ("poil", "poêle", "fr", False),  # the same sound, but another word
     ("écharde", "écharpe", "fr", False),  # a silent end never makes a p silent
     ("tapir", "tapis", "fr", False),  # no slip counted on a key that dropped a letter
+    ("parfun", "parfum", "fr", True),  # a final nasal
+    ("pedle", "pedal", "en", True),  # a final schwa and l
 ])
 def test_a_word_spelt_as_its_language_says_it_wins(
         said: str, word: str, language: str, accepted: bool) -> None:
