@@ -165,10 +165,10 @@ def test_development_data_agrees_with_a_fair_table() -> None:
 
 
 # Measured after the test half was seen and its error classes fixed in general rules
-# (tests/times_up/guess_figures.md): it still has 10 false accepts (slips and sound-alikes that
+# (tests/times_up/guess_figures.md): it still has 8 false accepts (slips and sound-alikes that
 # are other names or rare words). An expected failure, so that the number is not tuned away case
 # by case; it turns into a failure the day it reaches zero.
-TEST_HALF_FALSE_ACCEPTS = 10
+TEST_HALF_FALSE_ACCEPTS = 8
 TEST_HALF_SHORTFALL = pytest.mark.xfail(
     strict=True, reason=f"{TEST_HALF_FALSE_ACCEPTS} false accepts on the old test half "
                         "(guess_figures.md)")
@@ -230,14 +230,16 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 
 
 # Each held-out table was judged once, after the last change to the checker before it was
-# judged (guess_figures.md); guess_heldout.tsv, once judged, became development data for the
-# next round, and its figures here are those after that round. Per table: the agreement per
+# judged (guess_figures.md); guess_heldout.tsv and guess_heldout2.tsv, once judged, became
+# development data for the next round, and their figures here are those after the last round;
+# guess_heldout3.tsv's are those of its single run. Per table: the agreement per
 # language (a floor, never a target) and the false accepts (a ceiling). Zero false accepts is
 # the goal: an expected failure per table states the count, so that it is not tuned away on the
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
-    HELD_OUT.name: ({"fr": 295, "en": 299}, 7),
-    HELD_OUT_2.name: ({"fr": 367, "en": 355}, 10),
+    HELD_OUT.name: ({"fr": 296, "en": 302}, 4),
+    HELD_OUT_2.name: ({"fr": 374, "en": 373}, 5),
+    HELD_OUT_3.name: ({"fr": 360, "en": 360}, 5),
 }
 HELD_OUT_TABLES = {table.name: table for table in (HELD_OUT, HELD_OUT_2, HELD_OUT_3)}
 
