@@ -308,6 +308,8 @@ def test_an_initial_wins_for_the_first_name_never_for_the_surname(
     ("poil", "poêle", "fr", False),  # the same sound, but another word
     ("écharde", "écharpe", "fr", False),  # a silent end never makes a p silent
     ("tapir", "tapis", "fr", False),  # no slip counted on a key that dropped a letter
+    ("parfun", "parfum", "fr", True),  # a final nasal
+    ("pedle", "pedal", "en", True),  # a final schwa and l
 ])
 def test_a_word_spelt_as_its_language_says_it_wins(
         said: str, word: str, language: str, accepted: bool) -> None:
@@ -322,7 +324,66 @@ def test_a_word_spelt_as_its_language_says_it_wins(
     ("Jeannot Marais", "Jean Marais", True),
     ("Joseph Pesci", "Joe Pesci", True),  # a first-name table line never hides a formal name
     ("Jodie Fotser", "Jodie Foster", True),
+    ("Gégé Lambert", "Gérard Lambert", True),  # names/diminutives.fr.tsv
+    ("Manuel Lopez", "Manu Lopez", True),
+    ("Alfredo Rossi", "Al Rossi", True),  # names/diminutives.en.tsv
+    ("Kevin Rooney", "Kevin Roony", True),  # a final "ey" is heard as a final "y"
+    ("Kevin Roony", "Kevin Rooney", True),
 ])
 def test_a_name_with_two_letters_swapped_or_said_as_it_sounds_wins(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Whitney Elizabeth Houston", "Whitney Houston", True),  # a middle name said
+    ("Marie Anne Lise Moreau", "Lise Moreau", True),  # first names before the first name
+    ("Anne Sophie Marceau", "Sophie Marceau", True),
+    ("Whitney Houston Brown", "Whitney Houston", False),  # a name after it: someone else
+    ("Whitney E. Houston", "Whitney Houston", False),  # an initial more: someone else
+    ("Anne Bach", "(Johann Sebastian) Bach", False),  # a first name the card does not require
+    ("Elizabeth Houston", "Whitney Houston", False),  # the first name is still required
+])
+def test_a_middle_name_or_more_first_names_before_the_surname_win(
+        said: str, name: str, accepted: bool) -> None:
+    """A name said in full with names the card does not print inside it (docs/games/times-up.md,
+    "The checks"): the same person, as a table hears it."""
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Mick Taylor", "Mike Taylor", False),  # two short forms of Michael: two names
+    ("Ed Norton", "Eddie Norton", False),  # two short forms of Edward
+    ("Eddy Norton", "Eddie Norton", True),  # one name spelt two ways
+    ("John Walker", "Johnny Walker", True),  # the formal name of the printed short form
+    ("Michael Taylor", "Mike Taylor", True),
+    ("Mike Taylor", "Michael Taylor", True),
+])
+def test_one_short_form_never_wins_for_another(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("foc", "phoque", "fr", False),  # a sail: a rare word, but a word of the dictionary
+    ("muser", "musée", "fr", False),
+    ("glob", "globe", "en", False),
+    ("envelop", "envelope", "en", False),
+    ("phok", "phoque", "fr", True),  # no word: the card's word spelt as it sounds
+    ("envelloppe", "enveloppe", "fr", True),
+])
+def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    """lexicon.dictionary_words: words rarer than the frequency cutoff that a dictionary has."""
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("orangé", "orange", False),  # the adjective: other accents that make another word
+    ("pâté", "pâte", False),
+    ("côté", "côte", False),
+    ("pastéque", "pastèque", True),  # a wrong accent that makes no word
+    ("cote", "côte", True),  # accents left out
+])
+def test_other_accents_that_make_another_word_are_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted

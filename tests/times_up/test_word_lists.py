@@ -37,6 +37,32 @@ def test_both_word_lists_take_a_bounded_memory_and_never_wordfreqs_whole_list() 
     assert loaded["peak"] < 24 * MIB, loaded
 
 
+DICTIONARIES = """
+import json, tracemalloc
+from tictac.games.times_up import lexicon
+tracemalloc.start()
+sizes = {language: len(lexicon.dictionary_words(language)) for language in ("fr", "en")}
+now, peak = tracemalloc.get_traced_memory()
+print(json.dumps({"now": now, "peak": peak, "sizes": sizes}))
+"""
+
+
+def test_the_dictionaries_keep_only_their_words_that_people_use() -> None:
+    """lexicon.dictionary_words: the dictionaries' words wordfreq finds (tens of thousands, not
+    their hundreds of thousands), in a bounded memory once read."""
+    ran = subprocess.run([sys.executable, "-c", DICTIONARIES], capture_output=True, text=True,
+                         timeout=300, check=True)
+    loaded = json.loads(ran.stdout)
+    assert 50_000 < loaded["sizes"]["fr"] < 150_000, loaded
+    assert 20_000 < loaded["sizes"]["en"] < 100_000, loaded
+    assert loaded["now"] < 16 * MIB, loaded
+    assert loaded["peak"] < 96 * MIB, loaded
+    assert {"foc", "muser", "tortu"} <= lexicon.dictionary_words("fr")
+    assert {"glob", "envelop", "gluey"} <= lexicon.dictionary_words("en")
+    assert not {"bierre", "robo", "malcom", "luchini"} & lexicon.dictionary_words("fr")
+    assert not {"ruller", "schultz", "osborne"} & lexicon.dictionary_words("en")
+
+
 def test_the_words_are_those_of_wordfreqs_own_reader_above_the_cutoff() -> None:
     import wordfreq
 

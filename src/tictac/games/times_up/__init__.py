@@ -275,7 +275,10 @@ def written_deck(state: State) -> tuple[str, list[dict[str, str]]] | None:
 
 
 def warm() -> None:
-    """Loads what the guess checker reads lazily (the word lists: a second or more each), so a
-    server can do it beside its first rooms rather than on their first typed guess."""
+    """Loads what the guess checker reads lazily (the word lists and dictionaries: a second or
+    more each), so a server can do it beside its first rooms rather than on their first typed
+    guess."""
     for language in ("fr", "en"):
         lexicon.common_words(language)
+        lexicon.dictionary_words(language)
+        lexicon.accented_words(language)

@@ -20,15 +20,16 @@ What a table refuses stays refused: the rest of the name is required ("Nixon" do
 "Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
 regional word ("couch" for "sofa", "lift" for "elevator"), a guess that is itself another word
 of the language ("poison" for "poisson", "loin" for "lion"), another first name ("Simon Veil"),
-the card's name with an initial, a name or a "Sr." more ("Michael B. Jordan"), short words and
-names changed by a letter ("Manet" is not "Monet", "moule" is not "poule"), another number
-("Louis XVI" is not "Louis XIV").
+the card's name with an initial more or a name or a "Sr." after it ("Michael B. Jordan"),
+short words and names changed by a letter ("Manet" is not "Monet", "moule" is not "poule"),
+another number ("Louis XVI" is not "Louis XIV").
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -96,7 +97,7 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
        forms the card accepts."""
     said = tuple(canonical(words(guess), judge))
-    if not said:
+    if not said or (judge.words_pack and _accented_word(guess, name, judge.language)):
         return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts) if known else (name,)
@@ -108,6 +109,17 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), judge)
+
+
+def _accented_word(guess: str, name: str, language: str) -> bool:
+    """Whether the guess is the card's word with other accents that make another word of the
+    language: "orangé" (the colour's adjective) is not "orange", though "pastéque" is
+    "pastèque" and "etoile" "étoile"."""
+    typed = unicodedata.normalize("NFC", guess.casefold()).split()
+    printed = unicodedata.normalize("NFC", name.casefold()).split()
+    return (words(guess) == words(name) and len(typed) == len(printed)
+            and any(said != word and said in lexicon.accented_words(language)
+                    for said, word in zip(typed, printed, strict=True)))
 
 
 def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) -> bool:
@@ -233,7 +245,7 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
     optional ones said or not, extra articles (and titles before the name) allowed, words
     joined or split."""
     names = not judge.words_pack
-    # A title goes before a name: inside it, an extra word is another person's middle name.
+    # A title goes before a name: inside it, an extra word is a middle name (_middle_name).
     leading = _TITLES | _ARTICLES if names else _ARTICLES
 
     @cache
@@ -251,12 +263,15 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
+        if names and i < len(said) and _middle_name(said[i], card, j) and walk(i + 1, j):
+            return True
         if (names and i < len(said) and _initial(said[i], *card[j], _before_surname(card, j))
                 and walk(i + 1, j + 1)):
             return True
         # Another form of a first name, never of the surname that ends the card.
         if (names and i < len(said) and j + 1 < len(card)
-                and said[i] in lexicon.first_name_forms(card[j][0]) and walk(i + 1, j + 1)):
+                and said[i] in lexicon.first_name_forms(card[j][0])
+                and not lexicon.sibling_forms(said[i], card[j][0]) and walk(i + 1, j + 1)):
             return True
         # Initials run together for first names: "JS Bach", "JP Pernaut".
         if names and i < len(said) and _initials_for(said[i], card, j) and walk(
@@ -272,11 +287,28 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
                 # Words run together are heard, not spelt: no slip is pooled over several
                 # ("Bill Gates Sr." is not "Bill Gates").
                 heard = a == 1 or _heard_alike(chunk, "".join(whole), judge)
+                if (names and a == b == 1 and _before_surname(card, j)
+                        and lexicon.sibling_forms(chunk, whole[0])):
+                    continue  # "Mick" is not "Mike": two short forms of Michael
                 if heard and _same_words(chunk, whole, judge) and walk(i + a, j + b):
                     return True
         return False
 
     return walk(0, 0)
+
+
+def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int) -> bool:
+    """Whether the guess may say `word`, a name the card does not print, before the card's word
+    j: a middle name between two words of the name ("Jennifer Joanna Aniston"), or another
+    first name before a first name the card requires ("Laura Jeanne Reese Witherspoon"). Never
+    after the name (the card's name plus a name is mostly someone else: "John Wayne Gacy"), nor
+    an initial ("Michael B. Jordan"), a number or a title."""
+    if len(word) < 2 or number(word) is not None or word in _TITLES or j == len(card):
+        return False
+    if j == 0:
+        return not card[0][1] and len(card) > 1 and lexicon.is_first_name(word)
+    return (any(not optional for _, optional in card[:j])
+            and any(not optional for _, optional in card[j:]))
 
 
 def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge: Judge) -> bool:
@@ -379,8 +411,8 @@ def _same_common_word(said: str, printed: str, language: str) -> bool:
     forms = {printed} | lexicon.PLURALS[language](printed)
     if said in forms or printed in lexicon.PLURALS[language](said):
         return True
-    if said in lexicon.common_words(language):
-        return False  # another word, however near: "poison" is not "poisson"
+    if said in lexicon.common_words(language) or said in lexicon.dictionary_words(language):
+        return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
     return any(_near_word(said, form, len(printed), language) for form in forms)
 
 
@@ -572,6 +604,7 @@ def _name_sounds(word: str) -> tuple[str, str]:
 def _name_key(key: str) -> str:
     """English "ee" is "i" ("Shiran"); a final "ai", "ay" or "et" is a French "é" ("Tremblé",
     "Pesquai")."""
+    key = re.sub(r"ei$", "i", key)  # a final "ey" ("Murphey", "Bowey") is a final "y"
     key = re.sub(r"(?:ai|et)$", "e", key.replace("ee", "i").replace("ea", "e").replace("ei", "e"))
     return key[:-1] if key.endswith("ie") else key
 

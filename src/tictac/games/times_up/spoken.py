@@ -29,6 +29,7 @@ _FRENCH = [
     (re.compile(r"ai|ei|ay"), "e"),  # "fenaître", "zaibre", "balaine"
     (re.compile(r"e[nm](?=[^aeiouynm]|$)"), "an"),  # "empoule", "ampoule": one nasal
     (re.compile(r"m(?=[bp])"), "n"),  # "tanbour", "tambour"
+    (re.compile(r"um$"), "un"),  # a final nasal: "parfun", "parfum"
     # Silent final consonants ("léopart", "Maré"), then a mute final e ("poir", "gar", "mask",
     # "skie"), in that order: "écharpe" keeps its p, so "écharde" stays another word.
     (re.compile(r"(?<=[aeiour])(?:[tdsxzp]|ts|ds)$"), ""),
@@ -44,6 +45,7 @@ _ENGLISH = [
     (re.compile(r"^sch(?=[^eiy])"), "sk"),  # "school", "skool"
     (re.compile(r"oo"), "u"),  # "igloo", "iglu"
     (re.compile(r"ai|ay"), "a"),  # "mermaid", "mermade"
+    (re.compile(r"(?<=[^aeiou])al$"), "le"),  # a final schwa and l: "sandle", "sandal"
     (re.compile(r"(?<=[aeiou][^aeiou])e$"), ""),  # a silent final e: "knite", "mermade"
 ]
 
