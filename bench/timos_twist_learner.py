@@ -1,17 +1,22 @@
 """A learner that beats simple rules and the heuristic bot at one round of 2-player Timo's Twist.
 
-    uv run --group rl python bench/timos_twist_learner.py [--episodes 8000] [--games 2000]
-        [--seed 1]
+    uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
+        [--teacher-iterations 100] [--episodes 0] [--games 2000] [--seed 7]
 
 The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
 the seat alternating episode by episode), the heuristic bot in the other; one round, the first
 out wins. The policy is a softmax over the legal actions (the mask) of logits linear in a few
 features of each action, read off the observation (`action_features`), and what the seat saw the
-other seat do (`Memory`: which colours it could not follow). Training is REINFORCE with the
-batch's mean return as baseline, Adam, seeded. The trained policy (greedy: its likeliest legal
-action) and the baselines, simple rules over the same observation and the bots themselves in the
-agent's seat, then each play `--games` seeded rounds against random play and as many against the
-heuristic bot, on the same seeds; the table gives their win rates with 95 % Wilson intervals.
+other seat do (`Memory`: which colours it could not follow). It learns from a teacher: our search
+bot (flat Monte Carlo over sampled hands, `--teacher-iterations` playouts a move) plays the
+agent's seat against the heuristic bot for `--teacher-rounds` seeded rounds, and the policy is
+fitted to its choices (`clone`: the mean log-likelihood, full batch, Adam). The search is too
+slow to play with (a tenth of a CPU second a round); the learner plays at the cost of its
+features. `--episodes` more rounds of REINFORCE (the batch's mean return as baseline) may follow.
+The trained policy (greedy: its likeliest legal action) and the baselines, simple rules over the
+same observation and the bots themselves in the agent's seat, then each play `--games` seeded
+rounds against random play and as many against the heuristic bot, on the same seeds; the table
+gives their win rates with 95 % Wilson intervals.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ from collections.abc import Callable
 import numpy as np
 
 from tictac.bots import Bot, make_bot
+from tictac.bots.search import Budget
+from tictac.bots.timos_twist_search import SearchBot
 from tictac.engine import Rng
 from tictac.games.timos_twist.cards import COLOR, DECK_SIZE, PLUS2, PLUS4_CARD, RANK, SKIP, VALUE
 from tictac.rl.single_agent import SingleAgentEnv
@@ -186,6 +193,56 @@ def train(policy: Policy, episodes: int, seed: int, batch: int = 32, rate: float
             won = 0
 
 
+def demonstrations(rounds: int, iterations: int, seed: int,
+                   log: Callable[[str], None] = print) -> list[tuple[np.ndarray, int]]:
+    """The search bot's choices (`iterations` playouts a move) in the agent's seat against the
+    heuristic bot, `rounds` seeded rounds, the seat alternating: for each decision with more
+    than one legal move, the features of each legal move and the row of the one it chose."""
+    envs, shown, won = make_envs("heuristic"), [], 0
+    for episode in range(rounds):
+        env, memory = envs[episode % 2], Memory()
+        teacher = SearchBot(env.seat, Rng(f"label-{episode}"),
+                            Budget(iterations=iterations, ms=None))
+        observation, info = env.reset(seed=seed * 1_000_000 + episode)
+        while True:
+            memory.see(observation)
+            number = env.bot_number(teacher, env.seat)
+            numbers, rows = action_features(observation, info["action_mask"], memory)
+            if len(numbers) > 1:
+                shown.append((rows, int(np.flatnonzero(numbers == number)[0])))
+            memory.acted(observation, number)
+            observation, reward, terminated, truncated, info = env.step(number)
+            if terminated or truncated:
+                won += reward > 0
+                break
+        if (episode + 1) % 500 == 0:
+            log(f"teacher round {episode + 1}: won {won}, {len(shown):,} choices shown")
+    return shown
+
+
+def clone(policy: Policy, shown: list[tuple[np.ndarray, int]], epochs: int = 300,
+          rate: float = 0.05) -> float:
+    """Fit the policy to the choices shown: full-batch ascent of their mean log-likelihood
+    (the legal moves of each decision padded to the widest, the padding masked out); the share
+    of choices the greedy policy then makes alike."""
+    widest = max(len(rows) for rows, _ in shown)
+    features = np.zeros((len(shown), widest, WIDTH))
+    legal = np.zeros((len(shown), widest), bool)
+    for index, (rows, _) in enumerate(shown):
+        features[index, :len(rows)] = rows
+        legal[index, :len(rows)] = True
+    chosen = features[np.arange(len(shown)), [choice for _, choice in shown]]
+    for _ in range(epochs):
+        logits = np.where(legal, features @ policy.w, -np.inf)
+        chances = np.exp(logits - logits.max(axis=1, keepdims=True))
+        chances /= chances.sum(axis=1, keepdims=True)
+        # The gradient of a log chance: the chosen row less the rows' mean under the policy.
+        gradient = (chosen - np.einsum("nk,nkd->nd", chances, features)).mean(axis=0)
+        policy.update(gradient, rate)
+    logits = np.where(legal, features @ policy.w, -np.inf)
+    return float(np.mean(np.argmax(logits, axis=1) == [choice for _, choice in shown]))
+
+
 # An agent: given its environment (for a bot playing from the seat's view), the observation,
 # the mask and its memory, the number of its move.
 Agent = Callable[[SingleAgentEnv, np.ndarray, np.ndarray, Memory], int]
@@ -275,15 +332,21 @@ def cell(wins: int, games: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=8000)
+    parser.add_argument("--teacher-rounds", type=int, default=1500)
+    parser.add_argument("--teacher-iterations", type=int, default=100)
+    parser.add_argument("--episodes", type=int, default=0,
+                        help="REINFORCE rounds after cloning (0: none)")
     parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
 
     policy, started = Policy(), time.process_time()
-    train(policy, args.episodes, args.seed)
-    print(f"trained on {args.episodes:,} rounds in {time.process_time() - started:.0f} CPU s; "
-          "weights:")
+    shown = demonstrations(args.teacher_rounds, args.teacher_iterations, args.seed)
+    agree = clone(policy, shown)
+    print(f"cloned {len(shown):,} choices of the search bot (greedy agrees on {agree:.1%})")
+    if args.episodes:
+        train(policy, args.episodes, args.seed)
+    print(f"trained in {time.process_time() - started:.0f} CPU s; weights:")
     for name, weight in zip(FEATURES, policy.w, strict=True):
         print(f"  {weight:+6.2f}  {name}")
     agents: dict[str, Agent] = {
@@ -291,7 +354,7 @@ def main() -> None:
         "rule: highest value, else draw": rule(highest_value),
         "rule: colour held most, else draw": rule(most_of_colour),
         "heuristic bot": bot("heuristic"),
-        f"learner, {args.episodes:,} rounds, greedy": greedy(policy),
+        f"learner, cloned from {args.teacher_rounds:,} rounds of search, greedy": greedy(policy),
     }
     print("\n| agent | against random play | against the heuristic bot |\n|---|---|---|")
     for name, agent in agents.items():

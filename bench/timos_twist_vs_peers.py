@@ -3,11 +3,13 @@
 PettingZoo environments, per decision, against RLCard's and OpenSpiel's.
 
     uv run --group rl --group bench python bench/timos_twist_vs_peers.py [--players 2] [--repeat 5]
+        [--part engines|environments]
 
 Each engine plays whole games with uniformly random legal actions chosen by Python's `random`
 for `--seconds`, `--repeat` times, the engines taking turns; the best run of each counts (the
 machine is shared, so a single run can be slowed down by others; a second here is one of
-this process's CPU time, for the same reason). An action is one
+this process's CPU time, for the same reason), and for the environments each run's ratio is
+printed too (a margin must hold in every run, not only best to best). An action is one
 decision of a player: for us one `apply` (play, draw, pass, TIMO or catch; the catch window's
 grace time is set to 0 because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
 non-chance `apply_action` (chance nodes, the deal, are played but not counted). A peer whose
@@ -215,18 +217,28 @@ PEERS: dict[str, tuple[str, Runner]] = {
 }
 
 
-def best_rates(
+def runs(
     runners: dict[str, Runner], players: int, seconds: float, repeat: int, seed: int
-) -> dict[str, float]:
-    """Each runner's best actions/s over `repeat` runs, taken in turns so that a busy moment
-    of the machine does not fall on one engine only."""
-    best = dict.fromkeys(runners, 0.0)
+) -> list[dict[str, float]]:
+    """Each runner's actions/s in each of `repeat` runs, the runners taking turns within a run
+    so that a busy moment of the machine falls on all of them alike."""
+    rates = []
     for index in range(repeat):
+        rate = {}
         for name, run in runners.items():
             started = cpu_seconds()
             actions = run(players, seconds, random.Random(seed + index))
-            best[name] = max(best[name], actions / (cpu_seconds() - started))
-    return best
+            rate[name] = actions / (cpu_seconds() - started)
+        rates.append(rate)
+    return rates
+
+
+def best_rates(
+    runners: dict[str, Runner], players: int, seconds: float, repeat: int, seed: int
+) -> dict[str, float]:
+    """Each runner's best actions/s over `repeat` runs (`runs`)."""
+    measured = runs(runners, players, seconds, repeat, seed)
+    return {name: max(rate[name] for rate in measured) for name in runners}
 
 
 def installed(module: str) -> str | None:
@@ -244,8 +256,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="per run")
     parser.add_argument("--repeat", type=int, default=5, help="runs per engine; the best counts")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--part", choices=("engines", "environments"),
+                        help="only this part (default: both)")
     args = parser.parse_args()
+    if args.part != "environments":
+        engines(args)
+    if args.part != "engines":
+        environments_part(args)
+    print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f} on {} cores".format(
+        *os.getloadavg(), os.cpu_count()))
 
+
+def engines(args: argparse.Namespace) -> None:
+    """Random play through the bare engines, ours three ways."""
     print(f"random play, {args.players} players, best of {args.repeat} x {args.seconds:g} s")
     runners: dict[str, Runner] = {OURS: ours}
     for name, (module, run) in PEERS.items():
@@ -266,22 +289,25 @@ def main() -> None:
         print(f"{name:<24} {rate:>10,.0f} actions/s   ours / theirs = {ratios}")
     print("(ours / theirs: the bare loop / with the view / with the lazy view)")
 
+
+def environments_part(args: argparse.Namespace) -> None:
+    """Each of our environments against its peers, per decision, run by run."""
     print(f"\nenvironments, decisions per second, best of {args.repeat} x {args.seconds:g} s")
     for name, run, peers in environments(args.players):
         usable = {peer: peer_run for peer, (module, peer_run) in peers.items()
                   if installed(module) is None}
-        rates = best_rates({name: run} | usable, args.players, args.seconds, args.repeat,
-                           args.seed)
-        mine = rates.pop(name)
+        measured = runs({name: run} | usable, args.players, args.seconds, args.repeat,
+                        args.seed)
+        mine = max(rate[name] for rate in measured)
         print(f"{name:<26} {mine:>10,.0f} decisions/s")
         for peer in peers:
-            if peer in rates:
-                print(f"  {peer:<24} {rates[peer]:>10,.0f} decisions/s   ours / theirs = "
-                      f"{mine / rates[peer]:.2f}x")
-            else:
+            if peer not in usable:
                 print(f"  {peer:<24} skipped (not installed)")
-    print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f} on {} cores".format(
-        *os.getloadavg(), os.cpu_count()))
+                continue
+            theirs = max(rate[peer] for rate in measured)
+            each = " ".join(f"{rate[name] / rate[peer]:.2f}x" for rate in measured)
+            print(f"  {peer:<24} {theirs:>10,.0f} decisions/s   ours / theirs = "
+                  f"{mine / theirs:.2f}x (best to best); run by run: {each}")
 
 
 if __name__ == "__main__":

@@ -81,3 +81,30 @@ def test_the_memory_learns_a_colour_only_from_a_draw_on_it(learner: ModuleType) 
     memory.acted(seen(top=28, follow=2, other=5), 60)  # the seat draws
     memory.see(seen(top=18, follow=1, other=4))  # it played green 5
     assert memory.lacks == [False, False, False, False]
+
+
+def test_the_teachers_choices_are_recorded_with_the_features_of_each_legal_move(
+        learner: ModuleType) -> None:
+    shown = learner.demonstrations(2, iterations=4, seed=9, log=lambda line: None)
+    assert shown, "two rounds hold choices among several legal moves"
+    for rows, choice in shown:
+        assert rows.shape[0] > 1 and rows.shape[1] == learner.WIDTH
+        assert 0 <= choice < rows.shape[0]
+    again = learner.demonstrations(2, iterations=4, seed=9, log=lambda line: None)
+    assert [choice for _, choice in again] == [choice for _, choice in shown]
+
+
+def test_cloning_learns_the_choices_shown(learner: ModuleType) -> None:
+    """A teacher that always plays a skip where it can, else the first legal move: the cloned
+    greedy policy makes the same choices, where the untrained one ties them all."""
+    rng = np.random.default_rng(0)
+    shown = []
+    for _ in range(60):
+        rows = np.zeros((4, learner.WIDTH))
+        rows[:, 6] = rng.random(4)  # values that do not decide
+        skip = int(rng.integers(4))
+        rows[skip, 1] = 1.0
+        shown.append((rows, skip))
+    policy = learner.Policy()
+    assert learner.clone(policy, shown, epochs=50) == 1.0
+    assert policy.w[1] > 0
