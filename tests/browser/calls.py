@@ -41,6 +41,14 @@ def media_browser(browser: Browser) -> Iterator[Browser]:
         chromium.close()
 
 
+def in_call(player: Player) -> None:
+    """Waits until `player`'s page is in the room's call: its roster came and the call's module
+    (loaded only then) has taken it."""
+    wait_for(lambda: player.page.evaluate(
+        "() => Boolean(window.tictacMedia && window.tictacMedia.you !== null)"),
+        player.page, what=f"{player.name} in the call")
+
+
 def peer_of(player: Player) -> int:
     rosters = [m for m in player.messages("media") if m["you"] is not None]
     assert rosters, player.name

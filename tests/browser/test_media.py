@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from .calls import arriving, growing, media_browser, peer_of
+from .calls import arriving, growing, in_call, media_browser, peer_of
 from .players import DESKTOP, SHOTS_DIR, Player, create_room, join_room, start_game, wait_for
 from .test_times_up import Table
 
@@ -72,8 +72,7 @@ def test_four_phones_and_a_tv_play_times_up_with_audio_and_video(
         wait_for(lambda: tv.room() is not None, tv.page, what="the TV in the room")
         ana.page.click(".media-switch-on")
         for person in [*people, tv]:
-            wait_for(lambda person=person: person.messages("media"), person.page,
-                     what=f"{person.name}'s roster")
+            in_call(person)
         # Off on joining; on after each one's own tap (the fake device answers at once).
         assert not any(peer["mic"] or peer["cam"] for peer in ana.messages("media")[-1]["peers"])
         assert "Activer le micro" in ben.page.inner_text(".media-controls")  # French phone
@@ -163,7 +162,7 @@ def test_streamer_mode_shows_a_players_video_on_the_tv_only_once_they_allow_it(
         tv.goto(f"/r/{code}/tv")
         wait_for(lambda: tv.room() is not None, tv.page, what="the TV in the room")
         ana.page.click(".media-switch-on")
-        wait_for(lambda: ana.messages("media"), ana.page, what="the roster")
+        in_call(ana)
         ana.page.evaluate("() => window.tictacMedia.live.send("
                           "{ type: 'lobby', op: 'set_streamer', on: true })")
         wait_for(lambda: ana.page.locator(".media-on-stream:visible").count() == 1, ana.page,

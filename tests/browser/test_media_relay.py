@@ -15,9 +15,9 @@ from playwright.sync_api import Browser
 
 from tictac.cluster.services import free_port
 
-from .calls import growing, media_browser, peer_of
+from .calls import growing, in_call, media_browser, peer_of
 from .conftest import ServerProcess
-from .players import Player, create_room, join_room, wait_for
+from .players import Player, create_room, join_room
 
 __all__ = ["media_browser"]  # the fixture
 
@@ -91,8 +91,7 @@ def test_two_phones_hear_and_see_each_other_through_coturn_only(
         join_room(ben, code)
         ana.page.click(".media-switch-on")
         for person in (ana, ben):
-            wait_for(lambda person=person: person.messages("media"), person.page,
-                     what=f"{person.name}'s roster")
+            in_call(person)
             person.page.click(".media-mic")
             person.page.click(".media-cam")
         roster = ana.messages("media")[-1]

@@ -354,28 +354,14 @@ export class Media {
     } else if (this.el.nextSibling !== root) root.before(this.el);
   }
 
-  // The host's switch, on their phone in the lobby while audio and video are off.
-  hostSwitch() {
-    const room = this.live.room;
-    if (this.tv || !room || !room.you || !room.you.host || room.status !== 'lobby') return null;
-    return button(t('media.switch_on'), () => this.send({ op: 'settings', on: true, audience: false }), { class: 'media-switch media-switch-on' });
-  }
-
   // The tiles are kept elements, updated in place and moved only when who sits where changed.
   draw() {
-    const off = !this.roster || this.you === null;
-    const body = off ? this.hostSwitch() : null;
-    if (off && !body) {
+    if (!this.roster || this.you === null) { // out of the call (the host's switch: mediaswitch.js)
       this.el.remove();
       this.drawn = null;
       return;
     }
     this.place();
-    if (off) {
-      if (this.drawn !== 'off') fill(this.el, body);
-      this.drawn = 'off';
-      return;
-    }
     if (!this.spotBox) {
       this.spotBox = h('div', { class: 'media-spot' });
       this.tilesBox = h('div', { class: 'media-tiles' });
