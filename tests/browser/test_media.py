@@ -45,37 +45,101 @@ def stopped_after(player: Player, peer: int, what: str, since: float) -> float:
         last = now
 
 
+# Every spotlight a page draws, in order ("peer:audio" or "peer:video", "" for none): the one
+# between two turns (the next cluegiver, while they have not started) may last a moment only.
+SPOT_RECORDER = """
+window.__spots = [];
+new MutationObserver(() => {
+  const tile = document.querySelector('.media-spot:not([hidden]) .media-tile');
+  const mode = tile && tile.classList.contains('spot-video') ? 'video' : 'audio';
+  const now = tile ? `${tile.dataset.peer}:${mode}` : '';
+  if (window.__spots[window.__spots.length - 1] !== now) window.__spots.push(now);
+}).observe(document, { childList: true, subtree: true, attributes: true,
+                       attributeFilter: ['class', 'hidden'] });
+"""
+
+# The spotlight's tile on this page: whose, audio or video (the mime), whether its video shows
+# here and has frames in its element, and the volume of its voice and of everyone else's.
+SPOTLIGHT = """() => {
+  const tile = document.querySelector('.media-spot:not([hidden]) .media-tile');
+  if (!tile) return null;
+  const video = tile.querySelector('video');
+  const others = [...document.querySelectorAll('.media-tiles .media-tile audio')];
+  return { peer: Number(tile.dataset.peer), video: tile.classList.contains('spot-video'),
+           seen: tile.dataset.seen, width: video.videoWidth,
+           volume: tile.querySelector('audio').volume,
+           others: others.map((audio) => audio.volume) };
+}"""
+
+
 def spotlit(player: Player) -> int | None:
-    found = player.page.evaluate(
-        "() => { const el = document.querySelector('.media-spot .media-tile');"
-        " return el ? Number(el.dataset.peer) : null; }")
-    return None if found is None else int(found)
+    found = player.page.evaluate(SPOTLIGHT)
+    return None if found is None else int(found["peer"])
 
 
-@pytest.mark.timeout(900)  # five pages encoding and decoding video on a shared machine
-def test_four_phones_and_a_tv_play_times_up_with_audio_and_video(
+def spotlight_follows(table: CallingTable, screens: list[Player], giver: Player) -> None:
+    """During `giver`'s turn: each guesser and the other team's timekeeper decode the giver's
+    video and hear their voice (getStats); every other screen has them in its spotlight, as
+    video in round 3 (the mime, its frames in the tile's element), else as a voice heard
+    first (the others' lowered); the giver's own phone has no spotlight."""
+    view = table.view()
+    peer, mime = peer_of(giver), view["round"] == 3
+    watchers = [table.by_seat(seat) for seat in view["turn"]["guessers"]] + [table.timekeeper()]
+    for watcher in watchers:
+        growing(watcher, peer, "frames")
+        growing(watcher, peer, "energy")
+    for screen in screens:
+        if screen is giver:
+            continue
+        spot = wait_for(lambda screen=screen: (found := screen.page.evaluate(SPOTLIGHT))
+                        and found["peer"] == peer and found["video"] == mime
+                        and (not mime or found["width"] > 0) and found,
+                        screen.page, timeout=120, what=f"{giver.name} in {screen.name}'s spotlight")
+        assert spot["seen"] == "video"
+        assert spot["volume"] == 1 and all(volume < 1 for volume in spot["others"]), spot
+    assert spotlit(giver) is None  # a cluegiver sees the others, not themself
+
+
+def spotlight_history(screen: Player) -> list[str]:
+    return [spot for spot in screen.page.evaluate("window.__spots") if spot]
+
+
+def is_in_order(wanted: list[str], seen: list[str]) -> bool:
+    """Whether `wanted` appears in `seen` in its order (other entries may come between)."""
+    rest = iter(seen)
+    return all(any(spot == want for spot in rest) for want in wanted)
+
+
+@pytest.mark.timeout(1800)  # five pages encoding and decoding video on a shared machine
+def test_four_phones_and_a_tv_play_a_whole_times_up_game_with_voice_and_mime_on_video(
         media_browser: Browser, server: str) -> None:
+    """All three rounds, two turns each: in each turn the spotlight is checked on every screen
+    and what arrives from the cluegiver at each guesser; the phones and the TV in French and
+    English; the host's mute and camera-off in the second turn; screenshots in rounds 1 and 3."""
     ana = Player(media_browser, server, "Ana")
     ben = Player(media_browser, server, "Ben", locale="fr-FR")
-    cleo = Player(media_browser, server, "Cleo")
+    cleo = Player(media_browser, server, "Cléo", locale="fr-FR")
     dan = Player(media_browser, server, "Dan")
     people = [ana, ben, cleo, dan]
-    tv = Player(media_browser, server, "TV")
+    tv = Player(media_browser, server, "TV", locale="fr-FR")
     tv.page.set_viewport_size(DESKTOP)
-    for screen in [*people, tv]:  # five pages each encoding and decoding several calls
+    screens = [*people, tv]
+    for screen in screens:  # five pages each encoding and decoding several calls
         screen.context.set_default_timeout(120_000)
+        screen.page.add_init_script(SPOT_RECORDER)
     try:
-        code = create_room(ana, "times-up", {"deck_size": 10, "turn_seconds": 120})
+        code = create_room(ana, "times-up", {"deck_size": 10, "turn_seconds": 120, "rules": "fr"})
         for person in people[1:]:
             join_room(person, code)
         tv.goto(f"/r/{code}/tv")
         wait_for(lambda: tv.room() is not None, tv.page, what="the TV in the room")
         ana.page.click(".media-switch-on")
-        for person in [*people, tv]:
-            in_call(person)
+        for screen in screens:
+            in_call(screen)
         # Off on joining; on after each one's own tap (the fake device answers at once).
         assert not any(peer["mic"] or peer["cam"] for peer in ana.messages("media")[-1]["peers"])
         assert "Activer le micro" in ben.page.inner_text(".media-controls")  # French phone
+        assert "Microphone on" in dan.page.inner_text(".media-controls")  # English phone
         start_game(ana, people)
         table = CallingTable(people)
         for person in people:
@@ -89,36 +153,47 @@ def test_four_phones_and_a_tv_play_times_up_with_audio_and_video(
             person.page.click(".media-mic")
             person.page.click(".media-cam")
         wait_for(lambda: all(peer["mic"] and peer["cam"] for peer in tv.messages("media")[-1]
-                             ["peers"] if not peer["tv"]), tv.page, timeout=60,
+                             ["peers"] if not peer["tv"]), tv.page, timeout=120,
                  what="everyone on")
 
-        givers, muted = [], False
-        for _ in range(2):  # two turns: the spotlight moves with the cluegiver
+        turns: list[tuple[Player, str]] = []
+        muted, shot = False, set()
+        while not table.view()["over"]:
+            if table.view()["phase"] == "readback":
+                for person in people:
+                    table.press(person, "button.ready")
+                continue
             giver = table.start_turn()
-            givers.append(giver)
-            peer = peer_of(giver)
-            guessers = [table.by_seat(seat) for seat in table.view()["turn"]["guessers"]]
-            for guesser in guessers:
-                growing(guesser, peer, "frames")
-                growing(guesser, peer, "energy")
-            for screen in [*people, tv]:
-                if screen is not giver:
-                    wait_for(lambda screen=screen, peer=peer: spotlit(screen) == peer,
-                             screen.page, what=f"{giver.name} in {screen.name}'s spotlight")
-            assert spotlit(giver) is None  # a cluegiver sees the others, not themself
-            if len(givers) == 1:
-                guessers[0].page.screenshot(path=SHOTS_DIR / "media-spotlight-phone.png",
-                                            full_page=True)
-                tv.page.screenshot(path=SHOTS_DIR / "media-spotlight-tv.png")
+            turn_round = table.view()["round"]
+            turns.append((giver, f"{peer_of(giver)}:{'video' if turn_round == 3 else 'audio'}"))
+            spotlight_follows(table, screens, giver)
+            if turn_round in (1, 3) and turn_round not in shot:  # a talking turn, a mime's
+                shot.add(turn_round)
+                for screen in screens:
+                    if screen is not giver:
+                        screen.page.screenshot(
+                            path=SHOTS_DIR / f"media-round{turn_round}-{screen.name}.png")
             if giver is not ana and not muted:
-                muted = host_mutes(ana, giver, guessers[0], peer)
-            table.press(table.timekeeper(), ".judge button.foul")  # the turn ends now
-        assert givers[0] is not givers[1] and muted
-        for person in [*people, tv]:
-            assert person.errors == [], person.errors
+                muted = host_mutes(ana, giver, table.guesser(), peer_of(giver))
+                giver.page.click(".media-mic")  # held no more: they switch both on again
+                giver.page.click(".media-cam")
+            for _ in range(5):  # half the deck, then the timekeeper's foul ends the turn
+                if table.running():
+                    table.press(giver, ".judge button.found")
+            if table.running():
+                table.press(table.timekeeper(), ".judge button.foul")
+        rounds = [len(team["round_scores"]) for team in table.view()["teams"]]
+        assert rounds == [3, 3] and len(turns) == 6 and muted, (rounds, len(turns))
+        assert len({giver.name for giver, _ in turns}) == 4  # the spotlight went round the table
+        for screen in screens:
+            wanted = [spot for giver, spot in turns if giver is not screen]
+            seen = spotlight_history(screen)
+            print(f"{screen.name}'s spotlights: {seen}")
+            assert is_in_order(wanted, seen), (screen.name, wanted, seen)
+            assert screen.errors == [], screen.errors
     finally:
-        for person in [*people, tv]:
-            person.close()
+        for screen in screens:
+            screen.close()
 
 
 def host_mutes(host: Player, giver: Player, guesser: Player, peer: int) -> bool:
