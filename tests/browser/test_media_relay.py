@@ -6,7 +6,6 @@ candidate pair, with the password tictac minted for the room (never the secret).
 from __future__ import annotations
 
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from playwright.sync_api import Browser
 
 from tictac.cluster.services import free_port
 
-from .calls import growing, in_call, media_browser, peer_of
+from .calls import growing, in_call, media_browser, peer_of, relay_process
 from .conftest import ServerProcess
 from .players import Player, create_room, join_room
 
@@ -52,16 +51,8 @@ def coturn(tmp_path: Path) -> Iterator[int]:
                "--no-dtls", "--no-cli", "--allow-loopback-peers", "--fingerprint",
                "--log-file", str(tmp_path / "turn.log"), "--simple-log",
                "--pidfile", str(tmp_path / "turn.pid")]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    try:
+    with relay_process(command):
         yield port
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @pytest.fixture
