@@ -36,9 +36,10 @@ from media_calls import calling_browser
 COUNTERS = """async () => {
   const calls = [];
   for (const [peer, entry] of window.tictacMedia.calls) {
-    const found = { peer, encoded: 0, sent: 0, limited: 'none', decoded: 0 };
+    const found = { peer, ssrc: null, encoded: 0, sent: 0, limited: 'none', decoded: 0 };
     (await entry.pc.getStats()).forEach((r) => {
       if (r.type === 'outbound-rtp' && r.kind === 'video') {
+        found.ssrc = r.ssrc;
         found.encoded = r.framesEncoded || 0;
         found.sent = r.bytesSent || 0;
         found.limited = r.qualityLimitationReason || 'none';
@@ -73,11 +74,16 @@ def measure(browser: Browser, base: str, members: int, slowdown: float,
         first, since = phone.page.evaluate(COUNTERS), time.monotonic()
         phone.page.wait_for_timeout(seconds * 1000)
         last, took = phone.page.evaluate(COUNTERS), time.monotonic() - since
-        before = {call["peer"]: call for call in first}
-        rates = [{"fps": (call["encoded"] - before[call["peer"]]["encoded"]) / took,
-                  "kbps": (call["sent"] - before[call["peer"]]["sent"]) * 8 / took / 1000,
-                  "decoded": (call["decoded"] - before[call["peer"]]["decoded"]) / took,
-                  "limited": call["limited"]} for call in last if call["peer"] in before]
+        # A call made anew meanwhile (a page starved past ICE's checks) is a new sender (a new
+        # SSRC): only the calls that lasted the whole window are counted.
+        before = {(call["peer"], call["ssrc"]): call for call in first}
+        rates = [{"fps": (call["encoded"] - then["encoded"]) / took,
+                  "kbps": (call["sent"] - then["sent"]) * 8 / took / 1000,
+                  "decoded": (call["decoded"] - then["decoded"]) / took,
+                  "limited": call["limited"]}
+                 for call in last if (then := before.get((call["peer"], call["ssrc"])))]
+        if not rates:
+            return {"uplinks": 0, "fps": 0.0, "kbps": 0.0, "decoded": 0.0, "limited": {}}
         return {"uplinks": len(rates),
                 "fps": statistics.mean(rate["fps"] for rate in rates),
                 "kbps": statistics.mean(rate["kbps"] for rate in rates),
