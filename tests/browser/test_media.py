@@ -123,7 +123,7 @@ def hold_the_clock(host: Player, held: bool) -> None:
     """The host pauses the game (or resumes it) and waits until their room says so."""
     host.page.evaluate("(op) => window.tictacMedia.live.send({ type: 'lobby', op })",
                        "pause" if held else "resume")
-    wait_for(lambda: bool((host.room() or {}).get("paused")) == held, host.page,
+    wait_for(lambda: bool((host.room() or {}).get("paused")) == held, host.page, timeout=120,
              what="the game paused" if held else "the game resumed")
 
 
