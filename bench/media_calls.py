@@ -17,9 +17,11 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -103,31 +105,38 @@ def joining(browser: object, base: str, pid: int, members: int) -> tuple[int, in
     return signals, rosters, cpu
 
 
+@contextmanager
+def calling_browser() -> Iterator[tuple[ServerProcess, Browser]]:
+    """A `tictac serve` of its own and a Chromium with fake devices, both ended on every path."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = ServerProcess(Path(folder))
+        server.start()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM,
+                                                     args=[*CHROMIUM_ARGS, *FAKE_MEDIA])
+                try:
+                    yield server, browser
+                finally:
+                    browser.close()
+        finally:
+            server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tries", type=int, default=20)
     parser.add_argument("--members", type=int, default=3)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        server = ServerProcess(Path(folder))
-        server.start()
-        try:
-            assert server.process is not None
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                                     args=[*CHROMIUM_ARGS, *FAKE_MEDIA])
-                delays = taps(browser, server.url, args.tries)
-                print(f"tap on Camera on -> first frame at the other phone, {len(delays)} tries: "
-                      f"p50 {statistics.median(delays):.0f} ms, p99 "
-                      f"{percentile(delays, 0.99):.0f} ms, max {max(delays):.0f} ms")
-                signals, rosters, cpu = joining(browser, server.url, server.process.pid,
-                                                args.members)
-                print(f"one more member joining a call of {args.members}: {signals} signalling "
-                      f"messages relayed, {rosters} rosters sent, server CPU {cpu * 1000:.0f} ms")
-                browser.close()
-        finally:
-            server.stop()
-
+    with calling_browser() as (server, browser):
+        assert server.process is not None
+        delays = taps(browser, server.url, args.tries)
+        print(f"tap on Camera on -> first frame at the other phone, {len(delays)} tries: "
+              f"p50 {statistics.median(delays):.0f} ms, p99 "
+              f"{percentile(delays, 0.99):.0f} ms, max {max(delays):.0f} ms")
+        signals, rosters, cpu = joining(browser, server.url, server.process.pid, args.members)
+        print(f"one more member joining a call of {args.members}: {signals} signalling "
+              f"messages relayed, {rosters} rosters sent, server CPU {cpu * 1000:.0f} ms")
 
 if __name__ == "__main__":
     main()

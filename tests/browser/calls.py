@@ -4,7 +4,9 @@ pattern and a beep, granted without asking) and what a page's calls bring, read 
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser
@@ -39,6 +41,29 @@ def media_browser(browser: Browser) -> Iterator[Browser]:
         yield chromium
     finally:
         chromium.close()
+
+
+@contextmanager
+def relay_process(command: list[str]) -> Iterator[subprocess.Popen[bytes]]:
+    """A relay the test starts (coturn, Janus), ended on every path."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def in_call(player: Player) -> None:
+    """Waits until `player`'s page is in the room's call: its roster came and the call's module
+    (loaded only then) has taken it."""
+    wait_for(lambda: player.page.evaluate(
+        "() => Boolean(window.tictacMedia && window.tictacMedia.you !== null)"),
+        player.page, what=f"{player.name} in the call")
 
 
 def peer_of(player: Player) -> int:

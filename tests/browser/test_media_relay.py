@@ -6,7 +6,6 @@ candidate pair, with the password tictac minted for the room (never the secret).
 from __future__ import annotations
 
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,9 +14,9 @@ from playwright.sync_api import Browser
 
 from tictac.cluster.services import free_port
 
-from .calls import growing, media_browser, peer_of
+from .calls import growing, in_call, media_browser, peer_of, relay_process
 from .conftest import ServerProcess
-from .players import Player, create_room, join_room, wait_for
+from .players import Player, create_room, join_room
 
 __all__ = ["media_browser"]  # the fixture
 
@@ -52,16 +51,8 @@ def coturn(tmp_path: Path) -> Iterator[int]:
                "--no-dtls", "--no-cli", "--allow-loopback-peers", "--fingerprint",
                "--log-file", str(tmp_path / "turn.log"), "--simple-log",
                "--pidfile", str(tmp_path / "turn.pid")]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    try:
+    with relay_process(command):
         yield port
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
 
 
 @pytest.fixture
@@ -91,8 +82,7 @@ def test_two_phones_hear_and_see_each_other_through_coturn_only(
         join_room(ben, code)
         ana.page.click(".media-switch-on")
         for person in (ana, ben):
-            wait_for(lambda person=person: person.messages("media"), person.page,
-                     what=f"{person.name}'s roster")
+            in_call(person)
             person.page.click(".media-mic")
             person.page.click(".media-cam")
         roster = ana.messages("media")[-1]

@@ -90,6 +90,11 @@ FLAGS: list[tuple[str, type, Any, str]] = [
      "needs --turn-secret-file"),
     ("turn_secret_file", str, "", "a file holding the secret shared with the TURN server "
      "(coturn's static-auth-secret): each room's browsers get passwords minted from it"),
+    ("sfu", str, "", "the URL of an SFU's HTTP API as the browsers reach it (Janus's video "
+     "room: https://host/janus), for tables over the mesh's size or when the host chooses it; "
+     "needs --sfu-secret-file (docs/deploy.md)"),
+    ("sfu_secret_file", str, "", "a file holding the SFU's token secret (Janus's "
+     "token_auth_secret): each room's browsers get tokens signed with it"),
     ("store_timeout_s", float, S.store_timeout_s,
      "seconds a database server (PostgreSQL) may take over any call before it is refused "
      "store_failed"),
@@ -154,7 +159,9 @@ def settings_from(args: argparse.Namespace, admin: str = "") -> ServerSettings:
                            deck_bytes=args.deck_bytes, stun_urls=listed(args.stun),
                            turn_urls=listed(args.turn),
                            turn_secret=first_line(args.turn_secret_file,
-                                                  "--turn-secret-file")),
+                                                  "--turn-secret-file"),
+                           sfu_url=args.sfu.strip(),
+                           sfu_secret=first_line(args.sfu_secret_file, "--sfu-secret-file")),
         max_message_bytes=args.max_message_bytes, rate_per_s=args.rate,
         rate_burst=max(1, int(args.rate * 2)),
         create_per_min=args.create_per_min, create_burst=args.create_burst,

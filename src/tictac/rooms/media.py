@@ -5,6 +5,10 @@ The media itself goes from browser to browser (or through the TURN relay the ser
 the server only relays the few signalling messages, and keeps nothing of them. Nothing here is
 stored: the host's switch is the record's `media`, the rest lives while the room does.
 
+Small tables call each other (a full mesh); over MESH_MAX, or when the host chooses it, and if
+the server has an SFU (rooms/sfu.py), every member sends once, to the SFU, and receives the
+others from it.
+
 Who takes part: nobody until the host turns it on; then the seated players and the TV
 screens, and the audience only if the host lets it in. A person who lost their seat (kicked,
 or replaced by a bot) is out until the host seats them again, even with the audience let in.
@@ -24,12 +28,15 @@ from tictac.rooms.ice import ice_servers
 from tictac.rooms.places import Seating
 from tictac.rooms.record import RoomRecord
 from tictac.rooms.settings import RoomSettings
+from tictac.rooms.sfu import SfuRoom, offered
 from tictac.rooms.wire import add_key, dumps, opened
 
 # The mesh's size: at most this many people (players, TVs, allowed spectators) exchange audio
 # and video, each sending to every other one (docs/server.md, "Audio and video" measures it).
 # Those over it (the latest to arrive) are told they are out, as the audience is.
 MESH_MAX = 6
+# ... and through the SFU at most this many (each page decodes every other member's tile).
+SFU_MAX = 16
 
 
 class Table(Protocol):
@@ -63,8 +70,10 @@ class Person:
 
 
 def switched(record: RoomRecord) -> dict[str, bool]:
-    """The host's switches as the record keeps them: media on, the audience let in."""
-    return {"on": bool(record.media.get("on")), "audience": bool(record.media.get("audience"))}
+    """The host's switches as the record keeps them: media on, the audience let in, through
+    the SFU whatever the table's size."""
+    return {"on": bool(record.media.get("on")), "audience": bool(record.media.get("audience")),
+            "sfu": bool(record.media.get("sfu"))}
 
 
 class Media:
@@ -74,11 +83,13 @@ class Media:
         self.told: set[int] = set()  # places that were sent a roster naming them
         self.was_seated: set[int] = set()
         self.unseated: set[int] = set()  # lost their seat: out until seated again
+        self.sfu_room: SfuRoom | None = None  # drawn when the SFU is first used
 
     # -- who takes part ------------------------------------------------------------------
 
     def members(self) -> list[int]:
-        """The places taking part now, in order of arrival (place ids grow), at most MESH_MAX."""
+        """The places taking part now, in order of arrival (place ids grow): at most MESH_MAX,
+        or SFU_MAX through the SFU."""
         room = self.room
         switches = switched(room.record)
         if not switches["on"]:
@@ -88,7 +99,13 @@ class Media:
         chosen = [pid for pid in connected
                   if (pid in seat_of or pid in tvs or switches["audience"])
                   and pid not in self.unseated]
-        return chosen[:MESH_MAX]
+        return chosen[:SFU_MAX if self.through_sfu(chosen) else MESH_MAX]
+
+    def through_sfu(self, members: list[int]) -> bool:
+        """Whether these members' media goes through the SFU: the server has one, and the host
+        chose it or they are more than the mesh holds."""
+        return offered(self.room.settings) and (
+            switched(self.room.record)["sfu"] or len(members) > MESH_MAX)
 
     def _note_seats(self) -> None:
         seated = set(self.room.seating.seat_of)
@@ -116,9 +133,15 @@ class Media:
                           "cam": person.cam and not person.held_cam,
                           "at_tv": person.at_tv, "on_stream": person.on_stream,
                           "held_mic": person.held_mic, "held_cam": person.held_cam})
-        ice = ice_servers(room.settings, room.code, room.clock.now_ms() // 1000) if members else []
+        now_s = room.clock.now_ms() // 1000
+        ice = ice_servers(room.settings, room.code, now_s) if members else []
+        access = None
+        if members and self.through_sfu(members):
+            self.sfu_room = self.sfu_room or SfuRoom.drawn()
+            access = self.sfu_room.access(room.settings, now_s)
         return {"type": "media", **switched(record), "streamer": record.streamer,
-                "host": seating.host, "peers": peers, "ice": ice}
+                "host": seating.host, "peers": peers, "ice": ice,
+                "sfu_offered": offered(room.settings), "sfu_access": access}
 
     def broadcast(self) -> None:
         """The roster to every member (each told which peer it is), and to those who were
@@ -155,7 +178,7 @@ class Media:
         (relayed to one peer), `force` (the host holds a peer's microphone or camera off)."""
         op = message.op
         if op == "settings":
-            await self._settings(conn, message.on, message.audience)
+            await self._settings(conn, message.on, message.audience, message.sfu)
         elif op == "state":
             self._state(self._member(conn), message)
         elif op == "signal":
@@ -167,10 +190,10 @@ class Media:
         if self.room.conns[conn] != self.room.seating.host:
             raise RoomError(NOT_HOST, "only the host may switch audio and video")
 
-    async def _settings(self, conn: Conn, on: bool, audience: bool) -> None:
+    async def _settings(self, conn: Conn, on: bool, audience: bool, sfu: bool) -> None:
         self._host(conn)
         record = self.room.record
-        before, record.media = record.media, {"on": on, "audience": audience}
+        before, record.media = record.media, {"on": on, "audience": audience, "sfu": sfu}
         try:
             await self.room.save()
         except RoomError:

@@ -29,3 +29,8 @@ class RoomSettings:
     turn_urls: tuple[str, ...] = ()
     turn_secret: str = ""
     turn_ttl_s: int = 4 * 3600
+    # The SFU for tables over the mesh's size (rooms/sfu.py): its HTTP API as the browsers
+    # reach it, and the secret its tokens are signed with (Janus's token_auth_secret; its
+    # tokens are good for `turn_ttl_s` too).
+    sfu_url: str = ""
+    sfu_secret: str = ""

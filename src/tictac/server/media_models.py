@@ -25,11 +25,13 @@ class _Media(Strict):
 
 
 class MediaSettings(_Media):
-    """The host turns the room's audio and video on or off, and lets the audience in or not."""
+    """The host turns the room's audio and video on or off, lets the audience in or not, and
+    chooses the SFU (if the server has one) whatever the table's size."""
 
     op: Literal["settings"]
     on: bool
     audience: bool = False
+    sfu: bool = False
 
 
 class MediaState(_Media):
@@ -85,6 +87,15 @@ class IceServer(Strict):
     credential: str | None = None
 
 
+class SfuAccess(Strict):
+    """How a member's browser joins the room's call on the SFU (Janus's video room)."""
+
+    url: str  # the SFU's HTTP API
+    room: int  # the video room's number
+    pin: str
+    token: str  # signed by the server, good for some hours (rooms/sfu.py)
+
+
 class MediaOut(Strict):
     """Who takes part in the room's audio and video (sent to each of them on every change, and
     once with `you` null and no peers to one who just left them)."""
@@ -96,6 +107,9 @@ class MediaOut(Strict):
     host: int | None  # the host's peer id
     peers: list[MediaPeer]
     ice: list[IceServer]
+    sfu: bool  # the host chose the SFU
+    sfu_offered: bool  # the server has one
+    sfu_access: SfuAccess | None  # null: a mesh (each member calls every other one)
     you: int | None
 
 

@@ -22,7 +22,7 @@ import { noteSaved } from './decks.js';
 import { loadModule } from './reload.js';
 import { drawPanel } from './panels.js';
 import { applyPrefs, prefsButton } from './prefs.js';
-import { Media } from './media.js';
+import { MediaSwitch } from './mediaswitch.js';
 
 let live = null;
 
@@ -143,7 +143,12 @@ export class LiveRoom {
     this.moves = new MoveLog();
     // What this place reports to the server's admin (report.js), under its token.
     this.report = (what, text) => api('POST', `/api/rooms/${code}/reports`, { what, text }, token);
-    this.media = new Media(this, key.startsWith('tv:')); // the table's audio and video
+    // The table's audio and video (media.js): loaded once the server names this page a member
+    // of the room's call; until then only the host's switch that turns it on.
+    this.media = null;
+    this.mediaLoaded = null;
+    this.mediaSwitch = new MediaSwitch(this);
+    this.stopped = false;
     this.conn = new Connection(code, token, {
       onMessage: (message) => this.receive(message),
       onState: (state) => connectionLabel(state),
@@ -175,8 +180,10 @@ export class LiveRoom {
   }
 
   stop() {
+    this.stopped = true;
     this.conn.close();
-    this.media.stop(); // a kicked person's calls end with their socket
+    if (this.media) this.media.stop(); // a kicked person's calls end with their socket
+    this.mediaSwitch.el.remove();
     connectionLabel(null);
     keepAwake(false);
     phoneControls(false);
@@ -237,7 +244,7 @@ export class LiveRoom {
         break;
       case 'media':
       case 'media_signal':
-        this.media.receive(message);
+        this.toMedia(message);
         break;
       case 'notice': // something the room did to this place (`unseated`), told in its words
         toast(t(`notice.${message.code}`), 'info');
@@ -307,12 +314,33 @@ export class LiveRoom {
     }
     if (this.audienceBox) drawPanel('audience', () => drawAudience(this.audienceBox, this.context()));
     drawPanel('screen', () => this.screen.update(this.context()));
-    drawPanel('media', () => this.media.draw());
+    drawPanel('media', () => this.drawMedia());
     if (events.length && this.screen.events) drawPanel('screen', () => this.screen.events(events, this.context()));
     await this.narrate(heard);
     // The newest view drawn: a turn that came moves the focus once, when drawn.
     if (this.waiting === 0) this.focusTurn(!this.turnFocused);
     this.turnFocused = this.yourTurn && (this.turnFocused || this.waiting === 0);
+  }
+
+  // The first roster naming this page loads the call's module; the messages that come while it
+  // loads wait for it, in their order (an offer may follow the roster at once).
+  toMedia(message) {
+    if (!this.mediaLoaded) {
+      if (message.type !== 'media' || message.you === null) return;
+      this.mediaLoaded = loadModule(() => import('./media.js')).then(({ Media }) => {
+        if (!this.stopped) this.media = new Media(this, this.key.startsWith('tv:'));
+      });
+    }
+    this.mediaLoaded.then(() => {
+      if (!this.media) return;
+      this.media.receive(message);
+      this.mediaSwitch.draw(this.media.you !== null);
+    }).catch((error) => reportError(error));
+  }
+
+  drawMedia() {
+    this.mediaSwitch.draw(Boolean(this.media && this.media.you !== null));
+    if (this.media) this.media.draw();
   }
 
   // What changed, said in words: the moves, a pause, who went or came back, the end, your turn.

@@ -1,6 +1,7 @@
 // The table's own audio and video: a WebRTC call between every two members of the room (a full
 // mesh, at most the server's MESH_MAX people), signalled through the room's WebSocket
-// (docs/protocol.md, "Audio and video"). The tiles sit in a panel of their own over whatever
+// (docs/protocol.md, "Audio and video"); or, when the roster gives an SFU's access (a larger
+// table, or the host's choice), each member's media through the SFU (sfu.js). The tiles sit in a panel of their own over whatever
 // screen is up, so no game's screen knows of them.
 //
 // Each call carries one audio and one video transceiver from its start, both ways: turning a
@@ -11,6 +12,7 @@
 
 import { h, fill, button, toast } from './dom.js';
 import { t } from './i18n.js';
+import { Sfu } from './sfu.js';
 
 // A tile is small: the camera is asked for little, and each call sends at most this (a phone
 // sends one stream per other member of the mesh: docs/server.md, "Audio and video").
@@ -31,6 +33,7 @@ export class Media {
     this.tv = tv;
     this.roster = null; // the latest `media` message
     this.calls = new Map(); // peer id -> { pc, audio, video (transceivers), pending candidates, stream }
+    this.sfu = null; // the call through the SFU, when the roster gives its access
     this.local = { audio: null, video: null };
     this.mine = { mic: false, cam: false, at_tv: false, on_stream: false };
     this.levels = new Map(); // peer id -> the latest audio level heard
@@ -39,6 +42,7 @@ export class Media {
     this.ctl = null; // the phone's own switches (see `controls`)
     this.spotBox = null;
     this.tilesBox = null;
+    this.spotOut = false; // the spotlight's place is scrolled out of view (a phone)
     this.el = h('aside', { class: ['media', tv && 'media-tv'], 'aria-label': t('media.title') });
     this.meter = setInterval(() => this.measure(), LEVEL_EVERY_MS);
     // The page's handle on the calls: tests read their getStats() through it.
@@ -78,6 +82,10 @@ export class Media {
     if (me.held_cam && this.local.video) this.dropTrack('video', 'cam');
     const ids = new Set(roster.peers.map((peer) => peer.peer));
     for (const id of [...this.calls.keys()]) if (!ids.has(id)) this.hangUp(id); // left, kicked
+    if (this.throughSfu(roster.sfu_access)) {
+      this.draw();
+      return;
+    }
     for (const peer of roster.peers) {
       if (peer.peer !== roster.you && !this.calls.has(peer.peer) && roster.you < peer.peer) {
         this.call(peer.peer).catch((error) => console.warn('media call', error));
@@ -87,7 +95,24 @@ export class Media {
     this.draw();
   }
 
+  // Whether the call goes through the SFU now; a table that grew past the mesh (or shrank back)
+  // hangs its calls up and makes them the other way.
+  throughSfu(access) {
+    const same = this.sfu && access && this.sfu.access.room === access.room && this.sfu.access.url === access.url;
+    if (this.sfu && !same) {
+      this.sfu.stop();
+      this.sfu = null;
+    }
+    if (access && !this.sfu) {
+      for (const id of [...this.calls.keys()]) this.hangUp(id);
+      this.sfu = new Sfu(this, access);
+    }
+    return Boolean(access);
+  }
+
   stop(closing = true) {
+    if (this.sfu) this.sfu.stop();
+    this.sfu = null;
     for (const id of [...this.calls.keys()]) this.hangUp(id);
     for (const kind of ['audio', 'video']) {
       if (this.local[kind]) this.local[kind].stop();
@@ -103,15 +128,22 @@ export class Media {
 
   // -- the calls ------------------------------------------------------------------------
 
-  open(id) {
-    const pc = new RTCPeerConnection({ iceServers: this.roster.ice, iceTransportPolicy: window.tictacIcePolicy || 'all' });
+  // A connection bringing peer `id`'s media, kept as its call: a mesh's (`open`) or the SFU's.
+  adopt(id, pc) {
     const entry = { pc, audio: null, video: null, pending: [], stream: new MediaStream() };
-    pc.onicecandidate = (event) => {
-      if (event.candidate) this.signal(id, 'candidate', [JSON.stringify(event.candidate)]);
-    };
     pc.ontrack = (event) => {
       entry.stream.addTrack(event.track);
       this.draw();
+    };
+    this.calls.set(id, entry);
+    return entry;
+  }
+
+  open(id) {
+    const pc = new RTCPeerConnection({ iceServers: this.roster.ice, iceTransportPolicy: window.tictacIcePolicy || 'all' });
+    const entry = this.adopt(id, pc);
+    pc.onicecandidate = (event) => {
+      if (event.candidate) this.signal(id, 'candidate', [JSON.stringify(event.candidate)]);
     };
     pc.onconnectionstatechange = () => {
       if (pc.connectionState !== 'failed' || this.calls.get(id) !== entry) return;
@@ -121,7 +153,6 @@ export class Media {
       this.draw();
       if (this.you !== null && this.you < id && this.peer(id)) this.call(id).catch((error) => console.warn('media call', error));
     };
-    this.calls.set(id, entry);
     return entry;
   }
 
@@ -210,21 +241,26 @@ export class Media {
         return;
       }
     }
-    for (const id of this.calls.keys()) this.feed(id);
+    this.feedAll();
     this.tell();
     this.draw();
+  }
+
+  feedAll() {
+    for (const id of this.calls.keys()) this.feed(id);
+    if (this.sfu) this.sfu.feed();
   }
 
   dropTrack(kind, key) {
     this.local[kind].stop();
     this.local[kind] = null;
     this.mine[key] = false;
-    for (const id of this.calls.keys()) this.feed(id);
+    this.feedAll();
   }
 
   setFlag(key, on) {
     this.mine[key] = on;
-    for (const id of this.calls.keys()) this.feed(id);
+    this.feedAll();
     this.tell();
     this.draw();
   }
@@ -298,6 +334,12 @@ export class Media {
     }, { class: 'media-hear' }));
   }
 
+  // The host's switches, each change sent with the others as they are.
+  settings(changed) {
+    const { audience, sfu } = this.roster;
+    this.send({ op: 'settings', on: true, audience, sfu, ...changed });
+  }
+
   // The phone's own switches, built once and updated in place (a button rebuilt on every
   // message would be pulled from under the finger tapping it).
   controls() {
@@ -309,8 +351,9 @@ export class Media {
         atTv: flag('at_tv', 'media-at-tv'),
         stream: flag('on_stream', 'media-on-stream'),
         host: h('details', { class: 'media-host' }, h('summary'), h('div', { class: 'media-holds' }),
-          h('label', { class: 'media-flag' }, h('input', { type: 'checkbox', class: 'media-audience', onchange: (event) => this.send({ op: 'settings', on: true, audience: event.target.checked }) }), h('span')),
-          button('', () => this.send({ op: 'settings', on: false, audience: this.roster.audience }), { class: 'media-switch' })),
+          h('label', { class: 'media-flag' }, h('input', { type: 'checkbox', class: 'media-audience', onchange: (event) => this.settings({ audience: event.target.checked }) }), h('span')),
+          h('label', { class: 'media-flag' }, h('input', { type: 'checkbox', class: 'media-sfu', onchange: (event) => this.settings({ sfu: event.target.checked }) }), h('span')),
+          button('', () => this.settings({ on: false }), { class: 'media-switch' })),
         holds: '',
       };
       this.ctl.box = h('div', { class: 'media-controls' }, this.ctl.mic, this.ctl.cam, this.ctl.atTv, this.ctl.stream, this.ctl.host);
@@ -333,6 +376,10 @@ export class Media {
     host.querySelector('.media-switch').textContent = t('media.switch_off');
     host.querySelector('.media-audience').checked = this.roster.audience;
     host.querySelector('.media-audience + span').textContent = t('media.audience');
+    const sfu = host.querySelector('.media-sfu');
+    sfu.parentNode.hidden = !this.roster.sfu_offered;
+    sfu.checked = this.roster.sfu;
+    host.querySelector('.media-sfu + span').textContent = t('media.sfu');
     const held = this.roster.peers.filter((peer) => peer.peer !== this.you && !peer.tv);
     const holds = JSON.stringify(held.map((peer) => [peer.peer, peer.name, peer.held_mic, peer.held_cam]));
     if (holds !== this.ctl.holds) {
@@ -354,31 +401,33 @@ export class Media {
     } else if (this.el.nextSibling !== root) root.before(this.el);
   }
 
-  // The host's switch, on their phone in the lobby while audio and video are off.
-  hostSwitch() {
-    const room = this.live.room;
-    if (this.tv || !room || !room.you || !room.you.host || room.status !== 'lobby') return null;
-    return button(t('media.switch_on'), () => this.send({ op: 'settings', on: true, audience: false }), { class: 'media-switch media-switch-on' });
+  // A phone scrolled down to its guess box or its Foul button keeps the mime in sight: while
+  // the spotlight's place is out of view in round 3, its tile floats in the bottom corner. The
+  // place keeps its height meanwhile, so the page does not jump (and the tile float back).
+  float() {
+    const floating = Boolean(this.spotOut && this.spotBox.querySelector('.spot-video'));
+    if (floating === this.spotBox.classList.contains('floating')) return;
+    this.spotBox.style.height = floating ? `${this.spotBox.getBoundingClientRect().height}px` : '';
+    this.spotBox.classList.toggle('floating', floating);
   }
 
   // The tiles are kept elements, updated in place and moved only when who sits where changed.
   draw() {
-    const off = !this.roster || this.you === null;
-    const body = off ? this.hostSwitch() : null;
-    if (off && !body) {
+    if (!this.roster || this.you === null) { // out of the call (the host's switch: mediaswitch.js)
       this.el.remove();
       this.drawn = null;
       return;
     }
     this.place();
-    if (off) {
-      if (this.drawn !== 'off') fill(this.el, body);
-      this.drawn = 'off';
-      return;
-    }
     if (!this.spotBox) {
       this.spotBox = h('div', { class: 'media-spot' });
       this.tilesBox = h('div', { class: 'media-tiles' });
+      if (!this.tv) {
+        new IntersectionObserver(([place]) => {
+          this.spotOut = !place.isIntersecting;
+          this.float();
+        }).observe(this.spotBox);
+      }
     }
     const spot = this.spotlight();
     const others = this.roster.peers.filter((peer) => peer.peer !== this.you && !(peer.tv && !peer.mic && !peer.cam));
@@ -387,12 +436,14 @@ export class Media {
     for (const peer of others) this.tile(peer, spot); // each tile's own state, in place
     const controls = this.tv ? null : this.controls();
     const drawn = JSON.stringify([inSpot && inSpot.peer, rest.map((peer) => peer.peer)]);
-    if (drawn === this.drawn) return;
-    this.drawn = drawn;
-    this.el.classList.toggle('with-spotlight', Boolean(inSpot));
-    this.spotBox.hidden = !inSpot;
-    fill(this.spotBox, inSpot ? this.tiles.get(inSpot.peer).box : null);
-    fill(this.tilesBox, rest.map((peer) => this.tiles.get(peer.peer).box));
-    fill(this.el, this.spotBox, this.tilesBox, controls);
+    if (drawn !== this.drawn) {
+      this.drawn = drawn;
+      this.el.classList.toggle('with-spotlight', Boolean(inSpot));
+      this.spotBox.hidden = !inSpot;
+      fill(this.spotBox, inSpot ? this.tiles.get(inSpot.peer).box : null);
+      fill(this.tilesBox, rest.map((peer) => this.tiles.get(peer.peer).box));
+      fill(this.el, this.spotBox, this.tilesBox, controls);
+    }
+    this.float();
   }
 }

@@ -1,0 +1,144 @@
+// The call through an SFU (Janus's video room; docs/deploy.md, "An SFU for larger tables"), for
+// tables over the mesh's size or when the host chooses it. The page sends its microphone and
+// camera once, to the SFU (its uplink), and receives each other member's from it, one
+// connection each, kept in the Media's `calls` under that member's peer id as a mesh call is:
+// the tiles, the audio levels and the tests read both alike. The page speaks Janus's HTTP API
+// itself, with the token, room and pin its roster gave it (rooms/sfu.py): each member joins as
+// a publisher named by its peer id, and subscribes to every other publisher.
+
+const PLUGIN = 'janus.plugin.videoroom';
+const MAX_PUBLISHERS = 16; // the server's SFU_MAX
+
+// Janus answers an offer with all its candidates in it: the page's offer and answer carry
+// theirs too (no trickle), gathered first.
+function gathered(pc) {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    pc.addEventListener('icegatheringstatechange', () => {
+      if (pc.iceGatheringState === 'complete') resolve();
+    });
+  });
+}
+
+export class Sfu {
+  constructor(media, access) {
+    this.media = media;
+    this.access = access;
+    this.session = null;
+    this.publisher = null; // the handle the page publishes and hears the room's news on
+    this.uplink = null; // { pc, audio, video }
+    this.feeds = new Map(); // Janus feed id -> peer id
+    this.waiting = new Map(); // transaction -> the event that answers it
+    this.sent = 0;
+    this.stopped = false;
+    this.start().catch((error) => console.warn('sfu', error));
+  }
+
+  // A request to the API; one answered later (`ack`) resolves with the event that answers it,
+  // which the long poll brings.
+  async send(path, body, jsep = undefined) {
+    const transaction = `t${++this.sent}`;
+    const later = new Promise((resolve) => this.waiting.set(transaction, resolve));
+    const response = await fetch(this.access.url + path, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...body, jsep, transaction, token: this.access.token }),
+    });
+    const answer = await response.json();
+    if (answer.janus === 'ack') return later;
+    this.waiting.delete(transaction);
+    if (answer.janus === 'error') throw new Error(`sfu: ${answer.error.reason}`);
+    return answer;
+  }
+
+  message(handle, body, jsep) {
+    return this.send(`/${this.session}/${handle}`, { janus: 'message', body }, jsep);
+  }
+
+  async attach() {
+    return (await this.send(`/${this.session}`, { janus: 'attach', plugin: PLUGIN })).data.id;
+  }
+
+  async poll() {
+    const url = `${this.access.url}/${this.session}?maxev=10&token=${encodeURIComponent(this.access.token)}`;
+    while (!this.stopped) {
+      try {
+        const events = await (await fetch(url)).json();
+        for (const event of [].concat(events)) this.onEvent(event);
+      } catch (error) {
+        if (!this.stopped) await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  }
+
+  onEvent(event) {
+    const answered = event.transaction && this.waiting.get(event.transaction);
+    if (answered) {
+      this.waiting.delete(event.transaction);
+      answered(event);
+    } else if (event.janus === 'event' && event.sender === this.publisher) this.onRoom(event.plugindata.data);
+  }
+
+  // The room's news on the publisher's handle: who publishes, who left.
+  onRoom(data) {
+    for (const feed of data.publishers || []) this.subscribe(feed).catch((error) => console.warn('sfu', error));
+    const gone = data.unpublished || data.leaving;
+    if (gone !== undefined && this.feeds.has(gone)) {
+      this.media.hangUp(this.feeds.get(gone));
+      this.feeds.delete(gone);
+      this.media.draw();
+    }
+  }
+
+  async start() {
+    this.session = (await this.send('', { janus: 'create' })).data.id;
+    this.poll();
+    this.publisher = await this.attach();
+    const { room, pin } = this.access;
+    // Whoever comes first makes the room (427, "already exists", for the others).
+    await this.message(this.publisher, { request: 'create', room, pin, publishers: MAX_PUBLISHERS });
+    const joined = await this.message(this.publisher,
+      { request: 'join', ptype: 'publisher', room, pin, display: String(this.media.you) });
+    await this.publish();
+    this.onRoom(joined.plugindata.data);
+  }
+
+  async publish() {
+    const pc = new RTCPeerConnection({ iceServers: this.media.roster.ice });
+    this.uplink = { pc, audio: pc.addTransceiver('audio', { direction: 'sendonly' }), video: pc.addTransceiver('video', { direction: 'sendonly' }) };
+    this.feed();
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc);
+    const answer = await this.message(this.publisher, { request: 'configure', audio: true, video: true }, pc.localDescription);
+    await pc.setRemoteDescription(answer.jsep);
+  }
+
+  async subscribe({ id, display }) {
+    const peer = Number(display);
+    if (!Number.isInteger(peer) || peer === this.media.you || this.feeds.has(id)) return;
+    this.feeds.set(id, peer);
+    const handle = await this.attach();
+    const { room, pin } = this.access;
+    const offer = await this.message(handle, { request: 'join', ptype: 'subscriber', room, pin, streams: [{ feed: id }] });
+    const entry = this.media.adopt(peer, new RTCPeerConnection({ iceServers: this.media.roster.ice }));
+    await entry.pc.setRemoteDescription(offer.jsep);
+    await entry.pc.setLocalDescription(await entry.pc.createAnswer());
+    await gathered(entry.pc);
+    await this.message(handle, { request: 'start', room }, entry.pc.localDescription);
+  }
+
+  // The uplink sends the microphone and camera when on. (One stream for every member: in
+  // streamer mode the TV draws no video of a player who did not allow it, but receives it.)
+  feed() {
+    if (!this.uplink) return;
+    this.uplink.audio.sender.replaceTrack(this.media.local.audio).catch(() => {});
+    this.uplink.video.sender.replaceTrack(this.media.local.video).catch(() => {});
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.uplink) this.uplink.pc.close();
+    for (const peer of this.feeds.values()) this.media.hangUp(peer);
+    this.feeds.clear();
+    if (this.session) this.send(`/${this.session}`, { janus: 'destroy' }).catch(() => {});
+  }
+}

@@ -1,0 +1,168 @@
+"""Audio and video through an SFU: Debian's Janus started on loopback (its video room, tokens
+signed with a secret it shares with tictac), `tictac serve --sfu ... --sfu-secret-file`, and
+three phones whose host chooses the SFU: each sends its microphone and camera once, to Janus,
+and hears and sees the others from it. Janus's CPU per stream it forwards is measured and
+printed."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from tictac.cluster.services import free_port
+
+from .calls import growing, in_call, media_browser, peer_of, relay_process
+from .conftest import PATIENCE_S, ServerProcess
+from .players import Player, create_room, join_room, wait_for
+
+__all__ = ["media_browser"]  # the fixture
+
+JANUS = "/usr/bin/janus"
+LIBS = Path("/usr/lib/x86_64-linux-gnu/janus")
+SECRET = "the SFU's and tictac's shared secret"
+# Only the video room plugin and the HTTP transport are loaded.
+OTHER_PLUGINS = ("audiobridge", "duktape", "echotest", "lua", "nosip", "recordplay", "sip",
+                 "streaming", "textroom", "videocall", "voicemail")
+OTHER_TRANSPORTS = ("websockets", "mqtt", "nanomsg", "pfunix", "rabbitmq")
+
+
+def janus_config(folder: Path, port: int) -> Path:
+    """Janus's configuration for loopback: its HTTP API on `port`, ICE on `lo` only, every
+    request needing a token signed with SECRET."""
+    folder.mkdir()
+    rtp_low = 20000 + port % 20000
+    (folder / "janus.jcfg").write_text(f"""general: {{
+  configs_folder = "{folder}"
+  plugins_folder = "{LIBS / 'plugins'}"
+  transports_folder = "{LIBS / 'transports'}"
+  events_folder = "{LIBS / 'events'}"
+  loggers_folder = "{LIBS / 'loggers'}"
+  token_auth = true
+  token_auth_secret = {json.dumps(SECRET)}
+  admin_secret = "{os.urandom(16).hex()}"
+}}
+plugins: {{ disable = "{','.join(f'libjanus_{name}.so' for name in OTHER_PLUGINS)}" }}
+transports: {{ disable = "{','.join(f'libjanus_{name}.so' for name in OTHER_TRANSPORTS)}" }}
+loggers: {{ disable = "libjanus_jsonlog.so" }}
+nat: {{ ice_enforce_list = "lo" }}
+media: {{ rtp_port_range = "{rtp_low}-{rtp_low + 400}" }}
+""")
+    (folder / "janus.transport.http.jcfg").write_text(f"""general: {{
+  json = "plain"
+  base_path = "/janus"
+  http = true
+  port = {port}
+  ip = "127.0.0.1"
+}}
+admin: {{ admin_http = false }}
+""")
+    (folder / "janus.plugin.videoroom.jcfg").write_text("general: {}\n")
+    return folder / "janus.jcfg"
+
+
+def answers(url: str) -> bool:
+    try:
+        request = urllib.request.Request(url, json.dumps({"janus": "info", "transaction": "up"})
+                                         .encode(), {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return bool(json.loads(response.read())["janus"] == "server_info")
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def janus(tmp_path: Path) -> Iterator[tuple[str, int]]:
+    """Janus on 127.0.0.1: its API's URL and its process id."""
+    if not Path(JANUS).exists():
+        pytest.fail("Janus is missing: `apt-get install -y janus` (scripts/test does it)")
+    port = free_port()
+    config = janus_config(tmp_path / "janus", port)
+    command = [JANUS, "-C", str(config), "-F", str(config.parent), "-o",
+               "-L", str(tmp_path / "janus.log"), "-N"]
+    with relay_process(command) as process:
+        url = f"http://127.0.0.1:{port}/janus"
+        deadline = time.monotonic() + PATIENCE_S
+        while not answers(url):
+            assert process.poll() is None and time.monotonic() < deadline, (
+                (tmp_path / "janus.log").read_text())
+            time.sleep(0.2)
+        yield url, process.pid
+
+
+@pytest.fixture
+def sfu_server(tmp_path: Path, janus: tuple[str, int]) -> Iterator[str]:
+    secret = tmp_path / "sfu.secret"
+    secret.write_text(SECRET + "\n")
+    running = ServerProcess(tmp_path, extra=("--sfu", janus[0], "--sfu-secret-file", str(secret)))
+    running.start()
+    try:
+        yield running.url
+    finally:
+        running.stop()
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# The SDP Janus offered for the call with `peer` on this page (null: no such call).
+OFFERED = """(peer) => {
+  const entry = window.tictacMedia && window.tictacMedia.calls.get(peer);
+  return entry && entry.pc.remoteDescription ? entry.pc.remoteDescription.sdp : null;
+}"""
+
+
+@pytest.mark.timeout(600)
+def test_three_phones_hear_and_see_each_other_through_janus(
+        media_browser: Browser, sfu_server: str, janus: tuple[str, int]) -> None:
+    assert shutil.which("janus")
+    people = [Player(media_browser, sfu_server, name) for name in ("Ana", "Ben", "Cleo")]
+    ana = people[0]
+    try:
+        for person in people:
+            person.context.set_default_timeout(120_000)
+        code = create_room(ana, "time-bomb")
+        for person in people[1:]:
+            join_room(person, code)
+        ana.page.click(".media-switch-on")
+        in_call(ana)
+        ana.page.click(".media-host summary")
+        ana.page.check(".media-sfu")  # the host's choice, though three fit in a mesh
+        for person in people:
+            wait_for(lambda person=person: person.page.evaluate(
+                "() => Boolean(window.tictacMedia && window.tictacMedia.sfu)"), person.page,
+                what=f"{person.name} through the SFU")
+            in_call(person)
+            person.page.click(".media-mic")
+            person.page.click(".media-cam")
+        roster = ana.messages("media")[-1]
+        access = roster["sfu_access"]
+        assert access["url"] == janus[0] and SECRET not in str(ana.frames)
+        for person in people:
+            for other in people:
+                if other is not person:
+                    growing(person, peer_of(other), "frames")
+                    growing(person, peer_of(other), "energy")
+        offered = ana.page.evaluate(OFFERED, peer_of(people[1]))
+        assert "a=ssrc:" in offered and "cname:janus" in offered  # the SFU's offer, not a phone's
+        # Janus's CPU while it forwards 6 streams of audio and video (3 members, 2 others each).
+        before, since = cpu_seconds(janus[1]), time.monotonic()
+        ana.page.wait_for_timeout(10_000)
+        used = cpu_seconds(janus[1]) - before
+        wall = time.monotonic() - since
+        print(f"Janus: {used:.2f} s of CPU over {wall:.1f} s forwarding 6 streams: "
+              f"{100 * used / wall / 6:.1f}% of a core per stream (audio and video)")
+        for person in people:
+            assert person.errors == [], person.errors
+    finally:
+        for person in people:
+            person.close()
