@@ -26,6 +26,7 @@ import contextlib
 import itertools
 import os
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -60,6 +61,7 @@ PARTITION_S = 10.0
 LONG_PARTITION_S = 30.0  # longer than a seat takes to count as gone (20 s)
 STORE_CUT_S = 15.0
 FROZEN_S = 8.0
+STOP_S = 30.0  # a stopped machine not ended after this long (its drain hung) is killed
 FAULTS = ("kill", "supervisor", "redis", "postgres", "partition", "postgres-cut",
           "long-partition", "frozen", "rolling")
 SLOW_S = 5.0  # the failover goal: rooms slower than it are named
@@ -260,7 +262,14 @@ class Chaos:
     async def restart(self, index: int) -> None:
         server = self.servers[index]
         if server.process is not None:
-            server.process.wait(30)
+            # Waited for on a thread: the players' loop goes on meanwhile (a stop that drains
+            # takes seconds, and waited for here it stalled every table with it).
+            try:
+                await asyncio.to_thread(server.process.wait, STOP_S)
+            except subprocess.TimeoutExpired:
+                self.said(f"machine {self.network[index].address} did not stop in {STOP_S:g} s:"
+                          " killed")
+                self.network[index].kill()
         await asyncio.sleep(5)  # the machine comes back after a while
         while True:
             try:

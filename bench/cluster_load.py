@@ -40,7 +40,7 @@ from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from server_load import family, game_run, load_parser, report
+from server_load import Settle, family, game_run, load_parser, report
 from tictac.cluster.services import Postgres, available
 from tictac.cluster.services import Redis as RedisServer
 
@@ -106,6 +106,27 @@ def failover(redis_url: str, found: dict[str, float]):  # type: ignore[no-untype
     return kill_one
 
 
+def settled(redis_url: str) -> Settle:
+    """Waits until no room has changed owner for two leases (rooms spread over the nodes as
+    they are made: measured meanwhile, a run would count the moves)."""
+    async def settle(codes: list[str]) -> None:
+        redis = Redis.from_url(redis_url, decode_responses=True)
+        keys = [f"tictac:owner:{code}" for code in codes]
+        started, moves = time.perf_counter(), -1
+        try:
+            owners = None
+            while owners != (owners := await redis.mget(keys)):
+                moves += 1
+                await asyncio.sleep(2 * LEASE_MS / 1000)
+        finally:
+            await redis.aclose()
+        nodes = Counter(owners)
+        print(f"  settled in {time.perf_counter() - started:.1f} s ({moves} looks saw moves); "
+              f"rooms per node {sorted(nodes.values())}")
+
+    return settle
+
+
 def per_action_ms(run: dict[str, float]) -> float:
     """Server CPU per action: what the processes spent, whatever their number."""
     return 1000 * run["server_cpu"] / run["actions_per_s"]
@@ -118,14 +139,15 @@ def median_run(runs: list[dict[str, float]]) -> dict[str, float]:
 async def pace_side_by_side(args: argparse.Namespace, postgres: Postgres,
                             redis: RedisServer) -> None:
     think_s = args.rooms / args.pace
-    setups = {"1 process, SQLite": (),
+    setups: dict[str, tuple[str, ...]] = {"1 process, SQLite": (),
               "cluster, 1 process": ("--db", postgres.url, "--redis", redis.url),
               "cluster, 2 processes": ("--db", postgres.url, "--redis", redis.url,
                                        "--workers", "2")}
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in setups}
     for round_ in range(1, args.rounds + 1):  # interleaved: drift hits each alike
         for name, serve in setups.items():
-            runs[name].append(await game_run(args, False, think_s, serve=serve))
+            settle = settled(redis.url) if serve else None
+            runs[name].append(await game_run(args, False, think_s, serve=serve, settle=settle))
             report(f"{name}, round {round_}", runs[name][-1])
     cpu = {name: statistics.median(per_action_ms(run) for run in found)
            for name, found in runs.items()}

@@ -288,6 +288,9 @@ async def connect_all(urls: list[str], players: list[OnText], deflate: bool,
 
 # After a run's measurement, before its server stops: (server process, port, rooms' tokens).
 Then = Callable[[subprocess.Popen[bytes], int, dict[str, list[str]]], Awaitable[None]]
+# Before a run's clients connect, once its rooms are made and joined: waits until the server is
+# steady (a cluster's rooms spread over its nodes), given the rooms' codes.
+Settle = Callable[[list[str]], Awaitable[None]]
 
 
 def tictac_command(port: int, folder: str, deflate: bool = False) -> list[str]:
@@ -299,9 +302,20 @@ def tictac_command(port: int, folder: str, deflate: bool = False) -> list[str]:
             "--deflate", "on" if deflate else "off"]
 
 
+async def join(http: httpx.AsyncClient, code: str, name: str) -> str:
+    """A seat's token; a join answered 503 (a cluster's room moving between its nodes) is
+    asked again."""
+    while True:
+        joined = await http.post(f"/api/rooms/{code}/join", json={"name": name})
+        if joined.status_code != 503:
+            token: str = joined.raise_for_status().json()["token"]
+            return token
+        await asyncio.sleep(0.1)
+
+
 async def game_run(args: argparse.Namespace, deflate: bool, think_s: float = 0.0, *,
                    serve: tuple[str, ...] = (), then: Then | None = None,
-                   wrap: tuple[str, ...] = ()) -> dict[str, float]:
+                   settle: Settle | None = None, wrap: tuple[str, ...] = ()) -> dict[str, float]:
     """`serve`: more arguments of `tictac serve` (another database, a cluster); `wrap`: a
     command that execs the server (`taskset -c 0`)."""
     port = free_port()
@@ -323,9 +337,9 @@ async def game_run(args: argparse.Namespace, deflate: bool, think_s: float = 0.0
                 tokens = [[m["token"]] for m in made]
                 for seat in range(1, SEATS):
                     for m, room_tokens in zip(made, tokens, strict=True):
-                        joined = await http.post(f"/api/rooms/{m['code']}/join",
-                                                 json={"name": f"P{seat}"})
-                        room_tokens.append(joined.json()["token"])
+                        room_tokens.append(await join(http, m["code"], f"P{seat}"))
+            if settle is not None:
+                await settle([m["code"] for m in made])
             urls = [f"ws://127.0.0.1:{port}/ws/{m['code']}"
                     for m, room_tokens in zip(made, tokens, strict=True) for _ in room_tokens]
             hellos: list[str | None] = [token for room_tokens in tokens for token in room_tokens]

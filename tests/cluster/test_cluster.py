@@ -14,7 +14,7 @@ import asyncio
 import httpx
 import pytest
 from scripted import Player, start
-from serverproc import ServerProcess
+from serverproc import PATIENCE_S, ServerProcess
 
 from cluster import (
     Services,
@@ -27,7 +27,9 @@ from cluster import (
     until_acks,
 )
 
-pytestmark = pytest.mark.timeout(90)
+# A guard against a hang only: the waits inside are each bounded by the suite's patience, and
+# the module's first test starts three nodes (90 s ran out there on a loaded machine).
+pytestmark = pytest.mark.timeout(3 * PATIENCE_S)
 
 async def test_every_game_is_played_through_different_nodes(nodes: list[ServerProcess]) -> None:
     await play_every_game(nodes)
@@ -81,14 +83,19 @@ async def test_a_player_back_through_another_node_hears_what_was_played_for_them
     await host.send({"type": "lobby", "op": "set_policy", "policy": "bot", "after_s": 5})
     await start(host)
     await bea.close()
-    playing = [asyncio.create_task(player.play()) for player in (host, cal)]
+    # Patient players: at Bea's turn the table waits for her stand-in (5 s gone, then its
+    # move), which on a loaded machine took longer than a player's default 15 s of silence.
+    playing = [asyncio.create_task(player.play(timeout=PATIENCE_S)) for player in (host, cal)]
     # Ten moves of the other two: the turn came round to Bea's seat on the way (it would take
     # five Skips in a row to pass it by every time).
     while acked([host, cal]) < 10 and not all(task.done() for task in playing):
+        for task in playing:
+            if task.done():
+                task.result()  # a player that failed fails the test here, saying why
         await asyncio.sleep(0.05)
     bea.ws_base = nodes[2].ws_base
     await bea.connect()
-    told = await bea.until("while_away")
+    told = await bea.until("while_away", PATIENCE_S)
     assert told["seat"] == 1 and told["moves"] >= 1 and told["events"]
     for task in playing:
         task.cancel()

@@ -1,5 +1,6 @@
 // One WebSocket to a room, kept alive: reconnects with backoff (and at once when the page comes
-// back to the foreground or the network returns), says hello with the seat's token first (never
+// back to the foreground or the network returns, or when a server that served the room closes
+// with 1012: it is stopping or handing the room to another server), says hello with the seat's token first (never
 // in the URL: proxies log URLs and browsers keep them), asks for a full sync on every
 // (re)connect, and measures the server clock with pings.
 
@@ -7,6 +8,8 @@ import { notePong, noteServerTime } from './clock.js';
 
 const PING_EVERY_MS = 10000;
 const MAX_BACKOFF_MS = 8000;
+// "Service restart": the room moved to another server, which is ready for the reconnect.
+const CLOSE_MOVED = 1012;
 
 export class Connection {
   constructor(code, token, { onMessage, onState, onRejected }) {
@@ -38,6 +41,7 @@ export class Connection {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
+    let served = false; // the room answered on this socket (not a refusal)
     ws.onopen = () => {
       if (ws !== this.ws) return;
       this.everOpened = true;
@@ -53,6 +57,7 @@ export class Connection {
       if (ws !== this.ws) return;
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
+      if (message.type !== 'error') served = true;
       if (message.type === 'pong') notePong(message.t, message.server_time);
       else if (message.server_time !== undefined) noteServerTime(message.server_time);
       this.onMessage(message);
@@ -70,6 +75,13 @@ export class Connection {
         return;
       }
       this.setState('offline');
+      // A room handed on is served again at once elsewhere, so its clients come straight back.
+      // A server refusing with 1012 (it cannot serve the room now) never served this socket:
+      // that one waits its backoff, so a client never hammers a server that is stuck.
+      if (event.code === CLOSE_MOVED && served) {
+        this.open();
+        return;
+      }
       this.retryTimer = setTimeout(() => this.open(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
     };
