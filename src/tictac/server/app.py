@@ -10,7 +10,7 @@ from functools import partial
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 
 from tictac.engine import GAMES, IllegalAction, get_info
 from tictac.rooms import RoomManager, SeededChance
@@ -120,7 +120,6 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/metrics", http_api.prometheus),
         Route("/openapi.json", openapi.openapi_json),
         Route("/docs", openapi.docs_page),
-        WebSocketRoute("/ws/{code}", ws.endpoint),
         Mount("/static", pages.ClientFiles(directory=settings.static_dir, check_dir=False)),
         *game_client.game_mounts(),
         *(Route(path, pages.page) for path in pages.PAGE_PATHS),
@@ -129,7 +128,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     # The client's address first: a refused host is logged with it too.
     middleware = [Middleware(ClientAddress, proxies=proxies),
                   Middleware(HostCheck, hosts=Hosts(settings.allowed_hosts)),
-                  Middleware(NoTokenInUrl)]
+                  Middleware(NoTokenInUrl),
+                  Middleware(ws.Sockets)]  # /ws/{code}, past the router (ws.py says why)
     # One answer to every HTTP call's refusal, whichever handler raised it.
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
                     exception_handlers={IllegalAction: http_api.refused,
