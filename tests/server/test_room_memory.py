@@ -30,6 +30,8 @@ OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
 BOUND_KIB = 145
 # Objects the collector tracks per room: 775 before those three changes, 565 after.
 BOUND_TRACKED = 650
+# Time's Up's word lists, as tracemalloc counts them (about 13 MB; RSS grows by 14)
+WORD_LISTS_BYTES = 8 * 1024 * 1024
 
 
 def traced(server: ServerProcess, out: Path) -> tuple[int, int]:
@@ -109,5 +111,29 @@ def test_a_played_room_holds_a_bounded_memory(tmp_path: Path,
         print(f"{per_room_kib:.1f} KiB traced, {tracked_per_room:.0f} objects tracked per room")
         assert per_room_kib < BOUND_KIB
         assert tracked_per_room < BOUND_TRACKED
+    finally:
+        server.stop()
+
+
+def test_the_word_lists_load_with_the_first_time_s_up_room(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server whose rooms play Timo's Twist never holds Time's Up's word lists; the first
+    Time's Up room loads them (on a thread, long before its first typed guess)."""
+    out = tmp_path / "traced"
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).with_name("traced")))
+    monkeypatch.setenv("PYTHONTRACEMALLOC", "1")
+    monkeypatch.setenv("TICTAC_TRACED_TO", str(out))
+    server = ServerProcess(tmp_path / "t.sqlite3").start()
+    try:
+        with ExitStack() as stack:
+            play_room(server, stack)
+            held, _ = settled(server, out)
+            httpx.post(server.base + "/api/rooms", json={"game": "times-up", "name": "P0"})
+            grown = 0
+            deadline = time.monotonic() + PATIENCE_S  # (waits for the load, decides nothing)
+            while grown < WORD_LISTS_BYTES and time.monotonic() < deadline:
+                time.sleep(0.2)
+                grown = traced(server, out)[0] - held
+        assert grown >= WORD_LISTS_BYTES
     finally:
         server.stop()
