@@ -1,7 +1,9 @@
 """Memory per room, as tracemalloc counts it in a real `tictac serve` (every allocation of
-Python's, whatever the machine's load: no clock decides it): rooms of 5 connected players who
-have played, then paused, after a collection. The bound keeps it from growing unseen; what a
-host's RSS shows per room, and the peers' figures, are bench/peers.py's (docs/server.md)."""
+Python's, whatever the machine's load: no clock decides it), and the objects per room the
+cyclic collector tracks (what each full collection walks, so what its pause grows with):
+rooms of 5 connected players who have played, then paused, after a collection. The bounds keep
+them from growing unseen; what a host's RSS shows per room, and the peers' figures, are
+bench/peers.py's (docs/server.md)."""
 
 from __future__ import annotations
 
@@ -21,30 +23,38 @@ SEATS = 5
 MOVES = 8  # each room's, before the pause
 OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
 # KiB per room: 166 measured before the outbox's writer task and deque were made only when a
-# client does not read (and the read-ahead a list), 153 after. Most of it is the stack's:
-# uvicorn, websockets, Starlette and asyncio keep about 114 KiB for a room's 5 sockets.
-BOUND_KIB = 160
+# client does not read (and the read-ahead a list), 153 to 158 after; 131 once a socket to
+# /ws/{code} went past Starlette's router (ws.Sockets: some ten coroutines and their closures
+# kept for a socket's life), the handshake's request and response were let go and a logged
+# action had no __dict__. Most of it is the stack's: uvicorn, websockets and asyncio.
+BOUND_KIB = 145
+# Objects the collector tracks per room: 775 before those three changes, 565 after.
+BOUND_TRACKED = 650
+# Time's Up's word lists, as tracemalloc counts them (about 13 MB; RSS grows by 14)
+WORD_LISTS_BYTES = 8 * 1024 * 1024
 
 
-def traced(server: ServerProcess, out: Path) -> int:
-    """The bytes the server's Python heap holds after a collection."""
+def traced(server: ServerProcess, out: Path) -> tuple[int, int]:
+    """The bytes the server's Python heap holds after a collection, and the objects the
+    collector tracks."""
     assert server.process is not None
     out.unlink(missing_ok=True)
     server.process.send_signal(signal.SIGUSR1)
     deadline = time.monotonic() + PATIENCE_S  # (waits for the answer, decides nothing)
     while not out.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
-    return int(out.read_text())
+    held, tracked = out.read_text().split()
+    return int(held), int(tracked)
 
 
-def settled(server: ServerProcess, out: Path) -> int:
-    """Traced bytes once they stop growing (the server warms its word lists beside its first
-    rooms)."""
+def settled(server: ServerProcess, out: Path) -> tuple[int, int]:
+    """Traced bytes and tracked objects once the bytes stop growing (the server warms its
+    word lists beside its first rooms)."""
     readings = [traced(server, out)]
     while True:
         time.sleep(0.5)
         readings.append(traced(server, out))
-        if abs(readings[-1] - readings[-2]) < 64 * 1024:
+        if abs(readings[-1][0] - readings[-2][0]) < 64 * 1024:
             return readings[-1]
 
 
@@ -91,12 +101,39 @@ def test_a_played_room_holds_a_bounded_memory(tmp_path: Path,
             # a first few rooms: what the first room of a server loads once is not a room's
             for _ in range(3):
                 play_room(server, stack)
-            before = settled(server, out)
+            held, tracked = settled(server, out)
             rooms = 12
             for _ in range(rooms):
                 play_room(server, stack)
-            per_room_kib = (settled(server, out) - before) / rooms / 1024
-        print(f"{per_room_kib:.1f} KiB traced per room")
+            held_after, tracked_after = settled(server, out)
+        per_room_kib = (held_after - held) / rooms / 1024
+        tracked_per_room = (tracked_after - tracked) / rooms
+        print(f"{per_room_kib:.1f} KiB traced, {tracked_per_room:.0f} objects tracked per room")
         assert per_room_kib < BOUND_KIB
+        assert tracked_per_room < BOUND_TRACKED
+    finally:
+        server.stop()
+
+
+def test_the_word_lists_load_with_the_first_time_s_up_room(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server whose rooms play Timo's Twist never holds Time's Up's word lists; the first
+    Time's Up room loads them (on a thread, long before its first typed guess)."""
+    out = tmp_path / "traced"
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).with_name("traced")))
+    monkeypatch.setenv("PYTHONTRACEMALLOC", "1")
+    monkeypatch.setenv("TICTAC_TRACED_TO", str(out))
+    server = ServerProcess(tmp_path / "t.sqlite3").start()
+    try:
+        with ExitStack() as stack:
+            play_room(server, stack)
+            held, _ = settled(server, out)
+            httpx.post(server.base + "/api/rooms", json={"game": "times-up", "name": "P0"})
+            grown = 0
+            deadline = time.monotonic() + PATIENCE_S  # (waits for the load, decides nothing)
+            while grown < WORD_LISTS_BYTES and time.monotonic() < deadline:
+                time.sleep(0.2)
+                grown = traced(server, out)[0] - held
+        assert grown >= WORD_LISTS_BYTES
     finally:
         server.stop()

@@ -25,7 +25,8 @@ class SetupArgs:
         }
 
 
-@dataclass(frozen=True)
+# slots: a room keeps every action of its game, and a __dict__ each was most of one's memory
+@dataclass(frozen=True, slots=True)
 class LoggedAction:
     seat: int
     action: Action

@@ -3,10 +3,11 @@ and forgets them when they expire."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
-from tictac.engine import GAMES
+from tictac.engine import GAMES, get_info
 from tictac.rooms import decks, house, joins
 from tictac.rooms.chance import Chance, SystemChance
 from tictac.rooms.clock import Clock, RealClock
@@ -32,6 +33,16 @@ class RoomManager:
         self.settings = settings or RoomSettings()
         self.stats = Stats()
         self.rooms: dict[str, Room] = {}
+        # Each game's warming (`GameInfo.warm`: what it loads lazily, Time's Up's word lists),
+        # begun on a thread with its first room: a server that never has one never pays its
+        # memory (14 MB for Time's Up's), and the room's first typed guess, seconds later at
+        # the earliest, does not wait for it on the event loop.
+        self.warming: dict[str, asyncio.Future[None]] = {}
+
+    def _warm(self, game: str) -> None:
+        warm = get_info(game).warm
+        if warm is not None and game not in self.warming:
+            self.warming[game] = asyncio.ensure_future(asyncio.to_thread(warm))
 
     def _room(self, code: str, game: str) -> Room:
         return Room(code, game, clock=self.clock, chance=self.chance, store=self.store,
@@ -64,6 +75,7 @@ class RoomManager:
                             settings=self.settings, stats=self.stats, on_close=self._forget)
         self.rooms[room.code] = room
         room.start()
+        self._warm(room.game_name)
         return room
 
     async def create(self, game: str, name: str, options: dict[str, object] | None,
@@ -80,6 +92,7 @@ class RoomManager:
         house.set_options(room.record, room.game.OPTIONS, options)
         self.rooms[room.code] = room
         room.start()
+        self._warm(game)
         try:
             joined = await room.call(joins.join, room, name, False)
         except Exception:  # nothing was stored (its first record refused): there is no room
@@ -100,3 +113,4 @@ class RoomManager:
     async def close(self) -> None:
         for room in list(self.rooms.values()):
             await room.stop()
+        await asyncio.gather(*self.warming.values())

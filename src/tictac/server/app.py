@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Mount, Route
 
 from tictac.engine import GAMES, IllegalAction, get_info
 from tictac.rooms import RoomManager, SeededChance
@@ -38,16 +37,6 @@ from tictac.store import StoreError, open_store
 log = logging.getLogger(__name__)
 
 
-# How long after its start a server begins to warm its games: by then it listens, and the
-# warming's second of CPU, on a thread of its own, no longer delays the first answer.
-WARM_AFTER_S = 0.5
-
-
-async def warm_beside(warming: list[Callable[[], None]]) -> None:
-    await asyncio.sleep(WARM_AFTER_S)
-    await asyncio.gather(*(asyncio.to_thread(warm) for warm in warming))
-
-
 def create_app(settings: ServerSettings | None = None) -> Starlette:
     settings = settings or ServerSettings()
 
@@ -55,11 +44,10 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Every game is imported before the socket listens: the first Time's Up room would
         # otherwise import its guess checker (seconds on a busy machine) on the event loop,
-        # and every room of the server would wait for it.
-        warming = [warm for name in GAMES if (warm := get_info(name).warm)]
-        # ... and what a game loads lazily (Time's Up's word lists) loads in a thread beside
-        # the first rooms, not on the event loop at a player's move.
-        warmed = asyncio.create_task(warm_beside(warming))
+        # and every room of the server would wait for it. What a game loads lazily (Time's
+        # Up's word lists) loads on a thread with its first room (RoomManager).
+        for name in GAMES:
+            get_info(name)
         store = await open_store(settings.db_url, settings.store_timeout_s)
         heap.serve()  # (before the first room: rooms end, the start's objects never do)
         app.state.bans = Bans(store)
@@ -86,7 +74,6 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         try:
             yield
         finally:
-            await warmed
             await manager.close()
             if app.state.node is not None:
                 await app.state.node.stop()
@@ -120,7 +107,6 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
         Route("/metrics", http_api.prometheus),
         Route("/openapi.json", openapi.openapi_json),
         Route("/docs", openapi.docs_page),
-        WebSocketRoute("/ws/{code}", ws.endpoint),
         Mount("/static", pages.ClientFiles(directory=settings.static_dir, check_dir=False)),
         *game_client.game_mounts(),
         *(Route(path, pages.page) for path in pages.PAGE_PATHS),
@@ -129,7 +115,8 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
     # The client's address first: a refused host is logged with it too.
     middleware = [Middleware(ClientAddress, proxies=proxies),
                   Middleware(HostCheck, hosts=Hosts(settings.allowed_hosts)),
-                  Middleware(NoTokenInUrl)]
+                  Middleware(NoTokenInUrl),
+                  Middleware(ws.Sockets)]  # /ws/{code}, past the router (ws.py says why)
     # One answer to every HTTP call's refusal, whichever handler raised it.
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
                     exception_handlers={IllegalAction: http_api.refused,

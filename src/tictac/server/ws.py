@@ -12,6 +12,8 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
+from starlette.routing import Match, WebSocketRoute
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tictac.engine import IllegalAction
@@ -340,3 +342,24 @@ async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], N
         task = asyncio.current_task()
         if not conn.dropped or task is None or task.uncancel():
             raise  # a real cancellation (shutdown), not the connection letting go
+
+
+class Sockets:
+    """The innermost middleware: a WebSocket to /ws/{code} goes straight to `endpoint`, once the
+    client's address, the host check and the token check have seen it. Starlette's own way
+    (its exception middleware, router, route and session wrappers) keeps some ten coroutines
+    and their closures alive for each socket's whole life: memory per player, and objects
+    every full collection walks, for hours."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.route = WebSocketRoute("/ws/{code}", endpoint)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            match, child = self.route.matches(scope)
+            if match is Match.FULL:
+                scope.update(child)
+                await endpoint(WebSocket(scope, receive, send))
+                return
+        await self.app(scope, receive, send)

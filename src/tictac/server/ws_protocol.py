@@ -177,6 +177,10 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
 
     async def send(self, message: ASGISendEvent) -> None:
         await super().send(message)
+        if message["type"] == "websocket.accept" and self.handshake_complete:
+            # the handshake's request and response (their headers: some 40 objects the
+            # collector walks) serve nothing once it is answered, and a socket lives for hours
+            del self.request, self.response
         if message["type"] == "websocket.close" and message.get("code") == CLOSE_FLOOD:
             self.shedding = True
             if self.close_timer is not None:
