@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import signal
 import time
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -89,51 +90,51 @@ def play_room(server: ServerProcess, stack: ExitStack) -> None:
         views = [latest_view(ws, version + 1) for ws in sockets]
 
 
-def test_a_played_room_holds_a_bounded_memory(tmp_path: Path,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+@contextmanager
+def traced_server(tmp_path: Path,
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ServerProcess, Path]]:
+    """A real server whose heap `traced` reads (tests/server/traced/sitecustomize.py), and the
+    folder it writes to; stopped on every path."""
     out = tmp_path / "traced"
     monkeypatch.setenv("PYTHONPATH", str(Path(__file__).with_name("traced")))
     monkeypatch.setenv("PYTHONTRACEMALLOC", "1")
     monkeypatch.setenv("TICTAC_TRACED_TO", str(out))
     server = ServerProcess(tmp_path / "t.sqlite3").start()
     try:
-        with ExitStack() as stack:
-            # a first few rooms: what the first room of a server loads once is not a room's
-            for _ in range(3):
-                play_room(server, stack)
-            held, tracked = settled(server, out)
-            rooms = 12
-            for _ in range(rooms):
-                play_room(server, stack)
-            held_after, tracked_after = settled(server, out)
-        per_room_kib = (held_after - held) / rooms / 1024
-        tracked_per_room = (tracked_after - tracked) / rooms
-        print(f"{per_room_kib:.1f} KiB traced, {tracked_per_room:.0f} objects tracked per room")
-        assert per_room_kib < BOUND_KIB
-        assert tracked_per_room < BOUND_TRACKED
+        yield server, out
     finally:
         server.stop()
+
+
+def test_a_played_room_holds_a_bounded_memory(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    with traced_server(tmp_path, monkeypatch) as (server, out), ExitStack() as stack:
+        # a first few rooms: what the first room of a server loads once is not a room's
+        for _ in range(3):
+            play_room(server, stack)
+        held, tracked = settled(server, out)
+        rooms = 12
+        for _ in range(rooms):
+            play_room(server, stack)
+        held_after, tracked_after = settled(server, out)
+    per_room_kib = (held_after - held) / rooms / 1024
+    tracked_per_room = (tracked_after - tracked) / rooms
+    print(f"{per_room_kib:.1f} KiB traced, {tracked_per_room:.0f} objects tracked per room")
+    assert per_room_kib < BOUND_KIB
+    assert tracked_per_room < BOUND_TRACKED
 
 
 def test_the_word_lists_load_with_the_first_time_s_up_room(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A server whose rooms play Timo's Twist never holds Time's Up's word lists; the first
     Time's Up room loads them (on a thread, long before its first typed guess)."""
-    out = tmp_path / "traced"
-    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).with_name("traced")))
-    monkeypatch.setenv("PYTHONTRACEMALLOC", "1")
-    monkeypatch.setenv("TICTAC_TRACED_TO", str(out))
-    server = ServerProcess(tmp_path / "t.sqlite3").start()
-    try:
-        with ExitStack() as stack:
-            play_room(server, stack)
-            held, _ = settled(server, out)
-            httpx.post(server.base + "/api/rooms", json={"game": "times-up", "name": "P0"})
-            grown = 0
-            deadline = time.monotonic() + PATIENCE_S  # (waits for the load, decides nothing)
-            while grown < WORD_LISTS_BYTES and time.monotonic() < deadline:
-                time.sleep(0.2)
-                grown = traced(server, out)[0] - held
-        assert grown >= WORD_LISTS_BYTES
-    finally:
-        server.stop()
+    with traced_server(tmp_path, monkeypatch) as (server, out), ExitStack() as stack:
+        play_room(server, stack)
+        held, _ = settled(server, out)
+        httpx.post(server.base + "/api/rooms", json={"game": "times-up", "name": "P0"})
+        grown = 0
+        deadline = time.monotonic() + PATIENCE_S  # (waits for the load, decides nothing)
+        while grown < WORD_LISTS_BYTES and time.monotonic() < deadline:
+            time.sleep(0.2)
+            grown = traced(server, out)[0] - held
+    assert grown >= WORD_LISTS_BYTES
