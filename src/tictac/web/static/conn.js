@@ -1,8 +1,8 @@
 // One WebSocket to a room, kept alive: reconnects with backoff (and at once when the page comes
 // back to the foreground or the network returns, or when a server that served the room closes
-// with 1012: it is stopping or handing the room to another server), says hello with the seat's token first (never
-// in the URL: proxies log URLs and browsers keep them), asks for a full sync on every
-// (re)connect, and measures the server clock with pings.
+// with 1012: it is stopping or handing the room to another server), says hello with the seat's
+// token first (never in the URL: proxies log URLs and browsers keep them), asks for a full sync
+// on every (re)connect, and measures the server clock with pings.
 
 import { notePong, noteServerTime } from './clock.js';
 

@@ -148,7 +148,6 @@ export class LiveRoom {
     this.media = null;
     this.mediaLoaded = null;
     this.mediaSwitch = new MediaSwitch(this);
-    this.stopped = false;
     this.conn = new Connection(code, token, {
       onMessage: (message) => this.receive(message),
       onState: (state) => connectionLabel(state),
@@ -180,7 +179,6 @@ export class LiveRoom {
   }
 
   stop() {
-    this.stopped = true;
     this.conn.close();
     if (this.media) this.media.stop(); // a kicked person's calls end with their socket
     this.mediaSwitch.el.remove();
@@ -328,7 +326,8 @@ export class LiveRoom {
     if (!this.mediaLoaded) {
       if (message.type !== 'media' || message.you === null) return;
       this.mediaLoaded = loadModule(() => import('./media.js')).then(({ Media }) => {
-        if (!this.stopped) this.media = new Media(this, this.key.startsWith('tv:'));
+        // (a page stopped meanwhile, its socket closed, joins no call)
+        if (!this.conn.closed) this.media = new Media(this, this.key.startsWith('tv:'));
       });
     }
     this.mediaLoaded.then(() => {
