@@ -381,8 +381,8 @@ def dictionary_words(language: str) -> frozenset[str]:
     """The words of `language`'s dictionary (French: DELA's inflected common words; English:
     the lower-case entries of Webster's Second and GCIDE, from `english-words`: proper names
     are capitalised there) that wordfreq finds at least _DICTIONARY_ZIPF, in the compared form.
-    Only the common ones are kept: a few thousand, not the dictionaries' hundreds of
-    thousands."""
+    Only those are kept: some 88,000 French and 46,000 English words (about 13 MB), not the
+    dictionaries' hundreds of thousands."""
     found = _read_words(language, _DICTIONARY_ZIPF)
     if language == "fr":
         with _DELA.open(encoding="ascii", errors="ignore") as lines:
