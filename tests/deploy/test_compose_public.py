@@ -17,11 +17,13 @@ import json
 import os
 import secrets
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import podman
 import pytest
+from serverproc import PATIENCE_S
 from tables import healthy, play_a_game, the_game_is_over
 from test_compose import COMPOSE, COMPOSED
 
@@ -84,6 +86,23 @@ def compose(project: str, env: dict[str, str], *args: str) -> None:
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
 
 
+# The image's HEALTHCHECK, run in a container (podman keeps no HEALTHCHECK in an OCI image).
+HEALTHZ = ("import os, urllib.request; urllib.request.urlopen("
+           "'http://127.0.0.1:' + os.environ['TICTAC_PORT'] + '/healthz', timeout=4)")
+
+
+def ready(container: str) -> None:
+    """Once the node in `container` answers /healthz itself: nginx answering means one node
+    is up, and a node still starting refuses what nginx then sends the other."""
+    deadline = time.monotonic() + PATIENCE_S
+    while time.monotonic() < deadline:
+        if podman.podman("exec", container, "python3", "-c", HEALTHZ, check=False,
+                         timeout=60).returncode == 0:
+            return
+        time.sleep(0.5)
+    raise AssertionError(f"{container} did not answer /healthz in {PATIENCE_S:.0f} s")
+
+
 def requests_served(container: str) -> int:
     """The JSON log lines of requests a node's container wrote."""
     logs = podman.podman("logs", container, check=False)
@@ -101,6 +120,8 @@ async def test_the_public_profile_serves_a_game_through_nginx_on_two_nodes(
                                 "--format", "{{.Names}}").stdout.split())
     assert running == {f"{name}_{service}_1" for service in
                        ("postgres", "redis", "node-1", "node-2", "nginx")}
+    for node in ("node-1", "node-2"):
+        await asyncio.to_thread(ready, f"{name}_{node}_1")
     code, token = await play_a_game(base, ws_base)
     assert await the_game_is_over(base, code, token)
     # nginx shares the requests out: both nodes served some
