@@ -38,6 +38,7 @@ TABLE = Path(__file__).with_name("guess_table.tsv")
 HELD_OUT = Path(__file__).with_name("guess_heldout.tsv")
 HELD_OUT_2 = Path(__file__).with_name("guess_heldout2.tsv")
 HELD_OUT_3 = Path(__file__).with_name("guess_heldout3.tsv")
+HELD_OUT_4 = Path(__file__).with_name("guess_heldout4.tsv")
 # guess_heldout2.tsv's and guess_heldout3.tsv's people are names a player writes
 # ("fr-players"): no pack, no list.
 PLAYERS_DECKS = ("fr-players", "en-players")
@@ -301,3 +302,42 @@ def test_a_later_held_out_table_is_balanced_and_on_cards_no_earlier_table_held(
                                 for face in (card.yellow, card.blue)}, row
     assert len({(row.pack, row.name, row.guess.casefold()) for row in held_out}) == len(held_out)
 
+
+
+# guess_heldout4.tsv: cards of the packs that no earlier table holds, every such person and words
+# drawn with a fixed seed (its header). How many words of each words pack were drawn.
+HELD_OUT_4_WORDS = {"fr-words": 60, "en-words": 28}
+EARLIER_TABLES = (TABLE, HELD_OUT, HELD_OUT_2, HELD_OUT_3)
+
+
+def _pack_names(pack_id: str) -> list[str]:
+    return [face.name for card in load_pack(pack_id).cards for face in (card.yellow, card.blue)]
+
+
+def unused_names(pack_id: str) -> list[str]:
+    """The names of a pack that no table before guess_heldout4.tsv holds, in pack order."""
+    earlier = {row.name for table in EARLIER_TABLES for row in rows(table) if row.pack == pack_id}
+    return [name for name in _pack_names(pack_id) if name not in earlier]
+
+
+def drawn_for_heldout4(pack_id: str, count: int) -> list[str]:
+    """The seeded draw of guess_heldout4.tsv: the unused names ordered by the SHA-256 of
+    "guess_heldout4/<pack>/<name>", the first `count`."""
+    return sorted(unused_names(pack_id),
+                  key=lambda name: hashlib.sha256(
+                      f"guess_heldout4/{pack_id}/{name}".encode()).hexdigest())[:count]
+
+
+def test_the_fourth_held_out_table_holds_the_drawn_cards_and_no_earlier_one() -> None:
+    held_out = rows(HELD_OUT_4)
+    per_language = Counter(row.language for row in held_out)
+    assert per_language["fr"] >= 300 and per_language["en"] >= 300
+    for row in held_out:
+        assert KINDS.get(row.kind) == row.verdict and row.note, row
+    assert len({(row.pack, row.name, row.guess.casefold()) for row in held_out}) == len(held_out)
+    cards = {pack_id: {row.name for row in held_out if row.pack == pack_id}
+             for pack_id in pack_ids()}
+    for pack_id in ("fr-personalities", "en-personalities"):
+        assert cards[pack_id] == set(unused_names(pack_id)), pack_id
+    for pack_id, count in HELD_OUT_4_WORDS.items():
+        assert cards[pack_id] == set(drawn_for_heldout4(pack_id, count)), pack_id
