@@ -381,7 +381,9 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
     ("orangé", "orange", False),  # the adjective: other accents that make another word
     ("pâté", "pâte", False),
     ("côté", "côte", False),
+    ("médusé", "méduse", False),  # a final "é" for "e": a participle, even a rare one
     ("pastéque", "pastèque", True),  # a wrong accent that makes no word
+    ("téléscope", "télescope", True),  # an accent more, no participle
     ("cote", "côte", True),  # accents left out
 ])
 def test_other_accents_that_make_another_word_are_that_word(

