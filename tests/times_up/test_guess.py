@@ -327,6 +327,8 @@ def test_a_word_spelt_as_its_language_says_it_wins(
     ("Gégé Lambert", "Gérard Lambert", True),  # names/diminutives.fr.tsv
     ("Manuel Lopez", "Manu Lopez", True),
     ("Alfredo Rossi", "Al Rossi", True),  # names/diminutives.en.tsv
+    ("Alphonse Rossi", "Al Rossi", True),  # Alfonse in `nicknames`, one name three spellings
+    ("Alfonso Rossi", "Al Rossi", True),
     ("Kevin Rooney", "Kevin Roony", True),  # a final "ey" is heard as a final "y"
     ("Kevin Roony", "Kevin Rooney", True),
 ])
@@ -389,3 +391,15 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
 def test_other_accents_that_make_another_word_are_that_word(
         said: str, word: str, accepted: bool) -> None:
     assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Baron Georges Haussmann", "Georges Haussmann", "fr", True),  # a title of nobility
+    ("la comtesse de Ségur", "Comtesse de Ségur", "fr", True),
+    ("Duchess Kate Middleton", "Kate Middleton", "en", True),
+    ("le prophète Élie", "Élie", "fr", True),
+    ("Baron Haussmann", "Georges Haussmann", "fr", False),  # still no first name
+])
+def test_a_title_of_nobility_before_the_name_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted

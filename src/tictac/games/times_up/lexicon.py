@@ -49,13 +49,15 @@ TITLES = {
         "sir", "lady", "lord", "dame", "roi", "reine", "prince", "princesse", "empereur",
         "imperatrice", "president", "presidente", "pape", "general", "capitaine", "marechal",
         "saint", "sainte", "mere", "pere", "soeur", "frere", "abbe", "maitre", "tsar",
-        "commandant", "colonel", "dom", "don",
+        "commandant", "colonel", "dom", "don", "baron", "baronne", "comte", "comtesse",
+        "vicomte", "vicomtesse", "marquis", "marquise", "duc", "duchesse", "prophete",
     }),
     "en": frozenset({
         "the", "mr", "mrs", "ms", "miss", "doctor", "sir", "dame", "lord", "lady", "king",
         "queen", "prince", "princess", "emperor", "empress", "president", "pope", "general",
         "captain", "saint", "mother", "father", "sister", "brother", "tsar", "czar",
-        "commander", "colonel", "dom", "don",
+        "commander", "colonel", "dom", "don", "baron", "baroness", "countess", "viscount",
+        "viscountess", "marquis", "marquess", "marchioness", "duchess", "prophet",
     }),
 }
 
