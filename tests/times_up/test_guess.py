@@ -344,6 +344,9 @@ def test_a_name_with_two_letters_swapped_or_said_as_it_sounds_wins(
     ("Whitney Houston Brown", "Whitney Houston", False),  # a name after it: someone else
     ("Whitney E. Houston", "Whitney Houston", False),  # an initial more: someone else
     ("Anne Bach", "(Johann Sebastian) Bach", False),  # a first name the card does not require
+    ("Jacques-Yves Cousteau", "(Jacques) Cousteau", True),  # the optional first name in full
+    ("Diego Armando Maradona", "(Diego) Maradona", True),
+    ("Johann Christian Bach", "(Johann Sebastian) Bach", False),  # a printed name replaced
     ("Elizabeth Houston", "Whitney Houston", False),  # the first name is still required
 ])
 def test_a_middle_name_or_more_first_names_before_the_surname_win(

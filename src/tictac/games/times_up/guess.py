@@ -273,7 +273,8 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
             return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
-        if names and i < len(said) and _middle_name(said[i], card, j) and walk(i + 1, j):
+        if (names and i < len(said) and _middle_name(said[i], card, j, said[i - 1] if i else "")
+                and walk(i + 1, j)):
             return True
         if (names and i < len(said) and _initial(said[i], *card[j], _before_surname(card, j))
                 and walk(i + 1, j + 1)):
@@ -307,18 +308,26 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
     return walk(0, 0)
 
 
-def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int) -> bool:
+def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: str) -> bool:
     """Whether the guess may say `word`, a name the card does not print, before the card's word
-    j: a middle name between two words of the name ("Jennifer Joanna Aniston"), or another
-    first name before a first name the card requires ("Laura Jeanne Reese Witherspoon"). Never
-    after the name (the card's name plus a name is mostly someone else: "John Wayne Gacy"), nor
-    an initial ("Michael B. Jordan"), a number or a title."""
+    j (the guess's word `before` it): a middle name between two words of the name ("Jennifer
+    Joanna Aniston"), or after an optional first name said ("Jacques Yves Cousteau" for
+    "(Jacques) Cousteau"), or another first name before a first name the card requires ("Laura
+    Jeanne Reese Witherspoon"). Never after the name (the card's name plus a name is mostly
+    someone else: "John Wayne Gacy"), nor an initial ("Michael B. Jordan"), a number or a
+    title."""
     if len(word) < 2 or number(word) is not None or word in _TITLES or j == len(card):
         return False
     if j == 0:
         return not card[0][1] and len(card) > 1 and lexicon.is_first_name(word)
-    return (any(not optional for _, optional in card[:j])
-            and any(not optional for _, optional in card[j:]))
+    if not any(not optional for _, optional in card[j:]):
+        return False
+    # After an optional first name said, right before the required surname, a name that is no
+    # word: the card's first name said in full ("Jacques Yves"), not another printed name left
+    # out for it ("Johann Christian Bach" is not "(Johann Sebastian) Bach").
+    said_first = (card[j - 1][1] and not card[j][1] and before == card[j - 1][0]
+                  and not any(word in lexicon.dictionary_words(each) for each in ("fr", "en")))
+    return said_first or any(not optional for _, optional in card[:j])
 
 
 def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge: Judge) -> bool:
