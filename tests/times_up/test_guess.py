@@ -310,6 +310,11 @@ def test_an_initial_wins_for_the_first_name_never_for_the_surname(
     ("tapir", "tapis", "fr", False),  # no slip counted on a key that dropped a letter
     ("parfun", "parfum", "fr", True),  # a final nasal
     ("pedle", "pedal", "en", True),  # a final schwa and l
+    ("flewt", "flute", "en", True),  # ew, oa, ee and qu as English says them
+    ("grone", "groan", "en", True),
+    ("chita", "cheetah", "en", True),
+    ("kween", "queen", "en", True),
+    ("boot", "boat", "en", False),  # another word
 ])
 def test_a_word_spelt_as_its_language_says_it_wins(
         said: str, word: str, language: str, accepted: bool) -> None:
