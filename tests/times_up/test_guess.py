@@ -380,6 +380,10 @@ def test_one_short_form_never_wins_for_another(said: str, name: str, accepted: b
     ("envelop", "envelope", "en", False),
     ("phok", "phoque", "fr", True),  # no word: the card's word spelt as it sounds
     ("envelloppe", "enveloppe", "fr", True),
+    ("chapo", "chapeau", "fr", True),  # a name of the frequency list that DELA lacks: a slip
+    ("poir", "poire", "fr", True),
+    ("soup", "soupe", "fr", False),  # but an English word is that word
+    ("Montaigne", "montagne", "fr", False),  # and a letter more that makes a name, that name
 ])
 def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
         said: str, word: str, language: str, accepted: bool) -> None:

@@ -430,9 +430,24 @@ def _same_common_word(said: str, printed: str, language: str) -> bool:
     forms = {printed} | lexicon.PLURALS[language](printed)
     if said in forms or printed in lexicon.PLURALS[language](said):
         return True
-    if said in lexicon.common_words(language) or said in lexicon.dictionary_words(language):
+    if _another_word(said, printed, language):
         return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
     return any(_near_word(said, form, len(printed), language) for form in forms)
+
+
+def _another_word(said: str, printed: str, language: str) -> bool:
+    """Whether the word-pack guess `said` is a word of its own rather than a slip of the card's
+    word: a word of the language's dictionary, or of its frequency list. French only, whose
+    dictionary (DELA) holds every inflected form: a word of the frequency list that DELA lacks
+    is mostly a name or a misspelling ("pel", "chapo", "gar") and is still heard as the card's
+    word, unless it is an English word ("soup", "banana") or longer than the card's word (a
+    letter more that makes a name: "Montaigne" for "montagne")."""
+    if said in lexicon.dictionary_words(language):
+        return True
+    if said not in lexicon.common_words(language):
+        return False
+    return (language != "fr" or lexicon.very_common(said) or len(said) > len(printed)
+            or said in lexicon.dictionary_words("en"))
 
 
 def _near_word(said: str, printed: str, length: int, language: str) -> bool:
