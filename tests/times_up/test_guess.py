@@ -415,3 +415,16 @@ def test_other_accents_that_make_another_word_are_that_word(
 def test_a_title_of_nobility_before_the_name_wins(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("ciné", "cinéma", "fr", True),  # lexicon.CLIPPINGS: the everyday short word
+    ("frigo", "réfrigérateur", "fr", True),
+    ("mics", "microphone", "en", True),
+    ("doc", "doctor", "en", True),
+    ("doc", "document", "en", False),  # only the words it stands for
+    ("table", "tableau", "fr", False),  # the start of a word is no short word of it
+])
+def test_the_everyday_short_word_wins_the_long_one(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted

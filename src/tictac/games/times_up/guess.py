@@ -430,6 +430,9 @@ def _same_common_word(said: str, printed: str, language: str) -> bool:
     forms = {printed} | lexicon.PLURALS[language](printed)
     if said in forms or printed in lexicon.PLURALS[language](said):
         return True
+    clippings = lexicon.CLIPPINGS[language]
+    if any(printed in clippings.get(short, ()) for short in {said, said.removesuffix("s")}):
+        return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
     if _another_word(said, printed, language):
         return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
     return any(_near_word(said, form, len(printed), language) for form in forms)

@@ -83,6 +83,44 @@ BRITISH_SPELLINGS = {
     "cheque": "check",
 }
 
+# The everyday short words of longer words ("ciné" for "cinéma", "fridge" for "refrigerator"),
+# general knowledge of both languages: a table hears the short word as the card's, though it is
+# a word of its own. Only this way round, and only the words each stands for.
+CLIPPINGS = {
+    "fr": {
+        "cine": {"cinema"}, "tele": {"television", "televiseur"}, "ordi": {"ordinateur"},
+        "frigo": {"refrigerateur", "frigidaire"}, "resto": {"restaurant"},
+        "apero": {"aperitif"}, "dico": {"dictionnaire"}, "photo": {"photographie"},
+        "moto": {"motocyclette"}, "auto": {"automobile"}, "metro": {"metropolitain"},
+        "prof": {"professeur"}, "labo": {"laboratoire"}, "expo": {"exposition"},
+        "pub": {"publicite"}, "helico": {"helicoptere"}, "croco": {"crocodile"},
+        "hippo": {"hippopotame"}, "rhino": {"rhinoceros"}, "ado": {"adolescent"},
+        "micro": {"microphone"}, "appart": {"appartement"}, "manif": {"manifestation"},
+        "ventilo": {"ventilateur"}, "veto": {"veterinaire"}, "kine": {"kinesitherapeute"},
+        "fac": {"faculte"}, "recre": {"recreation"}, "maths": {"mathematiques"},
+        "chrono": {"chronometre"}, "amphi": {"amphitheatre"}, "deo": {"deodorant"},
+        "diapo": {"diapositive"}, "kilo": {"kilogramme"}, "mayo": {"mayonnaise"},
+        "philo": {"philosophie"}, "psy": {"psychologue", "psychiatre"},
+        "sono": {"sonorisation"}, "instit": {"instituteur", "institutrice"},
+        "hyper": {"hypermarche"}, "super": {"supermarche"}, "vapo": {"vaporisateur"},
+    },
+    "en": {
+        "mic": {"microphone"}, "mike": {"microphone"}, "doc": {"doctor"},
+        "phone": {"telephone"}, "fridge": {"refrigerator"},
+        "plane": {"airplane"}, "gym": {"gymnasium"}, "lab": {"laboratory"},
+        "math": {"mathematics"}, "maths": {"mathematics"}, "exam": {"examination"},
+        "hippo": {"hippopotamus"}, "rhino": {"rhinoceros"}, "croc": {"crocodile"},
+        "gator": {"alligator"}, "limo": {"limousine"}, "sub": {"submarine"},
+        "vet": {"veterinarian"}, "ad": {"advertisement"}, "advert": {"advertisement"},
+        "photo": {"photograph"}, "tux": {"tuxedo"}, "burger": {"hamburger"},
+        "cab": {"taxicab"}, "taxi": {"taxicab"}, "flu": {"influenza"},
+        "chimp": {"chimpanzee"}, "memo": {"memorandum"}, "sax": {"saxophone"},
+        "ref": {"referee"}, "prof": {"professor"}, "teen": {"teenager"},
+        "auto": {"automobile"}, "tv": {"television"}, "pic": {"picture"},
+        "fan": {"fanatic"}, "gas": {"gasoline"}, "van": {"caravan"},
+    },
+}
+
 # Numbers said or typed for a Roman numeral after a name ("Louis 14", "Louis quatorze",
 # "Henry the Eighth", "François 1er").
 _FR_NUMBERS = [
