@@ -231,16 +231,16 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 
 
 # Each held-out table was judged once, after the last change to the checker before it was
-# judged (guess_figures.md); guess_heldout.tsv and guess_heldout2.tsv, once judged, became
-# development data for the next round, and their figures here are those after the last round;
-# guess_heldout3.tsv's are those of its single run. Per table: the agreement per
+# judged (guess_figures.md); once judged, each became development data for the next round, and
+# its figures here are those after the last round (guess_heldout4.tsv's below). Per table: the
+# agreement per
 # language (a floor, never a target) and the false accepts (a ceiling). Zero false accepts is
 # the goal: an expected failure per table states the count, so that it is not tuned away on the
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
-    HELD_OUT.name: ({"fr": 296, "en": 302}, 4),
-    HELD_OUT_2.name: ({"fr": 374, "en": 373}, 5),
-    HELD_OUT_3.name: ({"fr": 360, "en": 360}, 5),
+    HELD_OUT.name: ({"fr": 298, "en": 302}, 4),
+    HELD_OUT_2.name: ({"fr": 375, "en": 373}, 5),
+    HELD_OUT_3.name: ({"fr": 362, "en": 365}, 5),
 }
 HELD_OUT_TABLES = {table.name: table for table in (HELD_OUT, HELD_OUT_2, HELD_OUT_3)}
 
@@ -341,3 +341,37 @@ def test_the_fourth_held_out_table_holds_the_drawn_cards_and_no_earlier_one() ->
         assert cards[pack_id] == set(unused_names(pack_id)), pack_id
     for pack_id, count in HELD_OUT_4_WORDS.items():
         assert cards[pack_id] == set(drawn_for_heldout4(pack_id, count)), pack_id
+
+
+# guess_heldout4.tsv's halves, each judged before any change to the checker of round five
+# (fr 150/157 and en 137/151, 1 false accept, on the development half; fr 163/174 and en
+# 163/185, 4 false accepts, on the test half), then after it, the test half once
+# (guess_figures.md, round five). Per half, as measured after the round: the agreement per
+# language (a floor) and the false accepts (a ceiling). The development half was read while the
+# checker changed; the test half is development data from now on.
+HELD_OUT_4_MEASURED = {
+    "development": ({"fr": 154, "en": 141}, 0),
+    "test": ({"fr": 165, "en": 163}, 4),
+}
+
+
+def _fourth_held_out_false_accepts(part: str) -> list[Row]:
+    return [row for row in rows(HELD_OUT_4) if row.half == part and row.verdict != "accept"
+            and row.judged()]
+
+
+@pytest.mark.parametrize("part", [HALVES[0], pytest.param(HALVES[1], marks=pytest.mark.xfail(
+    strict=True, reason="4 false accepts on guess_heldout4.tsv's test half (guess_figures.md)"))])
+def test_the_fourth_held_out_table_accepts_no_other_word_or_person(part: str) -> None:
+    assert _fourth_held_out_false_accepts(part) == []
+
+
+@pytest.mark.parametrize("part", HALVES)
+def test_the_fourth_held_out_table_agrees_no_less_than_measured(part: str) -> None:
+    """Prints each half's figures; the agreement is a floor, the false accepts a ceiling."""
+    table = [row for row in rows(HELD_OUT_4) if row.half == part]
+    print(f"\n{HELD_OUT_4.name}, {part} half\n" + figures(table))
+    agreed, false_accepts = HELD_OUT_4_MEASURED[part]
+    for language, measured in agreed.items():
+        assert sum(row.agrees() for row in table if row.language == language) >= measured, language
+    assert len(_fourth_held_out_false_accepts(part)) <= false_accepts
