@@ -282,3 +282,4 @@ def warm() -> None:
         lexicon.common_words(language)
         lexicon.dictionary_words(language)
         lexicon.accented_words(language)
+        lexicon.final_e_acute_words(language)

@@ -13,8 +13,9 @@ also win in their other forms: a usual diminutive for the formal first name the 
 Beethoven"), a spelling that sounds the same ("Ghandi", "Choumacher", "Nitche"), and a slip
 that the name's length forgives ("Dr. Suess", "Micheal", "Schwarzeneger"). In word packs a word
 counts in the singular or the plural, each word of a compound on its own ("pommes de terre",
-"snowmen"), British spellings for American ones ("colour"), and a dropped, doubled or swapped
-letter ("dictonary", "chausette", "restaraunt").
+"snowmen"), British spellings for American ones ("colour"), the everyday short word of a long
+one ("ciné", "mic"), and a dropped, doubled or swapped letter ("dictonary", "chausette",
+"restaraunt").
 
 What a table refuses stays refused: the rest of the name is required ("Nixon" does not win
 "Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
@@ -128,8 +129,7 @@ def _participle(said: str, printed: str, language: str) -> bool:
     participle or adjective of its own ("médusé" for "méduse", "sablé" for "sable"), which a
     misplaced accent ("téléscope", "crèpe") seldom is."""
     return (language == "fr" and said[:-1] == printed[:-1] and printed.endswith("e")
-            and said.endswith("é")
-            and said in lexicon.accented_words(language, lexicon.DICTIONARY_ZIPF))
+            and said in lexicon.final_e_acute_words(language))
 
 
 def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) -> bool:

@@ -371,11 +371,18 @@ def _read_words(language: str, zipf: float, accented: bool = False) -> frozenset
 
 
 @cache
-def accented_words(language: str, zipf: float = _WORD_ZIPF) -> frozenset[str]:
-    """The words of `language` written with accents, at least as common as `zipf` (by default
-    as common_words): "orangé" is a word of its own, not "orange" typed with an accent too
-    many."""
-    return _read_words(language, zipf, accented=True)
+def accented_words(language: str) -> frozenset[str]:
+    """The words of `language` written with accents, as common as common_words: "orangé" is a
+    word of its own, not "orange" typed with an accent too many."""
+    return _read_words(language, _WORD_ZIPF, accented=True)
+
+
+@cache
+def final_e_acute_words(language: str) -> frozenset[str]:
+    """The words of `language` that end in "é", as written, as common as the dictionary words
+    (DICTIONARY_ZIPF): mostly participles, words of their own even when rare ("médusé")."""
+    return frozenset(word for word in _read_words(language, DICTIONARY_ZIPF, accented=True)
+                     if word.endswith("é"))
 
 
 def _wordfreq_data() -> Path:
