@@ -258,6 +258,12 @@ def test_english_plurals_by_rule_cover_the_irregular_ones() -> None:
         | en_plurals("knife") | en_plurals("potato"))
 
 
+def test_a_word_ending_in_s_is_not_the_singular_of_the_word_with_another_s() -> None:
+    """"princes" is a word of its own, not "princess" read as its plural with an -s added."""
+    assert not matches("princes", "princess", Judge("en", words_pack=True))
+    assert matches("buses", "bus", Judge("en", words_pack=True))
+
+
 def test_a_cards_own_forms_win_it_and_its_known_confusions_never_do() -> None:
     """The bundled packs list, per card, the forms a table accepts and the people it must not
     take for the card; a name no pack prints is judged by the general rules alone."""

@@ -345,13 +345,14 @@ def test_the_fourth_held_out_table_holds_the_drawn_cards_and_no_earlier_one() ->
 
 # guess_heldout4.tsv's halves, each judged before any change to the checker of round five
 # (fr 150/157 and en 137/151, 1 false accept, on the development half; fr 163/174 and en
-# 163/185, 4 false accepts, on the test half), then after it, the test half once
-# (guess_figures.md, round five). Per half, as measured after the round: the agreement per
-# language (a floor) and the false accepts (a ceiling). The development half was read while the
-# checker changed; the test half is development data from now on.
+# 163/185, 4 false accepts, on the test half), then after it, the test half once (fr 165/174,
+# en 163/185, 4 false accepts; guess_figures.md, round five). The development half was read
+# while the checker changed; the test half is development data since that run, and one of its
+# false accepts was fixed after it ("princes" for "princess"). Per half, as measured last: the
+# agreement per language (a floor) and the false accepts (a ceiling).
 HELD_OUT_4_MEASURED = {
     "development": ({"fr": 154, "en": 141}, 0),
-    "test": ({"fr": 165, "en": 163}, 4),
+    "test": ({"fr": 165, "en": 164}, 3),
 }
 
 
@@ -361,7 +362,7 @@ def _fourth_held_out_false_accepts(part: str) -> list[Row]:
 
 
 @pytest.mark.parametrize("part", [HALVES[0], pytest.param(HALVES[1], marks=pytest.mark.xfail(
-    strict=True, reason="4 false accepts on guess_heldout4.tsv's test half (guess_figures.md)"))])
+    strict=True, reason="3 false accepts on guess_heldout4.tsv's test half (guess_figures.md)"))])
 def test_the_fourth_held_out_table_accepts_no_other_word_or_person(part: str) -> None:
     assert _fourth_held_out_false_accepts(part) == []
 

@@ -183,8 +183,9 @@ _EN_ES = ("s", "x", "z", "ch", "sh", "o")
 def en_plurals(word: str) -> set[str]:
     """The plural forms of an English `word`: by rule ("boxes", "cherries", "knives",
     "potatoes"), irregular ones ("mice", "snowmen", "teeth"), the classical ones a table also
-    hears ("cacti", "hippopotami", "stadia"), and the regular -s a guesser may add anyway."""
-    forms = {word + "s"}
+    hears ("cacti", "hippopotami", "stadia"), and the regular -s a guesser may add anyway,
+    but not after a final s: "princess" is no plural of "princes"."""
+    forms = set() if word.endswith("s") else {word + "s"}
     if word in _EN_SAME or word.endswith("fish"):
         forms.add(word)
     if word.endswith(_EN_ES):
