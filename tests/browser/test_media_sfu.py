@@ -13,13 +13,17 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser
+from websockets.sync.client import connect
 
 from tictac.cluster.services import free_port
+from tictac.rooms import janus as janus_api
+from tictac.rooms.sfu import sfu_token
 
-from .calls import growing, in_call, media_browser, peer_of, relay_process
+from .calls import arriving, growing, in_call, media_browser, peer_of, relay_process
 from .conftest import PATIENCE_S, ServerProcess
 from .players import Player, create_room, join_room, wait_for
 
@@ -163,6 +167,120 @@ def test_three_phones_hear_and_see_each_other_through_janus(
               f"{100 * used / wall / 6:.1f}% of a core per stream (audio and video)")
         for person in people:
             assert person.errors == [], person.errors
+    finally:
+        for person in people:
+            person.close()
+
+
+def host_sends(host: Player, server: str, code: str, message: dict[str, object]) -> None:
+    """`message` from the host, on a second socket with the host's token, once handled (the
+    ping after it answered)."""
+    seat = json.loads(host.page.evaluate(f"localStorage.getItem('tictac.seat.play.{code}')"))
+    with connect(server.replace("http", "ws", 1) + f"/ws/{code}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
+        ws.send(json.dumps(message))
+        ws.send(json.dumps({"type": "ping", "t": 1}))
+        while (answer := json.loads(ws.recv(timeout=60)))["type"] != "pong":
+            assert answer["type"] != "error", answer
+
+
+def joins_as_publisher(url: str, access: dict[str, object]) -> dict[str, object]:
+    """The video room's answer to a publisher's join with `access` (a roster's), asked as a
+    browser does: the answer comes by the session's long poll."""
+    token = str(access["token"])
+
+    def post(path: str, body: dict[str, object]) -> dict[str, object]:
+        data = json.dumps({**body, "transaction": "t", "token": token}).encode()
+        request = urllib.request.Request(url + path, data, {"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answer: dict[str, object] = json.loads(response.read())
+            return answer
+
+    session = post("", {"janus": "create"})["data"]["id"]  # type: ignore[index]
+    handle = post(f"/{session}", {"janus": "attach", "plugin": janus_api.PLUGIN})["data"]["id"]  # type: ignore[index]
+    post(f"/{session}/{handle}", {"janus": "message", "body": {
+        "request": "join", "ptype": "publisher", "room": access["room"], "pin": access["pin"],
+        "token": access["ticket"], "display": "again"}})
+    while True:
+        with urllib.request.urlopen(f"{url}/{session}?maxev=1&token={quote(token)}",
+                                    timeout=60) as response:
+            event = json.loads(response.read())
+        if event.get("transaction") == "t":
+            data: dict[str, object] = event["plugindata"]["data"]
+            return data
+
+
+def participants(url: str, room: int) -> list[str]:
+    """The displays of the video room's publishers, as Janus lists them."""
+    with janus_api.videoroom(url, sfu_token(SECRET, int(time.time()) + 60)) as ask:
+        listed = ask({"request": "listparticipants", "room": room})
+    return [str(one.get("display")) for one in listed["participants"]]
+
+
+UPLINK_ENDED = "() => window.tictacMedia.sfu.uplink.pc.connectionState !== 'connected'"
+
+
+def stopped(player: Player, peer: int) -> bool:
+    """Whether nothing of `peer`'s arrived at `player`'s page over 5 s."""
+    before = arriving(player, peer)
+    player.page.wait_for_timeout(5_000)
+    return before == arriving(player, peer)
+
+
+# A page that no longer listens to the room for its call (as a tampered one would not): its
+# publisher and subscriptions go on until the SFU itself ends them.
+DEAF = """() => {
+  const media = window.tictacMedia;
+  media.receive = () => {};
+  media.stop = () => {};
+}"""
+
+
+@pytest.mark.timeout(600)
+def test_a_kicked_player_is_put_out_of_the_sfu_whatever_their_page_does(
+        media_browser: Browser, sfu_server: str, janus: tuple[str, int]) -> None:
+    """Cleo's page ignores the room once she is kicked (and Ben's never hears of it from the
+    room): Janus itself stops her stream at Ben's, lists her no more, and refuses her ticket."""
+    people = [Player(media_browser, sfu_server, name) for name in ("Ana", "Ben", "Cleo")]
+    ana, ben, cleo = people
+    try:
+        for person in people:
+            person.context.set_default_timeout(120_000)
+        code = create_room(ana, "time-bomb")
+        for person in people[1:]:
+            join_room(person, code)
+        ana.page.click(".media-switch-on")
+        in_call(ana)
+        ana.page.click(".media-host summary")
+        ana.page.check(".media-sfu")
+        for person in people:
+            wait_for(lambda person=person: person.page.evaluate(
+                "() => Boolean(window.tictacMedia && window.tictacMedia.sfu)"), person.page,
+                what=f"{person.name} through the SFU")
+            person.page.click(".media-mic")
+            person.page.click(".media-cam")
+        growing(ben, peer_of(cleo), "frames")
+        growing(cleo, peer_of(ana), "frames")
+        access = cleo.messages("media")[-1]["sfu_access"]
+        assert str(peer_of(cleo)) in participants(janus[0], access["room"])
+        ben.page.evaluate(DEAF)
+        cleo.page.evaluate(DEAF)
+        host_sends(ana, sfu_server, code, {"type": "lobby", "op": "kick", "seat": cleo.seat()})
+        wait_for(lambda: str(peer_of(cleo)) not in participants(janus[0], access["room"]),
+                 ana.page, timeout=60, what="Cleo out of Janus's video room")
+        # Ben's page heard it from Janus alone: the call bringing Cleo's stream is hung up.
+        wait_for(lambda: ben.page.evaluate(
+            "(peer) => !window.tictacMedia.calls.has(peer)", peer_of(cleo)),
+            ben.page, timeout=60, what="Cleo's stream ended at Ben's")
+        # ... and Cleo's own connections to Janus, up and down, are ended by Janus.
+        # ... and what Janus sent her stops too: nothing arrives from Ana any more.
+        wait_for(lambda: cleo.page.evaluate(UPLINK_ENDED), cleo.page, timeout=60,
+                 what="Cleo's uplink to the SFU ended")
+        wait_for(lambda: stopped(cleo, peer_of(ana)), cleo.page, timeout=120,
+                 what="nothing of Ana's arriving at Cleo's")
+        refused = joins_as_publisher(janus[0], access)
+        assert refused.get("error_code") == 433, refused  # her ticket is no longer let in
+        assert str(peer_of(cleo)) not in participants(janus[0], access["room"])
     finally:
         for person in people:
             person.close()

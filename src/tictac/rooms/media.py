@@ -29,7 +29,7 @@ from tictac.rooms.places import Seating
 from tictac.rooms.record import RoomRecord
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.sfu import SfuRoom, offered
-from tictac.rooms.wire import add_key, dumps, opened
+from tictac.rooms.wire import dumps, extend, opened
 
 # The mesh's size: at most this many people (players, TVs, allowed spectators) exchange audio
 # and video, each sending to every other one (docs/server.md, "Audio and video" measures it).
@@ -121,6 +121,8 @@ class Media:
     # -- what everyone is told -----------------------------------------------------------
 
     def roster(self, members: list[int]) -> dict[str, Any]:
+        """What every member is told alike (each is told besides its own `sfu_access` and
+        `you`: `personal`)."""
         room = self.room
         seating, record = room.seating, room.record
         peers = []
@@ -133,28 +135,42 @@ class Media:
                           "cam": person.cam and not person.held_cam,
                           "at_tv": person.at_tv, "on_stream": person.on_stream,
                           "held_mic": person.held_mic, "held_cam": person.held_cam})
-        now_s = room.clock.now_ms() // 1000
-        ice = ice_servers(room.settings, room.code, now_s) if members else []
-        access = None
-        if members and self.through_sfu(members):
-            self.sfu_room = self.sfu_room or SfuRoom.drawn()
-            access = self.sfu_room.access(room.settings, now_s)
+        ice = ice_servers(room.settings, room.code, room.clock.now_ms() // 1000) if members else []
         return {"type": "media", **switched(record), "streamer": record.streamer,
                 "host": seating.host, "peers": peers, "ice": ice,
-                "sfu_offered": offered(room.settings), "sfu_access": access}
+                "sfu_offered": offered(room.settings)}
+
+    def _through(self, members: list[int]) -> SfuRoom | None:
+        """The SFU's video room when these members' media goes through it (made at its first
+        use), kept to them; it is kept empty while a mesh carries the call."""
+        through = bool(members) and self.through_sfu(members)
+        if through and self.sfu_room is None:
+            self.sfu_room = SfuRoom(self.room.settings, SFU_MAX)
+        if self.sfu_room is not None:
+            self.sfu_room.follow(members if through else [])
+        return self.sfu_room if through else None
+
+    def personal(self, pid: int | None, sfu: SfuRoom | None) -> str:
+        """The keys of a roster that are `pid`'s own: its access to the SFU, and who it is."""
+        access = None
+        if sfu is not None and pid is not None:
+            access = sfu.access(pid, self.room.clock.now_ms() // 1000)
+        return dumps({"sfu_access": access, "you": pid})
 
     def broadcast(self) -> None:
         """The roster to every member (each told which peer it is), and to those who were
-        members until now a roster that leaves them out: their browsers hang up at once."""
+        members until now a roster that leaves them out: their browsers hang up at once (and
+        the SFU puts them out whatever their browsers do)."""
         self._note_seats()
         members = self.members()
         if not members and not self.told:
             return
+        sfu = self._through(members)
         body = opened(dumps(self.roster(members)))
-        out = dumps({**self.roster([]), "you": None})
+        out = extend(opened(dumps(self.roster([]))), self.personal(None, None))
         for conn, pid in self.room.conns.items():
             if pid in members:
-                conn.send(add_key(body, "you", dumps(pid)))
+                conn.send(extend(body, self.personal(pid, sfu)))
             elif pid in self.told:
                 conn.send(out)
         self.told = set(members)
@@ -169,7 +185,13 @@ class Media:
         if pid in members and pid not in self.told:
             self.broadcast()
         elif pid in members:
-            conn.send(dumps({**self.roster(members), "you": pid}))
+            conn.send(extend(opened(dumps(self.roster(members))),
+                             self.personal(pid, self._through(members))))
+
+    def close(self) -> None:
+        """The room ended: its video room on the SFU goes too."""
+        if self.sfu_room is not None:
+            self.sfu_room.close()
 
     # -- what the clients ask ------------------------------------------------------------
 

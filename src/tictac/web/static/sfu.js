@@ -4,10 +4,15 @@
 // connection each, kept in the Media's `calls` under that member's peer id as a mesh call is:
 // the tiles, the audio levels and the tests read both alike. The page speaks Janus's HTTP API
 // itself, with the token, room and pin its roster gave it (rooms/sfu.py): each member joins as
-// a publisher named by its peer id, and subscribes to every other publisher.
+// a publisher named by its peer id, with its own ticket and publisher id, and subscribes to
+// every other publisher. The server keeps the room to the roster's members (rooms/sfu.py): one
+// who leaves it is put out by Janus, whatever their page does.
 
 const PLUGIN = 'janus.plugin.videoroom';
-const MAX_PUBLISHERS = 16; // the server's SFU_MAX
+// The video room's answers to a join that came before the server made the room (426) or let
+// the ticket in (433), tried again once a second this many times.
+const NOT_YET = [426, 433];
+const JOIN_TRIES = 60;
 
 // Janus answers an offer with all its candidates in it: the page's offer and answer carry
 // theirs too (no trickle), gathered first.
@@ -26,6 +31,7 @@ export class Sfu {
     this.access = access;
     this.session = null;
     this.publisher = null; // the handle the page publishes and hears the room's news on
+    this.privateId = null; // the publisher's, which its subscriptions give (the room requires it)
     this.uplink = null; // { pc, audio, video }
     this.feeds = new Map(); // Janus feed id -> peer id
     this.waiting = new Map(); // transaction -> the event that answers it
@@ -78,10 +84,10 @@ export class Sfu {
     } else if (event.janus === 'event' && event.sender === this.publisher) this.onRoom(event.plugindata.data);
   }
 
-  // The room's news on the publisher's handle: who publishes, who left.
+  // The room's news on the publisher's handle: who publishes, who left (or was put out).
   onRoom(data) {
     for (const feed of data.publishers || []) this.subscribe(feed).catch((error) => console.warn('sfu', error));
-    const gone = data.unpublished || data.leaving;
+    const gone = data.unpublished || data.leaving || data.kicked;
     if (gone !== undefined && this.feeds.has(gone)) {
       this.media.hangUp(this.feeds.get(gone));
       this.feeds.delete(gone);
@@ -93,13 +99,24 @@ export class Sfu {
     this.session = (await this.send('', { janus: 'create' })).data.id;
     this.poll();
     this.publisher = await this.attach();
-    const { room, pin } = this.access;
-    // Whoever comes first makes the room (427, "already exists", for the others).
-    await this.message(this.publisher, { request: 'create', room, pin, publishers: MAX_PUBLISHERS });
-    const joined = await this.message(this.publisher,
-      { request: 'join', ptype: 'publisher', room, pin, display: String(this.media.you) });
+    const joined = await this.join();
+    this.privateId = joined.private_id;
     await this.publish();
-    this.onRoom(joined.plugindata.data);
+    this.onRoom(joined);
+  }
+
+  // Joins as a publisher with this member's ticket. The server makes the room and lets the
+  // ticket in as it tells the roster, so the first tries may come before either.
+  async join() {
+    const { room, pin, ticket, feed } = this.access;
+    for (let tries = 1; ; tries += 1) {
+      const answer = await this.message(this.publisher,
+        { request: 'join', ptype: 'publisher', room, pin, id: feed, token: ticket, display: String(this.media.you) });
+      const data = answer.plugindata.data;
+      if (!data.error_code) return data;
+      if (!NOT_YET.includes(data.error_code) || tries === JOIN_TRIES || this.stopped) throw new Error(`sfu: ${data.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 
   async publish() {
@@ -118,7 +135,8 @@ export class Sfu {
     this.feeds.set(id, peer);
     const handle = await this.attach();
     const { room, pin } = this.access;
-    const offer = await this.message(handle, { request: 'join', ptype: 'subscriber', room, pin, streams: [{ feed: id }] });
+    const offer = await this.message(handle,
+      { request: 'join', ptype: 'subscriber', room, pin, private_id: this.privateId, streams: [{ feed: id }] });
     const entry = this.media.adopt(peer, new RTCPeerConnection({ iceServers: this.media.roster.ice }));
     await entry.pc.setRemoteDescription(offer.jsep);
     await entry.pc.setLocalDescription(await entry.pc.createAnswer());
