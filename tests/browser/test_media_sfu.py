@@ -32,6 +32,7 @@ __all__ = ["media_browser"]  # the fixture
 JANUS = "/usr/bin/janus"
 LIBS = Path("/usr/lib/x86_64-linux-gnu/janus")
 SECRET = "the SFU's and tictac's shared secret"
+ADMIN_TOKEN = "the instance admin's own token"
 # Only the video room plugin and the HTTP transport are loaded.
 OTHER_PLUGINS = ("audiobridge", "duktape", "echotest", "lua", "nosip", "recordplay", "sip",
                  "streaming", "textroom", "videocall", "voicemail")
@@ -105,7 +106,9 @@ def janus(tmp_path: Path) -> Iterator[tuple[str, int]]:
 def sfu_server(tmp_path: Path, janus: tuple[str, int]) -> Iterator[str]:
     secret = tmp_path / "sfu.secret"
     secret.write_text(SECRET + "\n")
-    running = ServerProcess(tmp_path, extra=("--sfu", janus[0], "--sfu-secret-file", str(secret)))
+    (tmp_path / "admin.token").write_text(ADMIN_TOKEN + "\n")
+    running = ServerProcess(tmp_path, extra=("--sfu", janus[0], "--sfu-secret-file", str(secret),
+                                             "--admin-token-file", str(tmp_path / "admin.token")))
     running.start()
     try:
         yield running.url
@@ -210,11 +213,15 @@ def joins_as_publisher(url: str, access: dict[str, object]) -> dict[str, object]
             return data
 
 
+def ask_janus(url: str, body: dict[str, object]) -> dict[str, object]:
+    with janus_api.videoroom(url, sfu_token(SECRET, int(time.time()) + 60)) as ask:
+        return ask(body)
+
+
 def participants(url: str, room: int) -> list[str]:
     """The displays of the video room's publishers, as Janus lists them."""
-    with janus_api.videoroom(url, sfu_token(SECRET, int(time.time()) + 60)) as ask:
-        listed = ask({"request": "listparticipants", "room": room})
-    return [str(one.get("display")) for one in listed["participants"]]
+    listed = ask_janus(url, {"request": "listparticipants", "room": room})
+    return [str(one.get("display")) for one in listed["participants"]]  # type: ignore[attr-defined]
 
 
 UPLINK_ENDED = "() => window.tictacMedia.sfu.uplink.pc.connectionState !== 'connected'"
@@ -281,6 +288,15 @@ def test_a_kicked_player_is_put_out_of_the_sfu_whatever_their_page_does(
         refused = joins_as_publisher(janus[0], access)
         assert refused.get("error_code") == 433, refused  # her ticket is no longer let in
         assert str(peer_of(cleo)) not in participants(janus[0], access["room"])
+        # The room closed by the admin: its video room goes.
+        request = urllib.request.Request(
+            f"{sfu_server}/api/admin/rooms/{code}/close",
+            json.dumps({"message": "Closed."}).encode(),
+            {"Content-Type": "application/json", "Authorization": f"Bearer {ADMIN_TOKEN}"})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            assert response.status == 200
+        wait_for(lambda: not ask_janus(janus[0], {"request": "exists", "room": access["room"]})
+                 ["exists"], ana.page, timeout=60, what="the video room destroyed")
     finally:
         for person in people:
             person.close()
