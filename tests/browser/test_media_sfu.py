@@ -300,3 +300,54 @@ def test_a_kicked_player_is_put_out_of_the_sfu_whatever_their_page_does(
     finally:
         for person in people:
             person.close()
+
+
+# The kinds of media this page receives from `peer` (its call's receiving transceivers).
+RECEIVED_KINDS = """(peer) => {
+  const entry = window.tictacMedia.calls.get(peer);
+  return entry ? entry.pc.getTransceivers().filter((t) => t.currentDirection === 'recvonly')
+    .map((t) => t.receiver.track.kind).sort() : null;
+}"""
+
+
+@pytest.mark.timeout(600)
+def test_in_streamer_mode_the_tv_receives_a_players_video_through_the_sfu_once_allowed(
+        media_browser: Browser, sfu_server: str) -> None:
+    """Through the SFU as through the mesh: the filmed TV subscribes to Ana's audio only until
+    she allows her video on the stream, then to her video too."""
+    ana = Player(media_browser, sfu_server, "Ana")
+    tv = Player(media_browser, sfu_server, "TV")
+    try:
+        for screen in (ana, tv):
+            screen.context.set_default_timeout(120_000)
+        code = create_room(ana, "time-bomb")
+        tv.goto(f"/r/{code}/tv")
+        wait_for(lambda: tv.room() is not None, tv.page, what="the TV in the room")
+        ana.page.click(".media-switch-on")
+        in_call(ana)
+        ana.page.evaluate("() => window.tictacMedia.live.send("
+                          "{ type: 'lobby', op: 'set_streamer', on: true })")
+        ana.page.click(".media-host summary")
+        ana.page.check(".media-sfu")
+        for screen in (ana, tv):
+            wait_for(lambda screen=screen: screen.page.evaluate(
+                "() => Boolean(window.tictacMedia && window.tictacMedia.sfu)"), screen.page,
+                what=f"{screen.name} through the SFU")
+        wait_for(lambda: ana.page.locator(".media-on-stream:visible").count() == 1, ana.page,
+                 what="the streamer's switch")
+        ana.page.click(".media-mic")
+        ana.page.click(".media-cam")
+        growing(tv, peer_of(ana), "energy")  # the TV hears her through the SFU ...
+        assert tv.page.evaluate(RECEIVED_KINDS, peer_of(ana)) == ["audio"]  # ... and no video
+        assert (arriving(tv, peer_of(ana)) or {"frames": 0})["frames"] == 0
+        ana.page.check(".media-on-stream")
+        growing(tv, peer_of(ana), "frames")
+        assert tv.page.evaluate(RECEIVED_KINDS, peer_of(ana)) == ["audio", "video"]
+        tile = f".media-tile[data-peer='{peer_of(ana)}']"
+        wait_for(lambda: tv.page.get_attribute(tile, "data-seen") == "video", tv.page,
+                 what="Ana's video on the TV once she allowed it")
+        for screen in (ana, tv):
+            assert screen.errors == [], screen.errors
+    finally:
+        ana.close()
+        tv.close()

@@ -33,7 +33,7 @@ export class Sfu {
     this.publisher = null; // the handle the page publishes and hears the room's news on
     this.privateId = null; // the publisher's, which its subscriptions give (the room requires it)
     this.uplink = null; // { pc, audio, video }
-    this.feeds = new Map(); // Janus feed id -> peer id
+    this.feeds = new Map(); // Janus feed id -> { peer, publisher, video (subscribed to), handle }
     this.waiting = new Map(); // transaction -> the event that answers it
     this.sent = 0;
     this.stopped = false;
@@ -89,8 +89,7 @@ export class Sfu {
     for (const feed of data.publishers || []) this.subscribe(feed).catch((error) => console.warn('sfu', error));
     const gone = data.unpublished || data.leaving || data.kicked;
     if (gone !== undefined && this.feeds.has(gone)) {
-      this.media.hangUp(this.feeds.get(gone));
-      this.feeds.delete(gone);
+      this.unsubscribe(gone);
       this.media.draw();
     }
   }
@@ -129,14 +128,21 @@ export class Sfu {
     await pc.setRemoteDescription(answer.jsep);
   }
 
-  async subscribe({ id, display }) {
+  // A subscription to a publisher's streams: its video only if this page may receive it
+  // (streamer mode: the TV receives no video of a player who did not allow it).
+  async subscribe(publisher) {
+    const { id, display } = publisher;
     const peer = Number(display);
     if (!Number.isInteger(peer) || peer === this.media.you || this.feeds.has(id)) return;
-    this.feeds.set(id, peer);
-    const handle = await this.attach();
+    const video = this.media.receivesVideo(peer);
+    const feed = { peer, publisher, video, handle: null };
+    this.feeds.set(id, feed);
+    const streams = (publisher.streams || []).filter((stream) => video || stream.type !== 'video');
+    if (!streams.length) return;
+    const handle = feed.handle = await this.attach();
     const { room, pin } = this.access;
-    const offer = await this.message(handle,
-      { request: 'join', ptype: 'subscriber', room, pin, private_id: this.privateId, streams: [{ feed: id }] });
+    const offer = await this.message(handle, { request: 'join', ptype: 'subscriber', room, pin,
+      private_id: this.privateId, streams: streams.map((stream) => ({ feed: id, mid: stream.mid })) });
     const entry = this.media.adopt(peer, new RTCPeerConnection({ iceServers: this.media.roster.ice }));
     await entry.pc.setRemoteDescription(offer.jsep);
     await entry.pc.setLocalDescription(await entry.pc.createAnswer());
@@ -144,8 +150,26 @@ export class Sfu {
     await this.message(handle, { request: 'start', room }, entry.pc.localDescription);
   }
 
-  // The uplink sends the microphone and camera when on. (One stream for every member: in
-  // streamer mode the TV draws no video of a player who did not allow it, but receives it.)
+  unsubscribe(id) {
+    const feed = this.feeds.get(id);
+    this.feeds.delete(id);
+    this.media.hangUp(feed.peer);
+    if (feed.handle) this.send(`/${this.session}/${feed.handle}`, { janus: 'detach' }).catch(() => {});
+  }
+
+  // A roster came: the subscriptions whose video this page may now receive, or no more
+  // (streamer mode, a player's allowing it), are made anew.
+  refresh() {
+    for (const [id, feed] of [...this.feeds]) {
+      if (feed.video !== this.media.receivesVideo(feed.peer)) {
+        this.unsubscribe(id);
+        this.subscribe(feed.publisher).catch((error) => console.warn('sfu', error));
+      }
+    }
+  }
+
+  // The uplink sends the microphone and camera when on (one stream for every member: the
+  // TV's page leaves out what it may not receive, see `subscribe`).
   feed() {
     if (!this.uplink) return;
     this.uplink.audio.sender.replaceTrack(this.media.local.audio).catch(() => {});
@@ -155,7 +179,7 @@ export class Sfu {
   stop() {
     this.stopped = true;
     if (this.uplink) this.uplink.pc.close();
-    for (const peer of this.feeds.values()) this.media.hangUp(peer);
+    for (const feed of this.feeds.values()) this.media.hangUp(feed.peer);
     this.feeds.clear();
     if (this.session) this.send(`/${this.session}`, { janus: 'destroy' }).catch(() => {});
   }
