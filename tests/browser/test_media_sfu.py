@@ -227,11 +227,12 @@ def participants(url: str, room: int) -> list[str]:
 UPLINK_ENDED = "() => window.tictacMedia.sfu.uplink.pc.connectionState !== 'connected'"
 
 
-def stopped(player: Player, peer: int) -> bool:
-    """Whether nothing of `peer`'s arrived at `player`'s page over 5 s."""
-    before = arriving(player, peer)
+def stopped(player: Player, peer: int, kinds: tuple[str, ...] = ("frames", "energy")) -> bool:
+    """Whether nothing of `peer`'s (of these kinds) arrived at `player`'s page over 5 s."""
+    before = arriving(player, peer) or {}
     player.page.wait_for_timeout(5_000)
-    return before == arriving(player, peer)
+    after = arriving(player, peer) or {}
+    return all(before.get(kind) == after.get(kind) for kind in kinds)
 
 
 # A page that no longer listens to the room for its call (as a tampered one would not): its
@@ -246,8 +247,9 @@ DEAF = """() => {
 @pytest.mark.timeout(600)
 def test_a_kicked_player_is_put_out_of_the_sfu_whatever_their_page_does(
         media_browser: Browser, sfu_server: str, janus: tuple[str, int]) -> None:
-    """Cleo's page ignores the room once she is kicked (and Ben's never hears of it from the
-    room): Janus itself stops her stream at Ben's, lists her no more, and refuses her ticket."""
+    """Ben's page ignores the room, and so does Cleo's once she is kicked: the host's hold on
+    Ben's camera stops his video at Ana's (Janus mutes it), and Janus itself stops Cleo's
+    stream at Ben's, lists her no more, and refuses her ticket."""
     people = [Player(media_browser, sfu_server, name) for name in ("Ana", "Ben", "Cleo")]
     ana, ben, cleo = people
     try:
@@ -271,6 +273,12 @@ def test_a_kicked_player_is_put_out_of_the_sfu_whatever_their_page_does(
         access = cleo.messages("media")[-1]["sfu_access"]
         assert str(peer_of(cleo)) in participants(janus[0], access["room"])
         ben.page.evaluate(DEAF)
+        growing(ana, peer_of(ben), "frames")
+        host_sends(ana, sfu_server, code, {"type": "media", "op": "force", "peer": peer_of(ben),
+                                           "mic_off": False, "cam_off": True})
+        wait_for(lambda: stopped(ana, peer_of(ben), ("frames",)), ana.page, timeout=120,
+                 what="Ben's held video arriving no more at Ana's")
+        growing(ana, peer_of(ben), "energy")  # his microphone was not held
         cleo.page.evaluate(DEAF)
         host_sends(ana, sfu_server, code, {"type": "lobby", "op": "kick", "seat": cleo.seat()})
         wait_for(lambda: str(peer_of(cleo)) not in participants(janus[0], access["room"]),

@@ -147,7 +147,9 @@ class Media:
         if through and self.sfu_room is None:
             self.sfu_room = SfuRoom(self.room.settings, SFU_MAX)
         if self.sfu_room is not None:
-            self.sfu_room.follow(members if through else [])
+            holds = {pid: (person.held_mic, person.held_cam)
+                     for pid, person in self.people.items()}
+            self.sfu_room.follow(members if through else [], holds)
         return self.sfu_room if through else None
 
     def personal(self, pid: int | None, sfu: SfuRoom | None) -> str:

@@ -18,7 +18,9 @@ the roster's members. A member who leaves the roster (kicked, seat lost, media t
 their ticket taken off the `allowed` list and every publisher that is not a member's is
 kicked, which in this room (`require_pvtid`) ends that person's subscriptions too: their media
 stops reaching the others and theirs stops reaching them, whatever their browser does, and
-they cannot join again. The room is destroyed when the tictac room ends."""
+they cannot join again. The host's holds are Janus's too: a held microphone or camera is
+muted by Janus for everyone (`moderate`, on the publisher's stream as web/static/sfu.js lays it
+out: audio first, then video). The room is destroyed when the tictac room ends."""
 
 from __future__ import annotations
 
@@ -37,6 +39,8 @@ from tictac.rooms.settings import RoomSettings
 
 log = logging.getLogger(__name__)
 TOKEN_S = 60  # tictac's own token is good this long: one batch of requests
+MIDS = ("0", "1")  # a publisher's audio and video streams (web/static/sfu.js's `publish`)
+FREE = (False, False)  # neither the microphone nor the camera held off
 
 
 def sfu_token(secret: str, expiry_s: int) -> str:
@@ -71,6 +75,8 @@ class SfuRoom:
         self.pin = secrets.token_urlsafe(18)
         self.secret = secrets.token_urlsafe(18)  # the room's own: only tictac may moderate it
         self.tickets: dict[int, Ticket] = {}  # place id -> ticket, for the members
+        self.holds: dict[int, tuple[bool, bool]] = {}  # place id -> microphone, camera held off
+        self.moderated: dict[int, tuple[bool, bool]] = {}  # feed -> what Janus holds off
         self.handed: set[str] = set()  # every ticket's token ever drawn
         self.made = False  # Janus has the room
         self.closed = False
@@ -85,10 +91,14 @@ class SfuRoom:
                 "token": sfu_token(self.settings.sfu_secret, now_s + self.settings.turn_ttl_s),
                 "ticket": ticket.token, "feed": ticket.feed}
 
-    def follow(self, members: list[int]) -> None:
-        """Keeps the video room to `members` (each given a ticket; those gone lose theirs)."""
-        if self.closed or (self.made and set(members) == set(self.tickets)):
+    def follow(self, members: list[int], holds: dict[int, tuple[bool, bool]]) -> None:
+        """Keeps the video room to `members` (each given a ticket; those gone lose theirs),
+        their microphone and camera held off as `holds` says."""
+        holds = {pid: held for pid, held in holds.items() if held != FREE and pid in members}
+        if self.closed or (self.made and set(members) == set(self.tickets)
+                           and holds == self.holds):
             return
+        self.holds = holds
         self.tickets = {pid: self.tickets.get(pid) or Ticket.drawn() for pid in members}
         self.handed.update(ticket.token for ticket in self.tickets.values())
         self._ask()
@@ -108,16 +118,17 @@ class SfuRoom:
         """Brings Janus to the latest change asked for, one batch at a time (off the loop)."""
         while self.done < self.asked:
             asked, closed = self.asked, self.closed
-            tickets = dict(self.tickets)
+            tickets, holds = dict(self.tickets), dict(self.holds)
             try:
-                await asyncio.to_thread(self._bring, tickets, closed)
+                await asyncio.to_thread(self._bring, tickets, holds, closed)
             except (OSError, ValueError, KeyError, janus.JanusError) as error:
                 # Janus is unreachable or refused: the next change tries again.
                 log.warning("SFU room %s: %s", self.number, error)
                 return
             self.done = asked
 
-    def _bring(self, tickets: dict[int, Ticket], closed: bool) -> None:
+    def _bring(self, tickets: dict[int, Ticket], holds: dict[int, tuple[bool, bool]],
+               closed: bool) -> None:
         room = {"room": self.number, "secret": self.secret}
         with janus.videoroom(self.settings.sfu_url,
                              sfu_token(self.settings.sfu_secret, int(time.time()) + TOKEN_S)
@@ -136,8 +147,13 @@ class SfuRoom:
                 ask({"request": "allowed", "action": "remove", **room, "allowed": gone})
             if wanted:
                 ask({"request": "allowed", "action": "add", **room, "allowed": wanted})
-            feeds = {ticket.feed for ticket in tickets.values()}
+            held = {ticket.feed: holds.get(pid, FREE) for pid, ticket in tickets.items()}
             listed = ask({"request": "listparticipants", "room": self.number})
             for participant in listed.get("participants", []):
-                if participant["id"] not in feeds:
-                    ask({"request": "kick", **room, "id": participant["id"]})
+                feed = participant["id"]
+                if feed not in held:
+                    ask({"request": "kick", **room, "id": feed})
+                elif participant.get("publisher") and self.moderated.get(feed, FREE) != held[feed]:
+                    for mid, mute in zip(MIDS, held[feed], strict=True):
+                        ask({"request": "moderate", **room, "id": feed, "mid": mid, "mute": mute})
+                    self.moderated[feed] = held[feed]
