@@ -63,6 +63,8 @@ def measure(browser: Browser, base: str, members: int, slowdown: float,
             seconds: float) -> dict[str, Any]:
     people = [Player(browser, base, f"P{index}") for index in range(members)]
     try:
+        for person in people:  # a loaded machine is slow to draw each page
+            person.context.set_default_timeout(120_000)
         phone = people[0]
         cdp = phone.context.new_cdp_session(phone.page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
