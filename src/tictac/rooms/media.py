@@ -152,11 +152,10 @@ class Media:
             self.sfu_room.follow(members if through else [], holds)
         return self.sfu_room if through else None
 
-    def personal(self, pid: int | None, sfu: SfuRoom | None) -> str:
-        """The keys of a roster that are `pid`'s own: its access to the SFU, and who it is."""
-        access = None
-        if sfu is not None and pid is not None:
-            access = sfu.access(pid, self.room.clock.now_ms() // 1000)
+    def personal(self, pid: int, sfu: SfuRoom | None) -> str:
+        """The keys of a roster that are member `pid`'s own: its access to the SFU, and who it
+        is."""
+        access = None if sfu is None else sfu.access(pid, self.room.clock.now_ms() // 1000)
         return dumps({"sfu_access": access, "you": pid})
 
     def broadcast(self) -> None:
@@ -169,7 +168,7 @@ class Media:
             return
         sfu = self._through(members)
         body = opened(dumps(self.roster(members)))
-        out = extend(opened(dumps(self.roster([]))), self.personal(None, None))
+        out = dumps({**self.roster([]), "sfu_access": None, "you": None})
         for conn, pid in self.room.conns.items():
             if pid in members:
                 conn.send(extend(body, self.personal(pid, sfu)))
