@@ -7,7 +7,7 @@ stored: the host's switch is the record's `media`, the rest lives while the room
 
 Small tables call each other (a full mesh); over MESH_MAX, or when the host chooses it, and if
 the server has an SFU (rooms/sfu.py), every member sends once, to the SFU, and receives the
-others from it.
+others from it; without one, a mesh takes up to MESH_CAP.
 
 Who takes part: nobody until the host turns it on; then the seated players and the TV
 screens, and the audience only if the host lets it in. A person who lost their seat (kicked,
@@ -31,10 +31,14 @@ from tictac.rooms.settings import RoomSettings
 from tictac.rooms.sfu import SfuRoom, offered
 from tictac.rooms.wire import dumps, extend, opened
 
-# The mesh's size: at most this many people (players, TVs, allowed spectators) exchange audio
-# and video, each sending to every other one (docs/server.md, "Audio and video" measures it).
-# Those over it (the latest to arrive) are told they are out, as the audience is.
-MESH_MAX = 6
+# The mesh's size: up to this many people (players, TVs, allowed spectators) call each other,
+# each sending to every other one; over it the SFU carries the call, if the server has one. A
+# phone-class page sustains 3 calls at about 8 frames a second per tile, 4 at 5 with its main
+# thread near saturation (docs/server.md, "Audio and video", measures it).
+MESH_MAX = 4
+# Without an SFU a mesh still takes up to this many, at the lower frame rate; those over it
+# (the latest to arrive) are told they are out, as the audience is.
+MESH_CAP = 6
 # ... and through the SFU at most this many (each page decodes every other member's tile).
 SFU_MAX = 16
 
@@ -88,7 +92,7 @@ class Media:
     # -- who takes part ------------------------------------------------------------------
 
     def members(self) -> list[int]:
-        """The places taking part now, in order of arrival (place ids grow): at most MESH_MAX,
+        """The places taking part now, in order of arrival (place ids grow): at most MESH_CAP,
         or SFU_MAX through the SFU."""
         room = self.room
         switches = switched(room.record)
@@ -99,7 +103,7 @@ class Media:
         chosen = [pid for pid in connected
                   if (pid in seat_of or pid in tvs or switches["audience"])
                   and pid not in self.unseated]
-        return chosen[:SFU_MAX if self.through_sfu(chosen) else MESH_MAX]
+        return chosen[:SFU_MAX if self.through_sfu(chosen) else MESH_CAP]
 
     def through_sfu(self, members: list[int]) -> bool:
         """Whether these members' media goes through the SFU: the server has one, and the host

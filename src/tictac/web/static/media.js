@@ -1,5 +1,5 @@
 // The table's own audio and video: a WebRTC call between every two members of the room (a full
-// mesh, at most the server's MESH_MAX people), signalled through the room's WebSocket
+// mesh, for a small table: the server's MESH_MAX), signalled through the room's WebSocket
 // (docs/protocol.md, "Audio and video"); or, when the roster gives an SFU's access (a larger
 // table, or the host's choice), each member's media through the SFU (sfu.js). The tiles sit in a panel of their own over whatever
 // screen is up, so no game's screen knows of them.
