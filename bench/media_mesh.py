@@ -3,8 +3,9 @@ up to `--most`), everyone's microphone and camera on, the first page's CPU slowe
 (Chromium's CPU throttling, as DevTools emulates a mid-range phone), and over `--seconds` on
 that page: per call it sends (uplink), the video frames encoded a second, the kbit/s sent and
 why the encoder held back (`qualityLimitationReason`); per tile it receives, the frames decoded
-a second. The camera asks for 12 frames a second and each call's video is capped at 250 kbit/s
-(web/static/media.js).
+a second; and how much of the time the page's main thread was busy (DevTools' TaskDuration,
+the throttled thread that runs the page and its calls' bookkeeping). The camera asks for 12
+frames a second and each call's video is capped at 250 kbit/s (web/static/media.js).
 
     uv run python bench/media_mesh.py [--least 2] [--most 6] [--slowdown 4] [--seconds 10]
 
@@ -52,13 +53,22 @@ COUNTERS = """async () => {
 }"""
 
 
+def main_thread_s(cdp: Any) -> float:
+    """The seconds the page's main thread has been busy (DevTools' TaskDuration)."""
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return float(next(m["value"] for m in metrics if m["name"] == "TaskDuration"))
+
+
 def measure(browser: Browser, base: str, members: int, slowdown: float,
             seconds: float) -> dict[str, Any]:
     people = [Player(browser, base, f"P{index}") for index in range(members)]
     try:
+        for person in people:  # a loaded machine is slow to draw each page
+            person.context.set_default_timeout(120_000)
         phone = people[0]
         cdp = phone.context.new_cdp_session(phone.page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+        cdp.send("Performance.enable")
         code = create_room(phone, "time-bomb")
         for person in people[1:]:
             join_room(person, code)
@@ -72,8 +82,10 @@ def measure(browser: Browser, base: str, members: int, slowdown: float,
                      ["frames"] > 0, phone.page, timeout=300, what="every tile on the phone")
         phone.page.wait_for_timeout(3000)  # the encoders settle on a rate
         first, since = phone.page.evaluate(COUNTERS), time.monotonic()
+        busy = main_thread_s(cdp)
         phone.page.wait_for_timeout(seconds * 1000)
         last, took = phone.page.evaluate(COUNTERS), time.monotonic() - since
+        busy = (main_thread_s(cdp) - busy) / took
         # A call made anew meanwhile (a page starved past ICE's checks) is a new sender (a new
         # SSRC): only the calls that lasted the whole window are counted.
         before = {(call["peer"], call["ssrc"]): call for call in first}
@@ -83,8 +95,9 @@ def measure(browser: Browser, base: str, members: int, slowdown: float,
                   "limited": call["limited"]}
                  for call in last if (then := before.get((call["peer"], call["ssrc"])))]
         if not rates:
-            return {"uplinks": 0, "fps": 0.0, "kbps": 0.0, "decoded": 0.0, "limited": {}}
-        return {"uplinks": len(rates),
+            return {"uplinks": 0, "fps": 0.0, "kbps": 0.0, "decoded": 0.0, "limited": {},
+                    "busy": busy}
+        return {"uplinks": len(rates), "busy": busy,
                 "fps": statistics.mean(rate["fps"] for rate in rates),
                 "kbps": statistics.mean(rate["kbps"] for rate in rates),
                 "decoded": statistics.mean(rate["decoded"] for rate in rates),
@@ -107,7 +120,8 @@ def main() -> None:
             found = measure(browser, server.url, members, args.slowdown, args.seconds)
             print(f"{members} members, {found['uplinks']} uplinks: sent {found['fps']:.1f} fps, "
                   f"{found['kbps']:.0f} kbit/s each (held back by {found['limited']}); each "
-                  f"tile decoded {found['decoded']:.1f} fps; load average "
+                  f"tile decoded {found['decoded']:.1f} fps; the page's main thread busy "
+                  f"{100 * found['busy']:.0f}% of the time; load average "
                   f"{os.getloadavg()[0]:.0f}", flush=True)
 
 if __name__ == "__main__":

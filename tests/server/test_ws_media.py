@@ -232,24 +232,25 @@ def test_an_unreadable_turn_secret_file_stops_the_server_at_start(tmp_path: Path
 
 
 def test_an_sfu_carries_a_table_over_the_mesh_or_by_the_hosts_choice(tmp_path: Path) -> None:
-    """With `--sfu`: a roster of up to 6 is a mesh (no access), 7 members go through the SFU,
-    the host may choose it for 3; the access is the room's own, its token signed with the
-    secret (Janus's token_auth_secret scheme), the secret never sent."""
+    """With `--sfu`: a roster of 4 is a mesh (no access), 5 members go through the SFU (the
+    mesh's size, as measured on a phone-class page), the host may choose it for 4; the access
+    is the room's own, its token signed with the secret (Janus's token_auth_secret scheme),
+    the secret never sent."""
     secret = "the SFU's token secret"
     (tmp_path / "sfu.secret").write_text(secret + "\n")
     server = ServerProcess(tmp_path / "db.sqlite3", "--sfu", "http://127.0.0.1:8088/janus",
                            "--sfu-secret-file", str(tmp_path / "sfu.secret")).start()
     try:
-        _, small = room_of(server, players=3)
-        _, large = room_of(server, game="times-up", players=7)
+        _, small = room_of(server, players=4)
+        _, large = room_of(server, game="times-up", players=5)
         small[0].send(op="settings", on=True)
         mesh = small[0].roster(lambda roster: roster["on"])
         assert mesh["sfu_offered"] and mesh["sfu_access"] is None
         small[0].send(op="settings", on=True, audience=False, sfu=True)
         chosen = small[0].roster(lambda roster: roster["sfu"])
         large[0].send(op="settings", on=True)
-        grown = large[6].roster(lambda roster: roster["on"])
-        assert len(grown["peers"]) == 7 and grown["sfu_offered"] and not grown["sfu"]
+        grown = large[4].roster(lambda roster: roster["on"])
+        assert len(grown["peers"]) == 5 and grown["sfu_offered"] and not grown["sfu"]
         for roster in (chosen, grown):
             access = roster["sfu_access"]
             assert access["url"] == "http://127.0.0.1:8088/janus"

@@ -7,7 +7,7 @@ stored: the host's switch is the record's `media`, the rest lives while the room
 
 Small tables call each other (a full mesh); over MESH_MAX, or when the host chooses it, and if
 the server has an SFU (rooms/sfu.py), every member sends once, to the SFU, and receives the
-others from it.
+others from it; without one, a mesh takes up to MESH_CAP.
 
 Who takes part: nobody until the host turns it on; then the seated players and the TV
 screens, and the audience only if the host lets it in. A person who lost their seat (kicked,
@@ -29,12 +29,16 @@ from tictac.rooms.places import Seating
 from tictac.rooms.record import RoomRecord
 from tictac.rooms.settings import RoomSettings
 from tictac.rooms.sfu import SfuRoom, offered
-from tictac.rooms.wire import add_key, dumps, opened
+from tictac.rooms.wire import dumps, extend, opened
 
-# The mesh's size: at most this many people (players, TVs, allowed spectators) exchange audio
-# and video, each sending to every other one (docs/server.md, "Audio and video" measures it).
-# Those over it (the latest to arrive) are told they are out, as the audience is.
-MESH_MAX = 6
+# The mesh's size: up to this many people (players, TVs, allowed spectators) call each other,
+# each sending to every other one; over it the SFU carries the call, if the server has one. A
+# phone-class page sustains 3 calls at about 8 frames a second per tile, 4 at 5 with its main
+# thread near saturation (docs/server.md, "Audio and video", measures it).
+MESH_MAX = 4
+# Without an SFU a mesh still takes up to this many, at the lower frame rate; those over it
+# (the latest to arrive) are told they are out, as the audience is.
+MESH_CAP = 6
 # ... and through the SFU at most this many (each page decodes every other member's tile).
 SFU_MAX = 16
 
@@ -88,7 +92,7 @@ class Media:
     # -- who takes part ------------------------------------------------------------------
 
     def members(self) -> list[int]:
-        """The places taking part now, in order of arrival (place ids grow): at most MESH_MAX,
+        """The places taking part now, in order of arrival (place ids grow): at most MESH_CAP,
         or SFU_MAX through the SFU."""
         room = self.room
         switches = switched(room.record)
@@ -99,7 +103,7 @@ class Media:
         chosen = [pid for pid in connected
                   if (pid in seat_of or pid in tvs or switches["audience"])
                   and pid not in self.unseated]
-        return chosen[:SFU_MAX if self.through_sfu(chosen) else MESH_MAX]
+        return chosen[:SFU_MAX if self.through_sfu(chosen) else MESH_CAP]
 
     def through_sfu(self, members: list[int]) -> bool:
         """Whether these members' media goes through the SFU: the server has one, and the host
@@ -121,6 +125,8 @@ class Media:
     # -- what everyone is told -----------------------------------------------------------
 
     def roster(self, members: list[int]) -> dict[str, Any]:
+        """What every member is told alike (each is told besides its own `sfu_access` and
+        `you`: `personal`)."""
         room = self.room
         seating, record = room.seating, room.record
         peers = []
@@ -133,28 +139,43 @@ class Media:
                           "cam": person.cam and not person.held_cam,
                           "at_tv": person.at_tv, "on_stream": person.on_stream,
                           "held_mic": person.held_mic, "held_cam": person.held_cam})
-        now_s = room.clock.now_ms() // 1000
-        ice = ice_servers(room.settings, room.code, now_s) if members else []
-        access = None
-        if members and self.through_sfu(members):
-            self.sfu_room = self.sfu_room or SfuRoom.drawn()
-            access = self.sfu_room.access(room.settings, now_s)
+        ice = ice_servers(room.settings, room.code, room.clock.now_ms() // 1000) if members else []
         return {"type": "media", **switched(record), "streamer": record.streamer,
                 "host": seating.host, "peers": peers, "ice": ice,
-                "sfu_offered": offered(room.settings), "sfu_access": access}
+                "sfu_offered": offered(room.settings)}
+
+    def _through(self, members: list[int]) -> SfuRoom | None:
+        """The SFU's video room when these members' media goes through it (made at its first
+        use), kept to them; it is kept empty while a mesh carries the call."""
+        through = bool(members) and self.through_sfu(members)
+        if through and self.sfu_room is None:
+            self.sfu_room = SfuRoom(self.room.settings, SFU_MAX)
+        if self.sfu_room is not None:
+            holds = {pid: (person.held_mic, person.held_cam)
+                     for pid, person in self.people.items()}
+            self.sfu_room.follow(members if through else [], holds)
+        return self.sfu_room if through else None
+
+    def personal(self, pid: int, sfu: SfuRoom | None) -> str:
+        """The keys of a roster that are member `pid`'s own: its access to the SFU, and who it
+        is."""
+        access = None if sfu is None else sfu.access(pid, self.room.clock.now_ms() // 1000)
+        return dumps({"sfu_access": access, "you": pid})
 
     def broadcast(self) -> None:
         """The roster to every member (each told which peer it is), and to those who were
-        members until now a roster that leaves them out: their browsers hang up at once."""
+        members until now a roster that leaves them out: their browsers hang up at once (and
+        the SFU puts them out whatever their browsers do)."""
         self._note_seats()
         members = self.members()
         if not members and not self.told:
             return
+        sfu = self._through(members)
         body = opened(dumps(self.roster(members)))
-        out = dumps({**self.roster([]), "you": None})
+        out = dumps({**self.roster([]), "sfu_access": None, "you": None})
         for conn, pid in self.room.conns.items():
             if pid in members:
-                conn.send(add_key(body, "you", dumps(pid)))
+                conn.send(extend(body, self.personal(pid, sfu)))
             elif pid in self.told:
                 conn.send(out)
         self.told = set(members)
@@ -169,7 +190,13 @@ class Media:
         if pid in members and pid not in self.told:
             self.broadcast()
         elif pid in members:
-            conn.send(dumps({**self.roster(members), "you": pid}))
+            conn.send(extend(opened(dumps(self.roster(members))),
+                             self.personal(pid, self._through(members))))
+
+    def close(self) -> None:
+        """The room ended: its video room on the SFU goes too."""
+        if self.sfu_room is not None:
+            self.sfu_room.close()
 
     # -- what the clients ask ------------------------------------------------------------
 

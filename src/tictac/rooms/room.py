@@ -165,6 +165,7 @@ class Room:
         self.autopilot.cancel()
         self.audience.cancel()
         self.code_show.cancel()
+        self.calls.close()
         for conn in self.conns:
             conn.close(CLOSE_MOVED)
         self.stats.connections -= len(self.conns)
@@ -206,6 +207,7 @@ class Room:
         self.autopilot.cancel()
         self.audience.cancel()
         self.code_show.cancel()
+        self.calls.close()
         self._on_close(self)
 
     async def save(self) -> None:

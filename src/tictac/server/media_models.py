@@ -94,6 +94,8 @@ class SfuAccess(Strict):
     room: int  # the video room's number
     pin: str
     token: str  # signed by the server, good for some hours (rooms/sfu.py)
+    ticket: str  # this member's own, in the video room's `allowed` list while a member
+    feed: int  # the publisher id this member joins as
 
 
 class MediaOut(Strict):

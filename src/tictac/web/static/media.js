@@ -1,5 +1,5 @@
 // The table's own audio and video: a WebRTC call between every two members of the room (a full
-// mesh, at most the server's MESH_MAX people), signalled through the room's WebSocket
+// mesh, for a small table: the server's MESH_MAX), signalled through the room's WebSocket
 // (docs/protocol.md, "Audio and video"); or, when the roster gives an SFU's access (a larger
 // table, or the host's choice), each member's media through the SFU (sfu.js). The tiles sit in a panel of their own over whatever
 // screen is up, so no game's screen knows of them.
@@ -83,6 +83,7 @@ export class Media {
     const ids = new Set(roster.peers.map((peer) => peer.peer));
     for (const id of [...this.calls.keys()]) if (!ids.has(id)) this.hangUp(id); // left, kicked
     if (this.throughSfu(roster.sfu_access)) {
+      this.sfu.refresh();
       this.draw();
       return;
     }
@@ -197,6 +198,13 @@ export class Media {
     this.send({ op: 'signal', to, kind, data });
   }
 
+  // Whether this page may receive peer `id`'s video: not a TV's in streamer mode, unless that
+  // person allowed it.
+  receivesVideo(id) {
+    const peer = this.peer(id);
+    return !(this.tv && this.roster.streamer && !(peer && peer.on_stream));
+  }
+
   hangUp(id) {
     const entry = this.calls.get(id);
     if (!entry) return;
@@ -205,6 +213,7 @@ export class Media {
     this.calls.delete(id);
     this.tiles.delete(id);
     this.levels.delete(id);
+    this.drawn = null; // a call made anew has a tile anew: put in place at the next draw
   }
 
   // What this browser sends on the call with `id`: its microphone and camera when on; in
@@ -304,8 +313,7 @@ export class Media {
     }
     const stream = entry ? entry.stream : null;
     const videoTrack = stream && stream.getVideoTracks()[0];
-    const streamed = !(this.tv && this.roster.streamer && !peer.on_stream);
-    const seen = Boolean(videoTrack && peer.cam && !peer.held_cam && streamed);
+    const seen = Boolean(videoTrack && peer.cam && !peer.held_cam && this.receivesVideo(peer.peer));
     const heard = Boolean(stream && peer.mic && !peer.held_mic && !this.mine.at_tv && !(this.tv && peer.at_tv));
     if (seen && tile.video.srcObject !== stream) tile.video.srcObject = stream;
     if (!seen) tile.video.srcObject = null;

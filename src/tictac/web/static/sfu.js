@@ -4,10 +4,15 @@
 // connection each, kept in the Media's `calls` under that member's peer id as a mesh call is:
 // the tiles, the audio levels and the tests read both alike. The page speaks Janus's HTTP API
 // itself, with the token, room and pin its roster gave it (rooms/sfu.py): each member joins as
-// a publisher named by its peer id, and subscribes to every other publisher.
+// a publisher named by its peer id, with its own ticket and publisher id, and subscribes to
+// every other publisher. The server keeps the room to the roster's members (rooms/sfu.py): one
+// who leaves it is put out by Janus, whatever their page does.
 
 const PLUGIN = 'janus.plugin.videoroom';
-const MAX_PUBLISHERS = 16; // the server's SFU_MAX
+// The video room's answers to a join that came before the server made the room (426) or let
+// the ticket in (433), tried again once a second this many times.
+const NOT_YET = [426, 433];
+const JOIN_TRIES = 60;
 
 // Janus answers an offer with all its candidates in it: the page's offer and answer carry
 // theirs too (no trickle), gathered first.
@@ -26,8 +31,9 @@ export class Sfu {
     this.access = access;
     this.session = null;
     this.publisher = null; // the handle the page publishes and hears the room's news on
+    this.privateId = null; // the publisher's, which its subscriptions give (the room requires it)
     this.uplink = null; // { pc, audio, video }
-    this.feeds = new Map(); // Janus feed id -> peer id
+    this.feeds = new Map(); // Janus feed id -> { peer, publisher, video (subscribed to), handle }
     this.waiting = new Map(); // transaction -> the event that answers it
     this.sent = 0;
     this.stopped = false;
@@ -78,13 +84,12 @@ export class Sfu {
     } else if (event.janus === 'event' && event.sender === this.publisher) this.onRoom(event.plugindata.data);
   }
 
-  // The room's news on the publisher's handle: who publishes, who left.
+  // The room's news on the publisher's handle: who publishes, who left (or was put out).
   onRoom(data) {
     for (const feed of data.publishers || []) this.subscribe(feed).catch((error) => console.warn('sfu', error));
-    const gone = data.unpublished || data.leaving;
+    const gone = data.unpublished || data.leaving || data.kicked;
     if (gone !== undefined && this.feeds.has(gone)) {
-      this.media.hangUp(this.feeds.get(gone));
-      this.feeds.delete(gone);
+      this.unsubscribe(gone);
       this.media.draw();
     }
   }
@@ -93,13 +98,24 @@ export class Sfu {
     this.session = (await this.send('', { janus: 'create' })).data.id;
     this.poll();
     this.publisher = await this.attach();
-    const { room, pin } = this.access;
-    // Whoever comes first makes the room (427, "already exists", for the others).
-    await this.message(this.publisher, { request: 'create', room, pin, publishers: MAX_PUBLISHERS });
-    const joined = await this.message(this.publisher,
-      { request: 'join', ptype: 'publisher', room, pin, display: String(this.media.you) });
+    const joined = await this.join();
+    this.privateId = joined.private_id;
     await this.publish();
-    this.onRoom(joined.plugindata.data);
+    this.onRoom(joined);
+  }
+
+  // Joins as a publisher with this member's ticket. The server makes the room and lets the
+  // ticket in as it tells the roster, so the first tries may come before either.
+  async join() {
+    const { room, pin, ticket, feed } = this.access;
+    for (let tries = 1; ; tries += 1) {
+      const answer = await this.message(this.publisher,
+        { request: 'join', ptype: 'publisher', room, pin, id: feed, token: ticket, display: String(this.media.you) });
+      const data = answer.plugindata.data;
+      if (!data.error_code) return data;
+      if (!NOT_YET.includes(data.error_code) || tries === JOIN_TRIES || this.stopped) throw new Error(`sfu: ${data.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
 
   async publish() {
@@ -112,13 +128,21 @@ export class Sfu {
     await pc.setRemoteDescription(answer.jsep);
   }
 
-  async subscribe({ id, display }) {
+  // A subscription to a publisher's streams: its video only if this page may receive it
+  // (streamer mode: the TV receives no video of a player who did not allow it).
+  async subscribe(publisher) {
+    const { id, display } = publisher;
     const peer = Number(display);
     if (!Number.isInteger(peer) || peer === this.media.you || this.feeds.has(id)) return;
-    this.feeds.set(id, peer);
-    const handle = await this.attach();
+    const video = this.media.receivesVideo(peer);
+    const feed = { peer, publisher, video, handle: null };
+    this.feeds.set(id, feed);
+    const streams = (publisher.streams || []).filter((stream) => video || stream.type !== 'video');
+    if (!streams.length) return;
+    const handle = feed.handle = await this.attach();
     const { room, pin } = this.access;
-    const offer = await this.message(handle, { request: 'join', ptype: 'subscriber', room, pin, streams: [{ feed: id }] });
+    const offer = await this.message(handle, { request: 'join', ptype: 'subscriber', room, pin,
+      private_id: this.privateId, streams: streams.map((stream) => ({ feed: id, mid: stream.mid })) });
     const entry = this.media.adopt(peer, new RTCPeerConnection({ iceServers: this.media.roster.ice }));
     await entry.pc.setRemoteDescription(offer.jsep);
     await entry.pc.setLocalDescription(await entry.pc.createAnswer());
@@ -126,8 +150,26 @@ export class Sfu {
     await this.message(handle, { request: 'start', room }, entry.pc.localDescription);
   }
 
-  // The uplink sends the microphone and camera when on. (One stream for every member: in
-  // streamer mode the TV draws no video of a player who did not allow it, but receives it.)
+  unsubscribe(id) {
+    const feed = this.feeds.get(id);
+    this.feeds.delete(id);
+    this.media.hangUp(feed.peer);
+    if (feed.handle) this.send(`/${this.session}/${feed.handle}`, { janus: 'detach' }).catch(() => {});
+  }
+
+  // A roster came: the subscriptions whose video this page may now receive, or no more
+  // (streamer mode, a player's allowing it), are made anew.
+  refresh() {
+    for (const [id, feed] of [...this.feeds]) {
+      if (feed.video !== this.media.receivesVideo(feed.peer)) {
+        this.unsubscribe(id);
+        this.subscribe(feed.publisher).catch((error) => console.warn('sfu', error));
+      }
+    }
+  }
+
+  // The uplink sends the microphone and camera when on (one stream for every member: the
+  // TV's page leaves out what it may not receive, see `subscribe`).
   feed() {
     if (!this.uplink) return;
     this.uplink.audio.sender.replaceTrack(this.media.local.audio).catch(() => {});
@@ -137,7 +179,7 @@ export class Sfu {
   stop() {
     this.stopped = true;
     if (this.uplink) this.uplink.pc.close();
-    for (const peer of this.feeds.values()) this.media.hangUp(peer);
+    for (const feed of this.feeds.values()) this.media.hangUp(feed.peer);
     this.feeds.clear();
     if (this.session) this.send(`/${this.session}`, { janus: 'destroy' }).catch(() => {});
   }
