@@ -30,9 +30,9 @@ OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
 # action had no __dict__; 110 to 114 once uvicorn's receive queue and writable event were a
 # list-backed Mailbox and flag (ws_protocol.py: an asyncio.Queue and an Event are four deques,
 # 600 bytes each even empty, for each socket's life) and a connection's writer task and its
-# outbox's deque were let go once drained. Most of it is the stack's: uvicorn, websockets and
-# asyncio.
-BOUND_KIB = 122
+# outbox's deque were let go once drained; 105 once the scope's headers were emptied after the
+# handshake. Most of it is the stack's: uvicorn, websockets and asyncio.
+BOUND_KIB = 115
 # Objects the collector tracks per room: 775 before those three changes, 565 after; 534 after
 # the queue, the flag and the writer.
 BOUND_TRACKED = 600

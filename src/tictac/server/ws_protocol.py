@@ -228,8 +228,13 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         await super().send(message)
         if message["type"] == "websocket.accept" and self.handshake_complete:
             # the handshake's request and response (their headers: some 40 objects the
-            # collector walks) serve nothing once it is answered, and a socket lives for hours
+            # collector walks) serve nothing once it is answered, and a socket lives for hours;
+            # nor do the scope's headers (the middleware read them before the app accepted;
+            # emptied in place: the scopes the middleware made share the list)
             del self.request, self.response
+            headers = self.scope["headers"]
+            assert isinstance(headers, list)  # (uvicorn's own, made in handle_connect)
+            headers.clear()
         if message["type"] == "websocket.close" and message.get("code") == CLOSE_FLOOD:
             self.shedding = True
             if self.close_timer is not None:
