@@ -230,7 +230,9 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
             # the handshake's request and response (their headers: some 40 objects the
             # collector walks) serve nothing once it is answered, and a socket lives for hours;
             # nor do the scope's headers (the middleware read them before the app accepted;
-            # emptied in place: the scopes the middleware made share the list)
+            # emptied in place: the scopes the middleware made share the list). The request's
+            # are emptied too: websockets' parser keeps the request for the socket's life.
+            self.request.headers.clear()
             del self.request, self.response
             headers = self.scope["headers"]
             assert isinstance(headers, list)  # (uvicorn's own, made in handle_connect)
