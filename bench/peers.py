@@ -29,7 +29,9 @@ baseline. A Node server's memory read before its collector has run shows garbage
 
 Printed for each: moves/s and server CPU seconds per 1,000 moves flat out (and how much of it
 the kernel's), the same paced, p50/p99 paced (send -> all 5 clients updated), tictac's longest
-garbage-collection pause (its /metrics at the paced run's end, by the clock and in CPU), server
+garbage-collection pause since its start (by the clock and in CPU), the full collections inside
+the paced run's measured window and the bound its longest pause stayed under (two readings of
+its /metrics, at the window's start and end; with each round's p99), server
 CPU seconds per room-hour while the night plays and while it pauses, the baseline RSS, RSS per
 room after the night; the medians over the rounds, tictac's ratio to each peer, and the load
 average around each round. `--busy N` runs N busy loops beside it all (a busy machine).
@@ -91,15 +93,29 @@ def collected_rss_kib(pid: int) -> int:
     return rss_kib(pid)
 
 
-def gc_pauses_ms(port: int) -> dict[str, float]:
-    """tictac's longest garbage-collection pause since its start, by the clock and in CPU
-    time (which a busy machine does not stretch), from its /metrics."""
+def gc_readings(port: int) -> dict[str, float]:
+    """tictac's garbage-collection figures from its /metrics (server/heap.py)."""
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as answer:
         lines = answer.read().decode().splitlines()
-    found = {name: 1000 * float(value) for line in lines for name, value in [line.rsplit(" ", 1)]
-             if name in ("tictac_gc_pause_seconds_max", "tictac_gc_pause_cpu_seconds_max")}
-    return {"gc_pause_ms": found["tictac_gc_pause_seconds_max"],
-            "gc_pause_cpu_ms": found["tictac_gc_pause_cpu_seconds_max"]}
+    return {name: float(value) for line in lines if line.startswith("tictac_gc_")
+            for name, value in [line.rsplit(" ", 1)]}
+
+
+def gc_pauses_ms(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """tictac's longest garbage-collection pause since its start, by the clock and in CPU time
+    (which a busy machine does not stretch), then the full collections inside the measured
+    window and the bound its longest pause stayed under (of the pauses counted by length)."""
+    def window(name: str) -> float:
+        return after[name] - before[name]
+
+    pauses = window("tictac_gc_pause_seconds_count")
+    under = min((float(name.split('"')[1]) for name in after
+                 if name.startswith("tictac_gc_pause_seconds_bucket") and "+Inf" not in name
+                 and window(name) == pauses), default=float("inf"))
+    return {"gc_pause_ms": 1000 * after["tictac_gc_pause_seconds_max"],
+            "gc_pause_cpu_ms": 1000 * after["tictac_gc_pause_cpu_seconds_max"],
+            "gc_full_measured": window('tictac_gc_collections_total{generation="2"}'),
+            "gc_pause_measured_ms": 1000 * under if pauses else 0.0}
 
 
 def run(name: str, args: argparse.Namespace, mode: str) -> dict[str, float]:
@@ -134,9 +150,12 @@ def drive(name: str, args: argparse.Namespace, mode: str, pid: int, port: int, b
     try:
         assert load.stdout is not None
         before = (0.0, 0.0)
+        collector: dict[str, float] = {}
         for line in load.stdout:
             if line.strip() == "measuring":
                 before = cpu_times(pid)
+                if name == "tictac" and mode == "paced":
+                    collector = gc_readings(port)
             elif line.startswith("{"):
                 result: dict[str, float] = json.loads(line)
                 played = cpu_times(pid)
@@ -147,7 +166,7 @@ def drive(name: str, args: argparse.Namespace, mode: str, pid: int, port: int, b
                 result["cpu_per_1000"] = 1000 * (user + system) / moves
                 result["system_per_1000"] = 1000 * system / moves
                 if name == "tictac" and mode == "paced":
-                    result.update(gc_pauses_ms(port))
+                    result.update(gc_pauses_ms(collector, gc_readings(port)))
                 return result
         raise RuntimeError(f"{name}'s load client ended without a result")
     finally:
@@ -177,8 +196,10 @@ FIGURES = [
     ("paced", "system_per_1000", "  of which system (kernel)", "{:.2f}"),
     ("paced", "p50_ms", "p50 paced, ms", "{:.2f}"),
     ("paced", "p99_ms", "p99 paced, ms", "{:.1f}"),
-    ("paced", "gc_pause_ms", "longest GC pause paced, ms", "{:.1f}"),
+    ("paced", "gc_pause_ms", "longest GC pause since start, ms", "{:.1f}"),
     ("paced", "gc_pause_cpu_ms", "  its CPU time, ms", "{:.1f}"),
+    ("paced", "gc_full_measured", "full collections while paced", "{:.0f}"),
+    ("paced", "gc_pause_measured_ms", "longest GC pause paced, under ms", "{:g}"),
     ("night", "play_cpu_per_room_hour", "night: CPU s / room-hour, playing", "{:.2f}"),
     ("night", "idle_cpu_per_room_hour", "night: CPU s / room-hour, pausing", "{:.3f}"),
     ("night", "baseline_mib", "baseline RSS, MiB (collected)", "{:.0f}"),
@@ -274,6 +295,11 @@ def main() -> None:
                            default=float("nan")) for name in names}
         print(f"{'worst p99 paced of the rounds, ms':<40}"
               + "".join(f"{worst[name]:>14.1f}" for name in names))
+        if "tictac" in names:
+            runs = results["tictac"]["paced"]
+            print("tictac paced, each round: p99 ms " + ", ".join(
+                f"{got['p99_ms']:.1f}" for got in runs) + "; longest GC pause while measured, "
+                "under ms " + ", ".join(f"{got['gc_pause_measured_ms']:g}" for got in runs))
 
 
 if __name__ == "__main__":

@@ -27,10 +27,16 @@ OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
 # client does not read (and the read-ahead a list), 153 to 158 after; 131 once a socket to
 # /ws/{code} went past Starlette's router (ws.Sockets: some ten coroutines and their closures
 # kept for a socket's life), the handshake's request and response were let go and a logged
-# action had no __dict__. Most of it is the stack's: uvicorn, websockets and asyncio.
-BOUND_KIB = 145
-# Objects the collector tracks per room: 775 before those three changes, 565 after.
-BOUND_TRACKED = 650
+# action had no __dict__; 110 to 114 once uvicorn's receive queue and writable event were a
+# list-backed Mailbox and flag (ws_protocol.py: an asyncio.Queue and an Event are four deques,
+# 600 bytes each even empty, for each socket's life) and a connection's writer task and its
+# outbox's deque were let go once drained; 105 once the scope's headers were emptied after the
+# handshake, 92 once the request's were too (websockets' parser keeps the request). Most of it
+# is the stack's: uvicorn, websockets and asyncio.
+BOUND_KIB = 100
+# Objects the collector tracks per room: 775 before those three changes, 565 after; 534 after
+# the queue, the flag and the writer, 494 once the request's headers were emptied.
+BOUND_TRACKED = 540
 # Time's Up's word lists, as tracemalloc counts them (about 13 MB; RSS grows by 14)
 WORD_LISTS_BYTES = 8 * 1024 * 1024
 

@@ -42,9 +42,9 @@ def test_what_came_before_listening_is_handed_on_first_then_each_message_as_pars
         listen = websocket.scope["extensions"][READ_TEXT]["listen"]
         protocol = listen.__self__  # (the test looks at its queue: the five are in it)
         deadline = time.monotonic() + PATIENCE_S
-        while protocol.queue.qsize() < 5 and time.monotonic() < deadline:
+        while len(protocol.received) < 5 and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
-        queued.append(protocol.queue.qsize())
+        queued.append(len(protocol.received))
         listen(reader)
         assert (await websocket.receive())["type"] == "websocket.disconnect"
         listen(None)

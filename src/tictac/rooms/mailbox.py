@@ -2,7 +2,8 @@
 empty. asyncio.Queue's bookkeeping per item was a visible share of an action's time, and a room
 puts one item per action (and a connection one per message). The deque is made at the first
 item: an empty one takes 600 bytes, and most connections' outboxes never hold anything (their
-messages go to the socket at once)."""
+messages go to the socket at once); it is let go again once emptied, since a mailbox that held
+a few items once (a socket's hello, a client that was slow for a moment) lives for hours."""
 
 from __future__ import annotations
 
@@ -35,12 +36,17 @@ class Mailbox(Generic[T]):
         while not self._items:
             self._wake = asyncio.get_running_loop().create_future()
             await self._wake
-        return self._items.popleft()  # (not None: put made it)
+        items = self._items
+        assert items is not None  # (put made it)
+        item = items.popleft()
+        if not items:
+            self._items = None
+        return item
 
     def take_all(self) -> list[T]:
         """Empties the mailbox without waiting: what was left in it, oldest first."""
         if not self._items:
             return []
         items = list(self._items)
-        self._items.clear()
+        self._items = None
         return items

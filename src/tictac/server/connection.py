@@ -93,11 +93,14 @@ class Connection(Transport):
             await self.websocket.close(code)
 
     async def _write(self) -> None:
+        """Sends what is queued, then ends: a writer (a task, its coroutine and its context, a
+        kilobyte) is made again the next time a message must wait, not kept for the socket's
+        life because its client was slow once."""
         try:
-            while True:
+            while self._outbox:
                 # Everything queued goes out together, in one write when the socket takes it:
                 # an ack and the view it brought must reach the client in the same read.
-                items = [await self._outbox.get(), *self._outbox.take_all()]
+                items = self._outbox.take_all()
                 texts = [item for item in items if isinstance(item, str)]
                 if texts:
                     self._sending = True
@@ -108,6 +111,7 @@ class Connection(Transport):
                 if isinstance(items[-1], int):  # `close` queues its code last
                     await self._close(items[-1])
                     return
+            self._writer = None
         except Exception as failure:  # the socket is gone, or a message cannot be encoded
             log.info("closing a connection: a message could not be sent (%r)", failure)
             self._closing = True

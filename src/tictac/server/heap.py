@@ -10,6 +10,7 @@ full collection's pause."""
 from __future__ import annotations
 
 import asyncio
+import bisect
 import gc
 import os
 import signal
@@ -23,18 +24,25 @@ from typing import Any
 BENCH_COLLECT = "TICTAC_BENCH_COLLECT"
 
 
+# Upper bounds of the pauses counted by length (seconds, by the clock): a benchmark subtracts two
+# readings to learn the longest pause inside its measured window, which the longest since start
+# (set while a thousand sockets were opened) does not tell.
+PAUSE_BOUNDS_S = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0)
+
+
 class Pauses:
     """The collector's pauses, timed between its `start` and `stop` callbacks: by the clock
     (what a player waits) and by the thread's CPU time (the collection's own work, which a
     busy machine does not stretch)."""
 
-    __slots__ = ("_began", "_began_cpu", "by_generation", "longest_cpu_s", "longest_s",
-                 "total_s")
+    __slots__ = ("_began", "_began_cpu", "by_generation", "by_length", "longest_cpu_s",
+                 "longest_s", "total_s")
 
     def __init__(self) -> None:
         self._began = self._began_cpu = 0.0
         self.longest_s = self.longest_cpu_s = self.total_s = 0.0
         self.by_generation = [0, 0, 0]  # collections of each generation
+        self.by_length = [0] * (len(PAUSE_BOUNDS_S) + 1)  # pauses up to each bound, and longer
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
@@ -45,6 +53,7 @@ class Pauses:
         self.longest_cpu_s = max(self.longest_cpu_s, time.thread_time() - self._began_cpu)
         self.total_s += took
         self.by_generation[info["generation"]] += 1
+        self.by_length[bisect.bisect_left(PAUSE_BOUNDS_S, took)] += 1
 
 
 PAUSES = Pauses()

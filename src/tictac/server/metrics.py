@@ -3,11 +3,17 @@ when scraped (nothing is counted twice)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from prometheus_client import CollectorRegistry, generate_latest
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
 from prometheus_client.registry import Collector
 
 from tictac.rooms import RoomManager
@@ -53,8 +59,12 @@ class RoomCollector(Collector):
         yield GaugeMetricFamily("tictac_gc_frozen_objects",
                                 "Objects of the start-up heap no garbage collection walks",
                                 value=heap.frozen)
-        yield CounterMetricFamily("tictac_gc_pause_seconds", "Time in garbage collections",
-                                  value=heap.PAUSES.total_s)
+        counted = list(itertools.accumulate(heap.PAUSES.by_length))
+        yield HistogramMetricFamily(
+            "tictac_gc_pause_seconds", "Garbage collections' pauses by the clock",
+            buckets=[(str(bound), count) for bound, count in
+                     zip([*heap.PAUSE_BOUNDS_S, "+Inf"], counted, strict=True)],
+            sum_value=heap.PAUSES.total_s)
         collections = CounterMetricFamily("tictac_gc_collections", "Garbage collections",
                                           labels=["generation"])
         for generation, count in enumerate(heap.PAUSES.by_generation):

@@ -24,6 +24,7 @@ system calls per message (docs/server.md, "A fifth pass")."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import math
 import socket
@@ -31,11 +32,12 @@ from asyncio import BaseTransport, TimerHandle
 from collections.abc import Callable
 from typing import Any
 
-from uvicorn._types import ASGISendEvent
+from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
 
+from tictac.rooms.mailbox import Mailbox
 from tictac.server.connection import READ_TEXT, WRITE_TEXT
 from tictac.server.errors import CLOSE_FLOOD
 
@@ -55,6 +57,53 @@ def text_frame(text: str) -> bytes:
     return bytes((TEXT_FIN, 127)) + size.to_bytes(8, "big") + payload
 
 
+class Received(Mailbox[ASGIReceiveEvent]):
+    """What uvicorn queues for the app's `receive`, with the two asyncio.Queue methods it calls
+    besides `get`. An asyncio.Queue is three deques and an Event, some 2.5 KB kept for each
+    socket's whole life, and once the app listens (`READ_TEXT`) it only ever holds the
+    disconnect."""
+
+    __slots__ = ()
+
+    put_nowait = Mailbox.put
+
+    def empty(self) -> bool:
+        return not self
+
+
+class Writable:
+    """uvicorn's `writable` flag (an asyncio.Event's methods it calls), its waiters in a list
+    made only when a send must wait: an Event's deque takes 600 bytes for each socket's whole
+    life, and a send waits on it only while a client does not read."""
+
+    __slots__ = ("_set", "_waiters")
+
+    def __init__(self) -> None:
+        self._set = True
+        self._waiters: list[asyncio.Future[None]] | None = None
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def set(self) -> None:
+        self._set = True
+        waiters, self._waiters = self._waiters, None
+        for waiter in waiters or ():
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def clear(self) -> None:
+        self._set = False
+
+    async def wait(self) -> None:
+        while not self._set:
+            waiter = asyncio.get_running_loop().create_future()
+            if self._waiters is None:
+                self._waiters = []
+            self._waiters.append(waiter)
+            await waiter
+
+
 class FloodProofProtocol(WebSocketsSansIOProtocol):
     shedding = False
     reader: Callable[[str], float] | None = None  # the app's, once it listens (`listen`)
@@ -62,6 +111,9 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.received = Received()
+        self.queue = self.received  # type: ignore[assignment]  # (the few methods uvicorn uses)
+        self.writable = Writable()  # type: ignore[assignment]
         # parsed, not yet handed to the reader, in order; a list, not a deque: it is nearly
         # always empty, and an empty deque takes ten times the memory (600 bytes a socket)
         self.held: list[str] = []
@@ -93,10 +145,7 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
                 self.resume_timer.cancel()
                 self.hand_on()
             return
-        waiting = []
-        while not self.queue.empty():
-            waiting.append(self.queue.get_nowait())
-        for message in waiting:
+        for message in self.received.take_all():
             if message["type"] == "websocket.receive":
                 text = message.get("text")
                 self.held.append((message.get("bytes") or b"").decode("utf-8", "replace")
@@ -179,8 +228,15 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         await super().send(message)
         if message["type"] == "websocket.accept" and self.handshake_complete:
             # the handshake's request and response (their headers: some 40 objects the
-            # collector walks) serve nothing once it is answered, and a socket lives for hours
+            # collector walks) serve nothing once it is answered, and a socket lives for hours;
+            # nor do the scope's headers (the middleware read them before the app accepted;
+            # emptied in place: the scopes the middleware made share the list). The request's
+            # are emptied too: websockets' parser keeps the request for the socket's life.
+            self.request.headers.clear()
             del self.request, self.response
+            headers = self.scope["headers"]
+            assert isinstance(headers, list)  # (uvicorn's own, made in handle_connect)
+            headers.clear()
         if message["type"] == "websocket.close" and message.get("code") == CLOSE_FLOOD:
             self.shedding = True
             if self.close_timer is not None:
