@@ -148,6 +148,11 @@ class Node:
         if not rooms:
             return
         log.info("node %s: stopping; its %d rooms are handed on", self.id, len(rooms))
+        await self._hand_all(rooms)
+
+    async def _hand_all(self, rooms: list[Room]) -> None:
+        """A stopping node's rooms, each handed on (`_hand_on`) to the live nodes with the
+        fewest rooms, or released if there is none."""
         takers: dict[str, int] = {}
         with contextlib.suppress(RedisError, OSError):  # (else each is released, below)
             takers = await self._takers()
@@ -232,9 +237,13 @@ class Node:
 
     def _came(self, room: Room) -> Room:
         """A room made or taken here: when (it is not spread on for a lease), and the others
-        told at once how many this node has now."""
+        told at once how many this node has now. One whose restore began before this node
+        began to stop (handed here by a node that stopped at the same moment, as a machine's
+        workers do) is handed on too."""
         self._arrived[room.code] = asyncio.get_running_loop().time()
         self._set_beat_value()
+        if self.draining:
+            self._spawn(self._hand_all([room]))
         return room
 
     async def _release(self, code: str) -> None:
