@@ -164,7 +164,7 @@ class Node:
         """The other live nodes that take rooms now, and how many rooms each has: as its last
         beat said (a node beats as soon as its count changes), or, for a lease after this node
         handed it rooms, what it had then plus those, if more: its beats count a handed room
-        only once a client has made it take the room."""
+        only once told of it over the bus (`_take`), a moment later."""
         now = asyncio.get_running_loop().time()
         self._handed = {node: (at, rooms) for node, (at, rooms) in self._handed.items()
                         if now - at < self.lease_ms / 1000}
