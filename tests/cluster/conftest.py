@@ -33,10 +33,12 @@ def services(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Services]:
     postgres.remove()
 
 
-def start_nodes(services: Services, logs: Path, count: int = 3) -> list[ServerProcess]:
-    """`count` nodes started side by side, each logging to a file of its own under `logs`."""
+def start_nodes(services: Services, logs: Path, count: int = 3, *extra: str,
+                ) -> list[ServerProcess]:
+    """`count` nodes started side by side, each logging to a file of its own under `logs`;
+    `extra`: more options for each."""
     nodes = [ServerProcess(services.postgres.url, "--redis", services.redis.url,  # type: ignore[arg-type]
-                           "--lease-ms", str(LEASE_MS), "--seed", "7",
+                           "--lease-ms", str(LEASE_MS), "--seed", "7", *extra,
                            output=logs / f"node{index}.log") for index in range(count)]
     with ThreadPoolExecutor(count) as pool:
         list(pool.map(ServerProcess.start, nodes))

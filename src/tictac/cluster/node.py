@@ -20,10 +20,11 @@ that cannot reach the database takes no room, and gives its rooms up to a node t
 it (`_without_store`).
 
 Rooms move between live nodes only between two moves (`_hand_on`): the room's owner key is set
-to the node chosen, then its clients are closed with 1012 and reconnect at once; that node
-takes it from the database at the first of them. A stopping node hands every room so (`drain`),
-and a node with more than its fair share hands the surplus (`_spread`), both to the nodes with
-the fewest rooms, as their beats say (`NodeState`).
+to the node chosen, then its clients are closed with 1012 and reconnect at once; that node,
+told so over the bus, takes it from the database at once (or at the first client, if sooner).
+A stopping node hands every room so (`drain`), and a node with more than its fair share hands
+the surplus (`_spread`), both to the nodes with the fewest rooms, as their beats say
+(`NodeState`, beaten as soon as a node's count changes).
 """
 
 from __future__ import annotations
@@ -102,7 +103,11 @@ class Node:
         self._lapse: asyncio.TimerHandle | None = None  # rings when the lease may lapse
         self._loop_beat: asyncio.TimerHandle | None = None  # tells `beats` the loop runs
         self.draining = False  # stopping: it takes no room (`drain`)
-        self._handed: list[tuple[float, str]] = []  # (loop time, node) of each room handed on
+        # node -> (loop time, the rooms it has at least): what rooms handed to it make it
+        self._handed: dict[str, tuple[float, int]] = {}
+        self._arrived: dict[str, float] = {}  # room -> (loop time) when it came to this node
+        self._taking: set[str] = set()  # rooms handed here, being taken (`_take`)
+        self._surplus = 0  # rooms over its fair share at the last tick
         self._store_lost_since: float | None = None  # (loop time) the database unanswering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
@@ -138,30 +143,42 @@ class Node:
         the port already, so they reach another machine (see `cli/serve.py`), and there the
         room's new owner (relayed to, or handed the socket by its supervisor)."""
         self.draining = True
-        self._set_beat_value()
-        self.beats.now()  # the others hand it no room from now on
+        self._set_beat_value()  # (beaten at once: the others hand it no room from now on)
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
         if not rooms:
             return
         log.info("node %s: stopping; its %d rooms are handed on", self.id, len(rooms))
+        await self._hand_all(rooms)
+
+    async def _hand_all(self, rooms: list[Room]) -> None:
+        """A stopping node's rooms, each handed on (`_hand_on`) to the live nodes with the
+        fewest rooms, or released if there is none."""
         takers: dict[str, int] = {}
         with contextlib.suppress(RedisError, OSError):  # (else each is released, below)
             takers = await self._takers()
-        targets = spread(len(rooms), takers) if takers else [None] * len(rooms)
+        targets = self._targets(len(rooms), takers) if takers else [None] * len(rooms)
         await asyncio.gather(*(self._hand_on(room, target, HANDED_ON)
                                for room, target in zip(rooms, targets, strict=True)))
 
     async def _takers(self) -> dict[str, int]:
         """The other live nodes that take rooms now, and how many rooms each has: as its last
-        beat said, plus those handed to it since that beat may have been sent (a lease ago)."""
+        beat said (a node beats as soon as its count changes), or, for a lease after this node
+        handed it rooms, what it had then plus those, if more: its beats count a handed room
+        only once told of it over the bus (`_take`), a moment later."""
         now = asyncio.get_running_loop().time()
-        self._handed = [(at, node) for at, node in self._handed if now - at < self.lease_ms / 1000]
-        takers = {node: state.rooms for node, state in (await self.leases.others()).items()
-                  if state.taking and state.reaching_store}
-        for _, node in self._handed:
-            if node in takers:
-                takers[node] += 1
-        return takers
+        self._handed = {node: (at, rooms) for node, (at, rooms) in self._handed.items()
+                        if now - at < self.lease_ms / 1000}
+        return {node: max(state.rooms, self._handed.get(node, (now, 0))[1])
+                for node, state in (await self.leases.others()).items()
+                if state.taking and state.reaching_store}
+
+    def _targets(self, count: int, takers: dict[str, int]) -> list[str]:
+        """Where `count` rooms go (`spread`), noted as handed (`_takers`)."""
+        targets = spread(count, takers)
+        now = asyncio.get_running_loop().time()
+        for node in set(targets):
+            self._handed[node] = (now, takers[node] + targets.count(node))
+        return targets
 
     async def _hand_on(self, room: Room, target: str | None, why: str) -> None:
         """Between two moves (on the room's own inbox: the move under way ends first) the room
@@ -175,7 +192,7 @@ class Node:
                     await self.leases.release(room.code)
                 else:
                     await self.leases.hand(room.code, target)
-                    self._handed.append((asyncio.get_running_loop().time(), target))
+                    self.bus.send(target, pack("take", room.code))
             room.abandon(why)
 
         try:
@@ -214,7 +231,20 @@ class Node:
         task.add_done_callback(self._tasks.discard)
 
     def _forget(self, code: str) -> None:
+        self._arrived.pop(code, None)
+        self._set_beat_value()
         self._spawn(self._release(code))
+
+    def _came(self, room: Room) -> Room:
+        """A room made or taken here: when (it is not spread on for a lease), and the others
+        told at once how many this node has now. One whose restore began before this node
+        began to stop (handed here by a node that stopped at the same moment, as a machine's
+        workers do) is handed on too."""
+        self._arrived[room.code] = asyncio.get_running_loop().time()
+        self._set_beat_value()
+        if self.draining:
+            self._spawn(self._hand_all([room]))
+        return room
 
     async def _release(self, code: str) -> None:
         with contextlib.suppress(RedisError, OSError):
@@ -298,7 +328,7 @@ class Node:
             await self._release(code)
             raise RoomError(STORE_FAILED, "the room could not be read; try again") from None
         log.info("room %s restored here (%d actions replayed)", code, len(room.log))
-        return room
+        return self._came(room)
 
     async def create(self, game: str, name: str, options: dict[str, object] | None
                      ) -> tuple[Room, Joined]:
@@ -320,10 +350,11 @@ class Node:
             log.exception("the store could not be read")
             raise RoomError(STORE_FAILED, "rooms cannot be made now; try again") from None
         try:
-            return await self.manager.create(game, name, options, code=code)
+            room, joined = await self.manager.create(game, name, options, code=code)
         except BaseException:
             await self._release(code)
             raise
+        return self._came(room), joined
 
     async def run(self, code: str, op: str, **args: Any) -> Any:
         """`calls[op](room, **args)` where the room lives, and its answer."""
@@ -427,6 +458,9 @@ class Node:
             elif kind == "call":
                 _, code, op, rid, body = unpack(text, 3)
                 self._spawn(self._answer(code, op, rid, orjson.loads(body)))
+            elif kind == "take":
+                _, code, _ = unpack(text, 1)
+                self._spawn(self._take(code))
             elif kind == "ask":
                 _, op, rid, _ = unpack(text, 2)
                 self._spawn(self._respond(rid, self.node_calls[op]()))
@@ -461,10 +495,10 @@ class Node:
             session.ended()
 
     async def _handed_here(self, code: str) -> Room | None:
-        """A relayed client of a room this node does not hold: a room handed to it (its owner
-        key names this node) is taken now, at its first client, relayed or not; else None.
-        A stopping node lets such a room go instead (it was handed here as it began to
-        stop)."""
+        """A room handed to this node (its owner key names it) is taken now: as its last
+        owner says so (`take`), or at its first client, relayed or not, if that comes first;
+        else None. A stopping node lets such a room go instead (it was handed here as it
+        began to stop)."""
         if self.draining:
             await self._release(code)
             return None
@@ -473,6 +507,18 @@ class Node:
         except RoomError:
             return None
         return where if isinstance(where, Room) else None
+
+    async def _take(self, code: str) -> None:
+        """A room its last owner handed here: counted in this node's beats from now, not once
+        it is restored, so that no node counts the cluster a room short meanwhile (and hands
+        on more than the balance needs)."""
+        self._taking.add(code)
+        self._set_beat_value()
+        try:
+            await self._handed_here(code)
+        finally:
+            self._taking.discard(code)
+            self._set_beat_value()
 
     async def _answer(self, code: str, op: str, rid: str, args: dict[str, Any]) -> None:
         room = self.manager.rooms.get(code)
@@ -518,7 +564,6 @@ class Node:
         self._set_beat_value()
         if hearing:
             self._deaf_since = None
-            self.beats.now()
             self._spawn(self._tick_once())  # takes its rooms back
         else:
             self._deaf_since = loop.time()
@@ -591,12 +636,17 @@ class Node:
                 room.abandon("this server cannot reach the database")
 
     def _set_beat_value(self) -> None:
-        """What the next beats say (`NodeState`); a node that cannot hear its channel does not
-        beat at all."""
+        """What the beats say (`NodeState`), beaten at once when it changed, so that the
+        others spread rooms by this node's count as it is, not as it was a beat ago; a node
+        that cannot hear its channel does not beat at all."""
         healthy = self.manager.store.healthy()
-        rooms = sum(not room.closed for room in self.manager.rooms.values())
-        self.beats.value = NodeState(healthy, healthy and not self.draining, rooms).said() \
+        rooms = len(self._taking | {code for code, room in self.manager.rooms.items()
+                                    if not room.closed})
+        value = NodeState(healthy, healthy and not self.draining, rooms).said() \
             if self.hearing else None
+        if value != self.beats.value:
+            self.beats.value = value
+            self.beats.now()
 
     def _loop_alive(self) -> None:
         self.beats.alive()
@@ -633,24 +683,32 @@ class Node:
 
     async def _spread(self) -> None:
         """Rooms spread back over the live nodes: one with `SLACK` or more rooms above its
-        fair share (the cluster's rooms over the nodes taking rooms, rounded up) hands the
-        surplus on, `SPREAD_AT_ONCE` at most a tick, to those with the fewest (`_takers`: as
-        their beats said, plus what was handed to them since). Each room moves as at a drain
-        (between two moves; its clients reconnect at once). So a machine started again (after
-        an upgrade, a crash) gets its share back within seconds; a difference of one room is
-        left as it is, and each move is a short pause for its table."""
+        fair share (the cluster's rooms over the nodes taking rooms, rounded up) on two ticks
+        in a row hands the lesser surplus on, `SPREAD_AT_ONCE` at most a tick, to those with
+        the fewest (`_takers`), each room as at a drain (between two moves; its clients
+        reconnect at once). So a machine started again (after an upgrade, a crash) gets its
+        share back within seconds; a difference of one room is left as it is, and each move
+        is a short pause for its table. Rooms made at once on several nodes do not bounce
+        between them: counts are beaten as they change, a surplus seen once (a count on its
+        way) is not acted on, and a room that came less than a lease ago stays (so none moves
+        twice in a row)."""
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
-        if len(rooms) < SLACK:
-            return
-        takers = await self._takers()
+        takers = await self._takers() if len(rooms) >= SLACK else {}
         fair = -(-(len(rooms) + sum(takers.values())) // (len(takers) + 1))
-        surplus = len(rooms) - fair
-        if not takers or surplus < SLACK:
+        surplus, before = len(rooms) - fair if takers else 0, self._surplus
+        self._surplus = surplus
+        if min(surplus, before) < SLACK:
             return
-        moving = rooms[:min(surplus, SPREAD_AT_ONCE)]
-        log.info("node %s: %d rooms against a fair share of %d; %d handed on", self.id,
-                 len(rooms), fair, len(moving))
-        for room, target in zip(moving, spread(len(moving), takers), strict=True):
+        settled = self.lease_ms / 1000
+        now = asyncio.get_running_loop().time()
+        movable = [room for room in rooms if now - self._arrived.get(room.code, now) >= settled]
+        moving = movable[:min(surplus, before, SPREAD_AT_ONCE)]
+        if not moving:
+            return
+        log.info("node %s: %d rooms against a fair share of %d (the others' %s); %d handed on",
+                 self.id, len(rooms), fair, sorted(takers.values()), len(moving))
+        self._surplus -= len(moving)
+        for room, target in zip(moving, self._targets(len(moving), takers), strict=True):
             self._spawn(self._hand_on(room, target, SPREAD))
 
     async def _tick(self) -> None:
@@ -658,10 +716,12 @@ class Node:
         self._set_beat_value()
         if reaching_store:
             self._store_lost_since = None
-            if not self.draining:
-                await self._spread()
         else:
             await self._without_store()
+        if reaching_store and not self.draining:
+            await self._spread()
+        else:
+            self._surplus = 0  # (a surplus counts from two ticks in a row that spread)
         # Rooms: one another node took over (this node stalled past its lease) is given up;
         # one whose lease Redis lost (a restart) is taken again, unless another node has it.
         codes = list(self.manager.rooms)
