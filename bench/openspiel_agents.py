@@ -3,6 +3,7 @@
     uv run --group rl --group spiel python bench/openspiel_agents.py [--games 40]
         [--simulations 20] [--search-iterations 100] [--mccfr-iterations 500]
         [--mccfr-rounds 2] [--only timos-twist|time-bomb|mccfr] [--agents random,ismcts,...]
+        [--bots heuristic,reasoning,...]
 
 Timo's Twist: single rounds (target score 1), 2 players, the OpenSpiel agent's seat
 alternating, against one of our bots. Time Bomb: 4 players, the agent in one seat (moving game
@@ -15,8 +16,9 @@ rollouts, on states resampled from the agent's information state); MCTS on one s
 state per move (determinized, so it cannot see the cards it should not); and, on Time Bomb cut
 to `--mccfr-rounds` rounds with no claims (small enough for it), the average policy of
 external-sampling MCCFR. `--agents` keeps some of the rows (by the agents' short names:
-random, rule, heuristic, ismcts, mcts, mccfr), so that the cheap rows can be played on many more
-games than the searching ones. Everything is seeded: the same arguments give the same table.
+random, rule, heuristic, ismcts, mcts, mccfr) and `--bots` by our bots (heuristic, search,
+reasoning, random), so that the cheap rows can be played on many more games than those where
+anyone searches. Everything is seeded: the same arguments give the same table.
 Intervals are 95 % Wilson intervals.
 """
 
@@ -204,6 +206,8 @@ def timos_twist_matches(args: argparse.Namespace) -> None:
     })
     for agent_name, make_agent in agents.items():
         for opponent_name, make_opponent in opponents.items():
+            if opponent_name.split()[0] not in args.bots.split(","):
+                continue
             if not agent_name.startswith("ISMCTS") and opponent_name != "heuristic":
                 continue  # the reference and the slowest agent play the heuristic bot only
             started, wins = time.process_time(), 0
@@ -244,6 +248,8 @@ def time_bomb_matches(args: argparse.Namespace) -> None:
     if not agents:
         return
     for ours in ("reasoning", "search"):
+        if ours not in args.bots.split(","):
+            continue
         base = time_bomb_games(game, None, ours, args.games)
         for agent_name, make_agent in agents.items():
             started = time.process_time()
@@ -270,6 +276,8 @@ def mccfr_matches(args: argparse.Namespace) -> None:
     if not agents:
         return
     for ours in ("random", "reasoning"):
+        if ours not in args.bots.split(","):
+            continue
         base = time_bomb_games(small, None, ours, args.games)
         for agent_name, make_agent in agents.items():
             started = time.process_time()
@@ -288,6 +296,8 @@ def main() -> None:
     parser.add_argument("--only", choices=("timos-twist", "time-bomb", "mccfr"))
     parser.add_argument("--agents", default=",".join(AGENTS),
                         help="the rows to play, by agent, comma-separated")
+    parser.add_argument("--bots", default="heuristic,search,reasoning,random",
+                        help="the rows to play, by our bots, comma-separated")
     args = parser.parse_args()
     print("| game | OpenSpiel agent | our bots | games | agent's wins [95 % CI] "
           "| our bot in that seat | CPU s |")

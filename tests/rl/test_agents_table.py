@@ -76,7 +76,7 @@ def test_the_rows_replay_and_keep_the_agents_asked_for(agents: ModuleType,
                                                         capsys: pytest.CaptureFixture[str]
                                                         ) -> None:
     args = agents.argparse.Namespace(games=6, simulations=2, search_iterations=4,
-                                     agents="rule,heuristic")
+                                     agents="rule,heuristic", bots="heuristic")
     agents.timos_twist_matches(args)
     first = capsys.readouterr().out.splitlines()
     agents.timos_twist_matches(args)
