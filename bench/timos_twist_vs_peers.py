@@ -3,15 +3,19 @@
 PettingZoo environments, per decision, against RLCard's and OpenSpiel's.
 
     uv run --group rl --group bench python bench/timos_twist_vs_peers.py [--players 2] [--repeat 5]
-        [--part engines|environments]
+        [--slices 10] [--part engines|environments|instructions]
 
 Each engine plays whole games with uniformly random legal actions chosen by Python's `random`
 for `--seconds`, `--repeat` times, the engines taking turns; the best run of each counts (the
 machine is shared, so a single run can be slowed down by others; a second here is one of
-this process's CPU time, for the same reason), and for the environments each run's ratio is
-printed too (a margin must hold in every run, not only best to best). An action is one
-decision of a player: for us one `apply` (play, draw, pass, TIMO or catch; the catch window's
-grace time is set to 0 because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
+this process's CPU time, for the same reason). For the environments a margin must hold in every
+run, not only best to best: each of the `--repeat` runs sets ours against a peer in `--slices`
+interleaved slices of `--seconds / --slices` a side and gives the median of the slices' ratios,
+so that a busy moment spoils a slice, not a run. `--part instructions` counts instructions a
+decision with callgrind instead (bench/timos_twist_env_episodes.py), which a busy machine does
+not change (it needs valgrind and takes minutes). An action is one decision of a player: for
+us one `apply` (play, draw, pass, TIMO or catch; the catch window's grace time is set to 0
+because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
 non-chance `apply_action` (chance nodes, the deal, are played but not counted). A peer whose
 package is missing is reported and skipped.
 
