@@ -1,18 +1,24 @@
 """OpenSpiel's agents against tictac's bots, on the games as OpenSpiel games (docs/rl.md).
 
-    uv run --group spiel python bench/openspiel_agents.py [--games 40] [--simulations 20]
-        [--search-iterations 100] [--mccfr-iterations 500] [--mccfr-rounds 2]
-        [--only timos-twist|time-bomb|mccfr]
+    uv run --group rl --group spiel python bench/openspiel_agents.py [--games 40]
+        [--simulations 20] [--search-iterations 100] [--mccfr-iterations 500]
+        [--mccfr-rounds 2] [--only timos-twist|time-bomb|mccfr] [--agents random,ismcts,...]
+        [--bots heuristic,reasoning,...]
 
 Timo's Twist: single rounds (target score 1), 2 players, the OpenSpiel agent's seat
 alternating, against one of our bots. Time Bomb: 4 players, the agent in one seat (moving game
 by game), our bots in the three others; beside the agent's win rate, the table gives our bot's
 in that seat on the same seeds, which is what the agent has to beat (the roles make a seat's
-odds uneven). OpenSpiel's agents: uniform random; ISMCTS (information-set MCTS with random
+odds uneven). The agents: uniform random; in Timo's Twist the rule baselines, "play the
+highest-value playable card, else draw" (bench/timos_twist_learner.py's rule) and our heuristic
+bot in the agent's seat; OpenSpiel's ISMCTS (information-set MCTS with random
 rollouts, on states resampled from the agent's information state); MCTS on one such resampled
 state per move (determinized, so it cannot see the cards it should not); and, on Time Bomb cut
 to `--mccfr-rounds` rounds with no claims (small enough for it), the average policy of
-external-sampling MCCFR. Everything is seeded: the same arguments give the same table.
+external-sampling MCCFR. `--agents` keeps some of the rows (by the agents' short names:
+random, rule, heuristic, ismcts, mcts, mccfr) and `--bots` by our bots (heuristic, search,
+reasoning, random), so that the cheap rows can be played on many more games than those where
+anyone searches. Everything is seeded: the same arguments give the same table.
 Intervals are 95 % Wilson intervals.
 """
 
@@ -39,6 +45,7 @@ from tictac.games import time_bomb, timos_twist
 from tictac.rl.openspiel.solving import mccfr
 from tictac.rl.openspiel.time_bomb import CLAIM, SILENT
 from tictac.rl.openspiel.timos_twist import action_number
+from timos_twist_learner import highest_value, rule_choice
 
 Agent = Callable[[Any], int]  # an OpenSpiel state -> the action its current player takes
 
@@ -88,6 +95,17 @@ def policy_agent(policy: Any, seed: int) -> Agent:
     return act
 
 
+def highest_value_agent(_seed: int) -> Agent:
+    """The rule "play the highest-value playable card, else draw" (a black card naming the
+    colour held most), read off the seat's observation tensor, which starts with its hand."""
+
+    def act(state: Any) -> int:
+        observation = np.array(state.observation_tensor(state.current_player()))
+        return rule_choice(highest_value, observation, np.array(state.legal_actions()))
+
+    return act
+
+
 # Our bots, seeing their seat's view of the engine's state, as OpenSpiel agents.
 def timos_twist_bot(bot: Bot) -> Agent:
     def act(state: Any) -> int:
@@ -128,6 +146,27 @@ def time_bomb_bot(bot: Bot) -> Agent:
     return act
 
 
+AGENTS = ("random", "rule", "heuristic", "ismcts", "mcts", "mccfr")
+
+
+def searching_agents(game: Any, args: argparse.Namespace
+                     ) -> dict[str, tuple[str, Callable[[int], Agent]]]:
+    """OpenSpiel's searching agents on `game`, by short name: (row label, maker)."""
+    return {
+        "ismcts": (f"ISMCTS ({args.simulations} sim.)",
+                   lambda seed: ismcts_agent(game, args.simulations, seed)),
+        "mcts": (f"MCTS, determinized ({args.simulations} sim.)",
+                 lambda seed: determinized_mcts_agent(game, args.simulations, seed)),
+    }
+
+
+def chosen(args: argparse.Namespace, agents: dict[str, tuple[str, Callable[[int], Agent]]]
+           ) -> dict[str, Callable[[int], Agent]]:
+    """The agents `--agents` names, by row label."""
+    wanted = args.agents.split(",")
+    return {label: make for name, (label, make) in agents.items() if name in wanted}
+
+
 def play(game: Any, agents: list[Agent], seed: int) -> list[float]:
     """One game, chance sampled by a generator seeded with `seed`; the returns."""
     rng = np.random.default_rng(seed)
@@ -145,7 +184,7 @@ def report(game: str, agent: str, opponent: str, wins: int, games: int, started:
            baseline: str = "") -> None:
     low, high = wilson(wins, games)
     print(f"| {game} | {agent} | {opponent} | {games} | {wins / games:.1%} "
-          f"[{low:.1%}, {high:.1%}] | {baseline} | {time.perf_counter() - started:.0f} |",
+          f"[{low:.1%}, {high:.1%}] | {baseline} | {time.process_time() - started:.0f} |",
           flush=True)
 
 
@@ -157,18 +196,21 @@ def timos_twist_matches(args: argparse.Namespace) -> None:
         f"search ({args.search_iterations} it.)":
             lambda seat, rng: TimosTwistSearch(seat, rng, budget),
     }
-    agents: dict[str, Callable[[int], Agent]] = {
-        "random": random_agent,
-        f"ISMCTS ({args.simulations} sim.)":
-            lambda seed: ismcts_agent(game, args.simulations, seed),
-        f"MCTS, determinized ({args.simulations} sim.)":
-            lambda seed: determinized_mcts_agent(game, args.simulations, seed),
-    }
+    agents = chosen(args, {
+        "random": ("random", random_agent),
+        "rule": ("rule: highest value, else draw", highest_value_agent),
+        # (the agent's seat is its game's index % 2, its seed 1000 + index: seed % 2)
+        "heuristic": ("our heuristic bot", lambda seed: timos_twist_bot(
+            make_bot("timos-twist", "heuristic", seed % 2, Rng(f"tt-agent-{seed}")))),
+        **searching_agents(game, args),
+    })
     for agent_name, make_agent in agents.items():
         for opponent_name, make_opponent in opponents.items():
+            if opponent_name.split()[0] not in args.bots.split(","):
+                continue
             if not agent_name.startswith("ISMCTS") and opponent_name != "heuristic":
                 continue  # the reference and the slowest agent play the heuristic bot only
-            started, wins = time.perf_counter(), 0
+            started, wins = time.process_time(), 0
             for index in range(args.games):
                 seat = index % 2
                 bot = timos_twist_bot(make_opponent(1 - seat, Rng(f"tt-bot-{index}")))
@@ -202,18 +244,15 @@ def _time_bomb_bot(kind: str, seat: int, rng: Rng) -> Bot:
 
 def time_bomb_matches(args: argparse.Namespace) -> None:
     game = pyspiel.load_game("tictac_time_bomb", {"players": 4})
-    agents: dict[str, Callable[[int], Agent]] = {
-        "random": random_agent,
-        f"ISMCTS ({args.simulations} sim.)":
-            lambda seed: ismcts_agent(game, args.simulations, seed),
-        f"MCTS, determinized ({args.simulations} sim.)":
-            lambda seed: determinized_mcts_agent(game, args.simulations, seed),
-    }
+    agents = chosen(args, {"random": ("random", random_agent), **searching_agents(game, args)})
+    if not agents:
+        return
     for ours in ("reasoning", "search"):
-        started = time.perf_counter()
+        if ours not in args.bots.split(","):
+            continue
         base = time_bomb_games(game, None, ours, args.games)
         for agent_name, make_agent in agents.items():
-            started = time.perf_counter()
+            started = time.process_time()
             wins = time_bomb_games(game, make_agent, ours, args.games)
             report("Time Bomb, 4 players", agent_name, ours, wins, args.games, started,
                    f"{base / args.games:.1%}")
@@ -223,20 +262,25 @@ def mccfr_matches(args: argparse.Namespace) -> None:
     rounds = args.mccfr_rounds
     small = pyspiel.load_game("tictac_time_bomb",
                               {"players": 4, "rounds": rounds, "claims": False})
-    started = time.perf_counter()
-    # MCCFR samples from numpy's global generator: seeded, so that the table replays.
-    solver = mccfr(small, args.mccfr_iterations, seed=0)
-    trained = time.perf_counter() - started
-    policy = solver.average_policy()
-    print(f"(external-sampling MCCFR: {args.mccfr_iterations} iterations in {trained:.0f} s, "
-          f"{len(solver._infostates)} information states)", flush=True)
+    agents = chosen(args, {"random": ("random", random_agent)})
+    if "mccfr" in args.agents.split(","):  # training takes minutes: only for its rows
+        started = time.process_time()
+        # MCCFR samples from numpy's global generator: seeded, so that the table replays.
+        solver = mccfr(small, args.mccfr_iterations, seed=0)
+        trained = time.process_time() - started
+        policy = solver.average_policy()
+        print(f"(external-sampling MCCFR: {args.mccfr_iterations} iterations in "
+              f"{trained:.0f} CPU s, {len(solver._infostates)} information states)", flush=True)
+        agents[f"MCCFR ({args.mccfr_iterations} it.)"] = (
+            lambda seed: policy_agent(policy, seed))
+    if not agents:
+        return
     for ours in ("random", "reasoning"):
+        if ours not in args.bots.split(","):
+            continue
         base = time_bomb_games(small, None, ours, args.games)
-        for agent_name, make_agent in {
-            "random": random_agent,
-            f"MCCFR ({args.mccfr_iterations} it.)": lambda seed: policy_agent(policy, seed),
-        }.items():
-            started = time.perf_counter()
+        for agent_name, make_agent in agents.items():
+            started = time.process_time()
             wins = time_bomb_games(small, make_agent, ours, args.games)
             report(f"Time Bomb, {rounds} round(s), no claims", agent_name, ours, wins,
                    args.games, started, f"{base / args.games:.1%}")
@@ -250,9 +294,13 @@ def main() -> None:
     parser.add_argument("--mccfr-iterations", type=int, default=500)
     parser.add_argument("--mccfr-rounds", type=int, default=2)
     parser.add_argument("--only", choices=("timos-twist", "time-bomb", "mccfr"))
+    parser.add_argument("--agents", default=",".join(AGENTS),
+                        help="the rows to play, by agent, comma-separated")
+    parser.add_argument("--bots", default="heuristic,search,reasoning,random",
+                        help="the rows to play, by our bots, comma-separated")
     args = parser.parse_args()
     print("| game | OpenSpiel agent | our bots | games | agent's wins [95 % CI] "
-          "| our bot in that seat | s |")
+          "| our bot in that seat | CPU s |")
     print("|---|---|---|---|---|---|---|")
     for part, run in (("timos-twist", timos_twist_matches), ("time-bomb", time_bomb_matches),
                       ("mccfr", mccfr_matches)):

@@ -262,16 +262,22 @@ def rule(worth: Callable[[np.ndarray, int], float]) -> Agent:
     else draw; a drawn card that can be played is played."""
     def act(env: SingleAgentEnv, observation: np.ndarray, mask: np.ndarray, memory: Memory
             ) -> int:
-        numbers = np.flatnonzero(mask)
-        plays = [int(n) for n in numbers if n < DRAW]
-        if not plays:
-            return int(numbers[0])
-        hand = np.flatnonzero(observation[HAND:HAND + DECK_SIZE])
-        held = [sum(COLOR[c] == colour for c in hand) for colour in range(4)]
-        return max(plays, key=lambda n: (worth(hand, card_and_colour(n)[0]),
-                                         held[card_and_colour(n)[1]]))
+        return rule_choice(worth, observation, np.flatnonzero(mask))
 
     return act
+
+
+def rule_choice(worth: Callable[[np.ndarray, int], float], observation: np.ndarray,
+                numbers: np.ndarray) -> int:
+    """`rule`'s choice among the legal action `numbers`, from an observation that starts with
+    the seat's hand (the environment's, and OpenSpiel's `tictac_timos_twist` tensor)."""
+    plays = [int(n) for n in numbers if n < DRAW]
+    if not plays:
+        return int(numbers[0])
+    hand = np.flatnonzero(observation[HAND:HAND + DECK_SIZE])
+    held = [sum(COLOR[c] == colour for c in hand) for colour in range(4)]
+    return max(plays, key=lambda n: (worth(hand, card_and_colour(n)[0]),
+                                     held[card_and_colour(n)[1]]))
 
 
 def highest_value(hand: np.ndarray, card: int) -> float:

@@ -3,15 +3,19 @@
 PettingZoo environments, per decision, against RLCard's and OpenSpiel's.
 
     uv run --group rl --group bench python bench/timos_twist_vs_peers.py [--players 2] [--repeat 5]
-        [--part engines|environments]
+        [--slices 10] [--part engines|environments|instructions]
 
 Each engine plays whole games with uniformly random legal actions chosen by Python's `random`
 for `--seconds`, `--repeat` times, the engines taking turns; the best run of each counts (the
 machine is shared, so a single run can be slowed down by others; a second here is one of
-this process's CPU time, for the same reason), and for the environments each run's ratio is
-printed too (a margin must hold in every run, not only best to best). An action is one
-decision of a player: for us one `apply` (play, draw, pass, TIMO or catch; the catch window's
-grace time is set to 0 because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
+this process's CPU time, for the same reason). For the environments a margin must hold in every
+run, not only best to best: each of the `--repeat` runs sets ours against a peer in `--slices`
+interleaved slices of `--seconds / --slices` a side and gives the median of the slices' ratios,
+so that a busy moment spoils a slice, not a run. `--part instructions` counts instructions a
+decision with callgrind instead (bench/timos_twist_env_episodes.py), which a busy machine does
+not change (it needs valgrind and takes minutes). An action is one decision of a player: for
+us one `apply` (play, draw, pass, TIMO or catch; the catch window's grace time is set to 0
+because nobody waits here), for RLCard one `env.step`, for OpenSpiel one
 non-chance `apply_action` (chance nodes, the deal, are played but not counted). A peer whose
 package is missing is reported and skipped.
 
@@ -35,8 +39,13 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from tictac.engine import get_game
@@ -140,24 +149,37 @@ def ours_env(game: str, players: int) -> Runner:
     return run
 
 
+def rlcard_make(name: str, players: int, seed: int) -> Any:
+    """RLCard's environment `name` at `players` players."""
+    import rlcard
+
+    env = rlcard.make(name, config={"seed": seed})
+    if players != env.num_players:
+        # Its environments ignore `game_num_players`; the game takes it directly.
+        env.game.configure({"game_num_players": players})
+        env.num_players = players
+    return env
+
+
+def rlcard_episode(env: Any, choice: Callable[[list[int]], int]) -> int:
+    """Plays a game of an RLCard environment to its end, at random; the decisions made."""
+    decisions = 0
+    state, _ = env.reset()
+    while not env.is_over():
+        state, _ = env.step(choice(list(state["legal_actions"])))
+        decisions += 1
+    return decisions
+
+
 def rlcard_env(name: str, players: int) -> Runner:
     """Decisions through an RLCard environment (`env.step` builds the next observation)."""
 
     def run(_players: int, seconds: float, rnd: random.Random) -> int:
-        import rlcard
-
-        env = rlcard.make(name, config={"seed": rnd.getrandbits(31)})
-        if players != env.num_players:
-            # Its environments ignore `game_num_players`; the game takes it directly.
-            env.game.configure({"game_num_players": players})
-            env.num_players = players
+        env = rlcard_make(name, players, rnd.getrandbits(31))
         decisions = 0
         end = cpu_seconds() + seconds
         while cpu_seconds() < end:
-            state, _ = env.reset()
-            while not env.is_over():
-                state, _ = env.step(rnd.choice(list(state["legal_actions"])))
-                decisions += 1
+            decisions += rlcard_episode(env, rnd.choice)
         return decisions
 
     return run
@@ -254,15 +276,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=1.0, help="per run")
-    parser.add_argument("--repeat", type=int, default=5, help="runs per engine; the best counts")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="runs; for the engines the best counts")
+    parser.add_argument("--slices", type=int, default=10,
+                        help="interleaved slices of a run, for the environments")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--part", choices=("engines", "environments"),
-                        help="only this part (default: both)")
+    parser.add_argument("--part", choices=("engines", "environments", "instructions"),
+                        help="only this part (default: the engines and the environments; "
+                        "instructions needs valgrind and takes minutes)")
     args = parser.parse_args()
-    if args.part != "environments":
+    if args.part in (None, "engines"):
         engines(args)
-    if args.part != "engines":
+    if args.part in (None, "environments"):
         environments_part(args)
+    if args.part == "instructions":
+        instructions_part()
     print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f} on {} cores".format(
         *os.getloadavg(), os.cpu_count()))
 
@@ -290,24 +318,83 @@ def engines(args: argparse.Namespace) -> None:
     print("(ours / theirs: the bare loop / with the view / with the lazy view)")
 
 
+def interleaved_ratios(
+    ours: tuple[str, Runner], peer: tuple[str, Runner], players: int, seconds: float,
+    slices: int, seed: int,
+) -> tuple[float, float, float]:
+    """One run: the two runners take turns for `slices` slices of `seconds / slices` CPU
+    seconds each (who goes first alternating); the median of the slices' ratios of ours to
+    theirs, and each one's median rate. A busy moment spoils one slice, not the run."""
+    (_, mine), (_, theirs) = ours, peer
+    pairs = []
+    for index in range(slices):
+        rates = []
+        order = [mine, theirs] if index % 2 == 0 else [theirs, mine]
+        for run in order:
+            started = cpu_seconds()
+            actions = run(players, seconds / slices, random.Random(seed + index))
+            rates.append(actions / (cpu_seconds() - started))
+        pairs.append(rates if index % 2 == 0 else rates[::-1])
+    return (statistics.median(a / b for a, b in pairs),
+            statistics.median(a for a, _ in pairs), statistics.median(b for _, b in pairs))
+
+
 def environments_part(args: argparse.Namespace) -> None:
-    """Each of our environments against its peers, per decision, run by run."""
-    print(f"\nenvironments, decisions per second, best of {args.repeat} x {args.seconds:g} s")
+    """Each of our environments against its peers, per decision: `--repeat` runs of interleaved
+    slices, each run's median ratio."""
+    print(f"\nenvironments, decisions per CPU second: {args.repeat} runs, each the median of "
+          f"{args.slices} interleaved slices of {args.seconds / args.slices:g} s a side")
     for name, run, peers in environments(args.players):
-        usable = {peer: peer_run for peer, (module, peer_run) in peers.items()
-                  if installed(module) is None}
-        measured = runs({name: run} | usable, args.players, args.seconds, args.repeat,
-                        args.seed)
-        mine = max(rate[name] for rate in measured)
-        print(f"{name:<26} {mine:>10,.0f} decisions/s")
-        for peer in peers:
-            if peer not in usable:
+        print(name)
+        for peer, (module, peer_run) in peers.items():
+            if installed(module) is not None:
                 print(f"  {peer:<24} skipped (not installed)")
                 continue
-            theirs = max(rate[peer] for rate in measured)
-            each = " ".join(f"{rate[name] / rate[peer]:.2f}x" for rate in measured)
-            print(f"  {peer:<24} {theirs:>10,.0f} decisions/s   ours / theirs = "
-                  f"{mine / theirs:.2f}x (best to best); run by run: {each}")
+            measured = [interleaved_ratios((name, run), (peer, peer_run), args.players,
+                                           args.seconds, args.slices, args.seed + 100 * index)
+                        for index in range(args.repeat)]
+            each = " ".join(f"{ratio:.2f}x" for ratio, _, _ in measured)
+            print(f"  {peer:<24} ours / theirs, run by run: {each}; lowest "
+                  f"{min(ratio for ratio, _, _ in measured):.2f}x "
+                  f"(ours {statistics.median(m for _, m, _ in measured):,.0f}/s, theirs "
+                  f"{statistics.median(t for _, _, t in measured):,.0f}/s)", flush=True)
+
+
+# Each of our environments and RLCard's UNO at the same player count, for the instruction count.
+INSTRUCTION_RUNS = (("timos-twist", 2, 20), ("time-bomb", 5, 200), ("times-up", 4, 4))
+UNO_GAMES = 100
+
+
+def instructions(env: str, players: int, games: int) -> tuple[int, int]:
+    """Instructions and decisions of `games` seeded random games of `env` (ours, or
+    rlcard-uno) under callgrind (bench/timos_twist_env_episodes.py), less the same with none."""
+    counted = []
+    for count in (games, 0):
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+             str(Path(__file__).with_name("timos_twist_env_episodes.py")), "--env", env,
+             "--players", str(players), "--games", str(count)],
+            capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"})
+        total = re.search(r"Collected : (\d+)", done.stderr)
+        played = re.search(r"decisions (\d+)", done.stdout)
+        assert total is not None and played is not None, done.stderr
+        counted.append((int(total.group(1)), int(played.group(1))))
+    (work, decisions), (start_up, _) = counted
+    return work - start_up, decisions
+
+
+def instructions_part() -> None:
+    """Instructions a decision, counted by callgrind (the same on a busy machine as on an idle
+    one), ours against RLCard's UNO at the same player count."""
+    print("\nenvironments, instructions per decision (callgrind; random seeded games)")
+    for env, players, games in INSTRUCTION_RUNS:
+        ours_work, ours_decisions = instructions(env, players, games)
+        uno_work, uno_decisions = instructions("rlcard-uno", players, UNO_GAMES)
+        mine, theirs = ours_work / ours_decisions, uno_work / uno_decisions
+        print(f"tictac {env} env ({players}) {mine:>9,.0f} ({ours_decisions:,} decisions); "
+              f"RLCard uno env {theirs:>9,.0f} ({uno_decisions:,}); theirs / ours = "
+              f"{theirs / mine:.2f}x", flush=True)
 
 
 if __name__ == "__main__":
