@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS
-from .players import Player, wait_for
+from .players import Player, create_room, wait_for
 
 FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
               "--autoplay-policy=no-user-gesture-required"]
@@ -64,6 +64,20 @@ def in_call(player: Player) -> None:
     wait_for(lambda: player.page.evaluate(
         "() => Boolean(window.tictacMedia && window.tictacMedia.you !== null)"),
         player.page, what=f"{player.name} in the call")
+
+
+def streaming(host: Player, tv: Player) -> None:
+    """`host`'s Time Bomb room with `tv` on its TV page, the host in the call and the room in
+    streamer mode."""
+    for screen in (host, tv):
+        screen.context.set_default_timeout(120_000)
+    code = create_room(host, "time-bomb")
+    tv.goto(f"/r/{code}/tv")
+    wait_for(lambda: tv.room() is not None, tv.page, what="the TV in the room")
+    host.page.click(".media-switch-on")
+    in_call(host)
+    host.page.evaluate("() => window.tictacMedia.live.send("
+                       "{ type: 'lobby', op: 'set_streamer', on: true })")
 
 
 def peer_of(player: Player) -> int:

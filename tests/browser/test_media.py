@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 
-from .calls import arriving, growing, in_call, media_browser, peer_of
+from .calls import arriving, growing, in_call, media_browser, peer_of, streaming
 from .players import DESKTOP, SHOTS_DIR, Player, create_room, join_room, start_game, wait_for
 from .test_times_up import Table
 
@@ -266,15 +266,7 @@ def test_streamer_mode_shows_a_players_video_on_the_tv_only_once_they_allow_it(
     tv = Player(media_browser, server, "TV")
     tv.page.set_viewport_size(DESKTOP)
     try:
-        for screen in (ana, tv):
-            screen.context.set_default_timeout(120_000)
-        code = create_room(ana, "time-bomb")
-        tv.goto(f"/r/{code}/tv")
-        wait_for(lambda: tv.room() is not None, tv.page, what="the TV in the room")
-        ana.page.click(".media-switch-on")
-        in_call(ana)
-        ana.page.evaluate("() => window.tictacMedia.live.send("
-                          "{ type: 'lobby', op: 'set_streamer', on: true })")
+        streaming(ana, tv)
         wait_for(lambda: ana.page.locator(".media-on-stream:visible").count() == 1, ana.page,
                  what="the streamer's switch")
         ana.page.click(".media-cam")

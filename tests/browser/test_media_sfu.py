@@ -23,7 +23,7 @@ from tictac.cluster.services import free_port
 from tictac.rooms import janus as janus_api
 from tictac.rooms.sfu import sfu_token
 
-from .calls import arriving, growing, in_call, media_browser, peer_of, relay_process
+from .calls import arriving, growing, in_call, media_browser, peer_of, relay_process, streaming
 from .conftest import PATIENCE_S, ServerProcess
 from .players import Player, create_room, join_room, wait_for
 
@@ -128,6 +128,30 @@ OFFERED = """(peer) => {
 }"""
 
 
+def through_janus(people: list[Player]) -> str:
+    """The first of `people` makes a Time Bomb room, the others join, and the host chooses the
+    SFU (though three fit in a mesh): everyone in the call through it, microphone and camera
+    on. The room's code."""
+    host = people[0]
+    for person in people:
+        person.context.set_default_timeout(120_000)
+    code = create_room(host, "time-bomb")
+    for person in people[1:]:
+        join_room(person, code)
+    host.page.click(".media-switch-on")
+    in_call(host)
+    host.page.click(".media-host summary")
+    host.page.check(".media-sfu")
+    for person in people:
+        wait_for(lambda person=person: person.page.evaluate(
+            "() => Boolean(window.tictacMedia && window.tictacMedia.sfu)"), person.page,
+            what=f"{person.name} through the SFU")
+        in_call(person)
+        person.page.click(".media-mic")
+        person.page.click(".media-cam")
+    return code
+
+
 @pytest.mark.timeout(600)
 def test_three_phones_hear_and_see_each_other_through_janus(
         media_browser: Browser, sfu_server: str, janus: tuple[str, int]) -> None:
@@ -135,22 +159,7 @@ def test_three_phones_hear_and_see_each_other_through_janus(
     people = [Player(media_browser, sfu_server, name) for name in ("Ana", "Ben", "Cleo")]
     ana = people[0]
     try:
-        for person in people:
-            person.context.set_default_timeout(120_000)
-        code = create_room(ana, "time-bomb")
-        for person in people[1:]:
-            join_room(person, code)
-        ana.page.click(".media-switch-on")
-        in_call(ana)
-        ana.page.click(".media-host summary")
-        ana.page.check(".media-sfu")  # the host's choice, though three fit in a mesh
-        for person in people:
-            wait_for(lambda person=person: person.page.evaluate(
-                "() => Boolean(window.tictacMedia && window.tictacMedia.sfu)"), person.page,
-                what=f"{person.name} through the SFU")
-            in_call(person)
-            person.page.click(".media-mic")
-            person.page.click(".media-cam")
+        through_janus(people)
         roster = ana.messages("media")[-1]
         access = roster["sfu_access"]
         assert access["url"] == janus[0] and SECRET not in str(ana.frames)
@@ -253,21 +262,7 @@ def test_a_kicked_player_is_put_out_of_the_sfu_whatever_their_page_does(
     people = [Player(media_browser, sfu_server, name) for name in ("Ana", "Ben", "Cleo")]
     ana, ben, cleo = people
     try:
-        for person in people:
-            person.context.set_default_timeout(120_000)
-        code = create_room(ana, "time-bomb")
-        for person in people[1:]:
-            join_room(person, code)
-        ana.page.click(".media-switch-on")
-        in_call(ana)
-        ana.page.click(".media-host summary")
-        ana.page.check(".media-sfu")
-        for person in people:
-            wait_for(lambda person=person: person.page.evaluate(
-                "() => Boolean(window.tictacMedia && window.tictacMedia.sfu)"), person.page,
-                what=f"{person.name} through the SFU")
-            person.page.click(".media-mic")
-            person.page.click(".media-cam")
+        code = through_janus(people)
         growing(ben, peer_of(cleo), "frames")
         growing(cleo, peer_of(ana), "frames")
         access = cleo.messages("media")[-1]["sfu_access"]
@@ -326,15 +321,7 @@ def test_in_streamer_mode_the_tv_receives_a_players_video_through_the_sfu_once_a
     ana = Player(media_browser, sfu_server, "Ana")
     tv = Player(media_browser, sfu_server, "TV")
     try:
-        for screen in (ana, tv):
-            screen.context.set_default_timeout(120_000)
-        code = create_room(ana, "time-bomb")
-        tv.goto(f"/r/{code}/tv")
-        wait_for(lambda: tv.room() is not None, tv.page, what="the TV in the room")
-        ana.page.click(".media-switch-on")
-        in_call(ana)
-        ana.page.evaluate("() => window.tictacMedia.live.send("
-                          "{ type: 'lobby', op: 'set_streamer', on: true })")
+        streaming(ana, tv)
         ana.page.click(".media-host summary")
         ana.page.check(".media-sfu")
         for screen in (ana, tv):

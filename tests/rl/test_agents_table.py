@@ -9,6 +9,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -37,39 +38,33 @@ def test_the_rule_plays_the_highest_value_card_it_may(agents: ModuleType) -> Non
     from tictac.games.timos_twist.cards import COLOR, VALUE
 
     game = pyspiel.load_game("tictac_timos_twist", {"target_score": 1})
-    rule, other = agents.highest_value_agent(0), agents.random_agent(1)
-    checked = drew = 0
+    rule = agents.highest_value_agent(0)
+    seen = {"checked": 0, "drew": 0}
+
+    def checked_rule(state: Any) -> int:
+        """The rule's choice, checked against what it may play."""
+        seat = state.current_player()
+        legal = state.legal_actions()
+        chosen: int = rule(state)
+        assert chosen in legal
+        plays = [n for n in legal if n < 60]
+        if not plays:
+            seen["drew"] += 1
+            assert chosen == legal[0]  # draw, or pass after a draw it cannot play
+            return chosen
+        card = chosen if chosen < 52 else 52 + (chosen - 52) // 4
+        best = max(VALUE[n if n < 52 else 52 + (n - 52) // 4] for n in plays)
+        assert VALUE[card] == best
+        if chosen >= 52:  # a black card names the colour held most
+            hand = np.flatnonzero(np.array(state.observation_tensor(seat))[:54])
+            held = [sum(COLOR[c] == colour for c in hand if c < 52) for colour in range(4)]
+            assert held[(chosen - 52) % 4] == max(held)
+        seen["checked"] += 1
+        return chosen
+
     for seed in range(12):
-        rng = np.random.default_rng(seed)
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, chances = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=chances)))
-                continue
-            seat = state.current_player()
-            if seat == 1:
-                state.apply_action(other(state))
-                continue
-            legal = state.legal_actions()
-            chosen = rule(state)
-            assert chosen in legal
-            plays = [n for n in legal if n < 60]
-            if not plays:
-                drew += 1
-                assert chosen == legal[0]  # draw, or pass after a draw it cannot play
-            else:
-                card = chosen if chosen < 52 else 52 + (chosen - 52) // 4
-                best = max(VALUE[n if n < 52 else 52 + (n - 52) // 4] for n in plays)
-                assert VALUE[card] == best
-                if chosen >= 52:  # a black card names the colour held most
-                    hand = np.flatnonzero(np.array(state.observation_tensor(seat))[:54])
-                    held = [sum(COLOR[c] == colour for c in hand if c < 52)
-                            for colour in range(4)]
-                    assert held[(chosen - 52) % 4] == max(held)
-                checked += 1
-            state.apply_action(chosen)
-    assert checked > 50 and drew > 5
+        agents.play(game, [checked_rule, agents.random_agent(1)], seed)
+    assert seen["checked"] > 50 and seen["drew"] > 5
 
 
 def test_the_rows_replay_and_keep_the_agents_asked_for(agents: ModuleType,
