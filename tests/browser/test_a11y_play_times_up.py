@@ -51,7 +51,9 @@ def drive(seats: list[Seat]) -> None:
             seat.act({"type": "ready"})
         elif "start" in legal and giver == seat.seat:
             seat.act({"type": "start"})
-        elif "foul" in legal and giver != 0:
+        elif "foul" in legal and giver not in (0, seat.seat):
+            # the timekeeper's foul only: the cluegiver may call one too, and the second of two
+            # sent at once is refused (the turn is over)
             seat.act({"type": "foul"})
 
 
