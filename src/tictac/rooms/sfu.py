@@ -77,7 +77,7 @@ class SfuRoom:
         self.tickets: dict[int, Ticket] = {}  # place id -> ticket, for the members
         self.holds: dict[int, tuple[bool, bool]] = {}  # place id -> microphone, camera held off
         self.moderated: dict[int, tuple[bool, bool]] = {}  # feed -> what Janus holds off
-        self.handed: set[str] = set()  # every ticket's token ever drawn
+        self.handed: set[str] = set()  # tickets drawn and not yet taken off Janus's list
         self.made = False  # Janus has the room
         self.closed = False
         self.asked = self.done = 0  # changes asked for, changes Janus was brought to
@@ -119,16 +119,18 @@ class SfuRoom:
         while self.done < self.asked:
             asked, closed = self.asked, self.closed
             tickets, holds = dict(self.tickets), dict(self.holds)
+            gone = self.handed - {ticket.token for ticket in tickets.values()}
             try:
-                await asyncio.to_thread(self._bring, tickets, holds, closed)
+                await asyncio.to_thread(self._bring, tickets, holds, gone, closed)
             except (OSError, ValueError, KeyError, janus.JanusError) as error:
                 # Janus is unreachable or refused: the next change tries again.
                 log.warning("SFU room %s: %s", self.number, error)
                 return
+            self.handed -= gone  # (taken off once, not again at every later change)
             self.done = asked
 
     def _bring(self, tickets: dict[int, Ticket], holds: dict[int, tuple[bool, bool]],
-               closed: bool) -> None:
+               gone: set[str], closed: bool) -> None:
         room = {"room": self.number, "secret": self.secret}
         with janus.videoroom(self.settings.sfu_url,
                              sfu_token(self.settings.sfu_secret, int(time.time()) + TOKEN_S)
@@ -142,9 +144,8 @@ class SfuRoom:
                 ask({"request": "create", **room, "pin": self.pin, "publishers": self.size,
                      "is_private": True, "require_pvtid": True, "allowed": wanted})
                 self.made = True
-            gone = sorted(self.handed - set(wanted))
             if gone:  # first, so that a kicked member cannot join again in between
-                ask({"request": "allowed", "action": "remove", **room, "allowed": gone})
+                ask({"request": "allowed", "action": "remove", **room, "allowed": sorted(gone)})
             if wanted:
                 ask({"request": "allowed", "action": "add", **room, "allowed": wanted})
             held = {ticket.feed: holds.get(pid, FREE) for pid, ticket in tickets.items()}
