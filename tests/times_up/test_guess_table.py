@@ -242,7 +242,7 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 # the goal: an expected failure per table states the count, so that it is not tuned away on the
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
-    HELD_OUT.name: ({"fr": 298, "en": 302}, 4),
+    HELD_OUT.name: ({"fr": 303, "en": 302}, 4),
     HELD_OUT_2.name: ({"fr": 375, "en": 373}, 5),
     HELD_OUT_3.name: ({"fr": 362, "en": 365}, 5),
 }
@@ -360,8 +360,8 @@ def test_the_fourth_held_out_table_holds_the_drawn_cards_and_no_earlier_one() ->
 # false accepts was fixed after it ("princes" for "princess"). Per half, as measured last: the
 # agreement per language (a floor) and the false accepts (a ceiling).
 HELD_OUT_4_MEASURED = {
-    "development": ({"fr": 154, "en": 141}, 0),
-    "test": ({"fr": 165, "en": 164}, 3),
+    "development": ({"fr": 156, "en": 141}, 0),
+    "test": ({"fr": 168, "en": 164}, 3),
 }
 
 
