@@ -49,6 +49,10 @@ CASES = [
     ("Vinci", "Léonard de Vinci", None, False),
     ("Gaulle", "(Charles) de Gaulle", None, False),
     ("Charles Gaulle", "(Charles) de Gaulle", None, True),
+    # A word that ends the name is the name, even one spelt like a particle: "Di" is Diana.
+    ("Lady Di", "Lady Di", None, True),
+    ("Mrs Thatcher", "Lady Di", None, False),
+    ("Lady", "Lady Di", None, False),
     # A one-letter numeral is one only after a ruler's name; otherwise it is a letter.
     ("Malcolm Ten", "Malcolm X", None, False),
     ("Malcolm 10", "Malcolm X", None, False),

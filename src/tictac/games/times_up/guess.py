@@ -265,11 +265,13 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
         if card[j][1] and walk(i, j + 1):
             return True
         # An article inside a name may be left out: "Billy Kid", "Richard Lionheart"; so may a
-        # particle after a word said: "Simone Beauvoir", "Charles Gaulle".
-        if (names and card[j][0] in lexicon.NAME_ARTICLES
+        # particle after a word said: "Simone Beauvoir", "Charles Gaulle". Never a last word:
+        # with nothing after it, it is the name itself ("Lady Di" is not "Lady" and anything).
+        inside = names and _before_surname(card, j)
+        if (inside and card[j][0] in lexicon.NAME_ARTICLES
                 and any(not optional for _, optional in card[:j]) and walk(i, j + 1)):
             return True
-        if names and i > 0 and card[j][0] in lexicon.PARTICLES and walk(i, j + 1):
+        if inside and i > 0 and card[j][0] in lexicon.PARTICLES and walk(i, j + 1):
             return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
