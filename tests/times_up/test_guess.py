@@ -53,6 +53,9 @@ CASES = [
     ("Lady Di", "Lady Di", None, True),
     ("Mrs Thatcher", "Lady Di", None, False),
     ("Lady", "Lady Di", None, False),
+    # More first names go before a first name the surname follows, not before a lone one.
+    ("Flo Jo", "Joséphine (de Beauharnais)", None, False),
+    ("Anna Jo Beauharnais", "Joséphine (de Beauharnais)", None, False),
     # A one-letter numeral is one only after a ruler's name; otherwise it is a letter.
     ("Malcolm Ten", "Malcolm X", None, False),
     ("Malcolm 10", "Malcolm X", None, False),

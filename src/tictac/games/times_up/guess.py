@@ -320,8 +320,8 @@ def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: 
     title."""
     if len(word) < 2 or number(word) is not None or word in _TITLES or j == len(card):
         return False
-    if j == 0:
-        return not card[0][1] and len(card) > 1 and lexicon.is_first_name(word)
+    if j == 0:  # more first names, before a first name that a required surname follows
+        return not card[0][1] and _before_surname(card, 0) and lexicon.is_first_name(word)
     if not any(not optional for _, optional in card[j:]):
         return False
     # After an optional first name said, right before the required surname, a name that is no
