@@ -63,6 +63,9 @@ CASES = [
     ("Elizabeth the First", "Elizabeth I", None, True),
     # A one-word guess at a one-word name: not another title, first name or word.
     ("Princess", "Prince", None, False),
+    ("the Princess", "Prince", None, False),
+    ("the Don", "Prince", None, False),
+    ("the Prince", "Prince", None, True),
     ("Suzanne", "(Paul) Cézanne", None, False),
     ("Cant", "(Immanuel) Kant", None, False),
     # A French table does not hear a final consonant after a vowel, unless it makes a word.

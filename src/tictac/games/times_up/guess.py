@@ -214,6 +214,8 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann. Alone, a word has no
     rest of the name to show who is meant."""
     required = [token for token, optional in card if not optional]
+    while len(said) > 1 and said[0] in _ARTICLES:  # "the Princess" is still one word
+        said = said[1:]
     if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
         return False
     word, printed = said[0], required[0]
