@@ -166,10 +166,10 @@ def test_development_data_agrees_with_a_fair_table() -> None:
 
 
 # Measured after the test half was seen and its error classes fixed in general rules
-# (tests/times_up/guess_figures.md): it still has 8 false accepts (slips and sound-alikes that
+# (tests/times_up/guess_figures.md): it still has 6 false accepts (slips and sound-alikes that
 # are other names or rare words). An expected failure, so that the number is not tuned away case
 # by case; it turns into a failure the day it reaches zero.
-TEST_HALF_FALSE_ACCEPTS = 8
+TEST_HALF_FALSE_ACCEPTS = 6
 TEST_HALF_SHORTFALL = pytest.mark.xfail(
     strict=True, reason=f"{TEST_HALF_FALSE_ACCEPTS} false accepts on the old test half "
                         "(guess_figures.md)")
@@ -238,7 +238,7 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 # the goal: an expected failure per table states the count, so that it is not tuned away on the
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
-    HELD_OUT.name: ({"fr": 298, "en": 302}, 4),
+    HELD_OUT.name: ({"fr": 298, "en": 312}, 1),
     HELD_OUT_2.name: ({"fr": 375, "en": 373}, 5),
     HELD_OUT_3.name: ({"fr": 362, "en": 365}, 5),
 }
@@ -351,8 +351,8 @@ def test_the_fourth_held_out_table_holds_the_drawn_cards_and_no_earlier_one() ->
 # false accepts was fixed after it ("princes" for "princess"). Per half, as measured last: the
 # agreement per language (a floor) and the false accepts (a ceiling).
 HELD_OUT_4_MEASURED = {
-    "development": ({"fr": 154, "en": 141}, 0),
-    "test": ({"fr": 165, "en": 164}, 3),
+    "development": ({"fr": 154, "en": 148}, 0),
+    "test": ({"fr": 165, "en": 174}, 3),
 }
 
 
