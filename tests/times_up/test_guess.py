@@ -165,6 +165,18 @@ def test_guess_checker_table(said: str, name: str, plurals: str | None, accepted
     assert matches(said, name, judge) is accepted
 
 
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Leo Messi", "Leon Messi", False),
+    ("Leo Messi", "Lionel Messi", True),
+    ("Leo Massi", "Leon Massi", True),
+])
+def test_a_short_form_that_names_a_pack_person_wins_no_written_card(
+        said: str, name: str, accepted: bool) -> None:
+    """Leo is short for Leon, but "Leo Messi" is how Lionel Messi's card says he is known: a
+    player's card "Leon Messi" is someone else."""
+    assert matches(said, name, Judge("en")) is accepted
+
+
 def test_parenthesised_parts_are_optional_each_on_its_own() -> None:
     forms = {" ".join(words(v)) for v in variants("(A) B (C)")}
     assert forms == {"a b c", "a b", "b c", "b"}

@@ -166,19 +166,23 @@ def _spellings(name: str, judge: Judge) -> frozenset[str]:
 
 @cache
 def _card_keys(judge: Judge) -> dict[str, frozenset[str]]:
-    """Every person of the bundled packs in the judge's language, by the name's spellings."""
+    """Every person of the bundled packs in the judge's language, by the spellings of the name
+    and of the forms their card accepts ("Leo Messi")."""
     from tictac.games.times_up.packs import known_forms
 
     found: dict[str, set[str]] = {}
     for known in known_forms(judge.language, "personalities").values():
-        for key in _spellings(known.name, judge):
-            found.setdefault(key, set()).add(known.name)
+        for form in (known.name, *known.accepts):
+            for key in _spellings(form, judge):
+                found.setdefault(key, set()).add(known.name)
     return {key: frozenset(names) for key, names in found.items()}
 
 
 def _another_card(said: tuple[str, ...], own: tuple[str, ...], judge: Judge) -> bool:
-    """Whether the guess is, word for word, the name of another person of the bundled packs (a
-    word is refused by the word rules: "poison" is not "poisson")."""
+    """Whether the guess is, word for word, the name of another person of the bundled packs or
+    a form their card accepts: "Leo Messi" is Lionel, not a written card's "Leon Messi",
+    though Leo is short for Leon (a word is refused by the word rules: "poison" is not
+    "poisson")."""
     others = _card_keys(judge).get("".join(said), frozenset()) - set(own)
     return not judge.words_pack and bool(others)
 
