@@ -49,6 +49,13 @@ CASES = [
     ("Vinci", "Léonard de Vinci", None, False),
     ("Gaulle", "(Charles) de Gaulle", None, False),
     ("Charles Gaulle", "(Charles) de Gaulle", None, True),
+    # A word that ends the name is the name, even one spelt like a particle: "Di" is Diana.
+    ("Lady Di", "Lady Di", None, True),
+    ("Mrs Thatcher", "Lady Di", None, False),
+    ("Lady", "Lady Di", None, False),
+    # More first names go before a first name the surname follows, not before a lone one.
+    ("Flo Jo", "Joséphine (de Beauharnais)", None, False),
+    ("Anna Jo Beauharnais", "Joséphine (de Beauharnais)", None, False),
     # A one-letter numeral is one only after a ruler's name; otherwise it is a letter.
     ("Malcolm Ten", "Malcolm X", None, False),
     ("Malcolm 10", "Malcolm X", None, False),
@@ -56,6 +63,9 @@ CASES = [
     ("Elizabeth the First", "Elizabeth I", None, True),
     # A one-word guess at a one-word name: not another title, first name or word.
     ("Princess", "Prince", None, False),
+    ("the Princess", "Prince", None, False),
+    ("the Don", "Prince", None, False),
+    ("the Prince", "Prince", None, True),
     ("Suzanne", "(Paul) Cézanne", None, False),
     ("Cant", "(Immanuel) Kant", None, False),
     # A French table does not hear a final consonant after a vowel, unless it makes a word.
@@ -153,6 +163,18 @@ def test_the_table_has_at_least_forty_cases() -> None:
 def test_guess_checker_table(said: str, name: str, plurals: str | None, accepted: bool) -> None:
     judge = Judge(plurals or "fr", words_pack=plurals is not None)
     assert matches(said, name, judge) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Leo Messi", "Leon Messi", False),
+    ("Leo Messi", "Lionel Messi", True),
+    ("Leo Massi", "Leon Massi", True),
+])
+def test_a_short_form_that_names_a_pack_person_wins_no_written_card(
+        said: str, name: str, accepted: bool) -> None:
+    """Leo is short for Leon, but "Leo Messi" is how Lionel Messi's card says he is known: a
+    player's card "Leon Messi" is someone else."""
+    assert matches(said, name, Judge("en")) is accepted
 
 
 def test_parenthesised_parts_are_optional_each_on_its_own() -> None:

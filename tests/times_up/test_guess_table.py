@@ -170,10 +170,10 @@ def test_development_data_agrees_with_a_fair_table() -> None:
 
 
 # Measured after the test half was seen and its error classes fixed in general rules
-# (tests/times_up/guess_figures.md): it still has 8 false accepts (slips and sound-alikes that
+# (tests/times_up/guess_figures.md): it still has 6 false accepts (slips and sound-alikes that
 # are other names or rare words). An expected failure, so that the number is not tuned away case
 # by case; it turns into a failure the day it reaches zero.
-TEST_HALF_FALSE_ACCEPTS = 8
+TEST_HALF_FALSE_ACCEPTS = 6
 TEST_HALF_SHORTFALL = pytest.mark.xfail(
     strict=True, reason=f"{TEST_HALF_FALSE_ACCEPTS} false accepts on the old test half "
                         "(guess_figures.md)")
@@ -242,7 +242,7 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 # the goal: an expected failure per table states the count, so that it is not tuned away on the
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
-    HELD_OUT.name: ({"fr": 303, "en": 302}, 4),
+    HELD_OUT.name: ({"fr": 303, "en": 312}, 1),
     HELD_OUT_2.name: ({"fr": 375, "en": 373}, 5),
     HELD_OUT_3.name: ({"fr": 362, "en": 365}, 5),
 }
@@ -360,8 +360,8 @@ def test_the_fourth_held_out_table_holds_the_drawn_cards_and_no_earlier_one() ->
 # false accepts was fixed after it ("princes" for "princess"). Per half, as measured last: the
 # agreement per language (a floor) and the false accepts (a ceiling).
 HELD_OUT_4_MEASURED = {
-    "development": ({"fr": 156, "en": 141}, 0),
-    "test": ({"fr": 168, "en": 164}, 3),
+    "development": ({"fr": 156, "en": 148}, 0),
+    "test": ({"fr": 168, "en": 174}, 3),
 }
 
 
@@ -436,11 +436,12 @@ def _judge_fifth_held_out_half(part: str, measured: tuple[dict[str, int], int]) 
     assert len(false_accepts) <= ceiling, false_accepts
 
 
-# guess_heldout5.tsv's development half as the checker of the day the table was written judged
-# it (guess_figures.md: fr 158/166, en 175/185; "Vernet" for "(Jules) Verne" and "zèbre" for
-# "zebra" accepted): the agreement per language, a floor, and the false accepts, a ceiling. Only
-# this half may be read while the checker changes.
-HELD_OUT_5_DEVELOPMENT = ({"fr": 158, "en": 175}, 2)
+# guess_heldout5.tsv's development half: the checker of the day the table was written judged it
+# fr 158/166, en 175/185, with "Vernet" for "(Jules) Verne" and "zèbre" for "zebra" accepted
+# (guess_figures.md); after round six's per-card lists, fr 161, en 181, "zèbre" still accepted.
+# The agreement per language, a floor, and the false accepts, a ceiling. Only this half may be
+# read while the checker changes.
+HELD_OUT_5_DEVELOPMENT = ({"fr": 161, "en": 181}, 1)
 
 
 def test_the_fifth_held_out_table_development_half() -> None:

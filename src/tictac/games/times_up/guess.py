@@ -166,21 +166,32 @@ def _spellings(name: str, judge: Judge) -> frozenset[str]:
 
 @cache
 def _card_keys(judge: Judge) -> dict[str, frozenset[str]]:
-    """Every person of the bundled packs in the judge's language, by the name's spellings."""
+    """Every person of the bundled packs in the judge's language, by the spellings of the name
+    and of the forms their card accepts ("Leo Messi")."""
     from tictac.games.times_up.packs import known_forms
 
     found: dict[str, set[str]] = {}
     for known in known_forms(judge.language, "personalities").values():
-        for key in _spellings(known.name, judge):
-            found.setdefault(key, set()).add(known.name)
+        for form in (known.name, *known.accepts):
+            for key in _spellings(form, judge):
+                found.setdefault(key, set()).add(known.name)
     return {key: frozenset(names) for key, names in found.items()}
 
 
 def _another_card(said: tuple[str, ...], own: tuple[str, ...], judge: Judge) -> bool:
-    """Whether the guess is, word for word, the name of another person of the bundled packs (a
-    word is refused by the word rules: "poison" is not "poisson")."""
-    others = _card_keys(judge).get("".join(said), frozenset()) - set(own)
-    return not judge.words_pack and bool(others)
+    """Whether the guess is, word for word, the name of another person of the bundled packs or
+    a form their card accepts: "Leo Messi" is Lionel, not a written card's "Leon Messi",
+    though Leo is short for Leon (a word is refused by the word rules: "poison" is not
+    "poisson"). A written card that is itself a form of a pack's person ("Henry VIII" in French,
+    where the pack's card is "Henri VIII") is that person, not another."""
+    keys = _card_keys(judge)
+    others = keys.get("".join(said), frozenset()) - set(own)
+    if not others or judge.words_pack:
+        return False
+    for form in own:
+        for key in _spellings(form, judge):
+            others -= keys.get(key, frozenset())
+    return bool(others)
 
 
 def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
@@ -214,6 +225,8 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann. Alone, a word has no
     rest of the name to show who is meant."""
     required = [token for token, optional in card if not optional]
+    while len(said) > 1 and said[0] in _ARTICLES:  # "the Princess" is still one word
+        said = said[1:]
     if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
         return False
     word, printed = said[0], required[0]
@@ -265,11 +278,13 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
         if card[j][1] and walk(i, j + 1):
             return True
         # An article inside a name may be left out: "Billy Kid", "Richard Lionheart"; so may a
-        # particle after a word said: "Simone Beauvoir", "Charles Gaulle".
-        if (names and card[j][0] in lexicon.NAME_ARTICLES
+        # particle after a word said: "Simone Beauvoir", "Charles Gaulle". Never a last word:
+        # with nothing after it, it is the name itself ("Lady Di" is not "Lady" and anything).
+        inside = names and _before_surname(card, j)
+        if (inside and card[j][0] in lexicon.NAME_ARTICLES
                 and any(not optional for _, optional in card[:j]) and walk(i, j + 1)):
             return True
-        if names and i > 0 and card[j][0] in lexicon.PARTICLES and walk(i, j + 1):
+        if inside and i > 0 and card[j][0] in lexicon.PARTICLES and walk(i, j + 1):
             return True
         if i < len(said) and said[i] in (leading if j == 0 else _ARTICLES) and walk(i + 1, j):
             return True
@@ -318,8 +333,8 @@ def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: 
     title."""
     if len(word) < 2 or number(word) is not None or word in _TITLES or j == len(card):
         return False
-    if j == 0:
-        return not card[0][1] and len(card) > 1 and lexicon.is_first_name(word)
+    if j == 0:  # more first names, before a first name that a required surname follows
+        return not card[0][1] and _before_surname(card, 0) and lexicon.is_first_name(word)
     if not any(not optional for _, optional in card[j:]):
         return False
     # After an optional first name said, right before the required surname, a name that is no
