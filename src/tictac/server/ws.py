@@ -355,11 +355,11 @@ class Sockets:
         self.app = app
         self.route = WebSocketRoute("/ws/{code}", endpoint)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # (the awaitable handed back, not awaited: see clients.ClientAddress)
         if scope["type"] == "websocket":
             match, child = self.route.matches(scope)
             if match is Match.FULL:
                 scope.update(child)
-                await endpoint(WebSocket(scope, receive, send))
-                return
-        await self.app(scope, receive, send)
+                return endpoint(WebSocket(scope, receive, send))
+        return self.app(scope, receive, send)
