@@ -33,12 +33,15 @@ OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
 # outbox's deque were let go once drained; 105 once the scope's headers were emptied after the
 # handshake, 92 once the request's were too (websockets' parser keeps the request); 86 once the
 # middleware in front of a socket (the client's address, the host and token checks, ws.Sockets)
-# handed the next app's awaitable back instead of awaiting it (a coroutine each, per socket).
+# handed the next app's awaitable back instead of awaiting it (a coroutine each, per socket);
+# 84 once a socket went past ServerErrorMiddleware (app.App), 81.5 once the endpoint waited
+# for the disconnect on a future (ws_protocol's `gone`), not through Starlette's and uvicorn's
+# `receive` and the mailbox's `get` (three coroutines a socket).
 # Most of it is the stack's: uvicorn, websockets and asyncio.
 BOUND_KIB = 100
 # Objects the collector tracks per room: 775 before those three changes, 565 after; 534 after
 # the queue, the flag and the writer, 494 once the request's headers were emptied, 468 once the
-# middleware handed on instead of awaiting.
+# middleware handed on instead of awaiting, 453 past ServerErrorMiddleware, 443 with `gone`.
 BOUND_TRACKED = 540
 # Time's Up's word lists, as tracemalloc counts them (about 13 MB; RSS grows by 14)
 WORD_LISTS_BYTES = 8 * 1024 * 1024

@@ -318,8 +318,7 @@ async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], N
         if direct is not None:
             direct["listen"](throttle.read)
             try:
-                while (await websocket.receive())["type"] != "websocket.disconnect":
-                    pass
+                await direct["gone"]()
             finally:
                 direct["listen"](None)
             return

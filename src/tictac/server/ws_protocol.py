@@ -129,7 +129,8 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         super().handle_connect(event)
         if getattr(self, "scope", None) is not None:
             self.scope["extensions"][WRITE_TEXT] = {"write": self.write_text}
-            self.scope["extensions"][READ_TEXT] = {"listen": self.listen}
+            self.scope["extensions"][READ_TEXT] = {"listen": self.listen,
+                                                   "gone": self.received.arrival}
 
     def listen(self, reader: Callable[[str], float] | None) -> None:
         """Hands every message the client sends to `reader` as soon as it is parsed, those the
@@ -137,7 +138,9 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         message (uvicorn's way). The reader returns how many seconds not to read the socket for
         (0: read on); infinity means the app is closing it for flooding, and what the client
         sends is then dropped unparsed. Only the disconnect still goes through the queue, to
-        `receive`. None stops it."""
+        `receive`, and the app may wait for it with `gone` (the queue's `arrival`): no
+        coroutine of uvicorn's and Starlette's `receive` kept for the socket's life. None stops
+        it."""
         self.reader = reader
         if reader is None:
             self.held.clear()
