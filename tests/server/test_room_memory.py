@@ -37,13 +37,14 @@ OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
 # 84 once a socket went past ServerErrorMiddleware (app.App), 81.5 once the endpoint waited
 # for the disconnect on a future (ws_protocol's `gone`), not through Starlette's and uvicorn's
 # `receive` and the mailbox's `get` (three coroutines a socket); 79 once ws.serve was one
-# coroutine (not two) and a frame's handler a method of its Client (no closures).
+# coroutine (not two) and a frame's handler a method of its Client (no closures); 78 once the
+# endpoint's check for a token in the URL no longer kept Starlette's parsed `query_params`.
 # Most of it is the stack's: uvicorn, websockets and asyncio.
 BOUND_KIB = 100
 # Objects the collector tracks per room: 775 before those three changes, 565 after; 534 after
 # the queue, the flag and the writer, 494 once the request's headers were emptied, 468 once the
 # middleware handed on instead of awaiting, 453 past ServerErrorMiddleware, 443 with `gone`, 408
-# with one coroutine for ws.serve.
+# with one coroutine for ws.serve, 398 without `query_params`.
 BOUND_TRACKED = 540
 # Time's Up's word lists, as tracemalloc counts them (about 13 MB; RSS grows by 14)
 WORD_LISTS_BYTES = 8 * 1024 * 1024

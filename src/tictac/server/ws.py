@@ -47,6 +47,7 @@ from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.server.text import clean, plain
+from tictac.server.urltokens import has_token
 
 if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with --redis
     from tictac.cluster import Node
@@ -183,7 +184,9 @@ async def endpoint(websocket: WebSocket) -> None:
     node: Node | None = websocket.app.state.node
     await websocket.accept()
     conn = Connection(websocket, manager.stats, settings.max_outbox)
-    if "token" in websocket.query_params:
+    # (read as NoTokenInUrl reads it: Starlette's `query_params` would keep a parsed copy of
+    # the query on the WebSocket for the socket's life)
+    if has_token(websocket.scope.get("query_string", b"")):
         await _refuse(conn, IllegalAction(TOKEN_IN_URL, "a token never goes in a URL (proxies "
                                           "log them): send it in the hello message"),
                       CLOSE_NO_HELLO)
