@@ -189,7 +189,7 @@ class Autopilot:
     def bots_playing(self) -> list[int]:
         """The seats bots play now: a stand-in whose person came back plays no more. None in a
         game that says what to do for the gone itself (Time's Up: a bot hears no clue)."""
-        if self._absent_action is not None:
+        if not self.room.bots or self._absent_action is not None:  # (no bot: most rooms)
             return []
         return [seat for seat in self.room.bots if self.stand_in(seat) == "bot"]
 
