@@ -38,10 +38,12 @@ OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
 # for the disconnect on a future (ws_protocol's `gone`), not through Starlette's and uvicorn's
 # `receive` and the mailbox's `get` (three coroutines a socket); 79 once ws.serve was one
 # coroutine (not two) and a frame's handler a method of its Client (no closures); 78 once the
-# endpoint's check for a token in the URL no longer kept Starlette's parsed `query_params`.
+# endpoint's check for a token in the URL no longer kept Starlette's parsed `query_params`; 72
+# once what uvicorn sets alike on every protocol of a server was kept once (ws_protocol's
+# ServerWide: past 30 attribute names each protocol had a name table of its own, 1.3 KB).
 # Most of it is the stack's: uvicorn, websockets and asyncio. The bounds: what is measured now
 # and some 8 % (the figures vary by a few tenths from run to run).
-BOUND_KIB = 84
+BOUND_KIB = 78
 # Objects the collector tracks per room: 775 before those three changes, 565 after; 534 after
 # the queue, the flag and the writer, 494 once the request's headers were emptied, 468 once the
 # middleware handed on instead of awaiting, 453 past ServerErrorMiddleware, 443 with `gone`, 408
