@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from roomtable import FakeConn, Table, refused, refusing
 from test_room_restore import restart
 from tutable import QUICK, seat_people
 
+from tictac.engine.audience import Ballot
 from tictac.games.time_bomb.table import MORIARTY
 from tictac.games.times_up.audience import MAX_TURNS
 from tictac.games.times_up.phases import RUNNING, WAITING
 from tictac.games.timos_twist.audience import CLOSE_AT
 from tictac.rooms import Room, joins
-from tictac.rooms.audience import TALLY_MS
+from tictac.rooms.audience import TALLY_MS, Audience
 
 
 async def _tv(table: Table, room: Room) -> FakeConn:
@@ -243,3 +245,23 @@ async def test_a_vote_the_store_refuses_is_not_counted_and_its_voter_is_told(
     assert room.record.votes == {} and len(fan.of("audience")) == answers
     await _vote(stored_table, room, fan, "round-1", 2)
     assert _said(fan)["yours"] == 2
+
+
+async def test_a_room_nobody_watches_asks_for_no_ballot_as_it_plays(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After every action the audience hears of a new ballot, but a room with no TV and no
+    audience (most of them) has nobody to tell: the game is not asked for its ballot at all
+    (a share of every action's time), and the table plays on the same."""
+    asked = []
+    ballot = Audience.ballot
+
+    def counted(audience: Audience) -> Ballot | None:
+        asked.append(audience)
+        return ballot(audience)
+
+    monkeypatch.setattr(Audience, "ballot", counted)
+    room, host, _ = await table.room("timos-twist", bots=2, options={"target_score": 30})
+    await table.op(room, host, "start")
+    await room.call(room.disconnect, host)  # its stand-in plays too
+    await table.run(room, lambda: len(room.log) >= 20, step_ms=200)
+    assert asked == [] and not host.of("audience")

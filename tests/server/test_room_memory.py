@@ -31,12 +31,24 @@ OPTIONS = {"target_score": 10000, "timo_grace_ms": 0}  # as the benches' rooms
 # list-backed Mailbox and flag (ws_protocol.py: an asyncio.Queue and an Event are four deques,
 # 600 bytes each even empty, for each socket's life) and a connection's writer task and its
 # outbox's deque were let go once drained; 105 once the scope's headers were emptied after the
-# handshake, 92 once the request's were too (websockets' parser keeps the request). Most of it
-# is the stack's: uvicorn, websockets and asyncio.
-BOUND_KIB = 100
+# handshake, 92 once the request's were too (websockets' parser keeps the request); 86 once the
+# middleware in front of a socket (the client's address, the host and token checks, ws.Sockets)
+# handed the next app's awaitable back instead of awaiting it (a coroutine each, per socket);
+# 84 once a socket went past ServerErrorMiddleware (app.App), 81.5 once the endpoint waited
+# for the disconnect on a future (ws_protocol's `gone`), not through Starlette's and uvicorn's
+# `receive` and the mailbox's `get` (three coroutines a socket); 79 once ws.serve was one
+# coroutine (not two) and a frame's handler a method of its Client (no closures); 78 once the
+# endpoint's check for a token in the URL no longer kept Starlette's parsed `query_params`; 72
+# once what uvicorn sets alike on every protocol of a server was kept once (ws_protocol's
+# ServerWide: past 30 attribute names each protocol had a name table of its own, 1.3 KB).
+# Most of it is the stack's: uvicorn, websockets and asyncio. The bounds: what is measured now
+# and some 8 % (the figures vary by a few tenths from run to run).
+BOUND_KIB = 78
 # Objects the collector tracks per room: 775 before those three changes, 565 after; 534 after
-# the queue, the flag and the writer, 494 once the request's headers were emptied.
-BOUND_TRACKED = 540
+# the queue, the flag and the writer, 494 once the request's headers were emptied, 468 once the
+# middleware handed on instead of awaiting, 453 past ServerErrorMiddleware, 443 with `gone`, 408
+# with one coroutine for ws.serve, 398 without `query_params`.
+BOUND_TRACKED = 430
 # Time's Up's word lists, as tracemalloc counts them (about 13 MB; RSS grows by 14)
 WORD_LISTS_BYTES = 8 * 1024 * 1024
 

@@ -183,10 +183,14 @@ class Audience:
 
     def changed(self) -> None:
         """After the game moved: a new ballot (or a new Time's Up turn to vote for) or the
-        results are told to everyone at once; nothing else is."""
+        results are told to everyone at once; nothing else is. (A room nobody watches, most
+        of them, is told nothing and asks the game for no ballot: this runs after every
+        action.)"""
+        if not self._watched():
+            return
         ballot, finished = self.ballot(), self.room.record.status == "finished"
         told = (ballot and ballot.key, ballot and len(ballot.choices), finished)
-        if told == self._told or not self._watched():
+        if told == self._told:
             return
         self._told = told
         shared, ballot = self._shared()

@@ -101,8 +101,10 @@ class Autopilot:
     def turn_deadline(self) -> int | None:
         room = self.room
         turn_s = room.record.turn_s
+        if not turn_s:  # (most rooms: asked after every action)
+            return None
         to_act = room.game.to_act(room.state)
-        if turn_s and to_act:
+        if to_act:
             # a seat given extra time has it on its own turns (the most of those to act)
             seated = room.seating.seated()
             extra = max(seated[seat].extra_s for seat in to_act)
@@ -174,8 +176,10 @@ class Autopilot:
 
     def _stand_ins(self) -> list[int]:
         room = self.room
+        seated, policy = room.seating.seated(), room.record.policy
         return [seat for seat in room.game.to_act(room.state)
-                if self.stand_in(seat) is not None and room.game.legal_actions(room.state, seat)]
+                if seated[seat].stand_in(policy) is not None
+                and room.game.legal_actions(room.state, seat)]
 
     def _optional_bots(self) -> list[int]:
         bots = self.bots_playing()
@@ -189,7 +193,7 @@ class Autopilot:
     def bots_playing(self) -> list[int]:
         """The seats bots play now: a stand-in whose person came back plays no more. None in a
         game that says what to do for the gone itself (Time's Up: a bot hears no clue)."""
-        if self._absent_action is not None:
+        if not self.room.bots or self._absent_action is not None:  # (no bot: most rooms)
             return []
         return [seat for seat in self.room.bots if self.stand_in(seat) == "bot"]
 

@@ -43,6 +43,16 @@ class Mailbox(Generic[T]):
             self._items = None
         return item
 
+    def arrival(self) -> asyncio.Future[None]:
+        """A future done once the mailbox holds an item (left in it): what a consumer that
+        only waits for one awaits, without a coroutine kept for the wait."""
+        wake = asyncio.get_running_loop().create_future()
+        if self._items:
+            wake.set_result(None)
+        else:
+            self._wake = wake
+        return wake
+
     def take_all(self) -> list[T]:
         """Empties the mailbox without waiting: what was left in it, oldest first."""
         if not self._items:

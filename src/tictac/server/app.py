@@ -9,7 +9,9 @@ from functools import partial
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.errors import ServerErrorMiddleware
 from starlette.routing import Mount, Route
+from starlette.types import Receive, Scope, Send
 
 from tictac.engine import GAMES, IllegalAction, get_info
 from tictac.rooms import RoomManager, SeededChance
@@ -37,7 +39,23 @@ from tictac.store import StoreError, open_store
 log = logging.getLogger(__name__)
 
 
-def create_app(settings: ServerSettings | None = None) -> Starlette:
+class App(Starlette):
+    """Starlette, with a WebSocket past `ServerErrorMiddleware`, which answers HTTP only and
+    else only awaits the next app: a coroutine kept for each socket's whole life (ws.Sockets
+    says why that matters). (`__call__` stays a coroutine function: ASGI servers tell an ASGI 3
+    app by it.)"""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        scope["app"] = self
+        if self.middleware_stack is None:
+            self.middleware_stack = self.build_middleware_stack()
+        stack = self.middleware_stack
+        if scope["type"] == "websocket" and isinstance(stack, ServerErrorMiddleware):
+            stack = stack.app
+        await stack(scope, receive, send)
+
+
+def create_app(settings: ServerSettings | None = None) -> App:
     settings = settings or ServerSettings()
 
     @asynccontextmanager
@@ -118,7 +136,7 @@ def create_app(settings: ServerSettings | None = None) -> Starlette:
                   Middleware(NoTokenInUrl),
                   Middleware(ws.Sockets)]  # /ws/{code}, past the router (ws.py says why)
     # One answer to every HTTP call's refusal, whichever handler raised it.
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
+    app = App(routes=routes, lifespan=lifespan, middleware=middleware,
                     exception_handlers={IllegalAction: http_api.refused,
                                         StoreError: http_api.refused})
     app.state.settings = settings

@@ -17,7 +17,7 @@ handling is off (`tictac.cli.serve`), so there is one way.
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -93,13 +93,16 @@ class Proxies:
 
 
 class ClientAddress:
-    """ASGI middleware: the scope's `client` (and `scheme`) become the client's, as above."""
+    """ASGI middleware: the scope's `client` (and `scheme`) become the client's, as above. It
+    hands the next app's awaitable back rather than awaiting it (as the other checks do): a
+    middleware that awaits keeps its coroutine for the request's whole life, hours for a
+    WebSocket."""
 
     def __init__(self, app: ASGIApp, proxies: Proxies) -> None:
         self.app = app
         self.proxies = proxies
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] in ("http", "websocket"):
             self.proxies.resolve(scope)
-        await self.app(scope, receive, send)
+        return self.app(scope, receive, send)

@@ -24,7 +24,8 @@ CLOSE_WAIT_S = 10.0  # how long a dropped client's close frame may wait for it t
 # turn}.
 WRITE_TEXT = "tictac.write_text"
 # ... and to hand each message the client sends to a function of the app at once
-# (ws_protocol.py): {"listen": (reader or None) -> None}.
+# (ws_protocol.py): {"listen": (reader or None) -> None, "gone": () -> a future done once the
+# client has gone (the disconnect then waits in `receive`)}.
 READ_TEXT = "tictac.read_text"
 
 

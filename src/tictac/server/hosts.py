@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import socket
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -63,10 +63,12 @@ class HostCheck:
         self.app = app
         self.hosts = hosts
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] not in ("http", "websocket") or self.hosts.serves(host_of(scope)):
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)  # (not awaited: see ClientAddress)
+        return self.refuse(scope, receive, send)
+
+    async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         refusal = IllegalAction(BAD_HOST, "this server does not answer for that host name")
         scope["app"].state.manager.stats.errors[BAD_HOST] += 1
         answer = JSONResponse(refusal.to_json(), status_code=400)

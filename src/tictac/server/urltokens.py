@@ -6,6 +6,7 @@ with one is refused by the endpoint after its accept, with close code 4400 (serv
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from urllib.parse import parse_qsl
 
 from starlette.responses import JSONResponse
@@ -24,10 +25,12 @@ class NoTokenInUrl:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         if scope["type"] != "http" or not has_token(scope.get("query_string", b"")):
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)  # (not awaited: see clients.ClientAddress)
+        return self.refuse(scope, receive, send)
+
+    async def refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         refusal = IllegalAction(TOKEN_IN_URL, "a token never goes in a URL: send it as "
                                               "Authorization: Bearer TOKEN")
         scope["app"].state.manager.stats.errors[TOKEN_IN_URL] += 1

@@ -9,6 +9,7 @@ import json
 import math
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -46,6 +47,7 @@ from tictac.server.models import CLIENT_TYPES, ActionIn, HelloIn, client_message
 from tictac.server.quotas import Quotas
 from tictac.server.settings import ServerSettings
 from tictac.server.text import clean, plain
+from tictac.server.urltokens import has_token
 
 if TYPE_CHECKING:  # the cluster (and Redis's client, long to import) only with --redis
     from tictac.cluster import Node
@@ -119,10 +121,22 @@ def action_message(raw: dict[str, Any]) -> ActionIn:
 class Client:
     """One socket's sender as the dispatcher needs it: its connection, room and place."""
 
-    __slots__ = ("conn", "pid", "quotas", "room")
+    __slots__ = ("conn", "pid", "quotas", "room", "settings")
 
-    def __init__(self, room: Room, conn: Transport, pid: int, quotas: Quotas) -> None:
+    def __init__(self, room: Room, conn: Transport, pid: int, quotas: Quotas,
+                 settings: ServerSettings) -> None:
         self.room, self.conn, self.pid, self.quotas = room, conn, pid, quotas
+        self.settings = settings
+
+    def handle(self, text: str) -> None:
+        """One frame the client sent: parsed, then dispatched or refused."""
+        settings = self.settings
+        try:
+            message = parse(text, settings.max_message_bytes, settings.max_signal_bytes)
+        except IllegalAction as refusal:
+            self.conn.error(refusal.code, refusal.message)
+            return
+        dispatch(self, message)
 
 
 def dispatch(client: Client, message: Any) -> None:
@@ -170,7 +184,9 @@ async def endpoint(websocket: WebSocket) -> None:
     node: Node | None = websocket.app.state.node
     await websocket.accept()
     conn = Connection(websocket, manager.stats, settings.max_outbox)
-    if "token" in websocket.query_params:
+    # (read as NoTokenInUrl reads it: Starlette's `query_params` would keep a parsed copy of
+    # the query on the WebSocket for the socket's life)
+    if has_token(websocket.scope.get("query_string", b"")):
         await _refuse(conn, IllegalAction(TOKEN_IN_URL, "a token never goes in a URL (proxies "
                                           "log them): send it in the hello message"),
                       CLOSE_NO_HELLO)
@@ -196,13 +212,13 @@ async def endpoint(websocket: WebSocket) -> None:
         await conn.finish()
         return
     if isinstance(room, Room):
-        await serve(room, conn, token, lambda handle: pump(websocket, conn, handle, settings),
+        await serve(room, conn, token, partial(pump, websocket, conn, settings=settings),
                     settings=settings, quotas=websocket.app.state.quotas)
         return
     assert node is not None  # another node owns the room: its frames go there and back
     link = node.relay(room, code, conn, token)
     try:
-        await pump(websocket, conn, link.forward, settings)
+        await pump(websocket, conn, link.forward, settings=settings)
     finally:
         node.unlink(link)
         await conn.finish()
@@ -235,41 +251,27 @@ async def serve(room: Room, conn: Transport, token: str, feed: Feed, *,
                 settings: ServerSettings, quotas: Quotas) -> None:
     """One client of a room, from its token to its last frame: `feed` hands each frame the
     client sends to the handler it is given, and returns when the client has gone (a local
-    WebSocket's frames, or a relayed one's from another node)."""
+    WebSocket's frames, or a relayed one's from another node). (One coroutine, waiting for
+    the socket's whole life: every nested one would be kept as long.)"""
     quotas.open_socket(room.code, token, conn)
     try:
-        await _serve(room, conn, token, feed, settings, quotas)
+        try:
+            place = await room.call(room.connect, conn, token)
+        except RoomError as refusal:
+            if room.abandoned:  # it moved while the client came in: reconnecting finds it
+                close = CLOSE_MOVED
+            else:
+                close = {NO_ROOM: CLOSE_NO_ROOM, SEAT_MOVED: CLOSE_SEAT_MOVED}.get(
+                    refusal.code, CLOSE_BAD_TOKEN)
+            await _refuse(conn, refusal, close)
+            return
+        try:
+            await feed(Client(room, conn, place.pid, quotas, settings).handle)
+        finally:
+            room.post(room.disconnect, conn)
+            await conn.finish()
     finally:
         quotas.close_socket(room.code, token, conn)
-
-
-async def _serve(room: Room, conn: Transport, token: str, feed: Feed,
-                 settings: ServerSettings, quotas: Quotas) -> None:
-    try:
-        place = await room.call(room.connect, conn, token)
-    except RoomError as refusal:
-        if room.abandoned:  # it moved while the client came in: reconnecting finds it
-            close = CLOSE_MOVED
-        else:
-            close = {NO_ROOM: CLOSE_NO_ROOM, SEAT_MOVED: CLOSE_SEAT_MOVED}.get(
-                refusal.code, CLOSE_BAD_TOKEN)
-        await _refuse(conn, refusal, close)
-        return
-    client = Client(room, conn, place.pid, quotas)
-
-    def handle(text: str) -> None:
-        try:
-            message = parse(text, settings.max_message_bytes, settings.max_signal_bytes)
-        except IllegalAction as refusal:
-            conn.error(refusal.code, refusal.message)
-            return
-        dispatch(client, message)
-
-    try:
-        await feed(handle)
-    finally:
-        room.post(room.disconnect, conn)
-        await conn.finish()
 
 
 class Throttle:
@@ -307,7 +309,7 @@ class Throttle:
         return 0.0
 
 
-async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], None],
+async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], None], *,
                settings: ServerSettings) -> None:
     """Hands every frame the client sends to `handle`, through a `Throttle`, until the socket
     closes. On `tictac serve`'s own protocol each frame is handed on as it is parsed
@@ -318,8 +320,7 @@ async def pump(websocket: WebSocket, conn: Connection, handle: Callable[[str], N
         if direct is not None:
             direct["listen"](throttle.read)
             try:
-                while (await websocket.receive())["type"] != "websocket.disconnect":
-                    pass
+                await direct["gone"]()
             finally:
                 direct["listen"](None)
             return
@@ -355,11 +356,11 @@ class Sockets:
         self.app = app
         self.route = WebSocketRoute("/ws/{code}", endpoint)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # (the awaitable handed back, not awaited: see clients.ClientAddress)
         if scope["type"] == "websocket":
             match, child = self.route.matches(scope)
             if match is Match.FULL:
                 scope.update(child)
-                await endpoint(WebSocket(scope, receive, send))
-                return
-        await self.app(scope, receive, send)
+                return endpoint(WebSocket(scope, receive, send))
+        return self.app(scope, receive, send)

@@ -26,14 +26,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import math
+import operator
 import socket
+import weakref
 from asyncio import BaseTransport, TimerHandle
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from uvicorn._types import ASGIReceiveEvent, ASGISendEvent
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
 from websockets.http11 import Request
 from websockets.protocol import State
 
@@ -104,19 +108,59 @@ class Writable:
             await waiter
 
 
+# What uvicorn sets alike on the protocol of every connection of a server (its config, loop,
+# logger and shared state; the listening address and scheme): kept once per server, in a
+# ServerWide, not in each protocol's `__dict__`. Python shares one table of attribute names
+# among a class's instances, up to 30 names; an instance past that carries a table of its own,
+# 1.3 KB a socket more (uvicorn's protocol sets 37).
+SERVER_WIDE = ("app", "app_state", "asgi_version", "close_timeout", "config", "connections",
+               "default_headers", "logger", "loop", "ping_interval", "ping_timeout", "root_path",
+               "scheme", "server", "tasks")
+
+
+class ServerWide:
+    """The SERVER_WIDE values of one server's protocols."""
+
+    __slots__ = SERVER_WIDE
+
+
+def server_wide(name: str) -> property:
+    """Attribute `name` of a protocol, held by its ServerWide. Set to a value unlike the one the
+    server's other protocols hold (uvicorn never does), it gives the protocol a ServerWide of
+    its own."""
+
+    def put(protocol: FloodProofProtocol, value: Any) -> None:
+        wide = protocol.wide
+        if hasattr(wide, name) and getattr(wide, name) != value:
+            protocol.wide = wide = copy.copy(wide)
+        setattr(wide, name, value)
+
+    return property(operator.attrgetter(f"wide.{name}"), put)
+
+
+# each server's ServerWide, by the state uvicorn gives each of its protocols
+SERVERS: weakref.WeakKeyDictionary[ServerState, ServerWide] = weakref.WeakKeyDictionary()
+
+
 class FloodProofProtocol(WebSocketsSansIOProtocol):
     shedding = False
     reader: Callable[[str], float] | None = None  # the app's, once it listens (`listen`)
     resume_timer: TimerHandle | None = None  # hands `held` on when the reader's pause is over
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # (before uvicorn's __init__, which sets the SERVER_WIDE attributes)
+        self.wide = SERVERS.setdefault(kwargs["server_state"], ServerWide())
         super().__init__(*args, **kwargs)
-        self.received = Received()
-        self.queue = self.received  # type: ignore[assignment]  # (the few methods uvicorn uses)
+        self.queue = Received()  # type: ignore[assignment]  # (the few methods uvicorn uses)
         self.writable = Writable()  # type: ignore[assignment]
         # parsed, not yet handed to the reader, in order; a list, not a deque: it is nearly
         # always empty, and an empty deque takes ten times the memory (600 bytes a socket)
         self.held: list[str] = []
+
+    @property
+    def received(self) -> Received:
+        """uvicorn's queue, a Received here (a property, not one more attribute name)."""
+        return cast(Received, self.queue)
 
     def connection_made(self, transport: BaseTransport) -> None:
         super().connection_made(transport)
@@ -129,7 +173,8 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         super().handle_connect(event)
         if getattr(self, "scope", None) is not None:
             self.scope["extensions"][WRITE_TEXT] = {"write": self.write_text}
-            self.scope["extensions"][READ_TEXT] = {"listen": self.listen}
+            self.scope["extensions"][READ_TEXT] = {"listen": self.listen,
+                                                   "gone": self.received.arrival}
 
     def listen(self, reader: Callable[[str], float] | None) -> None:
         """Hands every message the client sends to `reader` as soon as it is parsed, those the
@@ -137,7 +182,9 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         message (uvicorn's way). The reader returns how many seconds not to read the socket for
         (0: read on); infinity means the app is closing it for flooding, and what the client
         sends is then dropped unparsed. Only the disconnect still goes through the queue, to
-        `receive`. None stops it."""
+        `receive`, and the app may wait for it with `gone` (the queue's `arrival`): no
+        coroutine of uvicorn's and Starlette's `receive` kept for the socket's life. None stops
+        it."""
         self.reader = reader
         if reader is None:
             self.held.clear()
@@ -194,7 +241,8 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
 
     def hand_on(self) -> None:
         """Hands on what was held while the reader asked for a pause, then reads on."""
-        self.resume_timer = None
+        if self.resume_timer is not None:  # (not set on the class's default: see SERVER_WIDE)
+            self.resume_timer = None
         while self.held and self.reader is not None and not self.close_sent:
             if not self.read(self.held.pop(0)):
                 return
@@ -242,3 +290,7 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
             if self.close_timer is not None:
                 self.close_timer.cancel()
             self.close_timer = self.loop.call_later(SHED_S, self.transport.close)
+
+
+for _name in SERVER_WIDE:
+    setattr(FloodProofProtocol, _name, server_wide(_name))
