@@ -62,7 +62,7 @@ async def test_a_node_stops_while_its_database_is_frozen(
                          "--log-level", "info", output=tmp_path / "node.log").start()
     playing: list[asyncio.Task[bool]] = []
     try:
-        code, seated, _ = await spread_table([node], "timos-twist", 3, options=LASTING)
+        _, seated, _ = await spread_table([node], "timos-twist", 3, options=LASTING)
         await start(seated[0])
         playing = [asyncio.create_task(play_on(player, [node.ws_base])) for player in seated]
         await until_acks(seated, 10, playing)
