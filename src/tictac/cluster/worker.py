@@ -7,6 +7,7 @@ connections."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import socket
 import sys
@@ -110,6 +111,9 @@ class Server(uvicorn.Server):
 
     async def _close_connections(self) -> None:
         for connection in list(self.server_state.connections):
-            connection.shutdown()
+            # (uvicorn's WebSocket shutdown raises on a socket whose close is under way; the
+            # others must still be asked, and that one ends with its close, or is ended)
+            with contextlib.suppress(Exception):
+                connection.shutdown()
         while self.server_state.connections or self.server_state.tasks:
             await asyncio.sleep(0.1)
