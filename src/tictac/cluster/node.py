@@ -191,7 +191,9 @@ class Node:
         any node with none, takes the room from the database. A room that finds no pause in
         HAND_ON_S is let go as it is."""
         async def hand_then_close() -> None:
-            with contextlib.suppress(RedisError, OSError):
+            # (redis-py raises RuntimeError on a connection whose transport closed under it:
+            # seen at a stop; the room is then let go as it is, released as it closes)
+            with contextlib.suppress(RedisError, OSError, RuntimeError):
                 if target is None:
                     await self.leases.release(room.code)
                 else:

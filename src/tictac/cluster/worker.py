@@ -99,7 +99,7 @@ class Server(uvicorn.Server):
         if node is not None:
             await stop.step("handing the rooms on", node.drain(), DRAIN_S)
         await stop.step("closing the connections", self._close_connections(),
-                        self.config.timeout_graceful_shutdown or 0)
+                        self.config.timeout_graceful_shutdown or 0, self._still_open)
         for connection in list(self.server_state.connections):  # (still open: ended)
             connection.transport.abort()
         for task in list(self.server_state.tasks):
@@ -108,6 +108,13 @@ class Server(uvicorn.Server):
             await stop.step("the application's shutdown", self.lifespan.shutdown(), LIFESPAN_S)
         stop.end()
         stop.exit_if_left_behind()
+
+    def _still_open(self) -> str:
+        """The connections still open and the requests still served (uvicorn's tasks: where the
+        first few wait)."""
+        tasks = list(self.server_state.tasks)
+        return (f"{len(self.server_state.connections)} connections open, {len(tasks)} tasks, "
+                + "; ".join(" < ".join(stopping.suspended(task)[-3:]) for task in tasks[:3]))
 
     async def _close_connections(self) -> None:
         for connection in list(self.server_state.connections):

@@ -22,13 +22,15 @@ import logging
 import os
 import sys
 import threading
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from types import CoroutineType, FrameType
 from typing import Any
 
 log = logging.getLogger(__name__)
 
 SLOW_S = 2.0  # a stop that takes longer says what it waits on, again every SLOW_S
+# where a thread waits for work or for a signal: idle, not worth naming
+IDLE = {("threading.py", "wait"), ("queue.py", "get"), ("thread.py", "_worker")}
 
 
 class Stop:
@@ -36,14 +38,17 @@ class Stop:
         self._loop = asyncio.get_running_loop()
         self.began = self._loop.time()
         self.left_behind: list[str] = []  # steps given up on
-        self._steps: list[tuple[str, asyncio.Future[Any]]] = []  # under way, outermost first
+        # under way, outermost first: (what, its task, what it still waits for)
+        self._steps: list[tuple[str, asyncio.Future[Any], Callable[[], str] | None]] = []
         self._report = self._loop.call_later(SLOW_S, self._slow)
 
-    async def step(self, what: str, job: Awaitable[Any], bound_s: float) -> None:
+    async def step(self, what: str, job: Awaitable[Any], bound_s: float,
+                   left: Callable[[], str] | None = None) -> None:
         """Awaits `job` for `bound_s` at most; past that it is cancelled and left behind (not
-        awaited: it may not end). Its failure is logged, never raised: a stop goes on."""
+        awaited: it may not end). Its failure is logged, never raised: a stop goes on. `left`
+        says what the job still waits for, when the log says what the stop waits on."""
         task = asyncio.ensure_future(job)
-        entry = (what, task)
+        entry = (what, task, left)
         self._steps.append(entry)
         try:
             await asyncio.wait({task}, timeout=bound_s)
@@ -52,15 +57,18 @@ class Stop:
         if not task.done():
             task.cancel()
             self.left_behind.append(what)
-            log.warning("stop: %s did not end in %g s; left behind (%s)", what, bound_s,
-                        " < ".join(suspended(task)))
+            log.warning("stop: %s did not end in %g s; left behind (%s%s)", what, bound_s,
+                        " < ".join(suspended(task)), f": {left()}" if left else "")
         elif not task.cancelled() and task.exception() is not None:
             log.error("stop: %s failed", what, exc_info=task.exception())
 
     def _slow(self) -> None:
         waited = self._loop.time() - self.began
-        what = " > ".join(name for name, _ in self._steps) or "nothing (between steps)"
-        where = " < ".join(suspended(self._steps[-1][1])) if self._steps else ""
+        what = " > ".join(name for name, _, _ in self._steps) or "nothing (between steps)"
+        where = ""
+        if self._steps:
+            _, task, left = self._steps[-1]
+            where = " < ".join(suspended(task)) + (f": {left()}" if left else "")
         log.warning("stop: %.1f s in, waiting on %s%s; threads: %s", waited, what,
                     f" at {where}" if where else "", "; ".join(busy_threads()) or "none busy")
         self._report = self._loop.call_later(SLOW_S, self._slow)
@@ -107,8 +115,8 @@ def busy_threads() -> list[str]:
         frame = frames.get(thread.ident or 0)
         if thread is threading.current_thread() or frame is None:
             continue
-        if os.path.basename(frame.f_code.co_filename) in ("threading.py", "queue.py"):
-            continue  # waiting for work or for a signal: idle
+        if (os.path.basename(frame.f_code.co_filename), frame.f_code.co_name) in IDLE:
+            continue
         busy.append(f"{thread.name} at {_at(frame)}")
     return busy
 
