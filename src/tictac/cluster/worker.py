@@ -7,7 +7,6 @@ connections."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import socket
 import sys
@@ -118,9 +117,12 @@ class Server(uvicorn.Server):
 
     async def _close_connections(self) -> None:
         for connection in list(self.server_state.connections):
-            # (uvicorn's WebSocket shutdown raises on a socket whose close is under way; the
-            # others must still be asked, and that one ends with its close, or is ended)
-            with contextlib.suppress(Exception):
+            try:
                 connection.shutdown()
+            except Exception:
+                # uvicorn's WebSocket shutdown raises on a socket whose close frame is sent
+                # already (its close under way), before closing it: closed here (once what
+                # was written is flushed), else it stayed open until the graceful time ended
+                connection.transport.close()
         while self.server_state.connections or self.server_state.tasks:
             await asyncio.sleep(0.1)
