@@ -104,13 +104,14 @@ async def reconnect(player: Player, bases: list[str]) -> None:
     raise AssertionError(f"player of seat {player.seat} found no node to reconnect to")
 
 
-async def play_on(player: Player, bases: list[str]) -> bool:
+async def play_on(player: Player, bases: list[str], timeout: float = 15) -> bool:
     """Plays the seat to the game's end through whatever node answers: a closed socket (its node
-    died, or the room moved) is followed by a new connection with the same token."""
+    died, or the room moved), or one silent for `timeout`, is followed by a new connection with
+    the same token."""
     try:
         while True:
             try:
-                return await player.play()
+                return await player.play(timeout=timeout)
             except (ConnectionClosed, OSError):
                 if player.closed_at is None:
                     player.closed_at = time.monotonic()

@@ -407,24 +407,46 @@ def ask_health(port: int, bound_s: float) -> int | None:
 FROZEN_S = 8.0
 
 
-async def test_a_frozen_worker_gets_no_connection_and_its_room_moves(
+async def until_each_hears(players: list[Player], bound_s: float, since: float) -> list[float]:
+    """Seconds from `since` (monotonic time, a moment ago) until each player heard a view after
+    the call: what was on the way at `since` has arrived (loopback), the rest is new."""
+    began = time.monotonic()
+    views = [len(player.views) for player in players]
+    heard: dict[int, float] = {}
+    while len(heard) < len(players):
+        for index, player in enumerate(players):
+            if index not in heard and len(player.views) > views[index]:
+                heard[index] = time.monotonic() - since
+        assert time.monotonic() - began < bound_s, \
+            f"not heard again: {[p.describe() for i, p in enumerate(players) if i not in heard]}"
+        await asyncio.sleep(0.02)
+    return [heard[index] for index in range(len(players))]
+
+
+async def test_a_frozen_worker_gets_no_connection_and_its_clients_move(
         services: Services, tmp_path: Path) -> None:
-    """SIGSTOP to the worker owning a room, for 8 s or until the room answers, whichever is
-    longer: its supervisor notices that the worker stopped answering (one line in its log) and
-    hands its connections to the other worker, which takes the room once the frozen worker's
-    lease runs out, so a request for the room is answered during the freeze. Before, every
-    connection for the room went on to the frozen worker and waited. After SIGCONT the game
-    plays on, every ack in the stored log."""
+    """SIGSTOP to the worker owning a room, for 8 s or until the room answers and every player
+    of it hears from it again, whichever is longer: its supervisor notices that the worker
+    stopped answering (one line in its log), hands its connections to the other worker, and
+    shuts down the frozen worker's client sockets, so that its players reconnect at once (their
+    own patience with a silent socket is far longer than the test's) and the other worker takes
+    the room once the frozen worker's lease runs out, all during the freeze. Before, every
+    connection for the room went on to the frozen worker and waited, and then its players sat
+    on their open sockets until it ran again. After SIGCONT the game plays on, every ack in the
+    stored log. Each player's outage (from the SIGSTOP to its next view) is printed."""
     server = node_process(services, tmp_path, "workers", "--workers", "2").start()
     try:
         code, seated, _ = await spread_table([server], "timos-twist", 3, options=LASTING)
         await start(seated[0])
-        playing = [asyncio.create_task(play_on(player, [server.ws_base])) for player in seated]
+        playing = [asyncio.create_task(play_on(player, [server.ws_base], timeout=4 * ACTING_S))
+                   for player in seated]
         await until_acks(seated, 20, playing)
         with Redis.from_url(services.redis.url, decode_responses=True) as redis:
             frozen = int(str(redis.get(OWNER + code)).rsplit(".", 2)[1])
         os.kill(frozen, signal.SIGSTOP)
         began = time.monotonic()
+        await asyncio.sleep(0.5)
+        hearing = asyncio.create_task(until_each_hears(seated, ACTING_S, began))
         try:
             async with httpx.AsyncClient(timeout=3) as http:
                 while True:
@@ -435,16 +457,21 @@ async def test_a_frozen_worker_gets_no_connection_and_its_room_moves(
                     assert time.monotonic() - began < ACTING_S, \
                         "no answer for the frozen worker's room"
             answered_s = time.monotonic() - began
-            await asyncio.sleep(max(0.0, FROZEN_S - answered_s))
+            outages = await hearing  # every player, while the worker is still frozen
+            await asyncio.sleep(max(0.0, FROZEN_S - (time.monotonic() - began)))
         finally:
             os.kill(frozen, signal.SIGCONT)
-        print(f"\nthe room of a frozen worker answered {answered_s:.2f} s after its SIGSTOP")
+            hearing.cancel()
+        print(f"\nthe room of a frozen worker answered {answered_s:.2f} s after its SIGSTOP; "
+              f"its players heard again after (s) {', '.join(f'{s:.2f}' for s in outages)}")
         before = acked(seated)
         await until_acks(seated, before + 20, playing)
         assert await end_and_check(services, [(code, seated)], playing) >= before + 20
         assert server.output is not None
+        logged = server.output.read_text()
         # (on a loaded machine the other worker may be seen stalled for a moment too)
-        assert f"worker {frozen} has not answered for" in server.output.read_text()
+        assert f"worker {frozen} has not answered for" in logged
+        assert f"worker {frozen} is stopped; its" in logged
     finally:
         server.stop()
 

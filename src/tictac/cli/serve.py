@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 S, R = ServerSettings, RoomSettings
 MIN_ADMIN_TOKEN = 16  # characters: a shorter one could be guessed
 GRACEFUL_STOP_S = 5  # how long a stop waits for connections to close before ending them
+# A worker not ended this long after its SIGTERM is killed: its stop is bounded below that
+# (cluster/worker.py: the drain 6 s, the connections 5 s, the application's shutdown 8 s).
+WORKER_STOP_S = 25
 # (flag, type, default, help)
 FLAGS: list[tuple[str, type, Any, str]] = [
     ("host", str, S.host, "address to listen on; 0.0.0.0 for the local network"),
@@ -444,10 +447,10 @@ def supervise(args: argparse.Namespace, settings: ServerSettings) -> int:
         if worker.pid is not None and worker.is_alive():
             os.kill(worker.pid, signal.SIGTERM)
     for worker in workers:
-        worker.join(15)
+        worker.join(WORKER_STOP_S)
         if worker.is_alive():  # (stuck in its stop; else the supervisor would wait for it)
-            print(f"tictac serve: worker {worker.pid} did not stop in 15 s; killed",
-                  file=sys.stderr)
+            print(f"tictac serve: worker {worker.pid} did not stop in {WORKER_STOP_S} s; "
+                  "killed", file=sys.stderr)
             worker.kill()
             worker.join(5)
     return 0

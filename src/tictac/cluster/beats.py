@@ -48,7 +48,7 @@ class Beats:
     def beat(self) -> bool:
         """One beat now (in the calling thread); whether Redis acknowledged it."""
         value = self.value
-        if value is None or time.monotonic() - self._loop_heard > STUCK_S:
+        if value is None or self._stopping or time.monotonic() - self._loop_heard > STUCK_S:
             return False
         sent = time.monotonic()
         try:
@@ -73,11 +73,10 @@ class Beats:
         self._wake.set()
 
     def stop(self) -> None:
+        """No beat from now on (one already sent may still land); the thread ends by itself,
+        not waited for: a stop must not wait on Redis here."""
         self._stopping = True
         self._wake.set()
-        if self._thread.is_alive():
-            self._thread.join(self.lease_ms / 1000 + 5)
-        self._redis.close()
 
     def _run(self) -> None:
         period = self.lease_ms / 3000
@@ -86,3 +85,4 @@ class Beats:
             self.beat()
             self._wake.wait(max(0.0, period - (time.monotonic() - began)))
             self._wake.clear()
+        self._redis.close()

@@ -64,17 +64,21 @@ class Bus:
         self._tasks: list[asyncio.Task[None]] = []
         self._probes = 0
         self._echo: tuple[str, asyncio.Future[None]] | None = None  # the probe awaited
+        self._stopping = False
 
     def start(self) -> None:
         self._tasks = [asyncio.create_task(self._supervise(), name="bus-supervise"),
                        asyncio.create_task(self._send_forever(), name="bus-send")]
 
     async def stop(self) -> None:
+        """Ends the tasks. A cancellation alone may not: Python 3.11's `wait_for` (a probe's)
+        returns the result of what completed as it was cancelled, and the supervision would
+        go on probing for ever, holding the node's stop (`_stopping` ends its loops)."""
+        self._stopping = True
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks)
 
     def send(self, node: str, text: str, unheard: Unheard = None) -> None:
         self._out.put((CHANNEL + node, text, unheard))
@@ -103,13 +107,13 @@ class Bus:
 
     async def _supervise(self) -> None:
         retry = RETRY_S
-        while True:
+        while not self._stopping:
             subscribed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             listener = asyncio.create_task(self._listen(subscribed), name="bus-listen")
             try:
                 await asyncio.wait([subscribed, listener], timeout=self.echo_s,
                                    return_when=asyncio.FIRST_COMPLETED)
-                while subscribed.done() and await self._echoed(listener):
+                while not self._stopping and subscribed.done() and await self._echoed(listener):
                     retry = RETRY_S
                     self._now_hearing(True)
                     await asyncio.wait([listener], timeout=self.probe_s)  # wakes if it ends

@@ -19,7 +19,10 @@ channel, and `deaf` while it cannot (node.py): connections go to a worker that h
 deaf one only if none does (it serves the rooms it holds, or refuses at once). A worker says it
 again every HEARTBEAT_S: one unheard for SILENT_S (stopped, or its event loop stuck) is taken
 for frozen, and gets a connection only if no other worker is ready, until it is heard again;
-its rooms move to another node once its lease runs out (node.py). With no worker
+its rooms move to another node once its lease runs out (node.py). A frozen worker that is
+stopped (SIGSTOP), or unheard for `beats.STUCK_S` (its loop stuck: its lease is let run out
+then), has its clients' sockets shut down by the supervisor (`cut_clients`), so they reconnect
+at once, to a worker that serves, rather than wait on it. With no worker
 up at all (they are being started again), a connection is answered 503 at once. A worker ends
 with its supervisor at any stage of its life: `end_with_supervisor` from its first line, and
 once it serves, `take_sockets` seeing its channel end.
@@ -30,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import errno
 import hashlib
 import itertools
 import json
@@ -40,10 +44,12 @@ import signal
 import socket
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from tictac.cluster.beats import STUCK_S
 from tictac.cluster.leases import OWNER
 from tictac.rooms.codes import normalize
 
@@ -116,6 +122,8 @@ class Dispatcher:
         self.deaf: set[int] = set()
         self.heard_at = [0.0] * slots  # (loop time) when each worker last said something
         self.frozen: set[int] = set()
+        self.cut: set[int] = set()  # frozen slots whose clients were cut (`cut_clients`)
+        self.port = listening.getsockname()[1]
         self.host = socket.gethostname()
         self._turn = itertools.cycle(range(slots))
         self._tasks: set[asyncio.Task[None]] = set()
@@ -130,6 +138,7 @@ class Dispatcher:
         self.channels[slot], self.pids[slot] = None, pid
         self.deaf.discard(slot)
         self.frozen.discard(slot)
+        self.cut.discard(slot)
 
         def heard() -> None:
             try:
@@ -144,6 +153,7 @@ class Dispatcher:
                 self.heard_at[slot] = loop.time()
                 if slot in self.frozen:
                     self.frozen.discard(slot)
+                    self.cut.discard(slot)
                     log.warning("dispatch: worker %d answers again", pid)
             elif not said:  # the worker is gone; its slot waits for the next one
                 loop.remove_reader(channel.fileno())
@@ -154,13 +164,29 @@ class Dispatcher:
         loop.add_reader(channel.fileno(), heard)
 
     def watch(self, now: float) -> None:
-        """Called often: a ready worker unheard for SILENT_S is taken for frozen (logged once)."""
+        """Called often: a ready worker unheard for SILENT_S is taken for frozen (logged once);
+        a frozen one that is stopped, or unheard for STUCK_S, has its clients cut (once)."""
         for slot, channel in enumerate(self.channels):
-            if channel is not None and slot not in self.frozen \
-                    and now - self.heard_at[slot] > SILENT_S:
+            pid = self.pids[slot]
+            if channel is None or pid is None:
+                continue
+            silent_s = now - self.heard_at[slot]
+            if slot not in self.frozen and silent_s > SILENT_S:
                 self.frozen.add(slot)
                 log.warning("dispatch: worker %s has not answered for %g s; it gets no "
-                            "connection while another can take it", self.pids[slot], SILENT_S)
+                            "connection while another can take it", pid, SILENT_S)
+            if slot in self.frozen and slot not in self.cut \
+                    and (silent_s > STUCK_S or stopped(pid)):
+                self.cut.add(slot)
+                try:
+                    cut = cut_clients(pid, self.port)
+                except OSError as refused:  # (not permitted here: its clients wait for it)
+                    log.warning("dispatch: the clients of worker %s could not be cut (%s)",
+                                pid, refused)
+                    continue
+                log.warning("dispatch: worker %s is %s; its %d client connections are shut "
+                            "down (they reconnect to a worker that serves)", pid,
+                            "stopped" if silent_s <= STUCK_S else "stuck", cut)
 
     def may_listen(self, waited_s: float) -> bool:
         """Whether every worker said it is ready, or one has and STARTUP_S passed: connections
@@ -217,7 +243,9 @@ class Dispatcher:
         return conn.recv(PEEK_BYTES, socket.MSG_PEEK)
 
     async def _slot_for(self, code: str) -> int:
-        with contextlib.suppress(RedisError, OSError, TimeoutError):
+        # (redis-py raises RuntimeError on a connection whose transport closed under it, seen
+        # during a chaos run: the room's hashed worker is as good a guess then)
+        with contextlib.suppress(RedisError, OSError, TimeoutError, RuntimeError):
             owner = str(await self.redis.get(OWNER + code) or "")  # host.pid.random
             host, _, rest = owner.rpartition(".")[0].rpartition(".")
             if host == self.host and rest.isdigit() and int(rest) in self.pids:
@@ -247,6 +275,52 @@ class Dispatcher:
                     continue
             await asyncio.sleep(0.05)
         log.warning("dispatch: no worker took a connection in %g s; it is closed", HAND_WAIT_S)
+
+
+def stopped(pid: int) -> bool:
+    """Whether the process is stopped (SIGSTOP, a debugger): its state in /proc."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rfind(")") + 2:][:1] in ("T", "t")
+
+
+SYS_PIDFD_GETFD = 438  # the same number on every architecture (asm-generic/unistd.h)
+
+
+def cut_clients(pid: int, port: int) -> int:
+    """Shuts down (both ways) every TCP connection worker `pid` serves on `port`: copies of its
+    descriptors taken with pidfd_getfd (Linux 5.6; the supervisor is the worker's parent, so it
+    may), so its clients see their connection end and reconnect, while the worker, stopped,
+    cannot close them. The worker's own descriptors stay; once it runs again, it finds them
+    ended. Its outgoing connections (Redis, the database) are on other local ports and are left
+    alone. Returns how many were shut down."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    pidfd = os.pidfd_open(pid)
+    cut = 0
+    try:
+        for name in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                if not os.readlink(f"/proc/{pid}/fd/{name}").startswith("socket:"):
+                    continue
+            except OSError:  # (closed meanwhile)
+                continue
+            fd = libc.syscall(SYS_PIDFD_GETFD, pidfd, int(name), 0)
+            if fd < 0:
+                if ctypes.get_errno() == errno.EBADF:
+                    continue
+                raise OSError(ctypes.get_errno(), "pidfd_getfd failed")
+            with socket.socket(fileno=fd) as copy:
+                if copy.family in (socket.AF_INET, socket.AF_INET6) \
+                        and copy.type == socket.SOCK_STREAM and copy.getsockname()[1] == port:
+                    with contextlib.suppress(OSError):  # (not connected: a listening one)
+                        copy.getpeername()
+                        copy.shutdown(socket.SHUT_RDWR)
+                        cut += 1
+    finally:
+        os.close(pidfd)
+    return cut
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h

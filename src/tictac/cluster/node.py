@@ -144,6 +144,10 @@ class Node:
         room's new owner (relayed to, or handed the socket by its supervisor)."""
         self.draining = True
         self._set_beat_value()  # (beaten at once: the others hand it no room from now on)
+        # The clients this node relays to other nodes' rooms reconnect now, not once every
+        # room here is handed on: nothing of theirs waits on this node's rooms.
+        for link in list(self.links.values()):
+            link.conn.close(CLOSE_MOVED)
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
         if not rooms:
             return
@@ -187,7 +191,9 @@ class Node:
         any node with none, takes the room from the database. A room that finds no pause in
         HAND_ON_S is let go as it is."""
         async def hand_then_close() -> None:
-            with contextlib.suppress(RedisError, OSError):
+            # (redis-py raises RuntimeError on a connection whose transport closed under it:
+            # seen at a stop; the room is then let go as it is, released as it closes)
+            with contextlib.suppress(RedisError, OSError, RuntimeError):
                 if target is None:
                     await self.leases.release(room.code)
                 else:
@@ -207,17 +213,17 @@ class Node:
                 room.abandon(why)
 
     async def stop(self) -> None:
-        """Lets go of every room at once: another node takes each at its next client."""
+        """Lets go of every room at once: another node takes each at its next client. (The
+        server's stop bounds it, server/stopping.py: what matters most comes first.)"""
         if self._ticker is not None:
             self._ticker.cancel()
         for timer in (self._lapse, self._loop_beat):
             if timer is not None:
                 timer.cancel()
-        await asyncio.to_thread(self.beats.stop)
+        self.beats.stop()
         codes = list(self.manager.rooms)  # the manager has stopped them
         with contextlib.suppress(RedisError, OSError):
-            for code in codes:
-                await self.leases.release(code)
+            await asyncio.gather(*(self.leases.release(code) for code in codes))
             await self.leases.leave()
         await self.bus.stop()
         for task in list(self._tasks):

@@ -18,6 +18,12 @@ from typing import Any
 import uvicorn
 from starlette.applications import Starlette
 
+from tictac.server import stopping
+
+# A stop's bounds (a worker's supervisor kills one not ended in `dispatch.WORKER_STOP_S`):
+DRAIN_S = 6.0  # the rooms handed on (each waits `node.HAND_ON_S` at most for a pause)
+LIFESPAN_S = 8.0  # the application's own (server/app.py: its rooms, the cluster, the store)
+
 
 class Server(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, app: Starlette, channel: socket.socket | None,
@@ -76,11 +82,47 @@ class Server(uvicorn.Server):
         self.should_exit = True
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        """uvicorn's stop, each step bounded (`stopping.py`): no connection taken from now on;
+        a node's rooms handed on (before any connection is closed); every connection asked to
+        close (WebSockets with 1012: reconnect elsewhere), and those still open after the
+        graceful time (a client that does not read its close) ended; then the application's
+        shutdown (its rooms, the cluster, the store)."""
+        stop = self.app.state.stop = stopping.Stop()
         if self.stop_taking is not None:
             self.stop_taking()
+        for server in self.servers:
+            server.close()
+        for sock in sockets or []:
+            sock.close()
         node = getattr(self.app.state, "node", None)
-        if node is not None:  # rooms handed on before uvicorn closes every connection,
-            for server in self.servers:  # and no new one taken here meanwhile
-                server.close()
-            await node.drain()
-        await super().shutdown(sockets)
+        if node is not None:
+            await stop.step("handing the rooms on", node.drain(), DRAIN_S)
+        await stop.step("closing the connections", self._close_connections(),
+                        self.config.timeout_graceful_shutdown or 0, self._still_open)
+        for connection in list(self.server_state.connections):  # (still open: ended)
+            connection.transport.abort()
+        for task in list(self.server_state.tasks):
+            task.cancel()
+        if not self.force_exit:
+            await stop.step("the application's shutdown", self.lifespan.shutdown(), LIFESPAN_S)
+        stop.end()
+        stop.exit_if_left_behind()
+
+    def _still_open(self) -> str:
+        """The connections still open and the requests still served (uvicorn's tasks: where the
+        first few wait)."""
+        tasks = list(self.server_state.tasks)
+        return (f"{len(self.server_state.connections)} connections open, {len(tasks)} tasks, "
+                + "; ".join(" < ".join(stopping.suspended(task)[-3:]) for task in tasks[:3]))
+
+    async def _close_connections(self) -> None:
+        for connection in list(self.server_state.connections):
+            try:
+                connection.shutdown()
+            except Exception:
+                # uvicorn's WebSocket shutdown raises on a socket whose close frame is sent
+                # already (its close under way), before closing it: closed here (once what
+                # was written is flushed), else it stayed open until the graceful time ended
+                connection.transport.close()
+        while self.server_state.connections or self.server_state.tasks:
+            await asyncio.sleep(0.1)

@@ -26,6 +26,7 @@ from tictac.server import (
     pages,
     qr,
     reports,
+    stopping,
     ws,
 )
 from tictac.server.bans import Bans
@@ -37,6 +38,12 @@ from tictac.server.urltokens import NoTokenInUrl
 from tictac.store import StoreError, open_store
 
 log = logging.getLogger(__name__)
+
+# Bounds of the stop's last steps (stopping.py); a worker's whole stop is bounded in
+# cluster/worker.py. What a closed store had not committed was never acknowledged.
+ROOMS_STOP_S = 2.0
+NODE_STOP_S = 3.0
+STORE_CLOSE_S = 2.0
 
 
 class App(Starlette):
@@ -91,11 +98,14 @@ def create_app(settings: ServerSettings | None = None) -> App:
                      len(manager.rooms), replayed)
         try:
             yield
-        finally:
-            await manager.close()
+        finally:  # each bounded: a stop never waits for good on a room, Redis or the database
+            stop = app.state.stop or stopping.Stop()  # (begun by `tictac serve`'s server)
+            await stop.step("stopping the rooms", manager.close(), ROOMS_STOP_S)
             if app.state.node is not None:
-                await app.state.node.stop()
-            await store.close()
+                await stop.step("leaving the cluster", app.state.node.stop(), NODE_STOP_S)
+            await stop.step("closing the store", store.close(), STORE_CLOSE_S)
+            if app.state.stop is None:
+                stop.end()
 
     routes = [
         Route("/api/games", http_api.games),
@@ -145,4 +155,5 @@ def create_app(settings: ServerSettings | None = None) -> App:
     app.state.quotas = Quotas()
     app.state.qr = qr.Drawn()
     app.state.node = None
+    app.state.stop = None  # a `stopping.Stop` once `tictac serve`'s server stops
     return app

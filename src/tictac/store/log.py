@@ -199,7 +199,7 @@ class SqlStore(GroupCommit[Write | Row]):
         if self.file is not None:
             await super()._watch_forever()
             return
-        while True:
+        while not self.closing:
             await asyncio.sleep(self.CHECK_EVERY_S if self.healthy() else self.PROBE_S)
             try:
                 await self._read(self._probe)

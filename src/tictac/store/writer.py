@@ -14,7 +14,6 @@ futures and the task's turn per action were a twentieth of an action's instructi
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
@@ -42,6 +41,7 @@ class GroupCommit(Generic[Write]):
         self._drained: asyncio.Future[None] | None = None  # `close` waits on it while busy
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
         self._tasks: list[asyncio.Task[None]] = []
+        self.closing = False
         self.commits = 0
 
     def _start(self) -> None:
@@ -70,19 +70,21 @@ class GroupCommit(Generic[Write]):
 
     async def _watch_forever(self) -> None:
         """Notices a lost file (and logs it) even while nothing is written."""
-        while self.healthy():
+        while self.healthy() and not self.closing:
             await asyncio.sleep(self.CHECK_EVERY_S)
 
     async def close(self) -> None:
+        """Once what is queued is kept (a server's stop bounds the wait: server/stopping.py).
+        The watch ends by `closing`, not only by its cancellation, which Python 3.11's
+        `wait_for` (a store's read) may swallow."""
+        self.closing = True
         if self._tasks:
             if self._busy:
                 self._drained = self._loop.create_future()
                 await self._drained
             for task in self._tasks:
                 task.cancel()
-            for task in self._tasks:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            await asyncio.wait(self._tasks)
         await asyncio.get_running_loop().run_in_executor(self._thread, self._dispose)
         self._thread.shutdown()
 
