@@ -12,7 +12,7 @@ round after, then development data; guess_heldout3.tsv, written before the check
 after that, is the held-out measure of the round after it (tests/times_up/guess_figures.md).
 guess_heldout4.tsv and guess_heldout5.tsv are each split by card into halves like
 guess_table.tsv: the development half may be read while the checker changes, the test half is
-judged once, at the end (guess_heldout5.tsv's test half is skipped until then).
+judged once, at the end.
 On every table the checker must never accept a guess naming a different person or word, nor an
 incomplete name ("Nixon" is not enough for "Richard Nixon"); on guess_table.tsv, both halves,
 it must agree with the table on at least DEV_AGREEMENT of the guesses in each language.
@@ -448,12 +448,12 @@ def test_the_fifth_held_out_table_development_half() -> None:
     _judge_fifth_held_out_half(HALVES[0], HELD_OUT_5_DEVELOPMENT)
 
 
-# Until the single final run, the goal: 98 % of the test half's guesses in each language (of 184
-# fr and 165 en) and no guess of another person, word or incomplete name accepted; after it, the
-# measured agreement is the floor and the measured false accepts the ceiling.
-HELD_OUT_5_TEST = ({"fr": 181, "en": 162}, 0)
+# guess_heldout5.tsv's test half, judged once at the end of round six (guess_figures.md): fr
+# 176/184, en 161/165, two guesses of another person or word accepted ("Franklin" for
+# "(André) Franquin", "Galilee" for "Galileo (Galilei)"), short of the goal of 98 % and none.
+# The agreement per language, a floor, and the false accepts, a ceiling.
+HELD_OUT_5_TEST = ({"fr": 176, "en": 161}, 2)
 
 
-@pytest.mark.skip(reason="judged once, at the end")
 def test_the_fifth_held_out_table_test_half() -> None:
     _judge_fifth_held_out_half(HALVES[1], HELD_OUT_5_TEST)
