@@ -19,7 +19,7 @@ ValueError before the game sees it.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, cast
 
 import numpy as np
@@ -175,6 +175,14 @@ class TictacEnv(AECEnv):  # type: ignore[misc]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """PettingZoo's: the agent selected, while any is left (at most `max_iter` times). A
+        generator: resuming one costs less than the `__next__` of PettingZoo's iterator class,
+        at every decision."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:

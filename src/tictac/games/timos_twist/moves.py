@@ -141,23 +141,23 @@ def apply(state: State, seat: int, action: Action, now_ms: int) -> tuple[State, 
     return state, events
 
 
-def take_turn(state: State, seat: int, move: tuple[str, int, int], now_ms: int) -> list[Event]:
+def take_turn(state: State, seat: int, move: tuple[str, int, int], now_ms: int) -> None:
     """`apply` of a turn's move known to be legal, without its checks: `move` is ("play",
     card, colour named: a coloured card names its own), ("draw", ...) or ("pass", ...); a play
     that leaves one card calls TIMO. For the RL environment, which takes the move from
-    `turn_moves` and has checked it once already."""
+    `turn_moves` and has checked it once already, and reads no events: the move's own event is
+    not made (it was a thirtieth of an environment's step), those of its effects are dropped."""
     opening = state.opening
-    events: list[Event] = []
+    dropped: list[Event] = []
     kind, card, color = move
     if kind == "play":
-        _play(state, seat, card, color, len(state.hands[seat]) == 2, now_ms, events)
+        _play(state, seat, card, color, len(state.hands[seat]) == 2, now_ms, dropped, tell=False)
     elif kind == "draw":
-        _draw(state, seat, events)
+        _draw(state, seat, dropped, tell=False)
     else:
-        _pass(state, seat, events)
+        _pass(state, seat, dropped, tell=False)
     if opening:  # (most turns: no call)
         _close_opening(state, opening)
-    return events
 
 
 def _close_opening(state: State, opening: list[Event]) -> None:
@@ -211,7 +211,8 @@ def _check_play(state: State, seat: int, action: Action, now_ms: int) -> tuple[i
 
 
 def _play(
-    state: State, seat: int, card: int, color: int, timo: bool, now_ms: int, events: list[Event]
+    state: State, seat: int, card: int, color: int, timo: bool, now_ms: int, events: list[Event],
+    tell: bool = True,
 ) -> None:
     hand = state.hands[seat]
     hand.remove(card)
@@ -220,9 +221,9 @@ def _play(
     state.drawn = NOBODY
     state.exposed = NOBODY
     state.grace_until = 0
-    events.append(
-        {"type": "played", "seat": seat, "card": IDS[card], "color": COLORS[color], "timo": timo}
-    )
+    if tell:
+        events.append({"type": "played", "seat": seat, "card": IDS[card], "color": COLORS[color],
+                       "timo": timo})
     left = len(hand)
     if not left:
         state.called[seat] = False
@@ -256,7 +257,7 @@ def _check_draw(state: State, seat: int, now_ms: int) -> None:
         raise IllegalAction(HAS_PLAYABLE_CARD, "you may only draw with no card to play")
 
 
-def _draw(state: State, seat: int, events: list[Event]) -> None:
+def _draw(state: State, seat: int, events: list[Event], tell: bool = True) -> None:
     state.exposed = NOBODY
     state.grace_until = 0
     if state.penalty:
@@ -264,7 +265,8 @@ def _draw(state: State, seat: int, events: list[Event]) -> None:
         state.turn = next_seat(state)
         return
     count = draw_cards(state, seat, 1, events)
-    events.append({"type": "drew", "seat": seat, "count": count, "penalty": False})
+    if tell:
+        events.append({"type": "drew", "seat": seat, "count": count, "penalty": False})
     hand = state.hands[seat]
     if count and hand[-1] in matching(state):
         state.drawn = hand[-1]
@@ -278,10 +280,11 @@ def _check_pass(state: State, seat: int, now_ms: int) -> None:
         raise IllegalAction(NOTHING_TO_PASS, "you pass only after drawing a card you could play")
 
 
-def _pass(state: State, seat: int, events: list[Event]) -> None:
+def _pass(state: State, seat: int, events: list[Event], tell: bool = True) -> None:
     state.drawn = NOBODY
     state.turn = next_seat(state)
-    events.append({"type": "passed", "seat": seat})
+    if tell:
+        events.append({"type": "passed", "seat": seat})
 
 
 def _call_timo(state: State, seat: int) -> None:
