@@ -18,7 +18,7 @@ from typing import Any
 import uvicorn
 from starlette.applications import Starlette
 
-from tictac.server import stopping
+from tictac.cluster import stopping
 
 # A stop's bounds (a worker's supervisor kills one not ended in `dispatch.WORKER_STOP_S`):
 DRAIN_S = 6.0  # the rooms handed on (each waits `node.HAND_ON_S` at most for a pause)

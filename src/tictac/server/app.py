@@ -26,7 +26,6 @@ from tictac.server import (
     pages,
     qr,
     reports,
-    stopping,
     ws,
 )
 from tictac.server.bans import Bans
@@ -39,7 +38,7 @@ from tictac.store import StoreError, open_store
 
 log = logging.getLogger(__name__)
 
-# Bounds of the stop's last steps (stopping.py); a worker's whole stop is bounded in
+# Bounds of the stop's last steps (cluster/stopping.py); a worker's whole stop is bounded in
 # cluster/worker.py. What a closed store had not committed was never acknowledged.
 ROOMS_STOP_S = 2.0
 NODE_STOP_S = 3.0
@@ -99,7 +98,10 @@ def create_app(settings: ServerSettings | None = None) -> App:
         try:
             yield
         finally:  # each bounded: a stop never waits for good on a room, Redis or the database
-            stop = app.state.stop or stopping.Stop()  # (begun by `tictac serve`'s server)
+            # (imported here, as the cluster's Node is: no cluster module loads at a server's start)
+            from tictac.cluster.stopping import Stop
+
+            stop = app.state.stop or Stop()  # (begun by `tictac serve`'s server)
             await stop.step("stopping the rooms", manager.close(), ROOMS_STOP_S)
             if app.state.node is not None:
                 await stop.step("leaving the cluster", app.state.node.stop(), NODE_STOP_S)

@@ -74,7 +74,7 @@ class GroupCommit(Generic[Write]):
             await asyncio.sleep(self.CHECK_EVERY_S)
 
     async def close(self) -> None:
-        """Once what is queued is kept (a server's stop bounds the wait: server/stopping.py).
+        """Once what is queued is kept (a server's stop bounds the wait: cluster/stopping.py).
         The watch ends by `closing`, not only by its cancellation, which Python 3.11's
         `wait_for` (a store's read) may swallow."""
         self.closing = True
