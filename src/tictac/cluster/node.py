@@ -214,7 +214,7 @@ class Node:
 
     async def stop(self) -> None:
         """Lets go of every room at once: another node takes each at its next client. (The
-        server's stop bounds it, server/stopping.py: what matters most comes first.)"""
+        server's stop bounds it, cluster/stopping.py: what matters most comes first.)"""
         if self._ticker is not None:
             self._ticker.cancel()
         for timer in (self._lapse, self._loop_beat):

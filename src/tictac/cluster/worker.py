@@ -20,7 +20,7 @@ from starlette.applications import Starlette
 
 from tictac.cluster import stopping
 
-# A stop's bounds (a worker's supervisor kills one not ended in `dispatch.WORKER_STOP_S`):
+# A stop's bounds (a worker's supervisor, cli/serve.py, kills one not ended in `WORKER_STOP_S`):
 DRAIN_S = 6.0  # the rooms handed on (each waits `node.HAND_ON_S` at most for a pause)
 LIFESPAN_S = 8.0  # the application's own (server/app.py: its rooms, the cluster, the store)
 

@@ -149,8 +149,8 @@ def create_app(settings: ServerSettings | None = None) -> App:
                   Middleware(ws.Sockets)]  # /ws/{code}, past the router (ws.py says why)
     # One answer to every HTTP call's refusal, whichever handler raised it.
     app = App(routes=routes, lifespan=lifespan, middleware=middleware,
-                    exception_handlers={IllegalAction: http_api.refused,
-                                        StoreError: http_api.refused})
+              exception_handlers={IllegalAction: http_api.refused,
+                                  StoreError: http_api.refused})
     app.state.settings = settings
     app.state.proxies = proxies
     app.state.limits = http_api.Limits(settings)
