@@ -22,7 +22,20 @@ def messages(frames: list[tuple[int, bytes]]) -> list[dict[str, Any]]:
 def test_an_ack_and_the_actors_view_come_in_one_write(server: ServerProcess) -> None:
     """Time Bomb, the first wire holder the only one connected: its cut is acknowledged, and
     the read that brings the ack brings the holder's new view behind it (two writes would wake
-    the reader with the ack alone)."""
+    the reader with the ack alone). A first cut that finds the bomb ends the game, and then the
+    ack goes alone, before the room says the game is over (room.py's `_changed`): that deal is
+    checked for it and dealt again (about one deal in twenty)."""
+    for _ in range(DEALS):
+        if _cut_once(server):
+            return
+    raise AssertionError(f"the first cut found the bomb in {DEALS} deals in a row")
+
+
+DEALS = 30  # (all thirty ending at the first cut: a chance below 1e-30)
+
+
+def _cut_once(server: ServerProcess) -> bool:
+    """One deal and its first cut; False if that cut ended the game."""
     with httpx.Client(base_url=server.base) as http:
         made = http.post("/api/rooms", json={"game": "time-bomb", "name": "A",
                                              "options": {"first_holder": 0}}).json()
@@ -46,7 +59,15 @@ def test_an_ack_and_the_actors_view_come_in_one_write(server: ServerProcess) -> 
             kinds = [message["type"] for message in read]
         at = kinds.index("ack")
         assert read[at] == {"type": "ack", "id": 1, "version": version + 1}
-        assert kinds[at + 1:at + 2] == ["view"] and read[at + 1]["version"] == version + 1, kinds
+        later = read[at + 1:]
+        if later[:1] and later[0]["type"] == "view":
+            assert later[0]["version"] == version + 1, later[0]
+            return True
+        # Not the view: the game is over, and the room says so next.
+        while not later:
+            later = messages(client.read_once())
+        assert later[0]["type"] == "room" and later[0]["room"]["status"] == "finished", later
+        return False
     finally:
         client.close()
 
