@@ -79,13 +79,29 @@ async def test_the_wal_is_checkpointed_beside_the_commits_and_starts_again(
             sizes.append(wal.stat().st_size)
     await store.close()
     checkpoints = [(thread, sql) for thread, sql in ran if "wal_checkpoint" in sql]
-    assert len(checkpoints) == 2 * 20  # a pass beside the commits, then the rest
+    assert [sql for _, sql in checkpoints] == ["PRAGMA wal_checkpoint(PASSIVE)"] * 20
     writers = {thread for thread, sql in ran if sql.startswith("INSERT")}
     assert writers == {threading.get_ident()}
     assert not writers & {thread for thread, _ in checkpoints}
     # Copied whole, the WAL is written again from its start: it stops growing.
     assert sizes[-1] == sizes[1]
     assert stored(tmp_path / "rooms.sqlite3") == list(range(1, 201))
+
+
+async def test_a_long_wal_is_copied_whole_holding_the_writers_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lite, "CHECKPOINT_EVERY", 10)
+    monkeypatch.setattr(lite, "WAL_PAGES_AT_MOST", 0)
+    store, ran = await opened(tmp_path)
+    for seq in range(1, 31):
+        await store.append("ABCDE", 0, seq, LoggedAction(0, {"type": "cut", "n": seq}, seq))
+    assert store._checkpointing is not None
+    await asyncio.to_thread(store._checkpointing.result)
+    await store.close()
+    checkpoints = [sql for _, sql in ran if "wal_checkpoint" in sql]
+    assert checkpoints[:2] == ["PRAGMA wal_checkpoint(PASSIVE)", "PRAGMA wal_checkpoint(RESTART)"]
+    assert checkpoints.count("PRAGMA wal_checkpoint(RESTART)") * 2 == len(checkpoints)
+    assert stored(tmp_path / "rooms.sqlite3") == list(range(1, 31))
 
 
 async def test_a_commit_never_waits_for_a_checkpoint(
