@@ -19,13 +19,14 @@ and back cost more than the commit. What could make the loop wait is kept off it
 never waits for a lock (another process writing the file): anything short of success there is
 done again on the writer's thread, which answers as it always did.
 
-No commit waits for the disk. The WAL is checkpointed (which syncs the WAL and the database
-file) on a connection and a thread of their own, beside the commits, never in their way: a
-checkpoint on the writer's connection held every write queued behind it for its syncs (15 to
-60 ms on a loaded machine, a paced run's p99). SQLite's own checkpoint at commit is off, and
-so is the sync NORMAL makes at commit (of the WAL's header, when the WAL starts again from its
-beginning): the checkpointer syncs the WAL before it copies a page of it into the database,
-so what that sync guarded is synced before it matters.
+No commit waits for a checkpoint. The WAL is checkpointed (which syncs the WAL and the
+database file) on a connection and a thread of their own, beside the commits, never in their
+way: a checkpoint on the writer's connection held every write queued behind it for its syncs
+(16 to 62 ms on a loaded machine). SQLite's own checkpoint at commit is off on the writer's
+connection. A commit's one sync left is NORMAL's of the WAL's header, when the WAL starts
+again from its beginning (it keeps a write out of order after a power cut from corrupting the
+file): that is once a checkpoint has copied the WAL whole, under steady commits about every
+sixteenth checkpoint (`_checkpoint`), not after every one.
 """
 
 from __future__ import annotations
@@ -65,10 +66,9 @@ HERE_AT_MOST = 4  # action rows committed on the loop's thread; a bigger batch i
 # so the WAL is checkpointed at about SQLite's default of 1000 pages.
 CHECKPOINT_EVERY = 300
 # The WAL's length (in pages of 4 KiB, about 40 MB) past which a checkpoint holds the writers
-# back for a moment so that the WAL starts again (see `_checkpoint`); at 250 actions/s, about
-# every tenth checkpoint.
+# back for a moment so that the WAL starts again (see `_checkpoint`); an action's commit writes
+# two pages, so at 250 actions/s about every sixteenth checkpoint (some 19 s).
 WAL_PAGES_AT_MOST = 10_000
-NORMAL = 1  # `PRAGMA synchronous`'s answer for NORMAL
 LOCK_WAIT_MS = 5000  # sqlite3's default: how long the writer's thread waits for a lock
 
 Write = Callable[[sqlite3.Connection], None]
@@ -137,8 +137,6 @@ class LiteStore(GroupCommit[Write | Row]):
         self.path = file.path
         self._conn = conn  # the writer's: on the loop's thread or the writer's, never both
         self._conn.execute("PRAGMA wal_autocheckpoint = 0")  # the checkpointer does it
-        if conn.execute("PRAGMA synchronous").fetchone()[0] == NORMAL:  # PRAGMAS's
-            conn.execute("PRAGMA synchronous = OFF")  # its one sync is the checkpointer's
         self._lock_wait_ms = -1
         self._wait_for_locks(LOCK_WAIT_MS)
         self._since_checkpoint = 0
@@ -162,10 +160,8 @@ class LiteStore(GroupCommit[Write | Row]):
 
     def _dispose(self) -> None:
         self._checkpoints.shutdown()  # once a checkpoint under way is done
-        # The last connection to close checkpoints the WAL into the file and deletes it: the
-        # checkpointer's, with its syncs.
-        self._conn.close()
         self._checkpointer.close()
+        self._conn.close()
 
     def trace(self, callback: Callable[[str], None] | None) -> None:
         """`callback` is called with each statement the writer's connection and the
