@@ -114,18 +114,19 @@ def _revision(conn: sqlite3.Connection) -> str | None:
     return found[0][0] if len(found) == 1 else None
 
 
-def _open_migrated(path: str) -> sqlite3.Connection:
-    """The writer's connection to the file at `path`, once the file is at SCHEMA_REVISION."""
+def _open_migrated(path: str) -> tuple[sqlite3.Connection, sqlite3.Connection]:
+    """The writer's connection and the checkpointer's to the file at `path`, once the file is
+    at SCHEMA_REVISION."""
     conn = _connect(path)
     try:
         if _revision(conn) != SCHEMA_REVISION:
             from tictac.store.log import migrate_sqlite  # SQLAlchemy and Alembic: only now
 
             migrate_sqlite(path)
+        return conn, _connect(path)
     except BaseException:
         conn.close()
         raise
-    return conn
 
 
 class LiteStore(GroupCommit[Write | Row]):
@@ -150,8 +151,7 @@ class LiteStore(GroupCommit[Write | Row]):
         """Opens (making and migrating it if need be) the file at `path` and starts the
         writer; a file that cannot be opened is a `StoreError` in one line."""
         try:
-            conn = await asyncio.to_thread(_open_migrated, path)
-            checkpointer = await asyncio.to_thread(_connect, path)
+            conn, checkpointer = await asyncio.to_thread(_open_migrated, path)
         except (sqlite3.Error, OSError) as failure:
             raise StoreError(f"cannot open the database {path}: {failure}") from None
         store = cls(conn, checkpointer, DatabaseFile(path))
