@@ -1,6 +1,6 @@
 """The sqlite3 store's lone commits on the event loop's thread (issue 23, item 2): durable before
 they are answered, and nothing that could hold the loop (a lock, a checkpoint's sync) is done
-there."""
+there; nor does any commit wait for a checkpoint."""
 
 from __future__ import annotations
 
@@ -65,19 +65,67 @@ async def test_a_lock_held_elsewhere_holds_the_action_not_the_loop(
     assert any(thread != threading.get_ident() for thread, _ in ran), "done on the thread"
 
 
-async def test_the_wal_is_checkpointed_on_the_writers_thread(
+async def test_the_wal_is_checkpointed_beside_the_commits_and_starts_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lite, "CHECKPOINT_EVERY", 10)
     store, ran = await opened(tmp_path)
     wal = tmp_path / "rooms.sqlite3-wal"
-    sizes = []
+    sizes, checkpointing = [], None
     for seq in range(1, 201):
         await store.append("ABCDE", 0, seq, LoggedAction(0, {"type": "cut", "n": seq}, seq))
-        sizes.append(wal.stat().st_size)
+        if store._checkpointing is not checkpointing:  # one begun: done before the next
+            checkpointing = store._checkpointing  # commit, so that none gives up
+            await asyncio.to_thread(checkpointing.result)
+            sizes.append(wal.stat().st_size)
     await store.close()
-    checkpoints = [thread for thread, sql in ran if "wal_checkpoint" in sql]
-    assert len(checkpoints) >= 15
-    assert threading.get_ident() not in checkpoints
-    # Checkpointed, the WAL is written again from its start: it stops growing.
-    assert sizes[-1] == sizes[49]
+    checkpoints = [(thread, sql) for thread, sql in ran if "wal_checkpoint" in sql]
+    assert [sql for _, sql in checkpoints] == ["PRAGMA wal_checkpoint(PASSIVE)"] * 20
+    writers = {thread for thread, sql in ran if sql.startswith("INSERT")}
+    assert writers == {threading.get_ident()}
+    assert not writers & {thread for thread, _ in checkpoints}
+    # Copied whole, the WAL is written again from its start: it stops growing.
+    assert sizes[-1] == sizes[1]
     assert stored(tmp_path / "rooms.sqlite3") == list(range(1, 201))
+
+
+async def test_a_long_wal_is_copied_whole_holding_the_writers_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lite, "CHECKPOINT_EVERY", 10)
+    monkeypatch.setattr(lite, "WAL_PAGES_AT_MOST", 0)
+    store, ran = await opened(tmp_path)
+    for seq in range(1, 31):
+        await store.append("ABCDE", 0, seq, LoggedAction(0, {"type": "cut", "n": seq}, seq))
+    assert store._checkpointing is not None
+    await asyncio.to_thread(store._checkpointing.result)
+    await store.close()
+    checkpoints = [sql for _, sql in ran if "wal_checkpoint" in sql]
+    assert checkpoints[:2] == ["PRAGMA wal_checkpoint(PASSIVE)", "PRAGMA wal_checkpoint(RESTART)"]
+    assert checkpoints.count("PRAGMA wal_checkpoint(RESTART)") * 2 == len(checkpoints)
+    assert stored(tmp_path / "rooms.sqlite3") == list(range(1, 31))
+
+
+async def test_a_commit_never_waits_for_a_checkpoint(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lite, "CHECKPOINT_EVERY", 10)
+    store = await LiteStore.open(str(tmp_path / "rooms.sqlite3"))
+    await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
+    await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
+    release = threading.Event()
+    held: list[str] = []
+
+    def hold_checkpoints(sql: str) -> None:  # a checkpoint that takes as long as the test
+        if "wal_checkpoint" in sql:
+            held.append(sql)
+            release.wait()
+
+    store.trace(hold_checkpoints)
+    try:
+        for seq in range(1, 51):  # five checkpoints due, the first one still under way
+            await asyncio.wait_for(store.append(
+                "ABCDE", 0, seq, LoggedAction(0, {"type": "cut"}, seq)), 60)
+        assert held == ["PRAGMA wal_checkpoint(PASSIVE)"]
+    finally:
+        release.set()
+    store.trace(None)
+    await store.close()
+    assert stored(tmp_path / "rooms.sqlite3") == list(range(1, 51))

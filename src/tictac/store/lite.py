@@ -15,11 +15,18 @@ one thread at a time; reads open a connection of their own on a thread of their 
 A batch of a few action rows is committed on the event loop's thread (`_commit_here`): in WAL
 mode with synchronous=NORMAL a commit appends to the WAL file without waiting for the disk,
 and at a table's pace a batch is nearly always one action, whose hop to the writer's thread
-and back cost more than the commit. What could make the loop wait is kept off it:
-the WAL is checkpointed (which syncs) on the writer's thread only, SQLite's own checkpoint at
-commit is off on this connection, and the loop never waits for a lock (another process
-writing the file): anything short of success there is done again on the writer's thread,
-which answers as it always did.
+and back cost more than the commit. What could make the loop wait is kept off it: the loop
+never waits for a lock (another process writing the file): anything short of success there is
+done again on the writer's thread, which answers as it always did.
+
+No commit waits for a checkpoint. The WAL is checkpointed (which syncs the WAL and the
+database file) on a connection and a thread of their own, beside the commits, never in their
+way: a checkpoint on the writer's connection held every write queued behind it for its syncs
+(16 to 62 ms on a loaded machine). SQLite's own checkpoint at commit is off on the writer's
+connection. A commit's one sync left is NORMAL's of the WAL's header, when the WAL starts
+again from its beginning (it keeps a write out of order after a power cut from corrupting the
+file): that is once a checkpoint has copied the WAL whole, under steady commits about every
+sixteenth checkpoint (`_checkpoint`), not after every one.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ import logging
 import os
 import sqlite3
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
 from typing import Any
 
@@ -57,6 +65,10 @@ HERE_AT_MOST = 4  # action rows committed on the loop's thread; a bigger batch i
 # Commits between two checkpoints: one action's commit writes two or three pages to the WAL,
 # so the WAL is checkpointed at about SQLite's default of 1000 pages.
 CHECKPOINT_EVERY = 300
+# The WAL's length (in pages of 4 KiB, about 40 MB) past which a checkpoint holds the writers
+# back for a moment so that the WAL starts again (see `_checkpoint`); an action's commit writes
+# two pages, so at 250 actions/s about every sixteenth checkpoint (some 19 s).
+WAL_PAGES_AT_MOST = 10_000
 LOCK_WAIT_MS = 5000  # sqlite3's default: how long the writer's thread waits for a lock
 
 Write = Callable[[sqlite3.Connection], None]
@@ -102,52 +114,61 @@ def _revision(conn: sqlite3.Connection) -> str | None:
     return found[0][0] if len(found) == 1 else None
 
 
-def _open_migrated(path: str) -> sqlite3.Connection:
-    """The writer's connection to the file at `path`, once the file is at SCHEMA_REVISION."""
+def _open_migrated(path: str) -> tuple[sqlite3.Connection, sqlite3.Connection]:
+    """The writer's connection and the checkpointer's to the file at `path`, once the file is
+    at SCHEMA_REVISION."""
     conn = _connect(path)
     try:
         if _revision(conn) != SCHEMA_REVISION:
             from tictac.store.log import migrate_sqlite  # SQLAlchemy and Alembic: only now
 
             migrate_sqlite(path)
+        return conn, _connect(path)
     except BaseException:
         conn.close()
         raise
-    return conn
 
 
 class LiteStore(GroupCommit[Write | Row]):
     """An SQLite file, through sqlite3."""
 
-    def __init__(self, conn: sqlite3.Connection, file: DatabaseFile) -> None:
+    def __init__(self, conn: sqlite3.Connection, checkpointer: sqlite3.Connection,
+                 file: DatabaseFile) -> None:
         super().__init__(file)
         self.path = file.path
         self._conn = conn  # the writer's: on the loop's thread or the writer's, never both
-        self._conn.execute("PRAGMA wal_autocheckpoint = 0")  # the writer's thread does it
+        self._conn.execute("PRAGMA wal_autocheckpoint = 0")  # the checkpointer does it
         self._lock_wait_ms = -1
         self._wait_for_locks(LOCK_WAIT_MS)
         self._since_checkpoint = 0
+        self._checkpointer = checkpointer  # on its thread only
+        checkpointer.execute("PRAGMA busy_timeout = 0")  # it never holds the writers waiting
+        self._checkpoints = ThreadPoolExecutor(1, thread_name_prefix="store-checkpoint")
+        self._checkpointing: Future[None] | None = None
 
     @classmethod
     async def open(cls, path: str) -> LiteStore:
         """Opens (making and migrating it if need be) the file at `path` and starts the
         writer; a file that cannot be opened is a `StoreError` in one line."""
         try:
-            conn = await asyncio.to_thread(_open_migrated, path)
+            conn, checkpointer = await asyncio.to_thread(_open_migrated, path)
         except (sqlite3.Error, OSError) as failure:
             raise StoreError(f"cannot open the database {path}: {failure}") from None
-        store = cls(conn, DatabaseFile(path))
+        store = cls(conn, checkpointer, DatabaseFile(path))
         store._start()
         return store
 
     def _dispose(self) -> None:
+        self._checkpoints.shutdown()  # once a checkpoint under way is done
+        self._checkpointer.close()
         self._conn.close()
 
     def trace(self, callback: Callable[[str], None] | None) -> None:
-        """`callback` is called with each statement the writer's connection runs, on the
-        thread that runs it (None stops it): which thread committed what, for tests and for
-        an operator's debugging."""
+        """`callback` is called with each statement the writer's connection and the
+        checkpointer's run, on the thread that runs it (None stops it): which thread
+        committed or checkpointed what, for tests and for an operator's debugging."""
         self._conn.set_trace_callback(callback)
+        self._checkpoints.submit(self._checkpointer.set_trace_callback, callback).result()
 
     def _wait_for_locks(self, ms: int) -> None:
         if self._lock_wait_ms != ms:
@@ -155,8 +176,7 @@ class LiteStore(GroupCommit[Write | Row]):
             self._lock_wait_ms = ms
 
     def _commit_here(self, writes: list[Write | Row]) -> list[Exception | None] | None:
-        if (len(writes) > HERE_AT_MOST or self._since_checkpoint >= CHECKPOINT_EVERY
-                or not all(type(write) is dict for write in writes)):
+        if len(writes) > HERE_AT_MOST or not all(type(write) is dict for write in writes):
             return None
         self._wait_for_locks(0)
         try:
@@ -167,17 +187,6 @@ class LiteStore(GroupCommit[Write | Row]):
 
     def _commit(self, writes: list[Write | Row]) -> list[Exception | None]:
         """On the writer thread: every write's failure, or None for each if all committed."""
-        failures = self._commit_batch(writes)
-        if self._since_checkpoint >= CHECKPOINT_EVERY:
-            try:
-                self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            except sqlite3.Error as failure:  # the next commit tries again
-                log.warning("checkpoint of %s failed: %s", self.path, failure)
-            else:
-                self._since_checkpoint = 0
-        return failures
-
-    def _commit_batch(self, writes: list[Write | Row]) -> list[Exception | None]:
         self._wait_for_locks(LOCK_WAIT_MS)
         try:
             self._transaction(writes)
@@ -189,7 +198,7 @@ class LiteStore(GroupCommit[Write | Row]):
                 return [StoreError(f"the database {self.path}: {error}")
                         if isinstance(error, sqlite3.Error) else error]
             # One bad write must not sink the others: retry them one by one.
-            return [self._commit_batch([write])[0] for write in writes]
+            return [self._commit([write])[0] for write in writes]
         return [None] * len(writes)
 
     def _transaction(self, writes: list[Write | Row]) -> None:
@@ -220,6 +229,24 @@ class LiteStore(GroupCommit[Write | Row]):
                 raise
         self.commits += 1
         self._since_checkpoint += 1
+        if self._since_checkpoint >= CHECKPOINT_EVERY and (
+                self._checkpointing is None or self._checkpointing.done()):
+            self._since_checkpoint = 0
+            self._checkpointing = self._checkpoints.submit(self._checkpoint)
+
+    def _checkpoint(self) -> None:
+        """On the checkpointer's thread: the WAL copied into the database file, beside the
+        commits. It copies what the WAL held when it began; if no commit came meanwhile, the
+        next one writes the WAL again from its start. Under a steady load one nearly always
+        comes, so once the WAL is past WAL_PAGES_AT_MOST the rest is copied holding the writers
+        back (RESTART: a few pages and two syncs), so that it starts again. Neither waits for a
+        lock: with a writer or a reader under way, the next checkpoint tries again."""
+        try:
+            _, pages, _ = self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            if pages > WAL_PAGES_AT_MOST:
+                self._checkpointer.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
+        except sqlite3.Error as failure:  # the next checkpoint tries again
+            log.warning("checkpoint of %s failed: %s", self.path, failure)
 
     def _refuse_if_lost(self) -> None:
         """The last thing before a commit: never into a lost file."""
