@@ -456,3 +456,35 @@ def test_a_title_of_nobility_before_the_name_wins(
 def test_the_everyday_short_word_wins_the_long_one(
         said: str, word: str, language: str, accepted: bool) -> None:
     assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Franklin", "(André) Franquin", "fr", False),  # a letter changed that is another's name
+    ("Jean Franklin", "Jean Franquin", "fr", False),  # on a player's card too
+    ("Lucie Carlton", "Lucie Carston", "fr", False),
+    ("Jane Austin", "Jane Austen", "en", True),  # the same sound: a first name, but her name
+    ("Galilee", "Galileo (Galilei)", "en", False),  # the region, not "Galilée" typed plainly
+    ("Galilée", "Galileo (Galilei)", "en", True),  # the French name, as written
+    ("Salvador Dali", "Salvador Dalí", "en", True),  # the printed name without its accent
+])
+def test_a_slip_that_makes_another_known_name_or_word_is_that_name(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """A slip is forgiven only when the guess is no other name, place or word: docs/games/
+    times-up.md, "The checks, in order"."""
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Sarah Bernhard", "Sarah Bernhardt", "fr", True),  # a silent final "dt", a letter dropped
+    ("Yves Saint Lauren", "Yves Saint Laurent", "en", True),  # a silent final t after n
+    ("Jean Ferra", "Jean Ferrat", "fr", True),  # a word, but only a silent letter dropped
+    ("Véronique Samson", "Véronique Sanson", "fr", True),  # m before a consonant is a nasal n
+    ("Jeanne Calmant", "Jeanne Calment", "fr", False),  # the same sound, a letter changed: a word
+    ("Edgar Dégât", "Edgar Degas", "fr", False),
+    ("Renaud Martin", "Reno Martin", "fr", False),  # the same sound, another name spelt apart
+])
+def test_a_name_spelt_as_french_says_it_wins_unless_it_is_another_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """spoken.py's French key for a name word, and what still refuses it
+    (guess._one_letter_from)."""
+    assert matches(said, name, Judge(language)) is accepted

@@ -102,14 +102,25 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
         return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts) if known else (name,)
-    if any("".join(said) in _spellings(form, judge) for form in own):
-        return True
+    for form in own:
+        if "".join(said) in _spellings(form, judge):
+            return form == name or not _plain_word(guess, form, judge)
     if known and any(_nearer(said, other, own, judge) for other in known.refuses):
         return False
     if _another_card(said, own, judge):
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), judge)
+
+
+def _plain_word(guess: str, form: str, judge: Judge) -> bool:
+    """Whether the one-word guess is an accepted form written with accents, typed without
+    them, that so typed is a word or a place of the table's language: at an English table,
+    "Galilee" is the region, not "Galilée" (Galileo's French name) typed plainly."""
+    typed = words(guess)
+    return (len(typed) == 1 and guess.isascii() and not form.isascii()
+            and typed[0] in lexicon.dictionary_words(judge.language)
+            and not lexicon.is_first_name(typed[0]))
 
 
 def _accented_word(guess: str, name: str, language: str) -> bool:
@@ -505,7 +516,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
     if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys) or (
-            language == "fr" and _french_alike(said, printed)):
+            _french_alike(said, printed)):
         # The same sound, unless the guess spells out, letter for letter or more, one of the
         # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
         return not (len(said) >= len(printed) and lexicon.very_common(said)
@@ -523,6 +534,10 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # "Tysen", "Hensen": another name's ("Manet") was refused before
     if len(printed) >= 4 and _slips(said, printed) == (1, 0, 1):
         return True  # two neighbours swapped as typed, whatever the sound: "Joide", "Mléiès"
+    if _known(said) and not lexicon.is_first_name(printed):
+        # A slip that is another known name (a first name is a surname too) is that name:
+        # "Franklin" is not "Franquin" misspelt. Only a first name misspelt for a first name.
+        return False
     for heard, meant in keys:
         edits, changed, swapped = _slips(heard, meant)
         length = max(len(heard), len(meant))
@@ -536,17 +551,35 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
 def _a_word(said: str, language: str) -> bool:
     """Whether a word said in a name is a word of French or English (a name is said in either)
     rather than a first name."""
-    return (any(said in lexicon.common_words(each) for each in ("fr", "en"))
-            and not lexicon.is_first_name(said))
+    return _known(said) and not lexicon.is_first_name(said)
+
+
+def _known(said: str) -> bool:
+    """Whether a word said in a name is a word or a name of French or English: wordfreq's lists,
+    lower-cased, hold words, surnames, first names and places alike ("franklin", "galilee")."""
+    return any(said in lexicon.common_words(each) for each in ("fr", "en"))
 
 
 def _french_alike(said: str, printed: str) -> bool:
     """Whether a French table hears the name word `said` as `printed`, final consonants silent
-    ("Bardo", "Perreau"), unless `said` is a word or name of its own ("Monnaie" is not Monet,
-    "Renaud" not Reno)."""
-    return (not any(said in lexicon.common_words(each) for each in ("fr", "en"))
+    ("Bardo", "Perreau", "Bernhard"), unless `said` is a word or name of its own ("Monnaie" is
+    not Monet, "Renaud" not Reno). An English table hears a French name the same way ("Yves
+    Saint Lauren")."""
+    return (_one_letter_from(said, printed)
             and (_silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0])
                  or sound(spoken(said, "fr")) == sound(spoken(printed, "fr"))))
+
+
+def _one_letter_from(said: str, printed: str) -> bool:
+    """Whether a name word heard as the card's is that word misspelt rather than a word or a
+    name of its own: no word or name of French or English, or only a letter dropped or added
+    ("Lauren" for Laurent, "Bernhard" for Bernhardt), or a letter changed that makes no word
+    of the dictionary ("Samson" for Sanson, but "Calmant" is not Calment)."""
+    if not _known(said):
+        return True
+    edits, changed, _ = _slips(said, printed)
+    return edits == 1 and (not changed or lexicon.is_first_name(said) or not any(
+        said in lexicon.dictionary_words(each) for each in ("fr", "en")))
 
 
 def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
