@@ -488,3 +488,23 @@ def test_a_name_spelt_as_french_says_it_wins_unless_it_is_another_word(
     """spoken.py's French key for a name word, and what still refuses it
     (guess._one_letter_from)."""
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Usain Boldt", "Usain Bolt", True),  # a final "dt" is said "t"
+    ("Jawaharlal Nehroo", "Jawaharlal Nehru", True),  # a final "oo" is said "u"
+    ("Usain Bold", "Usain Bolt", False),  # a word of its own
+])
+def test_an_english_name_spelt_as_it_sounds_wins(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Paul McCartny", "Paul McCartney", True),  # one letter from both: it sounds as his name
+    ("Paul McCarthy", "Paul McCartney", False),  # the confusion the card lists
+    ("Paul McCarthey", "Paul McCartney", False),  # one letter from both, the sound of the other
+])
+def test_a_guess_as_near_a_known_confusion_as_the_card_goes_to_the_nearer_sound(
+        said: str, name: str, accepted: bool) -> None:
+    """guess._nearer: in letters first, then in sound."""
+    assert matches(said, name, Judge("en")) is accepted

@@ -148,15 +148,23 @@ def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) 
 
 
 def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judge) -> bool:
-    """Whether the guess wins the known confusion `other` and is nearer it (in letters) than
-    the card's own forms: "Mick Shumacher" is Michael's son misspelt, "Moris" is still
+    """Whether the guess wins the known confusion `other` and is nearer it (in letters, then in
+    sound) than the card's own forms: "Mick Shumacher" is Michael's son misspelt, "Moris" is still
     Morris, not Maurice."""
     if not _matches_names(said, (other,), judge):
         return False
     typed = "".join(said)
 
-    def distance(name: str) -> int:
-        return min(Levenshtein.distance(typed, spelling) for spelling in _spellings(name, judge))
+    def heard(spelling: str) -> str:
+        return (_word_sound(spelling, judge.language) if judge.words_pack
+                else _name_sounds(spelling)[0])
+
+    def distance(name: str) -> tuple[int, int]:
+        # Letters first; as many letters from both, the nearer sound decides: "Paul McCartny"
+        # sounds as McCartney, not as the refused McCarthy.
+        return min((Levenshtein.distance(typed, spelling),
+                    Levenshtein.distance(heard(typed), heard(spelling)))
+                   for spelling in _spellings(name, judge))
 
     return distance(other) <= min(distance(form) for form in own)
 
@@ -679,17 +687,19 @@ def _name_sounds(word: str) -> tuple[str, str]:
     """How a word of a name sounds, foreign spellings heard as French and English tables say
     them: a final "ie" is "y" ("Freddie", "Freddy"), "ea" and "ei" are "e" ("O'Neil"), "dj"
     is "j" and a Slavic final "ic" is "itch" ("Djokovic", "Jokovitch"), Dutch "ij" is "y"
-    ("Cruijff"). Two keys: French vowels ("ou" is "u", "au" is "o") in the first
-    ("Raspoutine", "Rasputin"), each letter a vowel of its own in the second ("Gough",
-    "Gogh")."""
-    word = re.sub(r"ic$", "ich", word.replace("dj", "j").replace("ij", "y"))
+    ("Cruijff"), an English final "oo" is "u" ("Nehroo"). Two keys: French vowels ("ou" is
+    "u", "au" is "o") in the first ("Raspoutine", "Rasputin"), each letter a vowel of its own
+    in the second ("Gough", "Gogh")."""
+    word = re.sub(r"oo$", "u", word.replace("dj", "j").replace("ij", "y"))
+    word = re.sub(r"ic$", "ich", word)
     return _name_key(sound(word)), _name_key(_plain_sound(word))
 
 
 def _name_key(key: str) -> str:
     """English "ee" is "i" ("Shiran"); a final "ai", "ay" or "et" is a French "é" ("Tremblé",
-    "Pesquai")."""
+    "Pesquai"); a final "dt" is a "t" ("Boldt", "Brandt")."""
     key = re.sub(r"ei$", "i", key)  # a final "ey" ("Murphey", "Bowey") is a final "y"
+    key = re.sub(r"dt$", "t", key)  # "Boldt" is said Bolt
     key = re.sub(r"(?:ai|et)$", "e", key.replace("ee", "i").replace("ea", "e").replace("ei", "e"))
     return key[:-1] if key.endswith("ie") else key
 
