@@ -508,3 +508,15 @@ def test_a_guess_as_near_a_known_confusion_as_the_card_goes_to_the_nearer_sound(
         said: str, name: str, accepted: bool) -> None:
     """guess._nearer: in letters first, then in sound."""
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Cristian Dior", "Christian Dior", True),  # a "ch" before r or l is a hard c
+    ("Cloé Martin", "Chloé Martin", True),
+    ("Jule Verne", "(Jules) Verne", True),  # a silent final s: one name, not two short forms
+    ("Jule Martin", "Jules Martin", True),
+    ("Mick Brant", "Mike Brant", False),  # two short forms of Michael still
+])
+def test_a_first_name_spelt_as_a_french_table_says_it_wins(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted

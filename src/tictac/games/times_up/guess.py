@@ -653,7 +653,8 @@ _HUSH = re.compile(r"(?:t?z?s?c|t?z?s)h")
 @cache
 def sound(word: str) -> str:
     """A rough key of how `word` sounds, kinder to foreign spellings than the letters: the
-    "sh" sounds are one ("X"), "ph" is "f", "k" and "q" are "c", "y" is "i", "ou" is "u",
+    "sh" sounds are one ("X") but a "ch" before l or r is a "c" ("Christian", "Cristian"),
+    "ph" is "f", "k" and "q" are "c", "y" is "i", "ou" is "u",
     "eau" and "au" are "o", a silent "h" goes, a "z" inside a word is an "s", and doubled
     letters count once ("Gandhi" = "Ghandi", "Tchaikovsky" = "Chaikovsky", "Choumacher" =
     "Schumacher", "chapo" = "chapeau")."""
@@ -669,7 +670,7 @@ def _plain_sound(word: str) -> str:
     word = re.sub(r"x+e?$", "x", re.sub(r"x+", "x", word))
     word = re.sub(r"(?<=[ou])x$", "", word).replace("x", "cs")
     word = re.sub(r"c(?=[eiy])", "s", re.sub(r"que$", "c", word))
-    key = _HUSH.sub("X", word)
+    key = _HUSH.sub("X", re.sub(r"ch(?=[lr])", "c", word))  # "Christian", "Chloé": a hard ch
 
     key = key.replace("ph", "f").replace("h", "")
     key = key.replace("ck", "c").replace("k", "c").replace("q", "c").replace("y", "i")

@@ -282,7 +282,8 @@ def sibling_forms(said: str, printed: str) -> bool:
     from tictac.games.times_up.guess import sound  # the checker imports this module
 
     def heard(name: str) -> str:
-        return re.sub(r"ie$", "i", sound(name))
+        # A final s is silent in French: "Jule" and "Jules" are one name.
+        return re.sub(r"ie$", "i", sound(name)).removesuffix("s")
 
     if heard(said) == heard(printed) or not any(
             len(name) <= 4 or name.endswith(_DIMINUTIVE_ENDINGS) for name in (said, printed)):
