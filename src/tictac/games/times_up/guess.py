@@ -119,7 +119,7 @@ def _plain_word(guess: str, form: str, judge: Judge) -> bool:
     "Galilee" is the region, not "Galilée" (Galileo's French name) typed plainly."""
     typed = words(guess)
     return (len(typed) == 1 and guess.isascii() and not form.isascii()
-            and typed[0] in lexicon.dictionary_words(judge.language)
+            and typed[0] in lexicon.common_words(judge.language)
             and not lexicon.is_first_name(typed[0]))
 
 
