@@ -520,3 +520,14 @@ def test_a_guess_as_near_a_known_confusion_as_the_card_goes_to_the_nearer_sound(
 def test_a_first_name_spelt_as_a_french_table_says_it_wins(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("zèbre", "zebra", "en", False),  # the French word, typed as French writes it
+    ("zebre", "zebra", "en", True),  # a slip, no accent typed
+    ("café", "café", "en", True),  # the card's own word
+    ("cafés", "café", "fr", True),  # a French table: a French word is never "the other's"
+])
+def test_a_french_word_typed_with_its_accents_at_an_english_table_is_that_word(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted

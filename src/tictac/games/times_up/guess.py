@@ -98,7 +98,8 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
        forms the card accepts."""
     said = tuple(canonical(words(guess), judge))
-    if not said or (judge.words_pack and _accented_word(guess, name, judge.language)):
+    if not said or (judge.words_pack and (_accented_word(guess, name, judge.language)
+                                          or _french_word(guess, name, judge))):
         return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts) if known else (name,)
@@ -121,6 +122,18 @@ def _plain_word(guess: str, form: str, judge: Judge) -> bool:
     return (len(typed) == 1 and guess.isascii() and not form.isascii()
             and typed[0] in lexicon.common_words(judge.language)
             and not lexicon.is_first_name(typed[0]))
+
+
+def _french_word(guess: str, name: str, judge: Judge) -> bool:
+    """Whether, at an English table, a word of the guess typed with accents is a French word as
+    written, other than the card's: "zèbre" is the French word, not "zebra" misspelt. English
+    writes few words with accents, but its lists hold the French words it borrows ("café",
+    "à"), so a French table is not judged the other way round."""
+    printed = set(words(name))
+    return judge.language == "en" and any(
+        not typed.isascii() and typed in lexicon.accented_words("fr")
+        and " ".join(words(typed)) not in printed
+        for typed in unicodedata.normalize("NFC", guess.casefold()).split())
 
 
 def _accented_word(guess: str, name: str, language: str) -> bool:
