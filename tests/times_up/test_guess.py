@@ -531,3 +531,16 @@ def test_a_first_name_spelt_as_a_french_table_says_it_wins(
 def test_a_french_word_typed_with_its_accents_at_an_english_table_is_that_word(
         said: str, word: str, language: str, accepted: bool) -> None:
     assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Allain Souchon", "Alain Souchon", True),  # sounds as "Alain", a spelling of "Alan"
+    ("Allan Martin", "Alain Martin", True),
+    ("Kareem Benzema", "Karim Benzema", True),  # names/transliterations.tsv
+    ("Kareem Martin", "Karim Martin", True),
+    ("Virginie Woolf", "Virginia Woolf", True),
+    ("Alain Woolf", "Virginia Woolf", False),
+])
+def test_a_first_name_in_another_spelling_or_sounding_as_one_wins(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted

@@ -268,13 +268,22 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
     """One spelling for words that have several: "St" is "Saint", a British spelling is the
-    American one (en), a transliterated name word is its first spelling (names)."""
+    American one (en), a transliterated name word, or one that sounds as it, is its first
+    spelling (names)."""
     out = [lexicon.SPELLINGS.get(token, token) for token in tokens]
     if judge.words_pack and judge.language == "en":
         out = [lexicon.BRITISH_SPELLINGS.get(token, token) for token in out]
     if not judge.words_pack:
-        out = [lexicon.TRANSLITERATIONS.get(token, token) for token in out]
+        out = [lexicon.TRANSLITERATIONS.get(token) or _sounded_spellings().get(sound(token), token)
+               for token in out]
     return out
+
+
+@cache
+def _sounded_spellings() -> dict[str, str]:
+    """The transliterations by sound: a name word that sounds as one of a line's spellings is
+    that name too ("Allain" as "Alain", so "Alan"; "Mariah" as "Maria")."""
+    return {sound(spelling): first for spelling, first in lexicon.TRANSLITERATIONS.items()}
 
 
 def number(token: str) -> int | None:
