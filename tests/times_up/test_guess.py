@@ -544,3 +544,16 @@ def test_a_french_word_typed_with_its_accents_at_an_english_table_is_that_word(
 def test_a_first_name_in_another_spelling_or_sounding_as_one_wins(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "words_pack", "accepted"), [
+    ("musé", "musée", True, True),  # "musé" is no word: the card's word spelt as it sounds
+    ("muse", "musée", True, False),  # "muse" is one
+    ("poupé", "poupée", True, True),
+    ("hérissé", "hérisson", True, False),  # a word with its accents, even a rare one
+    ("Servantès", "(Miguel de) Cervantès", False, True),  # not "servantes", the word
+    ("Servantes", "(Miguel de) Cervantès", False, False),
+])
+def test_a_word_typed_with_accents_that_make_no_word_is_not_the_word_without_them(
+        said: str, name: str, words_pack: bool, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr", words_pack)) is accepted

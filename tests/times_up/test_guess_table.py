@@ -242,7 +242,7 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 # the goal: an expected failure per table states the count, so that it is not tuned away on the
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
-    HELD_OUT.name: ({"fr": 303, "en": 312}, 1),
+    HELD_OUT.name: ({"fr": 306, "en": 312}, 1),
     HELD_OUT_2.name: ({"fr": 378, "en": 373}, 5),
     HELD_OUT_3.name: ({"fr": 362, "en": 366}, 5),
 }
@@ -451,9 +451,9 @@ def test_the_fifth_held_out_table_development_half() -> None:
 # guess_heldout5.tsv's test half, judged once at the end of round six (guess_figures.md): fr
 # 176/184, en 161/165, two guesses of another person or word accepted ("Franklin" for
 # "(André) Franquin", "Galilee" for "Galileo (Galilei)"), short of the goal of 98 % and none.
-# Development data since: after round seven's general rules, fr 179, en 165, none. The
+# Development data since: after round seven's general rules, fr 181, en 165, none. The
 # agreement per language, a floor, and the false accepts, a ceiling.
-HELD_OUT_5_TEST = ({"fr": 179, "en": 165}, 0)
+HELD_OUT_5_TEST = ({"fr": 181, "en": 165}, 0)
 
 
 def test_the_fifth_held_out_table_test_half() -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -86,6 +86,10 @@ class Judge:
 
     language: str = "fr"
     words_pack: bool = False
+    # Words of the guess typed with accents that, so written, make no word of the language
+    # ("musé", "Servantès"): never taken for the word without them ("muse", "servantes").
+    # Set by `matches` for one guess, never for a judge whose results are cached.
+    unlike_words: frozenset[str] = frozenset()
 
 
 def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
@@ -111,7 +115,18 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     if _another_card(said, own, judge):
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
-    return _matches_names(said, (*own, *exonyms), judge)
+    return _matches_names(said, (*own, *exonyms), replace(
+        judge, unlike_words=_unlike_words(guess, judge.language)))
+
+
+def _unlike_words(guess: str, language: str) -> frozenset[str]:
+    """The words of the guess typed with accents that make no word of the language as written,
+    in the compared form: a player who types "musé" or "Servantès" means no "muse" or
+    "servantes", but the card's word spelt as it sounds."""
+    return frozenset(" ".join(words(typed))
+                     for typed in unicodedata.normalize("NFC", guess.casefold()).split()
+                     if not typed.isascii() and typed.isalpha()
+                     and typed not in lexicon.rare_accented_words(language))
 
 
 def _plain_word(guess: str, form: str, judge: Judge) -> bool:
@@ -235,7 +250,7 @@ def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
     if all(optional for _, optional in card):
         return False
     if not judge.words_pack and (_letter_read_as_number(said, card)
-                                 or _another_name_alone(said, card, judge.language)):
+                                 or _another_name_alone(said, card, judge)):
         return False
     return _aligns(said, card, judge)
 
@@ -251,7 +266,7 @@ def _letter_read_as_number(said: tuple[str, ...], card: tuple[tuple[str, bool], 
 
 
 def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...],
-                        language: str) -> bool:
+                        judge: Judge) -> bool:
     """Whether a one-word guess at a name with one required word is another title, or a first
     name or a word that begins otherwise, rather than the name misspelt: "Princess" is not
     Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann. Alone, a word has no
@@ -262,8 +277,8 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
         return False
     word, printed = said[0], required[0]
-    return word in _TITLES or (word[:1] != printed[:1] and (
-        lexicon.is_first_name(word) or _a_word(word, language)))
+    return word in _TITLES or (word[:1] != printed[:1] and word not in judge.unlike_words and (
+        lexicon.is_first_name(word) or _a_word(word, judge.language)))
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
@@ -474,22 +489,23 @@ def same_word(said: str, printed: str, judge: Judge) -> bool:
     if any(c.isdigit() for c in said + printed):
         return False
     if judge.words_pack:
-        return _same_common_word(said, printed, judge.language)
+        return _same_common_word(said, printed, judge)
     return _same_name_word(said, printed, judge.language)
 
 
-def _same_common_word(said: str, printed: str, language: str) -> bool:
+def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
     """A word of a word pack: the card's word in the singular or the plural, or a slip of it
     that is no other word of the language. A slip is a letter dropped, doubled or swapped
     ("chausette", "eagel") from 4 letters, or two, one of them a changed letter, from 8
     ("kangeroo", "restaraunt")."""
+    language = judge.language
     forms = {printed} | lexicon.PLURALS[language](printed)
     if said in forms or printed in lexicon.PLURALS[language](said):
         return True
     clippings = lexicon.CLIPPINGS[language]
     if any(printed in clippings.get(short, ()) for short in {said, said.removesuffix("s")}):
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
-    if _another_word(said, printed, language):
+    if said not in judge.unlike_words and _another_word(said, printed, language):
         return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
     return any(_near_word(said, form, len(printed), language) for form in forms)
 

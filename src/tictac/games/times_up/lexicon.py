@@ -417,6 +417,14 @@ def rare_word(word: str, language: str) -> bool:
     return word in words_at_least(language, _RARE_ZIPF)
 
 
+@cache
+def rare_accented_words(language: str) -> frozenset[str]:
+    """The words of `language` written with accents, as written, as rare as rare_word's: a
+    guess typed so is a word of its own ("hérissé"), any other accented spelling a misspelling
+    ("musé")."""
+    return _read_words(language, _RARE_ZIPF, accented=True)
+
+
 # A dictionary word at least this common (Zipf 1.5: once in 30 million words) is a word a
 # guesser may mean ("foc", "muser", "glob", "envelop", "tortu"); frequency lists alone also hold
 # misspellings and names, and dictionaries hold archaic words nobody types ("bever", "lader").
