@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictac.games.times_up.guess import Judge, matches, variants, words
+from tictac.games.times_up.guess import Judge, _card_keys, _spellings, matches, variants, words
 from tictac.games.times_up.lexicon import ARTICLES, PARTICLES, TITLES, en_plurals, fr_plurals
 
 # (guess, name on the card, plurals language or None, accepted?)
@@ -557,3 +557,15 @@ def test_a_first_name_in_another_spelling_or_sounding_as_one_wins(
 def test_a_word_typed_with_accents_that_make_no_word_is_not_the_word_without_them(
         said: str, name: str, words_pack: bool, accepted: bool) -> None:
     assert matches(said, name, Judge("fr", words_pack)) is accepted
+
+
+def test_a_guess_typed_with_accents_leaves_no_trace_in_the_checkers_caches() -> None:
+    """The words a guess typed with accents ride on a judge made for that one guess: the caches
+    kept per card and judge (guess._spellings, guess._card_keys) never hold it, so a server's
+    memory does not grow with every accented guess."""
+    judge = Judge("fr")
+    matches("Servantès", "(Miguel de) Cervantès", judge)
+    size = _spellings.cache_info().currsize, _card_keys.cache_info().currsize
+    for typo in ("Servantès", "Cervantés", "Sèrvantes", "Cérvantès", "Servàntes"):
+        matches(typo, "(Miguel de) Cervantès", judge)
+    assert (_spellings.cache_info().currsize, _card_keys.cache_info().currsize) == size
