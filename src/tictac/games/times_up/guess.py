@@ -96,7 +96,8 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     """Whether the typed `guess` wins the card `name`. The checks, in order:
 
     1. the guess is, word for word, the card's name or a form the card accepts (the bundled
-       packs list them per card: "Leo Messi"): won;
+       packs list them per card: "Leo Messi"): won, unless it is one word typed without the
+       accents of the accepted form, and so a word or place of the language ("Galilee");
     2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
        word, the name of another card of the bundled packs: refused;
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
@@ -611,12 +612,12 @@ def _french_alike(said: str, printed: str) -> bool:
     ("Bardo", "Perreau", "Bernhard"), unless `said` is a word or name of its own ("Monnaie" is
     not Monet, "Renaud" not Reno). An English table hears a French name the same way ("Yves
     Saint Lauren")."""
-    return (_one_letter_from(said, printed)
+    return (_misspelt_name(said, printed)
             and (_silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0])
                  or sound(spoken(said, "fr")) == sound(spoken(printed, "fr"))))
 
 
-def _one_letter_from(said: str, printed: str) -> bool:
+def _misspelt_name(said: str, printed: str) -> bool:
     """Whether a name word heard as the card's is that word misspelt rather than a word or a
     name of its own: no word or name of French or English, or only a letter dropped or added
     ("Lauren" for Laurent, "Bernhard" for Bernhardt), or a letter changed that makes no word
