@@ -438,6 +438,7 @@ def test_other_accents_that_make_another_word_are_that_word(
     ("la comtesse de Ségur", "Comtesse de Ségur", "fr", True),
     ("Duchess Kate Middleton", "Kate Middleton", "en", True),
     ("le prophète Élie", "Élie", "fr", True),
+    ("Chief Sitting Bull", "Sitting Bull", "en", True),  # a chief's title
     ("Baron Haussmann", "Georges Haussmann", "fr", False),  # still no first name
 ])
 def test_a_title_of_nobility_before_the_name_wins(

@@ -439,9 +439,9 @@ def _judge_fifth_held_out_half(part: str, measured: tuple[dict[str, int], int]) 
 # guess_heldout5.tsv's development half: the checker of the day the table was written judged it
 # fr 158/166, en 175/185, with "Vernet" for "(Jules) Verne" and "zèbre" for "zebra" accepted
 # (guess_figures.md); after round six's per-card lists, fr 161, en 181, "zèbre" still accepted;
-# after round seven's general rules, fr 166, en 182, none. The agreement per language, a
+# after round seven's general rules, fr 166, en 183, none. The agreement per language, a
 # floor, and the false accepts, a ceiling.
-HELD_OUT_5_DEVELOPMENT = ({"fr": 166, "en": 182}, 0)
+HELD_OUT_5_DEVELOPMENT = ({"fr": 166, "en": 183}, 0)
 
 
 def test_the_fifth_held_out_table_development_half() -> None:

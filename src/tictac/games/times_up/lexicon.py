@@ -56,7 +56,7 @@ TITLES = {
         "the", "mr", "mrs", "ms", "miss", "doctor", "sir", "dame", "lord", "lady", "king",
         "queen", "prince", "princess", "emperor", "empress", "president", "pope", "general",
         "captain", "saint", "mother", "father", "sister", "brother", "tsar", "czar",
-        "commander", "colonel", "dom", "don", "baron", "baroness", "countess", "viscount",
+        "commander", "colonel", "chief", "dom", "don", "baron", "baroness", "countess", "viscount",
         "viscountess", "marquis", "marquess", "marchioness", "duchess", "prophet",
     }),
 }
