@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictac.games.times_up.guess import Judge, matches, variants, words
+from tictac.games.times_up.guess import Judge, _card_keys, _spellings, matches, variants, words
 from tictac.games.times_up.lexicon import ARTICLES, PARTICLES, TITLES, en_plurals, fr_plurals
 
 # (guess, name on the card, plurals language or None, accepted?)
@@ -438,6 +438,7 @@ def test_other_accents_that_make_another_word_are_that_word(
     ("la comtesse de Ségur", "Comtesse de Ségur", "fr", True),
     ("Duchess Kate Middleton", "Kate Middleton", "en", True),
     ("le prophète Élie", "Élie", "fr", True),
+    ("Chief Sitting Bull", "Sitting Bull", "en", True),  # a chief's title
     ("Baron Haussmann", "Georges Haussmann", "fr", False),  # still no first name
 ])
 def test_a_title_of_nobility_before_the_name_wins(
@@ -456,3 +457,116 @@ def test_a_title_of_nobility_before_the_name_wins(
 def test_the_everyday_short_word_wins_the_long_one(
         said: str, word: str, language: str, accepted: bool) -> None:
     assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Franklin", "(André) Franquin", "fr", False),  # a letter changed that is another's name
+    ("Jean Franklin", "Jean Franquin", "fr", False),  # on a player's card too
+    ("Lucie Carlton", "Lucie Carston", "fr", False),
+    ("Jane Austin", "Jane Austen", "en", True),  # the same sound: a first name, but her name
+    ("Galilee", "Galileo (Galilei)", "en", False),  # the region, not "Galilée" typed plainly
+    ("Galilée", "Galileo (Galilei)", "en", True),  # the French name, as written
+    ("Salvador Dali", "Salvador Dalí", "en", True),  # the printed name without its accent
+])
+def test_a_slip_that_makes_another_known_name_or_word_is_that_name(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """A slip is forgiven only when the guess is no other name, place or word: docs/games/
+    times-up.md, "The checks, in order"."""
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Sarah Bernhard", "Sarah Bernhardt", "fr", True),  # a silent final "dt", a letter dropped
+    ("Yves Saint Lauren", "Yves Saint Laurent", "en", True),  # a silent final t after n
+    ("Jean Ferra", "Jean Ferrat", "fr", True),  # a word, but only a silent letter dropped
+    ("Véronique Samson", "Véronique Sanson", "fr", True),  # m before a consonant is a nasal n
+    ("Jeanne Calmant", "Jeanne Calment", "fr", False),  # the same sound, a letter changed: a word
+    ("Edgar Dégât", "Edgar Degas", "fr", False),
+    ("Renaud Martin", "Reno Martin", "fr", False),  # the same sound, another name spelt apart
+])
+def test_a_name_spelt_as_french_says_it_wins_unless_it_is_another_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """spoken.py's French key for a name word, and what still refuses it
+    (guess._one_letter_from)."""
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Usain Boldt", "Usain Bolt", True),  # a final "dt" is said "t"
+    ("Jawaharlal Nehroo", "Jawaharlal Nehru", True),  # a final "oo" is said "u"
+    ("Usain Bold", "Usain Bolt", False),  # a word of its own
+])
+def test_an_english_name_spelt_as_it_sounds_wins(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Paul McCartny", "Paul McCartney", True),  # one letter from both: it sounds as his name
+    ("Paul McCarthy", "Paul McCartney", False),  # the confusion the card lists
+    ("Paul McCarthey", "Paul McCartney", False),  # one letter from both, the sound of the other
+])
+def test_a_guess_as_near_a_known_confusion_as_the_card_goes_to_the_nearer_sound(
+        said: str, name: str, accepted: bool) -> None:
+    """guess._nearer: in letters first, then in sound."""
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Cristian Dior", "Christian Dior", True),  # a "ch" before r or l is a hard c
+    ("Cloé Martin", "Chloé Martin", True),
+    ("Jule Verne", "(Jules) Verne", True),  # a silent final s: one name, not two short forms
+    ("Jule Martin", "Jules Martin", True),
+    ("Mick Brant", "Mike Brant", False),  # two short forms of Michael still
+])
+def test_a_first_name_spelt_as_a_french_table_says_it_wins(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("zèbre", "zebra", "en", False),  # the French word, typed as French writes it
+    ("zebre", "zebra", "en", True),  # a slip, no accent typed
+    ("café", "café", "en", True),  # the card's own word
+    ("cafés", "café", "fr", True),  # a French table: a French word is never "the other's"
+])
+def test_a_french_word_typed_with_its_accents_at_an_english_table_is_that_word(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Allain Souchon", "Alain Souchon", True),  # sounds as "Alain", a spelling of "Alan"
+    ("Allan Martin", "Alain Martin", True),
+    ("Kareem Benzema", "Karim Benzema", True),  # names/transliterations.tsv
+    ("Kareem Martin", "Karim Martin", True),
+    ("Virginie Woolf", "Virginia Woolf", True),
+    ("Alain Woolf", "Virginia Woolf", False),
+])
+def test_a_first_name_in_another_spelling_or_sounding_as_one_wins(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "words_pack", "accepted"), [
+    ("musé", "musée", True, True),  # "musé" is no word: the card's word spelt as it sounds
+    ("muse", "musée", True, False),  # "muse" is one
+    ("poupé", "poupée", True, True),
+    ("hérissé", "hérisson", True, False),  # a word with its accents, even a rare one
+    ("Servantès", "(Miguel de) Cervantès", False, True),  # not "servantes", the word
+    ("Servantes", "(Miguel de) Cervantès", False, False),
+])
+def test_a_word_typed_with_accents_that_make_no_word_is_not_the_word_without_them(
+        said: str, name: str, words_pack: bool, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr", words_pack)) is accepted
+
+
+def test_a_guess_typed_with_accents_leaves_no_trace_in_the_checkers_caches() -> None:
+    """The words a guess typed with accents ride on a judge made for that one guess: the caches
+    kept per card and judge (guess._spellings, guess._card_keys) never hold it, so a server's
+    memory does not grow with every accented guess."""
+    judge = Judge("fr")
+    matches("Servantès", "(Miguel de) Cervantès", judge)
+    size = _spellings.cache_info().currsize, _card_keys.cache_info().currsize
+    for typo in ("Servantès", "Cervantés", "Sèrvantes", "Cérvantès", "Servàntes"):
+        matches(typo, "(Miguel de) Cervantès", judge)
+    assert (_spellings.cache_info().currsize, _card_keys.cache_info().currsize) == size

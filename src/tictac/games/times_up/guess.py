@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -86,30 +86,70 @@ class Judge:
 
     language: str = "fr"
     words_pack: bool = False
+    # Words of the guess typed with accents that, so written, make no word of the language
+    # ("musé", "Servantès"): never taken for the word without them ("muse", "servantes").
+    # Set by `matches` for one guess, never for a judge whose results are cached.
+    unlike_words: frozenset[str] = frozenset()
 
 
 def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     """Whether the typed `guess` wins the card `name`. The checks, in order:
 
     1. the guess is, word for word, the card's name or a form the card accepts (the bundled
-       packs list them per card: "Leo Messi"): won;
+       packs list them per card: "Leo Messi"): won, unless it is one word typed without the
+       accents of the accepted form, and so a word or place of the language ("Galilee");
     2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
        word, the name of another card of the bundled packs: refused;
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
        forms the card accepts."""
     said = tuple(canonical(words(guess), judge))
-    if not said or (judge.words_pack and _accented_word(guess, name, judge.language)):
+    if not said or (judge.words_pack and (_accented_word(guess, name, judge.language)
+                                          or _french_word(guess, name, judge))):
         return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts) if known else (name,)
-    if any("".join(said) in _spellings(form, judge) for form in own):
-        return True
+    for form in own:
+        if "".join(said) in _spellings(form, judge):
+            return form == name or not _plain_word(guess, form, judge)
     if known and any(_nearer(said, other, own, judge) for other in known.refuses):
         return False
     if _another_card(said, own, judge):
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
-    return _matches_names(said, (*own, *exonyms), judge)
+    return _matches_names(said, (*own, *exonyms), replace(
+        judge, unlike_words=_unlike_words(guess, judge.language)))
+
+
+def _unlike_words(guess: str, language: str) -> frozenset[str]:
+    """The words of the guess typed with accents that make no word of the language as written,
+    in the compared form: a player who types "musé" or "Servantès" means no "muse" or
+    "servantes", but the card's word spelt as it sounds."""
+    return frozenset(" ".join(words(typed))
+                     for typed in unicodedata.normalize("NFC", guess.casefold()).split()
+                     if not typed.isascii() and typed.isalpha()
+                     and typed not in lexicon.rare_accented_words(language))
+
+
+def _plain_word(guess: str, form: str, judge: Judge) -> bool:
+    """Whether the one-word guess is an accepted form written with accents, typed without
+    them, that so typed is a word or a place of the table's language: at an English table,
+    "Galilee" is the region, not "Galilée" (Galileo's French name) typed plainly."""
+    typed = words(guess)
+    return (len(typed) == 1 and guess.isascii() and not form.isascii()
+            and typed[0] in lexicon.common_words(judge.language)
+            and not lexicon.is_first_name(typed[0]))
+
+
+def _french_word(guess: str, name: str, judge: Judge) -> bool:
+    """Whether, at an English table, a word of the guess typed with accents is a French word as
+    written, other than the card's: "zèbre" is the French word, not "zebra" misspelt. English
+    writes few words with accents, but its lists hold the French words it borrows ("café",
+    "à"), so a French table is not judged the other way round."""
+    printed = set(words(name))
+    return judge.language == "en" and any(
+        not typed.isascii() and typed in lexicon.accented_words("fr")
+        and " ".join(words(typed)) not in printed
+        for typed in unicodedata.normalize("NFC", guess.casefold()).split())
 
 
 def _accented_word(guess: str, name: str, language: str) -> bool:
@@ -137,15 +177,23 @@ def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) 
 
 
 def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judge) -> bool:
-    """Whether the guess wins the known confusion `other` and is nearer it (in letters) than
-    the card's own forms: "Mick Shumacher" is Michael's son misspelt, "Moris" is still
+    """Whether the guess wins the known confusion `other` and is nearer it (in letters, then in
+    sound) than the card's own forms: "Mick Shumacher" is Michael's son misspelt, "Moris" is still
     Morris, not Maurice."""
     if not _matches_names(said, (other,), judge):
         return False
     typed = "".join(said)
 
-    def distance(name: str) -> int:
-        return min(Levenshtein.distance(typed, spelling) for spelling in _spellings(name, judge))
+    def heard(spelling: str) -> str:
+        return (_word_sound(spelling, judge.language) if judge.words_pack
+                else _name_sounds(spelling)[0])
+
+    def distance(name: str) -> tuple[int, int]:
+        # Letters first; as many letters from both, the nearer sound decides: "Paul McCartny"
+        # sounds as McCartney, not as the refused McCarthy.
+        return min((Levenshtein.distance(typed, spelling),
+                    Levenshtein.distance(heard(typed), heard(spelling)))
+                   for spelling in _spellings(name, judge))
 
     return distance(other) <= min(distance(form) for form in own)
 
@@ -203,7 +251,7 @@ def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
     if all(optional for _, optional in card):
         return False
     if not judge.words_pack and (_letter_read_as_number(said, card)
-                                 or _another_name_alone(said, card, judge.language)):
+                                 or _another_name_alone(said, card, judge)):
         return False
     return _aligns(said, card, judge)
 
@@ -219,7 +267,7 @@ def _letter_read_as_number(said: tuple[str, ...], card: tuple[tuple[str, bool], 
 
 
 def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...],
-                        language: str) -> bool:
+                        judge: Judge) -> bool:
     """Whether a one-word guess at a name with one required word is another title, or a first
     name or a word that begins otherwise, rather than the name misspelt: "Princess" is not
     Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann. Alone, a word has no
@@ -230,19 +278,28 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
         return False
     word, printed = said[0], required[0]
-    return word in _TITLES or (word[:1] != printed[:1] and (
-        lexicon.is_first_name(word) or _a_word(word, language)))
+    return word in _TITLES or (word[:1] != printed[:1] and word not in judge.unlike_words and (
+        lexicon.is_first_name(word) or _a_word(word, judge.language)))
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
     """One spelling for words that have several: "St" is "Saint", a British spelling is the
-    American one (en), a transliterated name word is its first spelling (names)."""
+    American one (en), a transliterated name word, or one that sounds as it, is its first
+    spelling (names)."""
     out = [lexicon.SPELLINGS.get(token, token) for token in tokens]
     if judge.words_pack and judge.language == "en":
         out = [lexicon.BRITISH_SPELLINGS.get(token, token) for token in out]
     if not judge.words_pack:
-        out = [lexicon.TRANSLITERATIONS.get(token, token) for token in out]
+        out = [lexicon.TRANSLITERATIONS.get(token) or _sounded_spellings().get(sound(token), token)
+               for token in out]
     return out
+
+
+@cache
+def _sounded_spellings() -> dict[str, str]:
+    """The transliterations by sound: a name word that sounds as one of a line's spellings is
+    that name too ("Allain" as "Alain", so "Alan"; "Mariah" as "Maria")."""
+    return {sound(spelling): first for spelling, first in lexicon.TRANSLITERATIONS.items()}
 
 
 def number(token: str) -> int | None:
@@ -433,22 +490,23 @@ def same_word(said: str, printed: str, judge: Judge) -> bool:
     if any(c.isdigit() for c in said + printed):
         return False
     if judge.words_pack:
-        return _same_common_word(said, printed, judge.language)
+        return _same_common_word(said, printed, judge)
     return _same_name_word(said, printed, judge.language)
 
 
-def _same_common_word(said: str, printed: str, language: str) -> bool:
+def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
     """A word of a word pack: the card's word in the singular or the plural, or a slip of it
     that is no other word of the language. A slip is a letter dropped, doubled or swapped
     ("chausette", "eagel") from 4 letters, or two, one of them a changed letter, from 8
     ("kangeroo", "restaraunt")."""
+    language = judge.language
     forms = {printed} | lexicon.PLURALS[language](printed)
     if said in forms or printed in lexicon.PLURALS[language](said):
         return True
     clippings = lexicon.CLIPPINGS[language]
     if any(printed in clippings.get(short, ()) for short in {said, said.removesuffix("s")}):
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
-    if _another_word(said, printed, language):
+    if said not in judge.unlike_words and _another_word(said, printed, language):
         return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
     return any(_near_word(said, form, len(printed), language) for form in forms)
 
@@ -505,7 +563,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
     if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys) or (
-            language == "fr" and _french_alike(said, printed)):
+            _french_alike(said, printed)):
         # The same sound, unless the guess spells out, letter for letter or more, one of the
         # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
         return not (len(said) >= len(printed) and lexicon.very_common(said)
@@ -523,6 +581,10 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # "Tysen", "Hensen": another name's ("Manet") was refused before
     if len(printed) >= 4 and _slips(said, printed) == (1, 0, 1):
         return True  # two neighbours swapped as typed, whatever the sound: "Joide", "Mléiès"
+    if _known(said) and not lexicon.is_first_name(printed):
+        # A slip that is another known name (a first name is a surname too) is that name:
+        # "Franklin" is not "Franquin" misspelt. Only a first name misspelt for a first name.
+        return False
     for heard, meant in keys:
         edits, changed, swapped = _slips(heard, meant)
         length = max(len(heard), len(meant))
@@ -536,17 +598,35 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
 def _a_word(said: str, language: str) -> bool:
     """Whether a word said in a name is a word of French or English (a name is said in either)
     rather than a first name."""
-    return (any(said in lexicon.common_words(each) for each in ("fr", "en"))
-            and not lexicon.is_first_name(said))
+    return _known(said) and not lexicon.is_first_name(said)
+
+
+def _known(said: str) -> bool:
+    """Whether a word said in a name is a word or a name of French or English: wordfreq's lists,
+    lower-cased, hold words, surnames, first names and places alike ("franklin", "galilee")."""
+    return any(said in lexicon.common_words(each) for each in ("fr", "en"))
 
 
 def _french_alike(said: str, printed: str) -> bool:
     """Whether a French table hears the name word `said` as `printed`, final consonants silent
-    ("Bardo", "Perreau"), unless `said` is a word or name of its own ("Monnaie" is not Monet,
-    "Renaud" not Reno)."""
-    return (not any(said in lexicon.common_words(each) for each in ("fr", "en"))
+    ("Bardo", "Perreau", "Bernhard"), unless `said` is a word or name of its own ("Monnaie" is
+    not Monet, "Renaud" not Reno). An English table hears a French name the same way ("Yves
+    Saint Lauren")."""
+    return (_misspelt_name(said, printed)
             and (_silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0])
                  or sound(spoken(said, "fr")) == sound(spoken(printed, "fr"))))
+
+
+def _misspelt_name(said: str, printed: str) -> bool:
+    """Whether a name word heard as the card's is that word misspelt rather than a word or a
+    name of its own: no word or name of French or English, or only a letter dropped or added
+    ("Lauren" for Laurent, "Bernhard" for Bernhardt), or a letter changed that makes no word
+    of the dictionary ("Samson" for Sanson, but "Calmant" is not Calment)."""
+    if not _known(said):
+        return True
+    edits, changed, _ = _slips(said, printed)
+    return edits == 1 and (not changed or lexicon.is_first_name(said) or not any(
+        said in lexicon.dictionary_words(each) for each in ("fr", "en")))
 
 
 def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
@@ -612,7 +692,8 @@ _HUSH = re.compile(r"(?:t?z?s?c|t?z?s)h")
 @cache
 def sound(word: str) -> str:
     """A rough key of how `word` sounds, kinder to foreign spellings than the letters: the
-    "sh" sounds are one ("X"), "ph" is "f", "k" and "q" are "c", "y" is "i", "ou" is "u",
+    "sh" sounds are one ("X") but a "ch" before l or r is a "c" ("Christian", "Cristian"),
+    "ph" is "f", "k" and "q" are "c", "y" is "i", "ou" is "u",
     "eau" and "au" are "o", a silent "h" goes, a "z" inside a word is an "s", and doubled
     letters count once ("Gandhi" = "Ghandi", "Tchaikovsky" = "Chaikovsky", "Choumacher" =
     "Schumacher", "chapo" = "chapeau")."""
@@ -628,7 +709,7 @@ def _plain_sound(word: str) -> str:
     word = re.sub(r"x+e?$", "x", re.sub(r"x+", "x", word))
     word = re.sub(r"(?<=[ou])x$", "", word).replace("x", "cs")
     word = re.sub(r"c(?=[eiy])", "s", re.sub(r"que$", "c", word))
-    key = _HUSH.sub("X", word)
+    key = _HUSH.sub("X", re.sub(r"ch(?=[lr])", "c", word))  # "Christian", "Chloé": a hard ch
 
     key = key.replace("ph", "f").replace("h", "")
     key = key.replace("ck", "c").replace("k", "c").replace("q", "c").replace("y", "i")
@@ -646,17 +727,19 @@ def _name_sounds(word: str) -> tuple[str, str]:
     """How a word of a name sounds, foreign spellings heard as French and English tables say
     them: a final "ie" is "y" ("Freddie", "Freddy"), "ea" and "ei" are "e" ("O'Neil"), "dj"
     is "j" and a Slavic final "ic" is "itch" ("Djokovic", "Jokovitch"), Dutch "ij" is "y"
-    ("Cruijff"). Two keys: French vowels ("ou" is "u", "au" is "o") in the first
-    ("Raspoutine", "Rasputin"), each letter a vowel of its own in the second ("Gough",
-    "Gogh")."""
-    word = re.sub(r"ic$", "ich", word.replace("dj", "j").replace("ij", "y"))
+    ("Cruijff"), an English final "oo" is "u" ("Nehroo"). Two keys: French vowels ("ou" is
+    "u", "au" is "o") in the first ("Raspoutine", "Rasputin"), each letter a vowel of its own
+    in the second ("Gough", "Gogh")."""
+    word = re.sub(r"oo$", "u", word.replace("dj", "j").replace("ij", "y"))
+    word = re.sub(r"ic$", "ich", word)
     return _name_key(sound(word)), _name_key(_plain_sound(word))
 
 
 def _name_key(key: str) -> str:
     """English "ee" is "i" ("Shiran"); a final "ai", "ay" or "et" is a French "é" ("Tremblé",
-    "Pesquai")."""
+    "Pesquai"); a final "dt" is a "t" ("Boldt", "Brandt")."""
     key = re.sub(r"ei$", "i", key)  # a final "ey" ("Murphey", "Bowey") is a final "y"
+    key = re.sub(r"dt$", "t", key)  # "Boldt" is said Bolt
     key = re.sub(r"(?:ai|et)$", "e", key.replace("ee", "i").replace("ea", "e").replace("ei", "e"))
     return key[:-1] if key.endswith("ie") else key
 

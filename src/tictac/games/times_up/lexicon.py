@@ -56,7 +56,7 @@ TITLES = {
         "the", "mr", "mrs", "ms", "miss", "doctor", "sir", "dame", "lord", "lady", "king",
         "queen", "prince", "princess", "emperor", "empress", "president", "pope", "general",
         "captain", "saint", "mother", "father", "sister", "brother", "tsar", "czar",
-        "commander", "colonel", "dom", "don", "baron", "baroness", "countess", "viscount",
+        "commander", "colonel", "chief", "dom", "don", "baron", "baroness", "countess", "viscount",
         "viscountess", "marquis", "marquess", "marchioness", "duchess", "prophet",
     }),
 }
@@ -282,7 +282,8 @@ def sibling_forms(said: str, printed: str) -> bool:
     from tictac.games.times_up.guess import sound  # the checker imports this module
 
     def heard(name: str) -> str:
-        return re.sub(r"ie$", "i", sound(name))
+        # A final s is silent in French: "Jule" and "Jules" are one name.
+        return re.sub(r"ie$", "i", sound(name)).removesuffix("s")
 
     if heard(said) == heard(printed) or not any(
             len(name) <= 4 or name.endswith(_DIMINUTIVE_ENDINGS) for name in (said, printed)):
@@ -414,6 +415,14 @@ _RARE_ZIPF = 2.0
 def rare_word(word: str, language: str) -> bool:
     """Whether `word` (in the compared form) is a word of `language`, however rare."""
     return word in words_at_least(language, _RARE_ZIPF)
+
+
+@cache
+def rare_accented_words(language: str) -> frozenset[str]:
+    """The words of `language` written with accents, as written, as rare as rare_word's: a
+    guess typed so is a word of its own ("hérissé"), any other accented spelling a misspelling
+    ("musé")."""
+    return _read_words(language, _RARE_ZIPF, accented=True)
 
 
 # A dictionary word at least this common (Zipf 1.5: once in 30 million words) is a word a

@@ -28,11 +28,11 @@ _FRENCH = [
     (re.compile(r"oi|oua|wa"), "wa"),  # "Charlebois", "Charlebwa", "Charlebouah"
     (re.compile(r"ai|ei|ay"), "e"),  # "fenaître", "zaibre", "balaine"
     (re.compile(r"e[nm](?=[^aeiouynm]|$)"), "an"),  # "empoule", "ampoule": one nasal
-    (re.compile(r"m(?=[bp])"), "n"),  # "tanbour", "tambour"
+    (re.compile(r"m(?=[^aeiouymn])"), "n"),  # "tanbour", "tambour", "Samson", "Sanson"
     (re.compile(r"um$"), "un"),  # a final nasal: "parfun", "parfum"
     # Silent final consonants ("léopart", "Maré"), then a mute final e ("poir", "gar", "mask",
     # "skie"), in that order: "écharpe" keeps its p, so "écharde" stays another word.
-    (re.compile(r"(?<=[aeiour])(?:[tdsxzp]|ts|ds)$"), ""),
+    (re.compile(r"(?<=[aeiourn])(?:[tdsxzp]|ts|ds|dt)$"), ""),
     (re.compile(r"(?<=[^aeiou])(?:e|es)$"), ""),
     (re.compile(r"(?<=[aeiouy])e$"), ""),
 ]
