@@ -140,6 +140,7 @@ class Outage:
     def __init__(self, where: str) -> None:
         self.where = where
         self.since: float | None = None  # (monotonic) since when it does not answer
+        self.answered_at = 0.0  # (monotonic) when it last answered a call
         self.refused = 0
         self._lock = threading.Lock()
 
@@ -154,6 +155,7 @@ class Outage:
                     type(reason).__name__)
 
     def answered(self) -> None:
+        self.answered_at = time.monotonic()
         if self.since is None:
             return
         with self._lock:
@@ -168,14 +170,14 @@ class Outage:
 class SqlStore(GroupCommit[Write | Row]):
     """The store on SQLAlchemy: PostgreSQL for a cluster, or any other database URL."""
 
-    # How often the database is asked `SELECT 1`, and how long its answer may take before
-    # the database counts as not answering: a server that answers at all answers that in
-    # milliseconds, while a write waits out the whole budget. So a lost link is known within
-    # PROBE_EVERY_S + PROBE_BOUND_S (1.5 s), not the budget (5 s), and a node that cannot
-    # reach the database gives its rooms up soon enough for them to act again elsewhere
-    # within 5 s (node.py, `_without_store`). One slow answer moves nothing: the rooms go only
-    # once the database has not answered on two of the node's ticks in a row.
-    PROBE_EVERY_S = 0.5
+    # How often the database is asked `SELECT 1` (unless a call came back meanwhile), and how
+    # long its answer may take before the database counts as not answering: a server that
+    # answers at all answers that in milliseconds, while a write waits out the whole budget.
+    # So a lost link is known within 2 PROBE_EVERY_S + PROBE_BOUND_S (1.5 s), not the budget
+    # (5 s), and a node that cannot reach the database gives its rooms up soon enough for them
+    # to act again elsewhere within 5 s (node.py, `_without_store`). One slow answer moves
+    # nothing: the rooms go only once the database has not answered on two ticks in a row.
+    PROBE_EVERY_S = 0.25
     PROBE_BOUND_S = 1.0
 
     def __init__(self, engine: Engine, sync_engine: Engine, where: str,
@@ -220,15 +222,20 @@ class SqlStore(GroupCommit[Write | Row]):
 
     async def _watch_forever(self) -> None:
         """Asks a database server whether it answers (`PROBE_EVERY_S`), so that a lost link is
-        known soon, even on an idle node; an SQLite file is watched instead. A probe still
-        unanswered is not sent again beside itself (each would hold a thread): the database
-        does not answer until it ends."""
+        known soon, even on an idle node; an SQLite file is watched instead. Not while it
+        answers anyway: a commit or a read that came back since the last look is answer
+        enough (a node at play commits several times a second, and pays no probe). A probe
+        still unanswered is not sent again beside itself (each would hold a thread): the
+        database does not answer until it ends."""
         if self.file is not None:
             await super()._watch_forever()
             return
         probe: asyncio.Future[None] | None = None
         while not self.closing:
             await asyncio.sleep(self.PROBE_EVERY_S)
+            if self.healthy() and (probe is None or probe.done()) \
+                    and time.monotonic() - self.outage.answered_at < self.PROBE_EVERY_S:
+                continue
             if probe is None or probe.done():
                 probe = asyncio.ensure_future(asyncio.to_thread(self._probe))
             try:
