@@ -160,7 +160,9 @@ class Chaos:
         self.began = time.monotonic()
 
     def said(self, line: str) -> None:
-        print(f"[{time.monotonic() - self.began:7.1f} s] {line}", flush=True)
+        # (the wall clock too: the machines' logs say it)
+        print(f"[{time.monotonic() - self.began:7.1f} s, {time.strftime('%H:%M:%S')}] {line}",
+              flush=True)
 
     async def tables(self, game: str, until: float) -> None:
         """Room after room of `game` until `until`, each played to its end and checked."""
@@ -246,6 +248,11 @@ class Chaos:
         while waiting and time.monotonic() - since < self.args.stall:
             for index in list(waiting):
                 table, sent_before = tables[index]
+                if waiting[index] and time.monotonic() - since > SLOW_S:
+                    waiting[index] = False  # told once: what its clients heard so far
+                    self.said(f"{fault}: room {table.code} not acting again after {SLOW_S:g} s"
+                              + "".join(f"\n    {player.describe()}"
+                                        for player in [*table.seated, table.watcher]))
                 if table.over or table not in self.live or any(
                         player.last_acked_id >= first
                         for player, first in zip(table.seated, sent_before, strict=True)):

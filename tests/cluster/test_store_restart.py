@@ -7,12 +7,14 @@ while its database restarts under play: a line when it goes, one when it is back
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
 from scripted import start
 from serverproc import ServerProcess
 
@@ -20,6 +22,7 @@ from cluster import LASTING, Services, acked, end_and_check, play_on, spread_tab
 from conftest import LEASE_MS
 from tictac.engine import LoggedAction
 from tictac.store import SqlStore
+from tictac.store.tables import actions
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -84,3 +87,34 @@ async def test_a_database_restart_is_logged_once_each_way_without_tracebacks(
     assert "Traceback" not in logged
     assert logged.count("does not answer (") == 1
     assert logged.count("answers again after") == 1
+
+
+async def test_a_transaction_a_lost_link_left_open_holds_its_locks_half_the_budget(
+        services: Services) -> None:
+    """A node whose link to PostgreSQL is lost mid-transaction never sends its commit, and the
+    server, which hears nothing of the loss, kept that transaction and its locks open until the
+    link came back. The node taking its rooms over appends the same next action (the key the
+    lost one holds uncommitted): it waited on that lock until its write's budget ran out and
+    was refused, with every write of its batch (rooms silent for 20 to 46 s after a 15 s cut
+    in `bench/cluster_chaos.py`). Now the server ends a transaction idle for half the budget,
+    so the new owner's append waits at most that and is kept."""
+    budget_s = 4.0
+    lost, taking = [await SqlStore.open(services.postgres.url, budget_s) for _ in range(2)]
+    try:
+        code = fresh_code()
+        await taking.save_room(code, "time-bomb", {"seats": [0]}, 1, 0)
+        await taking.start_game(code, 0, {"players": 4}, 2, "time-bomb", {"seats": [0]}, 0)
+        entry = LoggedAction(0, {"type": "cut", "n": 1}, 10)
+        # The lost node's writer, mid-transaction: its append sent, its commit never.
+        with lost.sync_engine.connect() as stranded:
+            stranded.begin()
+            stranded.execute(actions.insert(), {"room": code, "game_idx": 0, "seq": 1,
+                                                "seat": 1, "action": {"type": "cut", "n": 0},
+                                                "now_ms": 5})
+            await taking.append(code, 0, 1, entry)  # refused `StoreError` before
+            with contextlib.suppress(sa.exc.SQLAlchemyError):
+                stranded.rollback()  # (the server ended it)
+        [room] = await taking.load_rooms(code)
+    finally:
+        await asyncio.gather(lost.close(), taking.close())
+    assert [e.action for e in room.games[0].log] == [entry.action]

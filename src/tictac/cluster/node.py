@@ -108,7 +108,7 @@ class Node:
         self._arrived: dict[str, float] = {}  # room -> (loop time) when it came to this node
         self._taking: set[str] = set()  # rooms handed here, being taken (`_take`)
         self._surplus = 0  # rooms over its fair share at the last tick
-        self._store_lost_since: float | None = None  # (loop time) the database unanswering
+        self._store_lost_ticks = 0  # ticks in a row that found the database not answering
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
         self.node_calls: dict[str, NodeCall] = {}  # set by the server
@@ -621,15 +621,22 @@ class Node:
             room.post(room.abandon)
 
     async def _without_store(self) -> None:
-        """The database has not answered here for a whole lease while another live node
+        """The database has not answered here on two ticks in a row while another live node
         reaches it: this node's rooms are given up (their clients reconnect, and the first
         node that can restore a room takes it). Their copies here could only refuse every
         action; were one to act yet, the database's fencing refuses its writes. While no node
-        reaches the database, the rooms stay where they are and refuse `store_failed`."""
-        now = asyncio.get_running_loop().time()
-        if self._store_lost_since is None:
-            self._store_lost_since = now
-        if not self.manager.rooms or now - self._store_lost_since < self.lease_ms / 1000 \
+        reaches the database, the rooms stay where they are and refuse `store_failed`.
+
+        Two ticks, not one: a database restarting fails every node's probe, but one node may
+        see it first; a tick later (a third of a lease) the others have mostly probed it too
+        and beaten that they do not reach it (if not, this node's rooms are given up for
+        nothing: none can be taken until the database is back, as without the move). And one
+        slow answer to the probe moves nothing. Not a whole lease: the store already waited out
+        its probe's bound, and the rooms are to act again elsewhere within 5 s of the link's
+        loss (the store's probe, 1.5 s at most; two ticks, 1 to 2 s; the clients' reconnection
+        and the room's restore)."""
+        self._store_lost_ticks += 1
+        if not self.manager.rooms or self._store_lost_ticks < 2 \
                 or not any(state.reaching_store
                            for state in (await self.leases.others()).values()):
             return
@@ -721,7 +728,7 @@ class Node:
         reaching_store = self.manager.store.healthy()
         self._set_beat_value()
         if reaching_store:
-            self._store_lost_since = None
+            self._store_lost_ticks = 0
         else:
             await self._without_store()
         if reaching_store and not self.draining:

@@ -23,6 +23,7 @@ few seconds): `healthy()` says so (a node's /healthz), and the log says it once 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import threading
@@ -57,6 +58,8 @@ _REPORT_COLUMNS = (reports.c.at_ms, reports.c.room, reports.c.what, reports.c.te
                    reports.c.context, reports.c.reporter, reports.c.outcome, reports.c.id)
 T = TypeVar("T")
 log = logging.getLogger(__name__)
+INSERT_ACTIONS = ("INSERT INTO actions (room, game_idx, seq, seat, action, now_ms) "
+                  "VALUES (%s, %s, %s, %s, %s, %s)")  # (psycopg's placeholders)
 BUDGET_S = 5.0  # the default bound on a store call (ServerSettings.store_timeout_s)
 
 
@@ -73,7 +76,10 @@ MIGRATION_LOCK = 0x7469637461630001  # PostgreSQL advisory lock: one node migrat
 def _migrate(engine: Engine) -> None:
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":  # nodes of a cluster starting together wait here
-            conn.execute(sa.text("SET LOCAL statement_timeout = 0"))  # (for as long as it takes)
+            # For as long as it takes: the lock's wait, and the migrations' loading between
+            # two statements (libpq_bounds would end either).
+            conn.execute(sa.text("SET LOCAL statement_timeout = 0"))
+            conn.execute(sa.text("SET LOCAL idle_in_transaction_session_timeout = 0"))
             conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         upgrade(conn)
 
@@ -105,12 +111,26 @@ def libpq_bounds(budget_s: float) -> dict[str, Any]:
     """libpq's connection parameters that end a call on a lost link within `budget_s`:
     connecting (whole seconds, 2 at least), each statement, data sent and unacknowledged
     (tcp_user_timeout: a blackholed link otherwise hangs a commit for TCP's minutes of
-    retries), and keepalives, which find an idle pooled connection dead before it is used."""
+    retries), and keepalives, which find an idle pooled connection dead before it is used.
+
+    And the server's side, which hears nothing of a lost link: a node whose link was lost
+    mid-transaction never sends its commit, and the server kept that transaction open, with
+    its locks, until the link came back; the node taking the rooms over then waited on them at
+    its first append (the same row's key) or claim (the room's row), and every write of its
+    batch waited out the budget with it (rooms silent for 20 to 46 s after a 15 s cut). So
+    the server ends a session whose transaction waits for its client's next statement for
+    half the budget (`idle_in_transaction_session_timeout`; the writer's own transactions are
+    never idle that long), and probes an idle connection as the client does, so that one lost
+    between two messages of a statement (no transaction seen idle yet) ends as soon."""
     budget_ms = int(budget_s * 1000)
+    idle_s = max(1, int(budget_s / 2))
     return {"connect_timeout": max(2, int(budget_s / 2)), "tcp_user_timeout": budget_ms,
-            "keepalives": 1, "keepalives_idle": max(1, int(budget_s / 2)),
+            "keepalives": 1, "keepalives_idle": idle_s,
             "keepalives_interval": 1, "keepalives_count": 2,
-            "options": f"-c statement_timeout={budget_ms}"}
+            "options": f"-c statement_timeout={budget_ms} "
+                       f"-c idle_in_transaction_session_timeout={budget_ms // 2} "
+                       f"-c tcp_keepalives_idle={idle_s} -c tcp_keepalives_interval=1 "
+                       f"-c tcp_keepalives_count=2 -c tcp_user_timeout={budget_ms}"}
 
 
 class Outage:
@@ -123,6 +143,7 @@ class Outage:
     def __init__(self, where: str) -> None:
         self.where = where
         self.since: float | None = None  # (monotonic) since when it does not answer
+        self.answered_at = 0.0  # (monotonic) when it last answered a call
         self.refused = 0
         self._lock = threading.Lock()
 
@@ -137,6 +158,7 @@ class Outage:
                     type(reason).__name__)
 
     def answered(self) -> None:
+        self.answered_at = time.monotonic()
         if self.since is None:
             return
         with self._lock:
@@ -151,13 +173,22 @@ class Outage:
 class SqlStore(GroupCommit[Write | Row]):
     """The store on SQLAlchemy: PostgreSQL for a cluster, or any other database URL."""
 
-    PROBE_S = 1.0  # how often a database that does not answer is asked again
+    # How often the database is asked `SELECT 1` (unless a call came back meanwhile), and how
+    # long its answer may take before the database counts as not answering: a server that
+    # answers at all answers that in milliseconds, while a write waits out the whole budget.
+    # So a lost link is known within 2 PROBE_EVERY_S + PROBE_BOUND_S (1.5 s), not the budget
+    # (5 s), and a node that cannot reach the database gives its rooms up soon enough for them
+    # to act again elsewhere within 5 s (node.py, `_without_store`). One slow answer moves
+    # nothing: the rooms go only once the database has not answered on two ticks in a row.
+    PROBE_EVERY_S = 0.25
+    PROBE_BOUND_S = 1.0
 
     def __init__(self, engine: Engine, sync_engine: Engine, where: str,
                  file: DatabaseFile | None = None, budget_s: float = BUDGET_S) -> None:
         super().__init__(file, budget_s)
         self.engine = engine  # reads'
         self.sync_engine = sync_engine  # the writer's
+        self._kept: Connection | None = None  # the writer's connection (`_connection`)
         self.outage = Outage(where)
 
     @classmethod
@@ -194,17 +225,32 @@ class SqlStore(GroupCommit[Write | Row]):
         return self.outage.since is None and super().healthy()
 
     async def _watch_forever(self) -> None:
-        """Asks a database server whether it answers every few seconds (every second while
-        it does not), so that an idle node knows too; an SQLite file is watched instead."""
+        """Asks a database server whether it answers (`PROBE_EVERY_S`), so that a lost link is
+        known soon, even on an idle node; an SQLite file is watched instead. Not while it
+        answers anyway: a commit or a read that came back since the last look is answer
+        enough (a node at play commits several times a second, and pays no probe). A probe
+        still unanswered is not sent again beside itself (each would hold a thread): the
+        database does not answer until it ends."""
         if self.file is not None:
             await super()._watch_forever()
             return
+        probe: asyncio.Future[None] | None = None
         while not self.closing:
-            await asyncio.sleep(self.CHECK_EVERY_S if self.healthy() else self.PROBE_S)
+            await asyncio.sleep(self.PROBE_EVERY_S)
+            if self.healthy() and (probe is None or probe.done()) \
+                    and time.monotonic() - self.outage.answered_at < self.PROBE_EVERY_S:
+                continue
+            if probe is None or probe.done():
+                probe = asyncio.ensure_future(asyncio.to_thread(self._probe))
             try:
-                await self._read(self._probe)
-            except StoreError:
-                continue  # (noted by `_read`)
+                await asyncio.wait_for(asyncio.shield(probe), self.PROBE_BOUND_S)
+            except TimeoutError:
+                self.outage.failed(f"no answer to a probe in {self.PROBE_BOUND_S:g} s")
+                continue
+            except (sa.exc.SQLAlchemyError, OSError) as failure:
+                self.outage.failed(getattr(failure, "orig", None) or failure)
+                continue
+            self.outage.answered()
 
     def _probe(self) -> None:
         with self.engine.connect() as conn:
@@ -229,7 +275,36 @@ class SqlStore(GroupCommit[Write | Row]):
         self.outage.failed(f"a write was not kept in {self.budget_s:g} s", 1)
 
     def _dispose(self) -> None:
+        self._drop()
         self.sync_engine.dispose()
+
+    def _connection(self) -> Connection:
+        """On the writer thread: its connection, kept from one commit to the next (taking one
+        from the pool and giving it back, its reset included, was a fifth of a commit's CPU)."""
+        if self._kept is None:
+            self._kept = self.sync_engine.connect()
+        return self._kept
+
+    def _drop(self) -> None:
+        """On the writer thread: the kept connection is let go after a failure (it may be
+        dead, or left in a failed transaction); the next commit takes another."""
+        if self._kept is not None:
+            with contextlib.suppress(Exception):
+                self._kept.close()
+            self._kept = None
+
+    def _insert(self, conn: Connection, rows: list[Row]) -> None:
+        """Action rows, as the driver's own statement on PostgreSQL: SQLAlchemy's building of
+        the statement and its parameters for each commit cost as much again as psycopg's
+        sending it (a prepared statement after its fifth use, psycopg's default)."""
+        if conn.dialect.name != "postgresql":
+            conn.execute(actions.insert(), rows)
+            return
+        from psycopg.types.json import Json  # (here: serving on SQLite never imports psycopg)
+
+        values = [(row["room"], row["game_idx"], row["seq"], row["seat"], Json(row["action"]),
+                   row["now_ms"]) for row in rows]
+        conn.exec_driver_sql(INSERT_ACTIONS, values if len(values) > 1 else values[0])
 
     async def close(self) -> None:
         await super().close()
@@ -239,23 +314,25 @@ class SqlStore(GroupCommit[Write | Row]):
         """On the writer thread: every write's failure, or None for each if all committed."""
         committing = False
         try:
-            with self.sync_engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 rows: list[Row] = []
                 for write in writes:
                     if isinstance(write, dict):
                         rows.append(write)
                         continue
                     if rows:
-                        conn.execute(actions.insert(), rows)
+                        self._insert(conn, rows)
                         rows = []
                     write(conn)
                 if rows:
-                    conn.execute(actions.insert(), rows)
+                    self._insert(conn, rows)
                 problem = self.problem()  # last thing before the commit: never into a lost file
                 if problem is not None:
                     raise StoreError(problem)
                 committing = True
         except Exception as error:
+            self._drop()
             if _dead(error) and not committing and not fresh:
                 # The connection died before this transaction could commit (the server
                 # restarted since the last batch): nothing of it is stored, so it is safe
