@@ -1,8 +1,8 @@
 """A learner that beats simple rules and the heuristic bot at one round of 2-player Timo's Twist.
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
-        [--teacher-iterations 100] [--generations 24] [--pairs 8] [--tune-rounds 300]
-        [--games 2000] [--seed 7]
+        [--teacher-iterations 100] [--generations 16] [--pairs 8] [--tune-rounds 300]
+        [--games 5000] [--seed 7]
 
 The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
 the seat alternating episode by episode), the heuristic bot in the other; one round, the first
@@ -389,11 +389,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teacher-rounds", type=int, default=1500)
     parser.add_argument("--teacher-iterations", type=int, default=100)
-    parser.add_argument("--generations", type=int, default=24,
+    parser.add_argument("--generations", type=int, default=16,
                         help="steps of evolution strategies after cloning (0: none)")
     parser.add_argument("--pairs", type=int, default=8)
     parser.add_argument("--tune-rounds", type=int, default=300)
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
 
