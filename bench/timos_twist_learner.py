@@ -1,22 +1,26 @@
 """A learner that beats simple rules and the heuristic bot at one round of 2-player Timo's Twist.
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
-        [--teacher-iterations 100] [--episodes 0] [--games 2000] [--seed 7]
+        [--teacher-iterations 100] [--generations 16] [--pairs 8] [--tune-rounds 300]
+        [--games 5000] [--seed 7]
 
 The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
 the seat alternating episode by episode), the heuristic bot in the other; one round, the first
 out wins. The policy is a softmax over the legal actions (the mask) of logits linear in a few
 features of each action, read off the observation (`action_features`), and what the seat saw the
-other seat do (`Memory`: which colours it could not follow). It learns from a teacher: our search
-bot (flat Monte Carlo over sampled hands, `--teacher-iterations` playouts a move) plays the
-agent's seat against the heuristic bot for `--teacher-rounds` seeded rounds, and the policy is
-fitted to its choices (`clone`: the mean log-likelihood, full batch, Adam). The search is too
-slow to play with (a tenth of a CPU second a round); the learner plays at the cost of its
-features. `--episodes` more rounds of REINFORCE (the batch's mean return as baseline) may follow.
-The trained policy (greedy: its likeliest legal action) and the baselines, simple rules over the
-same observation and the bots themselves in the agent's seat, then each play `--games` seeded
-rounds against random play and as many against the heuristic bot, on the same seeds; the table
-gives their win rates with 95 % Wilson intervals.
+other seat do (`Memory`: which colours it could not follow). It learns in two stages. First from
+a teacher: our search bot (flat Monte Carlo over sampled hands, `--teacher-iterations` playouts a
+move) plays the agent's seat against the heuristic bot for `--teacher-rounds` seeded rounds, and
+the policy is fitted to its choices (`clone`: the mean log-likelihood, full batch, Adam). The
+search is too slow to play with (a tenth of a CPU second a round); the learner plays at the cost
+of its features. Then on the win rate itself (`tune`): `--generations` steps of evolution
+strategies, each playing `--pairs` random perturbations of the weights, and their opposites, for
+`--tune-rounds` seeded rounds against the heuristic bot (the same rounds for all) and moving
+the weights along the perturbations that won more. The trained policy (greedy: its likeliest
+legal action) and the baselines, simple rules over the same observation and the bots themselves
+in the agent's seat, then each play `--games` seeded rounds against random play and as many
+against the heuristic bot, on the same seeds (others than tuning's); the table gives their win
+rates with 95 % Wilson intervals.
 """
 
 from __future__ import annotations
@@ -32,7 +36,16 @@ from tictac.bots import Bot, make_bot
 from tictac.bots.search import Budget
 from tictac.bots.timos_twist_search import SearchBot
 from tictac.engine import Rng
-from tictac.games.timos_twist.cards import COLOR, DECK_SIZE, PLUS2, PLUS4_CARD, RANK, SKIP, VALUE
+from tictac.games.timos_twist.cards import (
+    COLOR,
+    DECK_SIZE,
+    PLUS2,
+    PLUS4_CARD,
+    RANK,
+    SKIP,
+    TWIST,
+    VALUE,
+)
 from tictac.rl.single_agent import SingleAgentEnv
 from tictac.rl.timos_twist import BLACK_PLAYS, DRAW, PASS
 
@@ -44,14 +57,18 @@ HAND, TOP, FOLLOW, PENALTY, OWN_SIZE, OTHER_SIZE, DISCARDED = 0, 54, 108, 113, 1
 FEATURES = (
     "number card", "skip", "twist", "+2", "joker", "+4", "card's value / 50",
     "cards of the colour left / 7", "own cards playable on it / 7",
-    "unseen cards that follow it (share)", "the other seat lacked the colour",
-    "changes the colour", "action card, the other seat at 2 cards or fewer",
-    "black card, 3 cards or more in hand", "stacks on a penalty", "draw", "draw: penalty / 20",
-    "pass", "unseen cards that follow it, the other seat at 2 cards or fewer",
+    "chance the other seat holds nothing to follow it", "the other seat lacked the colour",
+    "changes the colour", "black card, 3 cards or more in hand", "stacks on a penalty", "draw",
+    "draw: penalty / 20", "pass", "skip or twist with a card to follow it",
+    "goes out this turn", "cannot follow, the other seat at 1 card",
+    "cannot follow, the other seat at 2 cards", "action card, the other seat at 2 cards or fewer",
+    "colours left in hand / 4", "+2 or +4: chance the other seat can stack on it",
+    "black cards kept / 2", "cards of the same rank left / 3",
 )
 WIDTH = len(FEATURES)
 # The kind feature of a coloured card by rank: a number, skip, twist, +2.
 KINDS = tuple(0 if rank < SKIP else rank - 9 for rank in range(13))
+STACKERS = frozenset(card for card in range(DECK_SIZE) if card >= PLUS4_CARD or RANK[card] == PLUS2)
 
 
 def card_and_colour(number: int) -> tuple[int, int]:
@@ -94,24 +111,56 @@ class Memory:
             self.left = (top, colour, other)
 
 
+def follows(card: int, colour: int, rank: int) -> bool:
+    """Whether `card` may be played on a top card of `rank` with `colour` to follow."""
+    return card >= BLACK_PLAYS or COLOR[card] == colour or RANK[card] == rank
+
+
+def goes_out(hand: list[int], colour: int, rank: int) -> bool:
+    """Whether the seat, to play again on a top card of `rank` and `colour`, can play out all of
+    `hand` this turn: heads-up a skip or a twist is a second turn, so they chain."""
+    for index, card in enumerate(hand):
+        if not follows(card, colour, rank):
+            continue
+        rest = hand[:index] + hand[index + 1:]
+        if not rest:
+            return True
+        if card < BLACK_PLAYS and RANK[card] in (SKIP, TWIST) and goes_out(
+                rest, COLOR[card], RANK[card]):
+            return True
+    return False
+
+
+def none_held(pool: int, wanted: int, size: int) -> float:
+    """The chance that `size` cards drawn at random from `pool` hold none of `wanted` of them."""
+    if size <= 0:
+        return 1.0
+    if pool - wanted < size:
+        return 0.0
+    return math.comb(pool - wanted, size) / math.comb(pool, size)
+
+
 def action_features(observation: np.ndarray, mask: np.ndarray, memory: Memory
                     ) -> tuple[np.ndarray, np.ndarray]:
-    """The legal action numbers and a row of features for each."""
+    """The legal action numbers and a row of features for each. The other seat's hand is taken
+    as drawn at random from the cards the seat has not seen (not in its hand nor the discard
+    pile), less the colour it could not follow."""
     numbers = np.flatnonzero(mask)
     rows = np.zeros((len(numbers), WIDTH))
-    hand = np.flatnonzero(observation[HAND:HAND + DECK_SIZE])
+    hand = [int(card) for card in np.flatnonzero(observation[HAND:HAND + DECK_SIZE])]
     seen = observation[HAND:HAND + DECK_SIZE] + observation[DISCARDED:DISCARDED + DECK_SIZE]
     unseen = [card for card in range(DECK_SIZE) if not seen[card]]
     follow = int(np.argmax(observation[FOLLOW:FOLLOW + 4]))
     own = round(float(observation[OWN_SIZE]) * DECK_SIZE)
     other = round(float(observation[OTHER_SIZE]) * DECK_SIZE)
     penalty = float(observation[PENALTY])
+    can_stack = 1 - none_held(len(unseen), sum(card in STACKERS for card in unseen), other)
     for row, number in zip(rows, numbers, strict=True):
         if number == DRAW:
-            row[15], row[16] = 1.0, penalty
+            row[14], row[15] = 1.0, penalty
             continue
         if number == PASS:
-            row[17] = 1.0
+            row[16] = 1.0
             continue
         card, colour = card_and_colour(number)
         black = card >= BLACK_PLAYS
@@ -120,18 +169,26 @@ def action_features(observation: np.ndarray, mask: np.ndarray, memory: Memory
         row[6] = VALUE[card] / 50
         left = [c for c in hand if c != card]
         row[7] = sum(COLOR[c] == colour for c in left) / 7
-        row[8] = sum(c >= BLACK_PLAYS or COLOR[c] == colour or RANK[c] == rank
-                     for c in left) / 7
+        playable = sum(follows(c, colour, rank) for c in left)
+        row[8] = playable / 7
         lacks = memory.lacks[colour]
-        follows = sum(c >= BLACK_PLAYS or (COLOR[c] == colour and not lacks) or RANK[c] == rank
-                      for c in unseen)
-        row[9] = follows / len(unseen) if unseen else 0.0
+        pool = [c for c in unseen if not (lacks and COLOR[c] == colour)]
+        cannot = none_held(len(pool), sum(follows(c, colour, rank) for c in pool), other)
+        again = not black and rank in (SKIP, TWIST)
+        row[9] = cannot
         row[10] = float(lacks)
         row[11] = float(colour != follow)
-        row[12] = float((rank >= SKIP or black) and other <= 2)
-        row[13] = float(black and own > 2)
-        row[14] = float(penalty > 0)
-        row[18] = row[9] * (other <= 2)
+        row[12] = float(black and own > 2)
+        row[13] = float(penalty > 0)
+        row[17] = float(again and playable > 0)
+        row[18] = float(not left or (again and goes_out(left, colour, rank)))
+        row[19] = cannot * (other == 1)
+        row[20] = cannot * (other == 2)
+        row[21] = float((again or black or rank == PLUS2) and other <= 2)
+        row[22] = len({COLOR[c] for c in left if c < BLACK_PLAYS}) / 4
+        row[23] = can_stack if card in STACKERS else 0.0
+        row[24] = sum(c >= BLACK_PLAYS for c in left) / 2
+        row[25] = 0.0 if black else sum(c < BLACK_PLAYS and RANK[c] == rank for c in left) / 3
     return numbers, rows
 
 
@@ -159,38 +216,6 @@ class Policy:
 def make_envs(opponents: str) -> list[SingleAgentEnv]:
     return [SingleAgentEnv("timos-twist", 2, OPTIONS, seat=seat, opponents=opponents,
                            observation=LAYOUT) for seat in (0, 1)]
-
-
-def train(policy: Policy, episodes: int, seed: int, batch: int = 32, rate: float = 0.15,
-          log: Callable[[str], None] = print) -> None:
-    """REINFORCE against the heuristic bot, `episodes` seeded rounds, the seat alternating."""
-    envs, rng = make_envs("heuristic"), np.random.default_rng(seed)
-    episodes_seen: list[tuple[list[np.ndarray], float]] = []
-    won = 0
-    for episode in range(episodes):
-        env, memory, scores = envs[episode % 2], Memory(), []
-        observation, info = env.reset(seed=seed * 1_000_000 + episode)
-        while True:
-            memory.see(observation)
-            numbers, rows = action_features(observation, info["action_mask"], memory)
-            chances = policy.chances(rows)
-            choice = int(rng.choice(len(numbers), p=chances))
-            scores.append(rows[choice] - chances @ rows)  # the gradient of log chance
-            memory.acted(observation, int(numbers[choice]))
-            observation, reward, terminated, truncated, info = env.step(int(numbers[choice]))
-            if terminated or truncated:
-                break
-        episodes_seen.append((scores, float(reward)))
-        won += reward > 0
-        if len(episodes_seen) == batch:
-            baseline = sum(result for _, result in episodes_seen) / batch
-            gradient = sum((result - baseline) * np.sum(scores, axis=0)
-                           for scores, result in episodes_seen)
-            policy.update(gradient / batch, rate)
-            episodes_seen = []
-        if (episode + 1) % 1000 == 0:
-            log(f"episode {episode + 1}: won {won} of the last 1,000 while learning")
-            won = 0
 
 
 def demonstrations(rounds: int, iterations: int, seed: int,
@@ -304,13 +329,13 @@ def bot(kind: str) -> Agent:
     return act
 
 
-def evaluate(agent: Agent, opponents: str, games: int) -> int:
-    """Rounds the agent wins of `games` seeded ones against `opponents` bots, its seat
-    alternating (the same deals whatever the agent)."""
+def evaluate(agent: Agent, opponents: str, games: int, first: int = 10_000_000) -> int:
+    """Rounds the agent wins of `games` seeded ones (seeds from `first` on) against `opponents`
+    bots, its seat alternating (the same deals whatever the agent)."""
     envs, wins = make_envs(opponents), 0
     for index in range(games):
         env, memory = envs[index % 2], Memory()
-        observation, info = env.reset(seed=10_000_000 + index)
+        observation, info = env.reset(seed=first + index)
         while True:
             memory.see(observation)
             number = agent(env, observation, info["action_mask"], memory)
@@ -320,6 +345,30 @@ def evaluate(agent: Agent, opponents: str, games: int) -> int:
                 wins += reward > 0
                 break
     return wins
+
+
+def tune(policy: Policy, generations: int, pairs: int, rounds: int, seed: int,
+         spread: float = 0.3, rate: float = 0.1, log: Callable[[str], None] = print) -> None:
+    """Evolution strategies on the greedy policy's win rate against the heuristic bot: each
+    generation plays `pairs` random perturbations of the weights (`spread` times a standard
+    normal) and their opposites on the same `rounds` seeded rounds, new rounds each generation
+    (seeds from 20,000,000 on, apart from the table's), and steps the weights (Adam) along the
+    perturbations, each weighed by how many more rounds it won than its opposite. A greedy
+    policy's win rate has no gradient to follow; this estimates the smoothed one's, and playing
+    each pair on the same deals keeps the luck of the deal out of the difference."""
+    rng, trial = np.random.default_rng(seed), Policy()
+    for generation in range(generations):
+        first = 20_000_000 + (seed * generations + generation) * rounds
+        directions = rng.standard_normal((pairs, WIDTH))
+        gains = []
+        for direction in directions:
+            trial.w = policy.w + spread * direction
+            won = evaluate(greedy(trial), "heuristic", rounds, first)
+            trial.w = policy.w - spread * direction
+            gains.append((won - evaluate(greedy(trial), "heuristic", rounds, first)) / rounds)
+        policy.update(np.asarray(gains) @ directions / (pairs * spread), rate)
+        log(f"generation {generation + 1}: a perturbation moved the win rate by "
+            f"{100 * np.mean(np.abs(gains)):.1f} points on average")
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:
@@ -340,9 +389,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teacher-rounds", type=int, default=1500)
     parser.add_argument("--teacher-iterations", type=int, default=100)
-    parser.add_argument("--episodes", type=int, default=0,
-                        help="REINFORCE rounds after cloning (0: none)")
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--generations", type=int, default=16,
+                        help="steps of evolution strategies after cloning (0: none)")
+    parser.add_argument("--pairs", type=int, default=8)
+    parser.add_argument("--tune-rounds", type=int, default=300)
+    parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
 
@@ -350,8 +401,7 @@ def main() -> None:
     shown = demonstrations(args.teacher_rounds, args.teacher_iterations, args.seed)
     agree = clone(policy, shown)
     print(f"cloned {len(shown):,} choices of the search bot (greedy agrees on {agree:.1%})")
-    if args.episodes:
-        train(policy, args.episodes, args.seed)
+    tune(policy, args.generations, args.pairs, args.tune_rounds, args.seed)
     print(f"trained in {time.process_time() - started:.0f} CPU s; weights:")
     for name, weight in zip(FEATURES, policy.w, strict=True):
         print(f"  {weight:+6.2f}  {name}")
@@ -360,7 +410,8 @@ def main() -> None:
         "rule: highest value, else draw": rule(highest_value),
         "rule: colour held most, else draw": rule(most_of_colour),
         "heuristic bot": bot("heuristic"),
-        f"learner, cloned from {args.teacher_rounds:,} rounds of search, greedy": greedy(policy),
+        f"learner, cloned from {args.teacher_rounds:,} rounds of search, tuned "
+        f"{args.generations} generations, greedy": greedy(policy),
     }
     print("\n| agent | against random play | against the heuristic bot |\n|---|---|---|")
     for name, agent in agents.items():

@@ -1,6 +1,7 @@
-"""bench/timos_twist_learner.py on a tiny budget: training runs end to end and changes the policy,
-the same seed trains the same weights, evaluation is seeded (the same agent wins the same rounds
-twice), and what the seat remembers of the other comes from what it saw."""
+"""bench/timos_twist_learner.py on a tiny budget: tuning runs end to end and changes the policy,
+the same seed tunes the same weights, evaluation is seeded (the same agent wins the same rounds
+twice), what the seat remembers of the other comes from what it saw, and the features that read
+the table (going out this turn, the chance the other seat cannot follow) say what they name."""
 
 from __future__ import annotations
 
@@ -26,20 +27,20 @@ def learner() -> ModuleType:
     return module
 
 
-def test_training_runs_and_the_same_seed_trains_the_same_weights(learner: ModuleType) -> None:
+def test_tuning_runs_and_the_same_seed_tunes_the_same_weights(learner: ModuleType) -> None:
     lines: list[str] = []
     first, second, other = learner.Policy(), learner.Policy(), learner.Policy()
-    learner.train(first, 64, seed=3, batch=16, log=lines.append)
-    learner.train(second, 64, seed=3, batch=16, log=lines.append)
-    learner.train(other, 64, seed=4, batch=16, log=lines.append)
-    assert np.abs(first.w).sum() > 0 and first.updates == 4
+    learner.tune(first, 2, pairs=2, rounds=6, seed=3, log=lines.append)
+    learner.tune(second, 2, pairs=2, rounds=6, seed=3, log=lines.append)
+    learner.tune(other, 2, pairs=2, rounds=6, seed=4, log=lines.append)
+    assert first.updates == 2 and len(lines) == 6
     assert np.array_equal(first.w, second.w)
     assert not np.array_equal(first.w, other.w)
 
 
 def test_evaluation_is_seeded_and_repeatable(learner: ModuleType) -> None:
     policy = learner.Policy()
-    learner.train(policy, 32, seed=5, batch=16, log=lambda line: None)
+    learner.tune(policy, 1, pairs=2, rounds=6, seed=5, log=lambda line: None)
     agents = {"learner": learner.greedy(policy), "rule": learner.rule(learner.highest_value),
               "heuristic bot": learner.bot("heuristic")}
     for agent in agents.values():
@@ -108,3 +109,62 @@ def test_cloning_learns_the_choices_shown(learner: ModuleType) -> None:
     policy = learner.Policy()
     assert learner.clone(policy, shown, epochs=50) == 1.0
     assert policy.w[1] > 0
+
+
+def card(colour: int, rank: int) -> int:
+    return colour * 13 + rank
+
+
+SKIP, TWIST, PLUS2 = 10, 11, 12
+JOKER = 52
+
+
+def test_a_hand_goes_out_through_skips_and_twists_only(learner: ModuleType) -> None:
+    """Heads-up a skip or a twist gives the seat its turn again; any other card ends it."""
+    blue, green = 0, 1
+    # On a blue top: blue skip, then green skip (same rank), then green 3: out.
+    assert learner.goes_out([card(blue, SKIP), card(green, SKIP), card(green, 3)], blue, 5)
+    # A blue 4 first ends the turn with two cards left; no order of these three goes out.
+    assert not learner.goes_out([card(blue, 4), card(green, SKIP), card(green, 3)], blue, 5)
+    # A +2 gives the other seat a turn (to stack or draw): it does not chain.
+    assert not learner.goes_out([card(blue, PLUS2), card(blue, 3)], blue, 5)
+    # The joker follows anything, as the last card.
+    assert learner.goes_out([card(blue, TWIST), JOKER], blue, 5)
+    assert not learner.goes_out([card(green, TWIST), card(green, 2)], blue, 5)
+
+
+def test_the_chance_of_holding_none_is_hypergeometric(learner: ModuleType) -> None:
+    assert learner.none_held(10, 0, 3) == 1.0
+    assert learner.none_held(10, 8, 3) == 0.0  # 2 others only: 3 cards hold a wanted one
+    assert learner.none_held(10, 5, 2) == pytest.approx(5 / 10 * 4 / 9)
+    assert learner.none_held(10, 5, 0) == 1.0
+
+
+def test_the_features_read_the_table(learner: ModuleType) -> None:
+    """A hand of blue skip and green skip and green 3 on a blue 5, the other seat at one card
+    after drawing on blue: the skip goes out this turn, and a blue card leaves the other seat
+    nothing to follow it but a card of the same rank or a black one."""
+    names = {name: index for index, name in enumerate(learner.FEATURES)}
+    observation = np.zeros(513, np.float32)
+    hand = [card(0, SKIP), card(1, SKIP), card(1, 3)]
+    observation[hand] = 1.0
+    observation[learner.TOP + card(0, 5)] = 1.0
+    observation[learner.FOLLOW + 0] = 1.0
+    observation[learner.OWN_SIZE] = 3 / 54
+    observation[learner.OTHER_SIZE] = 1 / 54
+    observation[learner.DISCARDED + card(0, 5)] = 1.0
+    memory = learner.Memory()
+    memory.lacks[0] = True
+    mask = np.zeros(62, np.int8)
+    mask[card(0, SKIP)] = 1
+    numbers, rows = learner.action_features(observation, mask, memory)
+    assert list(numbers) == [card(0, SKIP)]
+    row = rows[0]
+    assert row[names["goes out this turn"]] == 1.0
+    assert row[names["skip or twist with a card to follow it"]] == 1.0
+    # Unseen: 54 less the 3 held and the blue 5, less the 11 other blues (it lacked blue): 39
+    # cards, of which the orange and pink skips and the two black cards follow a blue skip.
+    assert row[names["chance the other seat holds nothing to follow it"]] == pytest.approx(
+        35 / 39)
+    assert row[names["cannot follow, the other seat at 1 card"]] == pytest.approx(35 / 39)
+    assert row[names["the other seat lacked the colour"]] == 1.0
