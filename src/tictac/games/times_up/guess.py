@@ -40,7 +40,7 @@ from rapidfuzz.distance import Levenshtein
 
 from tictac.games.times_up import lexicon
 from tictac.games.times_up.lexicon import words
-from tictac.games.times_up.spoken import spoken
+from tictac.games.times_up.spoken import spoken, spoken_name
 
 if TYPE_CHECKING:
     from tictac.games.times_up.packs import Name
@@ -563,7 +563,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
     if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys) or (
-            _french_alike(said, printed)):
+            _french_alike(said, printed) or _english_alike(said, printed)):
         # The same sound, unless the guess spells out, letter for letter or more, one of the
         # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
         return not (len(said) >= len(printed) and lexicon.very_common(said)
@@ -615,6 +615,13 @@ def _french_alike(said: str, printed: str) -> bool:
     return (_misspelt_name(said, printed)
             and (_silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0])
                  or sound(spoken(said, "fr")) == sound(spoken(printed, "fr"))))
+
+
+def _english_alike(said: str, printed: str) -> bool:
+    """Whether an English table hears the name word `said` as `printed` ("Tim Burners-Lee",
+    "Whitney Hewston", "Vincent van Goch"), unless `said` is a word or name of its own."""
+    return (not any(said in lexicon.dictionary_words(each) for each in ("fr", "en"))
+            and sound(spoken_name(said)) == sound(spoken_name(printed)))
 
 
 def _misspelt_name(said: str, printed: str) -> bool:
