@@ -518,6 +518,18 @@ def test_a_name_spelt_as_an_english_table_says_it_wins_unless_it_is_a_word(
 
 
 @pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Jacques Casanova", "Casanova", True),  # "Jacques Casanova de Seingalt" cut after the name
+    ("Robyn Rihanna", "Rihanna", True),  # "Robyn Rihanna Fenty"
+    ("Paul Casanova", "Casanova", False),  # a first name no accepted form gives him
+    ("Jacques", "Casanova", False),  # the accepted form cut before the name
+])
+def test_an_accepted_form_cut_after_the_cards_name_wins(
+        said: str, name: str, accepted: bool) -> None:
+    """guess._ending_with: the words after a name that is whole without them are left out."""
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
     ("Paul McCartny", "Paul McCartney", True),  # one letter from both: it sounds as his name
     ("Paul McCarthy", "Paul McCartney", False),  # the confusion the card lists
     ("Paul McCarthey", "Paul McCartney", False),  # one letter from both, the sound of the other

@@ -96,8 +96,9 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     """Whether the typed `guess` wins the card `name`. The checks, in order:
 
     1. the guess is, word for word, the card's name or a form the card accepts (the bundled
-       packs list them per card: "Leo Messi"): won, unless it is one word typed without the
-       accents of the accepted form, and so a word or place of the language ("Galilee");
+       packs list them per card: "Leo Messi"), or one cut after the card's name: won, unless
+       it is one word typed without the accents of the accepted form, and so a word or place
+       of the language ("Galilee");
     2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
        word, the name of another card of the bundled packs: refused;
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
@@ -107,7 +108,7 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
                                           or _french_word(guess, name, judge))):
         return False
     known = _knowledge(name, judge)
-    own = (name, *known.accepts) if known else (name,)
+    own = (name, *known.accepts, *_ending_with(name, known.accepts)) if known else (name,)
     for form in own:
         if "".join(said) in _spellings(form, judge):
             return form == name or not _plain_word(guess, form, judge)
@@ -118,6 +119,20 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), replace(
         judge, unlike_words=_unlike_words(guess, judge.language)))
+
+
+def _ending_with(name: str, accepts: tuple[str, ...]) -> list[str]:
+    """The accepted forms that say the card's name and go on after it, cut after the name: the
+    words after a name that is whole without them are a designation a table leaves out ("Jacques
+    Casanova" for "Casanova", which accepts "Jacques Casanova de Seingalt")."""
+    printed = required_words(name)
+    cut = []
+    for form in accepts:
+        said = words(form)
+        ends = [i + len(printed) for i in range(1, len(said) - len(printed))
+                if said[i:i + len(printed)] == printed]
+        cut += [" ".join(said[:end]) for end in ends]
+    return cut
 
 
 def _unlike_words(guess: str, language: str) -> frozenset[str]:
