@@ -506,6 +506,8 @@ def test_an_english_name_spelt_as_it_sounds_wins(said: str, name: str, accepted:
     ("Vincent van Goch", "(Vincent) van Gogh", True),  # a final "gh" said as a throaty "ch"
     ("Chinwa Okafor", "Chinua Okafor", True),  # "ua" is "wa"
     ("Tim Burners-Lee", "Tim Berners-Lee", True),  # "ur", "ir" and "er" before a consonant
+    ("Juliet Martin", "Juliette Martin", True),  # a final mute "e" said as English says it
+    ("Simon Martin", "Simone Martin", False),  # but never another first name
     ("Sam Heard", "Sam Hurd", False),  # heard alike, but a word of the dictionary
     ("Bac", "(Jean-Sébastien) Bach", False),  # a final "ch" stays a "ch"
 ])

@@ -636,7 +636,7 @@ def _english_alike(said: str, printed: str) -> bool:
     """Whether an English table hears the name word `said` as `printed` ("Tim Burners-Lee",
     "Whitney Hewston", "Vincent van Goch"), unless `said` is a word or name of its own."""
     return (not any(said in lexicon.dictionary_words(each) for each in ("fr", "en"))
-            and sound(spoken_name(said)) == sound(spoken_name(printed)))
+            and _mute_e(sound(spoken_name(said))) == _mute_e(sound(spoken_name(printed))))
 
 
 def _misspelt_name(said: str, printed: str) -> bool:
