@@ -244,7 +244,7 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
     HELD_OUT.name: ({"fr": 306, "en": 312}, 1),
-    HELD_OUT_2.name: ({"fr": 378, "en": 373}, 5),
+    HELD_OUT_2.name: ({"fr": 378, "en": 374}, 5),
     HELD_OUT_3.name: ({"fr": 362, "en": 366}, 5),
 }
 HELD_OUT_TABLES = {table.name: table for table in (HELD_OUT, HELD_OUT_2, HELD_OUT_3)}
@@ -480,9 +480,13 @@ def test_the_fifth_held_out_table_test_half() -> None:
 # guess_heldout6.tsv's development half, judged by the checker of the day the table was written
 # (b005eec), before any change made with the table in hand: fr 178/182, en 162/172, with
 # "Dantes" for "Dante (Alighieri)", "fries" for "frite" and "banane" for "banana" accepted
-# (guess_figures.md). The agreement per language, a floor, and the false accepts, a ceiling.
-# Only this half may be read while the checker changes.
-HELD_OUT_6_DEVELOPMENT = ({"fr": 178, "en": 162}, 3)
+# (guess_figures.md); after round seven's last rules, fr 179, en 164, "Dantes" and "banane"
+# and "fries" still accepted; after round eight's English name key, en 169, and its accepted
+# forms cut after the card's name, en 170, and a final mute "e" silent in its English key, fr
+# 180. The agreement per
+# language, a floor, and the false accepts, a ceiling. Only this half may be read while the
+# checker changes.
+HELD_OUT_6_DEVELOPMENT = ({"fr": 180, "en": 170}, 3)
 
 
 def test_the_sixth_held_out_table_development_half() -> None:

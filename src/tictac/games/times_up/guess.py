@@ -40,7 +40,7 @@ from rapidfuzz.distance import Levenshtein
 
 from tictac.games.times_up import lexicon
 from tictac.games.times_up.lexicon import words
-from tictac.games.times_up.spoken import spoken
+from tictac.games.times_up.spoken import spoken, spoken_name
 
 if TYPE_CHECKING:
     from tictac.games.times_up.packs import Name
@@ -96,8 +96,9 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     """Whether the typed `guess` wins the card `name`. The checks, in order:
 
     1. the guess is, word for word, the card's name or a form the card accepts (the bundled
-       packs list them per card: "Leo Messi"): won, unless it is one word typed without the
-       accents of the accepted form, and so a word or place of the language ("Galilee");
+       packs list them per card: "Leo Messi"), or one cut after the card's name: won, unless
+       it is one word typed without the accents of the accepted form, and so a word or place
+       of the language ("Galilee");
     2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
        word, the name of another card of the bundled packs: refused;
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
@@ -107,7 +108,7 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
                                           or _french_word(guess, name, judge))):
         return False
     known = _knowledge(name, judge)
-    own = (name, *known.accepts) if known else (name,)
+    own = (name, *known.accepts, *_ending_with(name, known.accepts)) if known else (name,)
     for form in own:
         if "".join(said) in _spellings(form, judge):
             return form == name or not _plain_word(guess, form, judge)
@@ -118,6 +119,20 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), replace(
         judge, unlike_words=_unlike_words(guess, judge.language)))
+
+
+def _ending_with(name: str, accepts: tuple[str, ...]) -> list[str]:
+    """The accepted forms that say the card's name and go on after it, cut after the name: the
+    words after a name that is whole without them are a designation a table leaves out ("Jacques
+    Casanova" for "Casanova", which accepts "Jacques Casanova de Seingalt")."""
+    printed = required_words(name)
+    cut = []
+    for form in accepts:
+        said = words(form)
+        ends = [i + len(printed) for i in range(1, len(said) - len(printed))
+                if said[i:i + len(printed)] == printed]
+        cut += [" ".join(said[:end]) for end in ends]
+    return cut
 
 
 def _unlike_words(guess: str, language: str) -> frozenset[str]:
@@ -563,7 +578,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
     if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys) or (
-            _french_alike(said, printed)):
+            _french_alike(said, printed) or _english_alike(said, printed)):
         # The same sound, unless the guess spells out, letter for letter or more, one of the
         # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
         return not (len(said) >= len(printed) and lexicon.very_common(said)
@@ -615,6 +630,13 @@ def _french_alike(said: str, printed: str) -> bool:
     return (_misspelt_name(said, printed)
             and (_silent_end(_name_sounds(said)[0]) == _silent_end(_name_sounds(printed)[0])
                  or sound(spoken(said, "fr")) == sound(spoken(printed, "fr"))))
+
+
+def _english_alike(said: str, printed: str) -> bool:
+    """Whether an English table hears the name word `said` as `printed` ("Tim Burners-Lee",
+    "Whitney Hewston", "Vincent van Goch"), unless `said` is a word or name of its own."""
+    return (not any(said in lexicon.dictionary_words(each) for each in ("fr", "en"))
+            and _mute_e(sound(spoken_name(said))) == _mute_e(sound(spoken_name(printed))))
 
 
 def _misspelt_name(said: str, printed: str) -> bool:

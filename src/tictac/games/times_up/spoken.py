@@ -53,11 +53,30 @@ _ENGLISH = [
     (re.compile(r"(?<=[aeiou][^aeiou])e$"), ""),  # a silent final e: "knite", "mermade"
 ]
 
+# English, for the words of a person's name as an English table says them, whatever their
+# origin: a name's final "eigh" is the "ee" of "Lee" (a word's is the "ay" of "sleigh").
+_ENGLISH_NAME = [
+    (re.compile(r"eigh$|ee|ea"), "i"),  # "Leigh", "Lee"; "Keen", "Kean"
+    (re.compile(r"[iu]r(?![aeiouy])"), "er"),  # "Burners", "Berners": one vowel before an r
+    (re.compile(r"ew|oo|ou"), "u"),  # "Hewston", "Houston"
+    (re.compile(r"gh$"), "ch"),  # a throaty end, said as the Dutch say it: "Goch", "Gogh"
+    (re.compile(r"ua"), "wa"),  # "Chinua", "Chinwa"
+]
+
 
 @cache
 def spoken(word: str, language: str) -> str:
     """`word` respelt as `language` says it; unchanged for any other language."""
-    rules = {"fr": _FRENCH, "en": _ENGLISH}.get(language, [])
+    return _respelt(word, {"fr": _FRENCH, "en": _ENGLISH}.get(language, []))
+
+
+@cache
+def spoken_name(word: str) -> str:
+    """A word of a person's name respelt as an English table says it."""
+    return _respelt(word, _ENGLISH_NAME)
+
+
+def _respelt(word: str, rules: list[tuple[re.Pattern[str], str]]) -> str:
     for pattern, said in rules:
         word = pattern.sub(said, word)
     return word
