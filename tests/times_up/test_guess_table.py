@@ -493,12 +493,11 @@ def test_the_sixth_held_out_table_development_half() -> None:
     _judge_held_out_half(HELD_OUT_6, HALVES[0], HELD_OUT_6_DEVELOPMENT)
 
 
-# guess_heldout6.tsv's test half (265 fr, 275 en guesses): judged once, at the end; its floors
-# and ceiling are set from that single run. Until then they are placeholders (the goal: 98 % in
-# each language and no false accept).
-HELD_OUT_6_TEST = ({"fr": 0, "en": 0}, 0)
+# guess_heldout6.tsv's test half (265 fr, 275 en guesses): judged once, at the end of round
+# eight: fr 258 = 97.4 %, en 268 = 97.5 %, 6 false accepts (the goal: 98 % in each language and
+# no false accept). Its floors and ceiling are that run's figures.
+HELD_OUT_6_TEST = ({"fr": 258, "en": 268}, 6)
 
 
-@pytest.mark.skip(reason="judged once, at the end")
 def test_the_sixth_held_out_table_test_half() -> None:
     _judge_held_out_half(HELD_OUT_6, HALVES[1], HELD_OUT_6_TEST)
