@@ -483,9 +483,8 @@ def test_the_fifth_held_out_table_test_half() -> None:
 # (guess_figures.md); after round seven's last rules, fr 179, en 164, "Dantes" and "banane"
 # and "fries" still accepted; after round eight's English name key, en 169, and its accepted
 # forms cut after the card's name, en 170, and a final mute "e" silent in its English key, fr
-# 180. The agreement per
-# language, a floor, and the false accepts, a ceiling. Only this half may be read while the
-# checker changes.
+# 180. The agreement per language, a floor, and the false accepts, a ceiling. Only this half
+# may be read while the checker changes.
 HELD_OUT_6_DEVELOPMENT = ({"fr": 180, "en": 170}, 3)
 
 
