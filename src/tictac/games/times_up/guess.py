@@ -413,7 +413,7 @@ def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: 
     # word: the card's first name said in full ("Jacques Yves"), not another printed name left
     # out for it ("Johann Christian Bach" is not "(Johann Sebastian) Bach").
     said_first = (card[j - 1][1] and not card[j][1] and before == card[j - 1][0]
-                  and not any(word in lexicon.dictionary_words(each) for each in ("fr", "en")))
+                  and not _dictionary_word(word))
     return said_first or any(not optional for _, optional in card[:j])
 
 
@@ -635,7 +635,7 @@ def _french_alike(said: str, printed: str) -> bool:
 def _english_alike(said: str, printed: str) -> bool:
     """Whether an English table hears the name word `said` as `printed` ("Tim Burners-Lee",
     "Whitney Hewston", "Vincent van Goch"), unless `said` is a word or name of its own."""
-    return (not any(said in lexicon.dictionary_words(each) for each in ("fr", "en"))
+    return (not _dictionary_word(said)
             and _mute_e(sound(spoken_name(said))) == _mute_e(sound(spoken_name(printed))))
 
 
@@ -647,8 +647,13 @@ def _misspelt_name(said: str, printed: str) -> bool:
     if not _known(said):
         return True
     edits, changed, _ = _slips(said, printed)
-    return edits == 1 and (not changed or lexicon.is_first_name(said) or not any(
-        said in lexicon.dictionary_words(each) for each in ("fr", "en")))
+    return edits == 1 and (not changed or lexicon.is_first_name(said)
+                           or not _dictionary_word(said))
+
+
+def _dictionary_word(said: str) -> bool:
+    """Whether a word said in a name is in the French or the English dictionary."""
+    return any(said in lexicon.dictionary_words(each) for each in ("fr", "en"))
 
 
 def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
