@@ -4,7 +4,10 @@ group commit, and what a restart reads back."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -204,3 +207,41 @@ async def test_a_database_of_the_first_schema_keeps_every_game_and_gets_epoch_0(
     assert [game.log for game in dump.games] == [[LoggedAction(0, {"type": "cut"}, 3)]]
     await store.save_room("OLDER", "time-bomb", {"seats": [0, 1]}, 2, 0)
     await store.close()
+
+
+async def test_a_probe_that_ends_between_two_looks_is_heard(tmp_path: Path) -> None:
+    """A database server's probe that outlasts its bound and fails while the watch sleeps is
+    still heard: a failure nobody heard is logged by asyncio as a traceback, which a machine
+    cut off from PostgreSQL once wrote (CI, stop 51). The probe here is a thread held on an
+    event, so that it ends exactly between two looks."""
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'probed.sqlite3'}")
+    store = SqlStore(engine, engine, "the probed database")  # no file: watched by probes
+    store.PROBE_EVERY_S, store.PROBE_BOUND_S = 0.5, 0.05
+    release, asked = threading.Event(), []
+
+    def probe() -> None:
+        asked.append(time.monotonic())
+        if len(asked) == 1:
+            release.wait()
+            raise sa.exc.OperationalError("SELECT 1", {}, OSError("connection is bad"))
+
+    unheard: list[dict[str, object]] = []
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _, context: unheard.append(context))
+    store._probe = probe  # type: ignore[method-assign]
+    try:
+        store._start()
+        while store.healthy():  # the first probe outlasted its bound
+            await asyncio.sleep(0.01)
+        release.set()  # it fails now, while the watch sleeps
+        while len(asked) < 2:
+            await asyncio.sleep(0.01)
+        while not store.healthy():  # the second answers
+            await asyncio.sleep(0.01)
+        gc.collect()
+        await asyncio.sleep(0)
+    finally:
+        release.set()
+        loop.set_exception_handler(None)
+        await store.close()
+    assert unheard == []

@@ -230,27 +230,33 @@ class SqlStore(GroupCommit[Write | Row]):
         answers anyway: a commit or a read that came back since the last look is answer
         enough (a node at play commits several times a second, and pays no probe). A probe
         still unanswered is not sent again beside itself (each would hold a thread): the
-        database does not answer until it ends."""
+        database does not answer until it ends. Every probe's end is heard, even one that
+        ends between two looks (asyncio would log a failure nobody heard as a traceback)."""
         if self.file is not None:
             await super()._watch_forever()
             return
-        probe: asyncio.Future[None] | None = None
-        while not self.closing:
-            await asyncio.sleep(self.PROBE_EVERY_S)
-            if self.healthy() and (probe is None or probe.done()) \
-                    and time.monotonic() - self.outage.answered_at < self.PROBE_EVERY_S:
-                continue
-            if probe is None or probe.done():
-                probe = asyncio.ensure_future(asyncio.to_thread(self._probe))
-            try:
-                await asyncio.wait_for(asyncio.shield(probe), self.PROBE_BOUND_S)
-            except TimeoutError:
-                self.outage.failed(f"no answer to a probe in {self.PROBE_BOUND_S:g} s")
-                continue
-            except (sa.exc.SQLAlchemyError, OSError) as failure:
-                self.outage.failed(getattr(failure, "orig", None) or failure)
-                continue
-            self.outage.answered()
+        probe: asyncio.Future[None] | None = None  # asked and not yet heard
+        try:
+            while not self.closing:
+                await asyncio.sleep(self.PROBE_EVERY_S)
+                if probe is None:
+                    if self.healthy() \
+                            and time.monotonic() - self.outage.answered_at < self.PROBE_EVERY_S:
+                        continue
+                    probe = asyncio.ensure_future(asyncio.to_thread(self._probe))
+                try:
+                    await asyncio.wait_for(asyncio.shield(probe), self.PROBE_BOUND_S)
+                except TimeoutError:
+                    self.outage.failed(f"no answer to a probe in {self.PROBE_BOUND_S:g} s")
+                    continue  # still asked: its answer, when it comes, is heard next time
+                except (sa.exc.SQLAlchemyError, OSError) as failure:
+                    self.outage.failed(getattr(failure, "orig", None) or failure)
+                else:
+                    self.outage.answered()
+                probe = None
+        finally:
+            if probe is not None:
+                probe.cancel()  # its thread ends on its own; nobody is left to hear it
 
     def _probe(self) -> None:
         with self.engine.connect() as conn:
