@@ -15,7 +15,9 @@ of one process and the cluster of two (`--workers 2`) on PostgreSQL and Redis, i
 prints the server processes' CPU per action and memory per room of each (PostgreSQL's and
 Redis's own CPU not counted), the medians of the rounds, and the cluster's ratios to SQLite.
 
-Prints actions/s, p50/p99 and server CPU per action for each run, the ratio of the medians, the
+Prints actions/s, p50/p99 and server CPU per action for each run, with the CPU per action of
+the servers, the load's clients and PostgreSQL with Redis, which share the machine's cores (so
+that a run says how many actions/s those cores allow at all), the ratio of the medians, the
 two processes' p99 when paced at one process's median flat-out rate, the failover time from the
 kill to the last of the dead node's rooms acting again, and the load average.
 """
@@ -40,7 +42,8 @@ from redis.asyncio import Redis
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from server_load import Settle, family, game_run, load_parser, report
+import server_load
+from server_load import Client, Run, Settle, cpu_s, family, game_run, load_parser, report
 from tictac.cluster.services import Postgres, available
 from tictac.cluster.services import Redis as RedisServer
 
@@ -127,6 +130,37 @@ def settled(redis_url: str) -> Settle:
     return settle
 
 
+def with_services_cpu(postgres: Postgres, redis: RedisServer) -> None:
+    """server_load's measure, also taking the CPU PostgreSQL (its postmaster and backends) and
+    Redis spend: on a 2-core machine they, the load's clients and the servers share the same
+    two cores, so what they take is what two processes cannot have."""
+    measure = server_load.measure
+
+    async def measured(clients: list[Client], run: Run, warmup: float, seconds: float,
+                       pid: int, rss_before: int, rooms: int) -> dict[str, float]:
+        assert redis.process is not None
+        pids = [int((postgres.data / "postmaster.pid").read_text().split()[0]),
+                redis.process.pid]
+        started, before = time.perf_counter(), sum(cpu_s(pid) for pid in pids)
+        result = await measure(clients, run, warmup, seconds, pid, rss_before, rooms)
+        # over the warm-up and the measured window, the same steady load
+        result["services_cpu"] = (sum(cpu_s(pid) for pid in pids) - before) / (
+            time.perf_counter() - started)
+        return result
+
+    server_load.measure = measured  # game_run calls it by its module's name
+
+
+def cpu_line(run: dict[str, float]) -> str:
+    """CPU per action of the servers, the clients, PostgreSQL with Redis, and the actions/s the
+    machine's cores could give were they all spent at those costs."""
+    costs = [1000 * run[key] / run["actions_per_s"]
+             for key in ("server_cpu", "client_cpu", "services_cpu")]
+    return (f"CPU ms/action: servers {costs[0]:.2f}, clients {costs[1]:.2f}, PostgreSQL and "
+            f"Redis {costs[2]:.2f}: {os.cpu_count()} cores allow at most "
+            f"{1000 * (os.cpu_count() or 1) / sum(costs):.0f} actions/s")
+
+
 def per_action_ms(run: dict[str, float]) -> float:
     """Server CPU per action: what the processes spent, whatever their number."""
     return 1000 * run["server_cpu"] / run["actions_per_s"]
@@ -181,6 +215,7 @@ async def main(args: argparse.Namespace) -> None:
     postgres = Postgres().init().start().create_database()
     with tempfile.TemporaryDirectory() as tmp:
         redis = RedisServer(Path(tmp)).start()
+        with_services_cpu(postgres, redis)
         try:
             def cluster(workers: int) -> tuple[str, ...]:
                 # the later --db wins over server_load's SQLite file
@@ -190,8 +225,10 @@ async def main(args: argparse.Namespace) -> None:
             for round_ in range(1, args.rounds + 1):  # interleaved: drift hits both alike
                 ones.append(await game_run(args, False, serve=cluster(1)))
                 report(f"1 process, round {round_}", ones[-1])
+                print(f"  {cpu_line(ones[-1])}")
                 twos.append(await game_run(args, False, serve=cluster(2)))
                 report(f"2 processes, round {round_}", twos[-1])
+                print(f"  {cpu_line(twos[-1])}")
                 print(f"  ratio {twos[-1]['actions_per_s'] / ones[-1]['actions_per_s']:.2f}x; "
                       f"server CPU per action {per_action_ms(ones[-1]):.2f} and "
                       f"{per_action_ms(twos[-1]):.2f} ms; load average {load()}")

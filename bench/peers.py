@@ -31,10 +31,12 @@ Printed for each: moves/s and server CPU seconds per 1,000 moves flat out (and h
 the kernel's), the same paced, p50/p99 paced (send -> all 5 clients updated), tictac's longest
 garbage-collection pause since its start (by the clock and in CPU), the full collections inside
 the paced run's measured window and the bound its longest pause stayed under (two readings of
-its /metrics, at the window's start and end; with each round's p99), server
+its /metrics, at the window's start and end; with each round's p99), the load client's own
+event-loop delay paced (p99: a latency tail that is the client's, not the server's), server
 CPU seconds per room-hour while the night plays and while it pauses, the baseline RSS, RSS per
 room after the night; the medians over the rounds, tictac's ratio to each peer, and the load
-average around each round. `--busy N` runs N busy loops beside it all (a busy machine).
+average around each round. `--busy N` runs N busy loops beside it all (a busy machine), one
+pinned to each core in turn.
 """
 
 from __future__ import annotations
@@ -196,6 +198,7 @@ FIGURES = [
     ("paced", "system_per_1000", "  of which system (kernel)", "{:.2f}"),
     ("paced", "p50_ms", "p50 paced, ms", "{:.2f}"),
     ("paced", "p99_ms", "p99 paced, ms", "{:.1f}"),
+    ("paced", "client_delay_p99_ms", "  load client's own loop delay p99, ms", "{:.1f}"),
     ("paced", "gc_pause_ms", "longest GC pause since start, ms", "{:.1f}"),
     ("paced", "gc_pause_cpu_ms", "  its CPU time, ms", "{:.1f}"),
     ("paced", "gc_full_measured", "full collections while paced", "{:.0f}"),
@@ -208,8 +211,13 @@ FIGURES = [
 
 
 def busy_loops(count: int) -> list[subprocess.Popen[bytes]]:
-    """`count` processes each spinning on a core of the scheduler's choosing: a busy machine."""
-    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    """`count` processes each spinning on a core, taken in turn: a busy machine. Pinned, so
+    that every run is loaded alike: left to the scheduler, two loops on this 2-core machine
+    shared one core in about half of the samples taken during a run, starving the server or
+    the load client by turns, and a run's p99 said where they happened to sit."""
+    cores = sorted(os.sched_getaffinity(0))
+    return [subprocess.Popen([*pinned(cores[loop % len(cores)]), sys.executable, "-c",
+                              "while True: pass"]) for loop in range(count)]
 
 
 def main() -> None:
@@ -299,7 +307,9 @@ def main() -> None:
             runs = results["tictac"]["paced"]
             print("tictac paced, each round: p99 ms " + ", ".join(
                 f"{got['p99_ms']:.1f}" for got in runs) + "; longest GC pause while measured, "
-                "under ms " + ", ".join(f"{got['gc_pause_measured_ms']:g}" for got in runs))
+                "under ms " + ", ".join(f"{got['gc_pause_measured_ms']:g}" for got in runs)
+                + "; the load client's loop delay p99 ms " + ", ".join(
+                    f"{got['client_delay_p99_ms']:.1f}" for got in runs))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@
 // state it made, counted by version (a room's next move is often sent before every client has
 // the last one's state).
 //
-// It prints `measuring` when the warm-up ends, then one JSON line of results and ends; with
+// It prints `measuring` when the warm-up ends, then one JSON line of results and ends (with the
+// client's own event-loop delay over the measured window, p99 and longest: how much of a
+// latency's tail is this process's, waiting for its core, not the server's); with
 // `--then-idle` (a game night's pause) nobody moves after the results, every client staying
 // connected, until it is stopped.
 //
@@ -14,6 +16,7 @@
 // onState(handle, {error}) on a refusal. A server that lists the legal moves itself (tictac)
 // gives {version, toAct, moves} instead, and its handle plays one of them: play(move).
 
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 
 import { SEATS, playable } from "./uno.mjs";
@@ -112,16 +115,20 @@ export async function drive(connectRoom) {
   }
   for (const table of tables) for (const handle of table.handles) consider(handle, table);
   await sleep(args.warmup);
+  const delay = monitorEventLoopDelay(); // every 10 ms: a finer timer would load the client
+  delay.enable();
   run.measuring = true;
   console.log("measuring");
   const started = performance.now();
   await sleep(args.seconds);
   run.measuring = false;
+  delay.disable();
   const elapsed = (performance.now() - started) / 1000;
   const lat = run.latencies.sort((a, b) => a - b);
   const at = (q) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(lat.length * q))] : NaN);
   console.log(JSON.stringify({
     moves_per_s: run.moves / elapsed, p50_ms: at(0.5), p99_ms: at(0.99), errors: run.errors,
+    client_delay_p99_ms: delay.percentile(99) / 1e6, client_delay_max_ms: delay.max / 1e6,
   }));
   if (!args.thenIdle) process.exit(0);
   run.playing = false;
