@@ -29,7 +29,6 @@ tuning's); the table gives their win rates with 95 % Wilson intervals.
 from __future__ import annotations
 
 import argparse
-import itertools
 import math
 import time
 from collections.abc import Callable
@@ -87,7 +86,8 @@ class Memory:
     (it could not follow them), forgotten once it plays that colour. Read from two successive
     observations: the other seat moved between them if the top card or its hand size changed."""
 
-    def __init__(self) -> None:
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # the round's, for an agent's own draws (the search's)
         self.lacks = [False] * 4
         self.left: tuple[int, int, int] | None = None  # top card, colour, other's hand size
 
@@ -292,12 +292,11 @@ def searching(policy: Policy | None, top: int, playouts: int) -> Agent:
     best: the learned policy says which moves are worth a look, the search which of them wins
     most often from here. Without one, it weighs every legal move."""
     current: list[tuple[Memory, SearchBot]] = []
-    rounds = itertools.count()
 
     def act(env: SingleAgentEnv, observation: np.ndarray, mask: np.ndarray, memory: Memory
             ) -> int:
         if not current or current[0][0] is not memory:  # a new round: its memory is new
-            current[:] = [(memory, SearchBot(env.seat, Rng(f"search-{next(rounds)}"),
+            current[:] = [(memory, SearchBot(env.seat, Rng(f"search-{memory.seed}"),
                                              Budget(iterations=playouts, ms=None)))]
         legal = env.env.legal(env.seat)
         if policy is not None:
@@ -363,7 +362,7 @@ def evaluate(agent: Agent, opponents: str, games: int, first: int = 10_000_000) 
     bots, its seat alternating (the same deals whatever the agent)."""
     envs, wins = make_envs(opponents), 0
     for index in range(games):
-        env, memory = envs[index % 2], Memory()
+        env, memory = envs[index % 2], Memory(first + index)
         observation, info = env.reset(seed=first + index)
         while True:
             memory.see(observation)
