@@ -1,8 +1,8 @@
 """A learner that beats simple rules and the heuristic bot at one round of 2-player Timo's Twist.
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
-        [--teacher-iterations 100] [--generations 16] [--pairs 8] [--tune-rounds 300]
-        [--games 5000] [--seed 7]
+        [--teacher-iterations 100] [--generations 0] [--pairs 8] [--tune-rounds 300]
+        [--top 2] [--playouts 100] [--games 2000] [--seed 7]
 
 The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
 the seat alternating episode by episode), the heuristic bot in the other; one round, the first
@@ -12,15 +12,18 @@ other seat do (`Memory`: which colours it could not follow). It learns in two st
 a teacher: our search bot (flat Monte Carlo over sampled hands, `--teacher-iterations` playouts a
 move) plays the agent's seat against the heuristic bot for `--teacher-rounds` seeded rounds, and
 the policy is fitted to its choices (`clone`: the mean log-likelihood, full batch, Adam). The
-search is too slow to play with (a tenth of a CPU second a round); the learner plays at the cost
-of its features. Then on the win rate itself (`tune`): `--generations` steps of evolution
+search costs about a tenth of a CPU second a round at 100 playouts; the greedy policy plays at
+the cost of its features. Then on the win rate itself (`tune`): `--generations` steps of evolution
 strategies, each playing `--pairs` random perturbations of the weights, and their opposites, for
 `--tune-rounds` seeded rounds against the heuristic bot (the same rounds for all) and moving
-the weights along the perturbations that won more. The trained policy (greedy: its likeliest
-legal action) and the baselines, simple rules over the same observation and the bots themselves
-in the agent's seat, then each play `--games` seeded rounds against random play and as many
-against the heuristic bot, on the same seeds (others than tuning's); the table gives their win
-rates with 95 % Wilson intervals.
+the weights along the perturbations that won more (none by default: it moved the win rate by
+about a point). At play the policy plays greedily (its likeliest legal action), or hands its
+`--top` likeliest legal actions to the search bot, which plays each on `--playouts` sampled
+deals and keeps the one that won most (`searching`). The trained policy, both ways, and the
+baselines, simple rules over the same observation and the bots themselves (the search bot
+too, weighing every legal move) in the agent's seat, then each play `--games` seeded rounds
+against random play and as many against the heuristic bot, on the same seeds (others than
+tuning's); the table gives their win rates with 95 % Wilson intervals.
 """
 
 from __future__ import annotations
@@ -83,7 +86,8 @@ class Memory:
     (it could not follow them), forgotten once it plays that colour. Read from two successive
     observations: the other seat moved between them if the top card or its hand size changed."""
 
-    def __init__(self) -> None:
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # the round's, for an agent's own draws (the search's)
         self.lacks = [False] * 4
         self.left: tuple[int, int, int] | None = None  # top card, colour, other's hand size
 
@@ -282,6 +286,30 @@ def greedy(policy: Policy) -> Agent:
     return act
 
 
+def searching(policy: Policy | None, top: int, playouts: int) -> Agent:
+    """Our search bot (`playouts` a move, however many moves it weighs) in the agent's seat, a
+    new one each round; with a `policy`, weighing only the `top` legal moves the policy likes
+    best: the learned policy says which moves are worth a look, the search which of them wins
+    most often from here. Without one, it weighs every legal move."""
+    current: list[tuple[Memory, SearchBot]] = []
+
+    def act(env: SingleAgentEnv, observation: np.ndarray, mask: np.ndarray, memory: Memory
+            ) -> int:
+        if not current or current[0][0] is not memory:  # a new round: its memory is new
+            current[:] = [(memory, SearchBot(env.seat, Rng(f"search-{memory.seed}"),
+                                             Budget(iterations=playouts, ms=None)))]
+        legal = env.env.legal(env.seat)
+        if policy is not None:
+            numbers, rows = action_features(observation, mask, memory)
+            liked = {int(numbers[i]) for i in np.argsort(-(rows @ policy.w), kind="stable")[:top]}
+            legal = {number: action for number, action in legal.items() if number in liked}
+        view = env.env.game.view(env.env.game_state, env.seat)
+        chosen = current[0][1].act(view, [a for a in legal.values() if a is not None], True)
+        return next(number for number, action in legal.items() if action == chosen)
+
+    return act
+
+
 def rule(worth: Callable[[np.ndarray, int], float]) -> Agent:
     """Play the legal card of the highest `worth` (a black card naming the colour held most),
     else draw; a drawn card that can be played is played."""
@@ -334,7 +362,7 @@ def evaluate(agent: Agent, opponents: str, games: int, first: int = 10_000_000) 
     bots, its seat alternating (the same deals whatever the agent)."""
     envs, wins = make_envs(opponents), 0
     for index in range(games):
-        env, memory = envs[index % 2], Memory()
+        env, memory = envs[index % 2], Memory(first + index)
         observation, info = env.reset(seed=first + index)
         while True:
             memory.see(observation)
@@ -389,11 +417,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teacher-rounds", type=int, default=1500)
     parser.add_argument("--teacher-iterations", type=int, default=100)
-    parser.add_argument("--generations", type=int, default=16,
+    parser.add_argument("--generations", type=int, default=0,
                         help="steps of evolution strategies after cloning (0: none)")
     parser.add_argument("--pairs", type=int, default=8)
     parser.add_argument("--tune-rounds", type=int, default=300)
-    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--top", type=int, default=2,
+                        help="legal moves the learned policy hands the search")
+    parser.add_argument("--playouts", type=int, default=100,
+                        help="the search's playouts a move, with the policy and without")
+    parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args()
 
@@ -410,8 +442,12 @@ def main() -> None:
         "rule: highest value, else draw": rule(highest_value),
         "rule: colour held most, else draw": rule(most_of_colour),
         "heuristic bot": bot("heuristic"),
-        f"learner, cloned from {args.teacher_rounds:,} rounds of search, tuned "
-        f"{args.generations} generations, greedy": greedy(policy),
+        f"search bot, {args.playouts} playouts a move": searching(None, 0, args.playouts),
+        f"learner, cloned from {args.teacher_rounds:,} rounds of search"
+        f"{f', tuned {args.generations} generations' if args.generations else ''}, greedy":
+            greedy(policy),
+        f"learner's {args.top} likeliest moves, searched ({args.playouts} playouts)":
+            searching(policy, args.top, args.playouts),
     }
     print("\n| agent | against random play | against the heuristic bot |\n|---|---|---|")
     for name, agent in agents.items():

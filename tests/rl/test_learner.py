@@ -168,3 +168,31 @@ def test_the_features_read_the_table(learner: ModuleType) -> None:
         35 / 39)
     assert row[names["cannot follow, the other seat at 1 card"]] == pytest.approx(35 / 39)
     assert row[names["the other seat lacked the colour"]] == 1.0
+
+
+def test_the_search_weighs_only_the_policys_likeliest_moves(learner: ModuleType) -> None:
+    """Handed the policy's one likeliest move, the search plays what the greedy policy plays;
+    handed two, it plays one of them; and the same seeds play the same rounds."""
+    policy = learner.Policy()
+    policy.w[learner.FEATURES.index("draw")] = 2.0  # draws whenever it may
+    policy.w[learner.FEATURES.index("card's value / 50")] = 1.0
+    moves: list[tuple[list[int], int]] = []
+
+    def watched(agent: object) -> object:
+        def act(env: object, observation: object, mask: object, memory: object) -> int:
+            numbers, rows = learner.action_features(observation, mask, memory)
+            liked = sorted(numbers[np.argsort(-(rows @ policy.w), kind="stable")[:2]])
+            number = agent(env, observation, mask, memory)  # type: ignore[operator]
+            moves.append(([int(n) for n in liked], int(number)))
+            return int(number)
+        return act
+
+    greedy = learner.greedy(policy)
+    one = learner.searching(policy, 1, playouts=6)
+    for index in range(4):  # the memory is what `evaluate` makes: one a round
+        assert learner.evaluate(one, "heuristic", 1, 500 + index) == learner.evaluate(
+            greedy, "heuristic", 1, 500 + index)
+    wins = learner.evaluate(watched(learner.searching(policy, 2, playouts=6)), "heuristic", 6)
+    assert moves and all(number in liked for liked, number in moves)
+    assert any(len(liked) == 2 for liked, _ in moves)
+    assert learner.evaluate(learner.searching(policy, 2, playouts=6), "heuristic", 6) == wins
