@@ -366,9 +366,11 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
         if (names and i < len(said) and _initial(said[i], *card[j], _before_surname(card, j))
                 and walk(i + 1, j + 1)):
             return True
-        # Another form of a first name, never of the surname that ends the card.
+        # Another form of a first name, never of the surname that ends the card, nor the
+        # name of the other sex (the `nicknames` dataset links "Louis" and "Louise").
         if (names and i < len(said) and j + 1 < len(card)
                 and said[i] in lexicon.first_name_forms(card[j][0])
+                and frozenset({said[i], card[j][0]}) not in lexicon.GENDERED
                 and not lexicon.sibling_forms(said[i], card[j][0]) and walk(i + 1, j + 1)):
             return True
         # Initials run together for first names: "JS Bach", "JP Pernaut".
