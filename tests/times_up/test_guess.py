@@ -624,3 +624,16 @@ def test_another_first_name_is_another_person_even_where_a_name_table_links_them
 def test_a_short_word_with_a_letter_changed_into_any_dictionary_word_is_that_word(
         said: str, word: str, language: str, accepted: bool) -> None:
     assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Adamov", "(Salvatore) Adamo", False),  # Arthur Adamov: a name however rare (Zipf 1.7)
+    ("Salvatore Adamov", "(Salvatore) Adamo", False),
+    ("Jules Vernes", "(Jules) Verne", True),  # the letter added is not heard
+    ("Céline Dionne", "Céline Dion", True),
+    ("Jean-Jacques Goldmann", "Jean-Jacques Goldman", True),
+    ("Adamor", "(Salvatore) Adamo", True),  # no name
+])
+def test_a_name_with_letters_added_that_make_another_known_name_is_that_name(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted

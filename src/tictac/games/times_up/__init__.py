@@ -285,3 +285,4 @@ def warm() -> None:
         lexicon.unaccented_words(language)
         lexicon.accented_words(language)
         lexicon.final_e_acute_words(language)
+    lexicon.listed("")

@@ -596,6 +596,8 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
             return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
     if frozenset({said, printed}) in lexicon.GENDERED:
         return False
+    if _known_name_added_to(said, printed):
+        return False
     if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
@@ -630,6 +632,17 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         if edits == 2 and changed <= 1 and length >= 9:
             return True
     return False
+
+
+def _known_name_added_to(said: str, printed: str) -> bool:
+    """Whether `said` is the printed word with letters added after it that are heard, not a
+    final s, and make a name or word of French or English however rare: "Adamov" is Arthur
+    Adamov, not Adamo; "Vernes", "Goldmann", "Dionne" are heard as Verne, Goldman, Dion."""
+    if not said.startswith(printed) or said.removesuffix("s") == printed:
+        return False
+    heard = all(_silent_end(_mute_e(a)) != _silent_end(_mute_e(b))
+                for a, b in _keys(said, printed))
+    return heard and not lexicon.is_first_name(said) and lexicon.listed(said)
 
 
 def _a_word(said: str, language: str) -> bool:

