@@ -637,3 +637,12 @@ def test_a_short_word_with_a_letter_changed_into_any_dictionary_word_is_that_wor
 def test_a_name_with_letters_added_that_make_another_known_name_is_that_name(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Vlad l'Empailleur", "Vlad l'Empaleur", False),  # a word of the dictionary (Zipf 1.2)
+    ("Vlad l'Empalleur", "Vlad l'Empaleur", True),  # no word
+])
+def test_letters_added_to_a_name_word_that_make_a_rare_dictionary_word_make_that_word(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted

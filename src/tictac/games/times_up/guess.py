@@ -693,9 +693,16 @@ def _dictionary_word(said: str) -> bool:
 
 def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
     """Whether `said` is the printed word with letters more that make a word of one of the
-    languages, even a rare one ("Rondin" for Rodin, "gluey" for glue): a slip that adds letters
-    makes a misspelling, rarely a word, so a word is what was meant."""
-    return len(said) > len(printed) and any(lexicon.rare_word(said, each) for each in languages)
+    languages, even a rare one ("Rondin" for Rodin, "gluey" for glue), or, where the printed
+    word is no word of their dictionaries, a word of one however rare ("Empailleur" for
+    Empaleur): a slip that adds letters makes a misspelling, rarely a word, so a word is what
+    was meant."""
+    def written(word: str) -> bool:
+        return any(_written_word(word, each) for each in languages)
+
+    return len(said) > len(printed) and (
+        any(lexicon.rare_word(said, each) for each in languages)
+        or (written(said) and not written(printed)))
 
 
 def _keys(said: str, printed: str) -> list[tuple[str, str]]:
