@@ -646,3 +646,14 @@ def test_a_name_with_letters_added_that_make_another_known_name_is_that_name(
 def test_letters_added_to_a_name_word_that_make_a_rare_dictionary_word_make_that_word(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(("said", "accepted"), [
+    ("Dantès", False), ("Dantes", False), ("Edmond Dantès", False),  # the Count of Monte Cristo
+    ("Dante", True), ("Dante Alighieri", True),
+])
+def test_dantes_is_the_count_of_monte_cristo_not_dante(
+        language: str, said: str, accepted: bool) -> None:
+    """Both packs' Dante card refuses "(Edmond) Dantès": the card's name with a letter more."""
+    assert matches(said, "Dante (Alighieri)", Judge(language)) is accepted
