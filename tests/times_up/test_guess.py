@@ -657,3 +657,12 @@ def test_dantes_is_the_count_of_monte_cristo_not_dante(
         language: str, said: str, accepted: bool) -> None:
     """Both packs' Dante card refuses "(Edmond) Dantès": the card's name with a letter more."""
     assert matches(said, "Dante (Alighieri)", Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("fries", "frite", False),  # "fry" in the English dictionary, in the plural
+    ("frites", "frite", True),
+])
+def test_the_plural_of_an_english_word_at_a_french_table_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted

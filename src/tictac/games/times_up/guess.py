@@ -547,7 +547,16 @@ def _another_word(said: str, printed: str, language: str) -> bool:
     if said not in lexicon.common_words(language):
         return False
     return (language != "fr" or lexicon.very_common(said) or len(said) > len(printed)
-            or said in lexicon.dictionary_words("en"))
+            or _english_word(said))
+
+
+def _english_word(said: str) -> bool:
+    """Whether `said` is a word of the English dictionary or the plural of one: the dictionary
+    lists words, not their inflections ("fry", not "fries")."""
+    english = lexicon.dictionary_words("en")
+    singulars = {said, said[:-1], said[:-2], said[:-3] + "y", said[:-3] + "f", said[:-3] + "fe"}
+    return said in english or any(
+        said in lexicon.en_plurals(singular) for singular in singulars & english)
 
 
 def _changed_letter(said: str, printed: str) -> bool:
