@@ -666,3 +666,12 @@ def test_dantes_is_the_count_of_monte_cristo_not_dante(
 def test_the_plural_of_an_english_word_at_a_french_table_is_that_word(
         said: str, word: str, accepted: bool) -> None:
     assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(("said", "accepted"), [
+    ("Amelia Airhart", True),  # "air" as "ear" in Earhart
+    ("Amelia Arhart", False),
+])
+def test_air_is_heard_as_ear_in_a_name(language: str, said: str, accepted: bool) -> None:
+    assert matches(said, "Amelia Earhart", Judge(language)) is accepted

@@ -815,10 +815,12 @@ def _name_sounds(word: str) -> tuple[str, str]:
 
 def _name_key(key: str) -> str:
     """English "ee" is "i" ("Shiran"); a final "ai", "ay" or "et" is a French "é" ("Tremblé",
-    "Pesquai"); a final "dt" is a "t" ("Boldt", "Brandt")."""
+    "Pesquai"); "air" is "ear", as both languages say it ("Airhart", "Voltère"); a final "dt"
+    is a "t" ("Boldt", "Brandt")."""
     key = re.sub(r"ei$", "i", key)  # a final "ey" ("Murphey", "Bowey") is a final "y"
     key = re.sub(r"dt$", "t", key)  # "Boldt" is said Bolt
     key = re.sub(r"(?:ai|et)$", "e", key.replace("ee", "i").replace("ea", "e").replace("ei", "e"))
+    key = key.replace("air", "er")
     return key[:-1] if key.endswith("ie") else key
 
 
