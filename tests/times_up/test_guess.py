@@ -675,3 +675,12 @@ def test_the_plural_of_an_english_word_at_a_french_table_is_that_word(
 ])
 def test_air_is_heard_as_ear_in_a_name(language: str, said: str, accepted: bool) -> None:
     assert matches(said, "Amelia Earhart", Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Geoff Bezos", "Jeff Bezos", True),  # one name, spelt as Geoffrey and Jeffrey are
+    ("Jeff Goldblum", "Geoff Goldblum", True),
+    ("Joff Bezos", "Jeff Bezos", False),
+])
+def test_geoff_is_jeff_spelt_another_way(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
