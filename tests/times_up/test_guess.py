@@ -684,3 +684,14 @@ def test_air_is_heard_as_ear_in_a_name(language: str, said: str, accepted: bool)
 ])
 def test_geoff_is_jeff_spelt_another_way(said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Andrea Verrocchio", "Andrea del Verrocchio", True),  # an Italian particle left out
+    ("Piero Francesca", "Piero della Francesca", True),
+    ("Piero di Francesca", "Piero della Francesca", True),  # one particle for another
+    ("Durante Alighieri", "Dante (Alighieri)", True),  # the card accepts "Durante degli ..."
+    ("Francesca", "Piero della Francesca", False),
+])
+def test_an_italian_particle_is_a_particle(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted

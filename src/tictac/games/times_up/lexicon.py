@@ -68,7 +68,9 @@ TITLES = {
 # "Ludwig von Beethoven" for Ludwig van Beethoven. Inside a name, one of a kind is heard as
 # another of the same kind.
 NAME_ARTICLES = frozenset({"the", "le", "la", "l", "les"})
-PARTICLES = frozenset({"de", "da", "di", "von", "van"})
+# Italian names join a particle to an article ("Andrea del Verrocchio", "Piero della
+# Francesca", "Durante degli Alighieri"): particles all the same.
+PARTICLES = frozenset({"de", "da", "di", "von", "van", "del", "della", "degli", "dei"})
 
 # One word, two spellings: each maps to the form both sides are compared in.
 SPELLINGS = {
