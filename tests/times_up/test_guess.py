@@ -695,3 +695,16 @@ def test_geoff_is_jeff_spelt_another_way(said: str, name: str, accepted: bool) -
 ])
 def test_an_italian_particle_is_a_particle(said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("pomme de tere", "pomme de terre", "fr", True),  # "tere" is a rare dictionary word
+    ("fritte", "frite", "fr", True),
+    ("lader", "ladder", "en", True),
+    ("earing", "earring", "en", True),
+    ("diner", "dinner", "en", False),  # a common word (Zipf 2.5 and more)
+    ("poison", "poisson", "fr", False),
+])
+def test_a_letter_doubled_or_typed_once_into_a_rare_dictionary_word_is_a_slip(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted

@@ -526,8 +526,12 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
     clippings = lexicon.CLIPPINGS[language]
     if any(printed in clippings.get(short, ()) for short in {said, said.removesuffix("s")}):
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
-    if said not in judge.unlike_words and _another_word(said, printed, language):
-        return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
+    if (said not in judge.unlike_words and _another_word(said, printed, language)
+            and not (_doubled(said, printed) and said not in lexicon.common_words(language))):
+        # Another word, however near: "poison" is not "poisson", "foc" "phoque". A letter
+        # doubled or typed once makes a rare dictionary word by chance ("tere", "lader",
+        # "earing"): only a word as common as Zipf 2.5 is meant so ("diner" for "dinner").
+        return False
     if (said not in judge.unlike_words and len(printed) <= _SHORT_WORD
             and _changed_letter(said, printed)
             and any(_written_word(said, each) for each in ("fr", "en"))):
@@ -557,6 +561,11 @@ def _english_word(said: str) -> bool:
     singulars = {said, said[:-1], said[:-2], said[:-3] + "y", said[:-3] + "f", said[:-3] + "fe"}
     return said in english or any(
         said in lexicon.en_plurals(singular) for singular in singulars & english)
+
+
+def _doubled(said: str, printed: str) -> bool:
+    """Whether `said` and `printed` differ only in letters doubled or typed once."""
+    return re.sub(r"(.)\1", r"\1", said) == re.sub(r"(.)\1", r"\1", printed)
 
 
 def _changed_letter(said: str, printed: str) -> bool:
