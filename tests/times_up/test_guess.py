@@ -708,3 +708,13 @@ def test_an_italian_particle_is_a_particle(said: str, name: str, accepted: bool)
 def test_a_letter_doubled_or_typed_once_into_a_rare_dictionary_word_is_a_slip(
         said: str, word: str, language: str, accepted: bool) -> None:
     assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Anne Bolyn", "Anne Boleyn", True),  # a vowel dropped inside the name word
+    ("Jessie Owens", "Jesse Owens", True),  # a vowel added inside
+    ("Paula Martin", "Paul Martin", False),  # at the end: another first name
+])
+def test_a_vowel_more_or_less_inside_a_name_word_is_a_slip(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted

@@ -494,8 +494,8 @@ def test_the_sixth_held_out_table_development_half() -> None:
 
 # guess_heldout6.tsv's test half (265 fr, 275 en guesses): judged once, at the end of round
 # eight: fr 258 = 97.4 %, en 268 = 97.5 %, 6 false accepts (the goal: 98 % in each language and
-# no false accept). Development data since: after round nine's rules, fr 264, en 272, none.
-HELD_OUT_6_TEST = ({"fr": 264, "en": 272}, 0)
+# no false accept). Development data since: after round nine's rules, fr 264, en 273, none.
+HELD_OUT_6_TEST = ({"fr": 264, "en": 273}, 0)
 
 
 def test_the_sixth_held_out_table_test_half() -> None:

@@ -728,9 +728,12 @@ def _keys(said: str, printed: str) -> list[tuple[str, str]]:
 
 
 def _heard_alike(said: str, printed: str, judge: Judge) -> bool:
-    """The same sound, or one vowel more or less in a word of 4+ letters."""
+    """The same sound, or one vowel more or less in a word of 4+ letters: in a name's sound
+    keys, or in its letters inside the word ("Anne Bolyn", "Jessie Owens"; never at its end,
+    which may make another first name: "Paula", "Roberta")."""
+    inside = [(said, printed)] if said[-1:] == printed[-1:] else []
     keys = ([(_word_sound(said, judge.language), _word_sound(printed, judge.language))]
-            if judge.words_pack else _keys(said, printed))
+            if judge.words_pack else [*_keys(said, printed), *inside])
     return any(heard == meant or (len(printed) >= 4 and _vowel_slip(heard, meant))
                for heard, meant in keys)
 
