@@ -718,3 +718,16 @@ def test_a_letter_doubled_or_typed_once_into_a_rare_dictionary_word_is_a_slip(
 def test_a_vowel_more_or_less_inside_a_name_word_is_a_slip(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Roberta Smith", "Robert Smith", False),  # the first name with a feminine ending
+    ("Robert Smith", "Roberta Smith", False),
+    ("Erica Smith", "Eric Smith", False),
+    ("Henriette Smith", "Henri Smith", False),
+    ("Isabel Adjani", "Isabelle Adjani", True),  # one name spelt two ways
+    ("Alexander Graham Belle", "Alexander Graham Bell", True),  # a surname
+])
+def test_a_first_name_with_a_feminine_ending_is_another_first_name(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted

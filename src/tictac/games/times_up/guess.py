@@ -612,7 +612,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     for kind in (_TITLES, lexicon.NAME_ARTICLES, lexicon.PARTICLES):
         if said in kind and printed in kind:
             return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
-    if frozenset({said, printed}) in lexicon.GENDERED:
+    if frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed):
         return False
     if _known_name_added_to(said, printed):
         return False
@@ -650,6 +650,18 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         if edits == 2 and changed <= 1 and length >= 9:
             return True
     return False
+
+
+_FEMININE_ENDINGS = frozenset({"a", "ette", "ine", "ienne"})
+
+
+def _feminine_of(said: str, printed: str) -> bool:
+    """Whether one first name is the other with a feminine ending ("Robert", "Roberta";
+    "Paul", "Pauline"): two names, where names/gendered.tsv has no line for them. Not a final
+    "e" or "le", which spells one name two ways as often ("Isabel", "Isabelle")."""
+    short, long = sorted((said, printed), key=len)
+    return (long.startswith(short) and long[len(short):] in _FEMININE_ENDINGS
+            and lexicon.is_first_name(short) and lexicon.is_first_name(long))
 
 
 def _known_name_added_to(said: str, printed: str) -> bool:
