@@ -601,3 +601,133 @@ def test_a_guess_typed_with_accents_leaves_no_trace_in_the_checkers_caches() -> 
     for typo in ("Servantès", "Cervantés", "Sèrvantes", "Cérvantès", "Servàntes"):
         matches(typo, "(Miguel de) Cervantès", judge)
     assert (_spellings.cache_info().currsize, _card_keys.cache_info().currsize) == size
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Louis Bourgeois", "Louise Bourgeois", "fr", False),  # the `nicknames` dataset links them
+    ("Louise Martin", "Louis Martin", "en", False),
+    ("Mike Jagger", "Mick Jagger", "en", False),  # two short forms of Michael, and the pack's
+    ("Mike Jordan", "Michael Jordan", "en", True),
+    ("Lou Bourgeois", "Louise Bourgeois", "fr", True),
+])
+def test_another_first_name_is_another_person_even_where_a_name_table_links_them(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("quean", "queen", "en", False),  # a rare English word (Zipf 1.1)
+    ("banane", "banana", "en", False),  # the French word
+    ("banena", "banana", "en", True),  # no word
+    ("pinguin", "penguin", "en", True),  # a longer word's rare neighbour: a slip
+])
+def test_a_short_word_with_a_letter_changed_into_any_dictionary_word_is_that_word(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Adamov", "(Salvatore) Adamo", False),  # Arthur Adamov: a name however rare (Zipf 1.7)
+    ("Salvatore Adamov", "(Salvatore) Adamo", False),
+    ("Jules Vernes", "(Jules) Verne", True),  # the letter added is not heard
+    ("Céline Dionne", "Céline Dion", True),
+    ("Jean-Jacques Goldmann", "Jean-Jacques Goldman", True),
+    ("Adamor", "(Salvatore) Adamo", True),  # no name
+])
+def test_a_name_with_letters_added_that_make_another_known_name_is_that_name(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Vlad l'Empailleur", "Vlad l'Empaleur", False),  # a word of the dictionary (Zipf 1.2)
+    ("Vlad l'Empalleur", "Vlad l'Empaleur", True),  # no word
+])
+def test_letters_added_to_a_name_word_that_make_a_rare_dictionary_word_make_that_word(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(("said", "accepted"), [
+    ("Dantès", False), ("Dantes", False), ("Edmond Dantès", False),  # the Count of Monte Cristo
+    ("Dante", True), ("Dante Alighieri", True),
+])
+def test_dantes_is_the_count_of_monte_cristo_not_dante(
+        language: str, said: str, accepted: bool) -> None:
+    """Both packs' Dante card refuses "(Edmond) Dantès": the card's name with a letter more."""
+    assert matches(said, "Dante (Alighieri)", Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("fries", "frite", False),  # "fry" in the English dictionary, in the plural
+    ("frites", "frite", True),
+])
+def test_the_plural_of_an_english_word_at_a_french_table_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize(("said", "accepted"), [
+    ("Amelia Airhart", True),  # "air" as "ear" in Earhart
+    ("Amelia Arhart", False),
+])
+def test_air_is_heard_as_ear_in_a_name(language: str, said: str, accepted: bool) -> None:
+    assert matches(said, "Amelia Earhart", Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Geoff Bezos", "Jeff Bezos", True),  # one name, spelt as Geoffrey and Jeffrey are
+    ("Jeff Goldblum", "Geoff Goldblum", True),
+    ("Joff Bezos", "Jeff Bezos", False),
+])
+def test_geoff_is_jeff_spelt_another_way(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Andrea Verrocchio", "Andrea del Verrocchio", True),  # an Italian particle left out
+    ("Piero Francesca", "Piero della Francesca", True),
+    ("Piero di Francesca", "Piero della Francesca", True),  # one particle for another
+    ("Durante Alighieri", "Dante (Alighieri)", True),  # the card accepts "Durante degli ..."
+    ("Francesca", "Piero della Francesca", False),
+])
+def test_an_italian_particle_is_a_particle(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("pomme de tere", "pomme de terre", "fr", True),  # "tere" is a rare dictionary word
+    ("fritte", "frite", "fr", True),
+    ("lader", "ladder", "en", True),
+    ("earing", "earring", "en", True),
+    ("diner", "dinner", "en", False),  # a common word (Zipf 2.5 and more)
+    ("poison", "poisson", "fr", False),
+])
+def test_a_letter_doubled_or_typed_once_into_a_rare_dictionary_word_is_a_slip(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Anne Bolyn", "Anne Boleyn", True),  # a vowel dropped inside the name word
+    ("Jessie Owens", "Jesse Owens", True),  # a vowel added inside
+    ("Paula Martin", "Paul Martin", False),  # at the end: another first name
+])
+def test_a_vowel_more_or_less_inside_a_name_word_is_a_slip(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Roberta Smith", "Robert Smith", False),  # the first name with a feminine ending
+    ("Robert Smith", "Roberta Smith", False),
+    ("Erica Smith", "Eric Smith", False),
+    ("Henriette Smith", "Henri Smith", False),
+    ("Isabel Adjani", "Isabelle Adjani", True),  # one name spelt two ways
+    ("Alexander Graham Belle", "Alexander Graham Bell", True),  # a surname
+])
+def test_a_first_name_with_a_feminine_ending_is_another_first_name(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted

@@ -72,3 +72,25 @@ def test_the_words_are_those_of_wordfreqs_own_reader_above_the_cutoff() -> None:
         assert lexicon.common_words(language) == {
             word if word.isascii() else lexicon._compared(word)
             for bucket in buckets for word in bucket}
+
+
+LISTED = """
+import json, tracemalloc
+from tictac.games.times_up import lexicon
+tracemalloc.start()
+lexicon.listed("")
+now, peak = tracemalloc.get_traced_memory()
+print(json.dumps({"now": now, "size": len(lexicon._listed_hashes())}))
+"""
+
+
+def test_every_listed_word_however_rare_is_kept_as_hashes_in_a_few_megabytes() -> None:
+    """lexicon.listed: the whole of both lists (hundreds of thousands of words and names), kept
+    as sorted hashes, not as a set of strings (70 MB)."""
+    ran = subprocess.run([sys.executable, "-c", LISTED], capture_output=True, text=True,
+                         timeout=300, check=True)
+    loaded = json.loads(ran.stdout)
+    assert loaded["size"] > 400_000, loaded
+    assert loaded["now"] < 8 * MIB, loaded
+    assert all(lexicon.listed(word) for word in ("adamov", "quean", "maison", "franklin"))
+    assert not any(lexicon.listed(word) for word in ("adamor", "qqzx"))

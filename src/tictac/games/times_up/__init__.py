@@ -281,5 +281,8 @@ def warm() -> None:
     for language in ("fr", "en"):
         lexicon.common_words(language)
         lexicon.dictionary_words(language)
+        lexicon.dictionary_words(language, rare=True)
+        lexicon.unaccented_words(language)
         lexicon.accented_words(language)
         lexicon.final_e_acute_words(language)
+    lexicon.listed("")

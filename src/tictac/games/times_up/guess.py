@@ -55,6 +55,9 @@ _MAX_GROUPS = 4
 _MAX_JOIN = 3
 _ROMAN = re.compile(r"[ivx]+")
 _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|eme)")
+# A word this short with one letter changed is likelier another word than a slip: the
+# dictionaries' rarest words count (a longer word's rare neighbours are words nobody means).
+_SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
 
@@ -366,9 +369,11 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
         if (names and i < len(said) and _initial(said[i], *card[j], _before_surname(card, j))
                 and walk(i + 1, j + 1)):
             return True
-        # Another form of a first name, never of the surname that ends the card.
+        # Another form of a first name, never of the surname that ends the card, nor the
+        # name of the other sex (the `nicknames` dataset links "Louis" and "Louise").
         if (names and i < len(said) and j + 1 < len(card)
                 and said[i] in lexicon.first_name_forms(card[j][0])
+                and frozenset({said[i], card[j][0]}) not in lexicon.GENDERED
                 and not lexicon.sibling_forms(said[i], card[j][0]) and walk(i + 1, j + 1)):
             return True
         # Initials run together for first names: "JS Bach", "JP Pernaut".
@@ -521,8 +526,16 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
     clippings = lexicon.CLIPPINGS[language]
     if any(printed in clippings.get(short, ()) for short in {said, said.removesuffix("s")}):
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
-    if said not in judge.unlike_words and _another_word(said, printed, language):
-        return False  # another word, however near: "poison" is not "poisson", "foc" "phoque"
+    if (said not in judge.unlike_words and _another_word(said, printed, language)
+            and not (_doubled(said, printed) and said not in lexicon.common_words(language))):
+        # Another word, however near: "poison" is not "poisson", "foc" "phoque". A letter
+        # doubled or typed once makes a rare dictionary word by chance ("tere", "lader",
+        # "earing"): only a word as common as Zipf 2.5 is meant so ("diner" for "dinner").
+        return False
+    if (said not in judge.unlike_words and len(printed) <= _SHORT_WORD
+            and _changed_letter(said, printed)
+            and any(_written_word(said, each) for each in ("fr", "en"))):
+        return False  # a letter changed that makes a word, however rare: "quean", "banane"
     return any(_near_word(said, form, len(printed), language) for form in forms)
 
 
@@ -538,7 +551,34 @@ def _another_word(said: str, printed: str, language: str) -> bool:
     if said not in lexicon.common_words(language):
         return False
     return (language != "fr" or lexicon.very_common(said) or len(said) > len(printed)
-            or said in lexicon.dictionary_words("en"))
+            or _english_word(said))
+
+
+def _english_word(said: str) -> bool:
+    """Whether `said` is a word of the English dictionary or the plural of one: the dictionary
+    lists words, not their inflections ("fry", not "fries")."""
+    english = lexicon.dictionary_words("en")
+    singulars = {said, said[:-1], said[:-2], said[:-3] + "y", said[:-3] + "f", said[:-3] + "fe"}
+    return said in english or any(
+        said in lexicon.en_plurals(singular) for singular in singulars & english)
+
+
+def _doubled(said: str, printed: str) -> bool:
+    """Whether `said` and `printed` differ only in letters doubled or typed once."""
+    return re.sub(r"(.)\1", r"\1", said) == re.sub(r"(.)\1", r"\1", printed)
+
+
+def _changed_letter(said: str, printed: str) -> bool:
+    """Whether `said` is `printed` with one letter changed, none added, dropped or moved."""
+    ops = list(Levenshtein.editops(said, printed))
+    return len(ops) == 1 and ops[0].tag == "replace"
+
+
+def _written_word(said: str, language: str) -> bool:
+    """Whether `said` is, as typed, a word of `language`'s dictionary, however rare: not a word
+    written with accents typed without them ("zebre" is "zèbre" misspelt, "banane" the word)."""
+    return (said in lexicon.dictionary_words(language, rare=True)
+            and said not in lexicon.unaccented_words(language))
 
 
 def _near_word(said: str, printed: str, length: int, language: str) -> bool:
@@ -572,7 +612,9 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     for kind in (_TITLES, lexicon.NAME_ARTICLES, lexicon.PARTICLES):
         if said in kind and printed in kind:
             return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
-    if frozenset({said, printed}) in lexicon.GENDERED:
+    if frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed):
+        return False
+    if _known_name_added_to(said, printed):
         return False
     if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
@@ -608,6 +650,29 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         if edits == 2 and changed <= 1 and length >= 9:
             return True
     return False
+
+
+_FEMININE_ENDINGS = frozenset({"a", "ette", "ine", "ienne"})
+
+
+def _feminine_of(said: str, printed: str) -> bool:
+    """Whether one first name is the other with a feminine ending ("Robert", "Roberta";
+    "Paul", "Pauline"): two names, where names/gendered.tsv has no line for them. Not a final
+    "e" or "le", which spells one name two ways as often ("Isabel", "Isabelle")."""
+    short, long = sorted((said, printed), key=len)
+    return (long.startswith(short) and long[len(short):] in _FEMININE_ENDINGS
+            and lexicon.is_first_name(short) and lexicon.is_first_name(long))
+
+
+def _known_name_added_to(said: str, printed: str) -> bool:
+    """Whether `said` is the printed word with letters added after it that are heard, not a
+    final s, and make a name or word of French or English however rare: "Adamov" is Arthur
+    Adamov, not Adamo; "Vernes", "Goldmann", "Dionne" are heard as Verne, Goldman, Dion."""
+    if not said.startswith(printed) or said.removesuffix("s") == printed:
+        return False
+    heard = all(_silent_end(_mute_e(a)) != _silent_end(_mute_e(b))
+                for a, b in _keys(said, printed))
+    return heard and not lexicon.is_first_name(said) and lexicon.listed(said)
 
 
 def _a_word(said: str, language: str) -> bool:
@@ -658,9 +723,16 @@ def _dictionary_word(said: str) -> bool:
 
 def _longer_word(said: str, printed: str, languages: tuple[str, ...]) -> bool:
     """Whether `said` is the printed word with letters more that make a word of one of the
-    languages, even a rare one ("Rondin" for Rodin, "gluey" for glue): a slip that adds letters
-    makes a misspelling, rarely a word, so a word is what was meant."""
-    return len(said) > len(printed) and any(lexicon.rare_word(said, each) for each in languages)
+    languages, even a rare one ("Rondin" for Rodin, "gluey" for glue), or, where the printed
+    word is no word of their dictionaries, a word of one however rare ("Empailleur" for
+    Empaleur): a slip that adds letters makes a misspelling, rarely a word, so a word is what
+    was meant."""
+    def written(word: str) -> bool:
+        return any(_written_word(word, each) for each in languages)
+
+    return len(said) > len(printed) and (
+        any(lexicon.rare_word(said, each) for each in languages)
+        or (written(said) and not written(printed)))
 
 
 def _keys(said: str, printed: str) -> list[tuple[str, str]]:
@@ -668,9 +740,12 @@ def _keys(said: str, printed: str) -> list[tuple[str, str]]:
 
 
 def _heard_alike(said: str, printed: str, judge: Judge) -> bool:
-    """The same sound, or one vowel more or less in a word of 4+ letters."""
+    """The same sound, or one vowel more or less in a word of 4+ letters: in a name's sound
+    keys, or in its letters inside the word ("Anne Bolyn", "Jessie Owens"; never at its end,
+    which may make another first name: "Paula", "Roberta")."""
+    inside = [(said, printed)] if said[-1:] == printed[-1:] else []
     keys = ([(_word_sound(said, judge.language), _word_sound(printed, judge.language))]
-            if judge.words_pack else _keys(said, printed))
+            if judge.words_pack else [*_keys(said, printed), *inside])
     return any(heard == meant or (len(printed) >= 4 and _vowel_slip(heard, meant))
                for heard, meant in keys)
 
@@ -764,10 +839,12 @@ def _name_sounds(word: str) -> tuple[str, str]:
 
 def _name_key(key: str) -> str:
     """English "ee" is "i" ("Shiran"); a final "ai", "ay" or "et" is a French "é" ("Tremblé",
-    "Pesquai"); a final "dt" is a "t" ("Boldt", "Brandt")."""
+    "Pesquai"); "air" is "ear", as both languages say it ("Airhart", "Voltère"); a final "dt"
+    is a "t" ("Boldt", "Brandt")."""
     key = re.sub(r"ei$", "i", key)  # a final "ey" ("Murphey", "Bowey") is a final "y"
     key = re.sub(r"dt$", "t", key)  # "Boldt" is said Bolt
     key = re.sub(r"(?:ai|et)$", "e", key.replace("ee", "i").replace("ea", "e").replace("ei", "e"))
+    key = key.replace("air", "er")
     return key[:-1] if key.endswith("ie") else key
 
 

