@@ -38,6 +38,7 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import orjson
@@ -447,7 +448,13 @@ class Node:
                 if session is not None:
                     session.frames.put(body)
                 else:  # the room left this node: the client reconnects
-                    self.bus.send(gateway_of(cid), pack("close", cid, body=str(CLOSE_MOVED)))
+                    self._unserved(cid)
+            elif kind == "live":
+                _, cids = unpack(text, 0)
+                for cid in cids.split(" "):
+                    session = self.sessions.get(cid)
+                    if session is None or session.conn.closed:
+                        self._unserved(cid)
             elif kind == "close":
                 _, cid, body = unpack(text, 1)
                 link = self.links.get(cid)
@@ -477,6 +484,11 @@ class Node:
                 log.warning("bus: unknown message %r", text[:40])
         except Exception:
             log.exception("bus: message %r failed", text[:80])
+
+    def _unserved(self, cid: str) -> None:
+        """A relayed connection to a room this node does not serve (any more): its gateway
+        closes the socket, and the client reconnects."""
+        self.bus.send(gateway_of(cid), pack("close", cid, body=str(CLOSE_MOVED)))
 
     def _open(self, code: str, cid: str, token: str) -> None:
         conn = RemoteConn(self.bus, cid, gateway_of(cid), self.manager.stats)
@@ -754,9 +766,18 @@ class Node:
         # (an owner that stopped beating may still be subscribed, deaf: it counts as gone)
         alive = {node: await self.bus.listeners(node) > 0 and await self.leases.beating(node)
                  for node in {link.owner for link in links}}
+        serving: dict[str, list[Link]] = {}
         for link, owner in zip(links, owners, strict=True):
             if owner != link.owner or not alive[link.owner]:
                 link.conn.close(CLOSE_MOVED)
+            else:
+                serving.setdefault(owner, []).append(link)
+        # The others are named to their owner, which closes any it no longer serves: a close
+        # it sent may have been lost (Redis down, or this node not subscribed yet, for longer
+        # than its retries), and the client would wait on an open socket for good.
+        for owner, held in serving.items():
+            self.bus.send(owner, pack("live", body=" ".join(link.cid for link in held)),
+                          partial(closed_all, held))
         # Sessions whose gateway died: their clients are gone.
         gateways = {session.conn.gateway for session in self.sessions.values()}
         dead = {node for node in gateways if not await self.bus.listeners(node)}
@@ -787,6 +808,12 @@ def redis_client(url: str, name: str) -> Redis:
         url, max_connections=REDIS_CONNECTIONS, timeout=10, decode_responses=True,
         socket_connect_timeout=2, socket_timeout=5, health_check_interval=1,
         retry=Retry(NoBackoff(), 1), client_name=name))
+
+
+def closed_all(links: list[Link]) -> None:
+    """Their owner did not hear of them: their clients reconnect."""
+    for link in links:
+        link.moved()
 
 
 def gateway_of(cid: str) -> str:
