@@ -343,6 +343,10 @@ class Node:
         self._check_hearing()
         if self.draining:
             raise RoomError(ROOM_UNAVAILABLE, "this server is stopping; try again")
+        if not self.manager.store.healthy():  # (the store logged the loss, once)
+            raise RoomError(STORE_FAILED, "rooms cannot be made now: the database does not "
+                                          "answer; try again")
+        code = ""
         try:
             while True:
                 code = new_code(self.manager.rooms)
@@ -353,8 +357,13 @@ class Node:
                 await self.leases.release(code)
         except (RedisError, OSError):
             raise RoomError(ROOM_UNAVAILABLE, "rooms cannot be made now; try again") from None
+        except StoreError as failure:  # (the database went away: a line, not a traceback)
+            log.warning("a room could not be made: %s", failure)
+            await self._release(code)
+            raise RoomError(STORE_FAILED, "rooms cannot be made now; try again") from None
         except Exception:
             log.exception("the store could not be read")
+            await self._release(code)
             raise RoomError(STORE_FAILED, "rooms cannot be made now; try again") from None
         try:
             room, joined = await self.manager.create(game, name, options, code=code)
