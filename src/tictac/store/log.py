@@ -121,10 +121,13 @@ def libpq_bounds(budget_s: float) -> dict[str, Any]:
     the server ends a session whose transaction waits for its client's next statement for
     half the budget (`idle_in_transaction_session_timeout`; the writer's own transactions are
     never idle that long), and probes a connection idle for a second (twice, a second
-    apart), so that one lost between two messages of a statement (no transaction seen idle
-    yet) ends within 3 s: at half the budget, as the client probes, it held the taking node's
-    claim 4 s, and the rooms of a machine cut off from the database acted again elsewhere up
-    to 5.7 s after the cut (goal: under 5 s). The probes are the kernel's, so a busy node
+    apart), giving up on data it sent unacknowledged after half the budget (the server's own
+    `tcp_user_timeout`, which also decides when unanswered probes end a connection), so that
+    one lost between two messages of a statement (no transaction seen idle yet) ends within
+    3 s. With the budget there, a lost node's open transaction kept its locks 5 to 5.6 s after
+    a cut (PostgreSQL's log: `could not receive data from client: Connection timed out`), the
+    taking node's writes waited on them, and rooms acted again elsewhere 5.5 to 5.7 s after
+    it (goal: under 5 s). The probes and acknowledgements are the kernel's, so a busy node
     answers them in time."""
     budget_ms = int(budget_s * 1000)
     idle_s = max(1, int(budget_s / 2))
@@ -134,7 +137,7 @@ def libpq_bounds(budget_s: float) -> dict[str, Any]:
             "options": f"-c statement_timeout={budget_ms} "
                        f"-c idle_in_transaction_session_timeout={budget_ms // 2} "
                        f"-c tcp_keepalives_idle=1 -c tcp_keepalives_interval=1 "
-                       f"-c tcp_keepalives_count=2 -c tcp_user_timeout={budget_ms}"}
+                       f"-c tcp_keepalives_count=2 -c tcp_user_timeout={budget_ms // 2}"}
 
 
 class Outage:
