@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import re
 import signal
 import socket
@@ -20,7 +21,7 @@ from scripted import open_table, start
 from serverproc import PATIENCE_S, TICTAC, ServerProcess, free_port
 
 from cluster import Services
-from tictac.cluster.dispatch import room_in, slot_of
+from tictac.cluster.dispatch import DEAF, Dispatcher, bound_socket, channel_pair, room_in, slot_of
 from tictac.rooms.codes import new_code
 
 pytestmark = pytest.mark.timeout(120)
@@ -155,3 +156,52 @@ async def test_rooms_made_as_soon_as_the_port_answers_are_spread_over_every_work
             process.wait(PATIENCE_S)
         finally:
             process.kill()  # never left behind, whatever went wrong
+
+
+async def test_a_machine_whose_workers_are_all_deaf_hands_a_connection_on_without_asking_redis(
+        ) -> None:
+    """Every worker says `deaf` (the machine is cut off from Redis, or Redis is down): the
+    supervisor hands a connection to the room's hashed worker without asking Redis who owns the
+    room, which would wait out the look-up's bound (0.5 s) for each connection; a balancer that
+    knows nothing of the cut sends a reconnecting client there again and again (seen in the
+    chaos run's 30 s Redis cut: rooms acting again up to 5.8 s after it). Here Redis is a port
+    that takes connections and never answers: it must hear nothing."""
+    loop = asyncio.get_running_loop()
+    heard = bytearray()
+
+    async def silent(reader: asyncio.StreamReader, _: asyncio.StreamWriter) -> None:
+        while data := await reader.read(1024):
+            heard.extend(data)
+
+    redis = await asyncio.start_server(silent, "127.0.0.1", 0)
+    redis_port = redis.sockets[0].getsockname()[1]
+    listening = bound_socket("127.0.0.1", 0)
+    dispatcher = Dispatcher(listening, f"redis://127.0.0.1:{redis_port}", 2)
+    workers = []
+    for slot in range(2):
+        ours, theirs = channel_pair()
+        dispatcher.attach(slot, 1000 + slot, ours)
+        theirs.send(DEAF)
+        workers.append(theirs)
+    serving = asyncio.create_task(dispatcher.serve())
+    try:
+        while not all(dispatcher.channels):  # (each worker's word heard)
+            await asyncio.sleep(0.01)
+        client = socket.create_connection(listening.getsockname())
+        client.sendall(b"GET /ws/ABCDE HTTP/1.1\r\nHost: h\r\n\r\n")
+        worker = workers[slot_of("ABCDE", 2)]
+        _, fds, _, _ = await loop.run_in_executor(None, socket.recv_fds, worker, 16, 1)
+        for fd in fds:
+            os.close(fd)
+        client.close()
+        await asyncio.sleep(0)
+        assert not heard, bytes(heard)
+    finally:
+        serving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
+        for worker in workers:
+            worker.close()
+        listening.close()
+        redis.close()
+        await redis.wait_closed()

@@ -43,7 +43,9 @@ from cluster import (
 )
 from conftest import LEASE_MS
 from tictac.cluster.beats import STUCK_S
+from tictac.cluster.bus import CHANNEL
 from tictac.cluster.leases import OWNER
+from tictac.cluster.relay import CLOSE_RETRY_S, CLOSE_TRIES
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.store.log import MIGRATION_LOCK
 
@@ -224,6 +226,41 @@ async def test_an_owner_deaf_for_a_moment_closes_its_relayed_sockets_on_their_ga
             await player.close()
             await reconnect(player, bases)
         await start(seated[0])
+        assert all(await asyncio.gather(*(play_on(player, bases) for player in seated)))
+    finally:
+        owner.stop()
+        gateway.stop()
+
+
+async def test_a_relayed_socket_whose_close_was_lost_is_closed_once_its_owner_is_asked(
+        services: Services, tmp_path: Path, deaf_user: str) -> None:
+    """The owner ended a relayed session while it could not publish to the gateway, for longer
+    than its close is retried (CI: a seat 60 s without a word after the third Redis restart):
+    the gateway, which heard all along and saw the owner alive and still owning the room,
+    kept the socket open and silent for good. The gateway now names its links to their owner
+    on each tick, and the owner closes those it no longer serves."""
+    url = services.redis.url.replace("redis://", f"redis://{deaf_user}:secret@")
+    owner = node_process(services, tmp_path, "owner", redis_url=url)
+    gateway = node_process(services, tmp_path, "gateway")
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(ServerProcess.start, [owner, gateway]))
+        code, seated, _ = await spread_table([owner, gateway], "timos-twist", 2)
+        relayed = seated[1]  # its socket on the gateway, its room on the owner
+        with Redis.from_url(services.redis.url, decode_responses=True) as redis:
+            owner_id = redis.get(OWNER + code)
+            # The owner may publish on its own channel (its probes) and no other.
+            redis.execute_command("ACL", "SETUSER", deaf_user, "resetchannels",
+                                  f"&{CHANNEL}{owner_id}")
+            await start(seated[0])  # its view to the relayed seat is refused: the session ends
+            await asyncio.sleep(2 * CLOSE_TRIES * CLOSE_RETRY_S)  # and its close is given up
+            redis.execute_command("ACL", "SETUSER", deaf_user, "allchannels")
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await relayed.recv(timeout=SILENT_S)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
+        bases = [gateway.ws_base, owner.ws_base]
+        await reconnect(relayed, bases)
         assert all(await asyncio.gather(*(play_on(player, bases) for player in seated)))
     finally:
         owner.stop()

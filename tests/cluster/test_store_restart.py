@@ -89,6 +89,36 @@ async def test_a_database_restart_is_logged_once_each_way_without_tracebacks(
     assert logged.count("answers again after") == 1
 
 
+async def test_a_room_asked_for_while_the_database_is_away_is_refused_in_one_line(
+        services: Services, tmp_path: Path) -> None:
+    """POST /api/rooms while PostgreSQL is down, before the node knows it (the first read
+    runs into the link's loss) and after (`/healthz` 503): 503 `store_failed` each time, one
+    line in the log for each, no traceback (a database cut in the chaos run logged one for
+    every room asked for)."""
+    node = ServerProcess(services.postgres.url, "--redis", services.redis.url,  # type: ignore[arg-type]
+                         "--lease-ms", str(LEASE_MS), output=tmp_path / "node.log").start()
+    refusals = []
+    try:
+        services.postgres.stop("immediate")
+        try:
+            async with httpx.AsyncClient(timeout=60) as http:
+                for _ in range(2):
+                    refusals.append(await http.post(f"{node.base}/api/rooms", json={
+                        "game": "time-bomb", "name": "Ann"}))
+                    while (await http.get(f"{node.base}/healthz")).status_code != 503:
+                        await asyncio.sleep(0.1)
+        finally:
+            services.postgres.start()
+    finally:
+        node.stop()
+    assert [(answer.status_code, answer.json()["code"]) for answer in refusals] == \
+        [(503, "store_failed")] * 2
+    assert node.output is not None
+    logged = node.output.read_text()
+    assert "Traceback" not in logged
+    assert logged.count("a room could not be made") <= 1  # (the second: known away)
+
+
 async def test_a_transaction_a_lost_link_left_open_holds_its_locks_half_the_budget(
         services: Services) -> None:
     """A node whose link to PostgreSQL is lost mid-transaction never sends its commit, and the

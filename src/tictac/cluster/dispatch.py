@@ -16,7 +16,8 @@ The port listens only once the workers are ready (every one, or at least one aft
 until then a connection is refused at once, so a load balancer tries another machine rather
 than waiting on this one. A worker says `ready` on its channel once its node hears its bus
 channel, and `deaf` while it cannot (node.py): connections go to a worker that hears, and to a
-deaf one only if none does (it serves the rooms it holds, or refuses at once). A worker says it
+deaf one only if none does (it serves the rooms it holds, or refuses at once); while every
+worker is deaf, Redis is not asked (each look-up would wait out LOOKUP_S). A worker says it
 again every HEARTBEAT_S: one unheard for SILENT_S (stopped, or its event loop stuck) is taken
 for frozen, and gets a connection only if no other worker is ready, until it is heard again;
 its rooms move to another node once its lease runs out (node.py). A frozen worker that is
@@ -243,6 +244,11 @@ class Dispatcher:
         return conn.recv(PEEK_BYTES, socket.MSG_PEEK)
 
     async def _slot_for(self, code: str) -> int:
+        if all(slot in self.deaf for slot, channel in enumerate(self.channels) if channel):
+            # No worker here hears Redis (cut off, or down): the look-up would wait out its
+            # bound (LOOKUP_S) for each connection, and a client sent here again and again by
+            # a balancer that knows nothing of it lost that each time before trying elsewhere.
+            return slot_of(code, len(self.channels))
         # (redis-py raises RuntimeError on a connection whose transport closed under it, seen
         # during a chaos run: the room's hashed worker is as good a guess then)
         with contextlib.suppress(RedisError, OSError, TimeoutError, RuntimeError):

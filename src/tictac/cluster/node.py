@@ -38,6 +38,7 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import orjson
@@ -77,6 +78,7 @@ SPREAD = "handed to a server with fewer rooms"
 SLACK = 2  # a node spreads rooms only once it has this many more than its fair share
 SPREAD_AT_ONCE = 8  # rooms handed on a tick at most (each is a short pause for its table)
 HAND_ON_S = 5.0  # a stopping node waits this long for a room's move under way to end
+STORE_LOOK_S = 0.1  # how often the node looks whether its store reaches the database
 
 
 class Moved(Exception):
@@ -108,7 +110,8 @@ class Node:
         self._arrived: dict[str, float] = {}  # room -> (loop time) when it came to this node
         self._taking: set[str] = set()  # rooms handed here, being taken (`_take`)
         self._surplus = 0  # rooms over its fair share at the last tick
-        self._store_lost_ticks = 0  # ticks in a row that found the database not answering
+        self._store_lost_at: float | None = None  # (loop time) the store's loss was seen
+        self._store_look: asyncio.TimerHandle | None = None  # `_watch_store`'s next look
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
         self.node_calls: dict[str, NodeCall] = {}  # set by the server
@@ -130,6 +133,7 @@ class Node:
         self._gaps_seen = self.beats.gaps
         self._watch_lease()
         self._loop_alive()
+        self._watch_store()
         self.beats.start()
         self.bus.start()
         await asyncio.wait_for(self.bus.hearing.wait(), START_S)
@@ -217,7 +221,7 @@ class Node:
         server's stop bounds it, cluster/stopping.py: what matters most comes first.)"""
         if self._ticker is not None:
             self._ticker.cancel()
-        for timer in (self._lapse, self._loop_beat):
+        for timer in (self._lapse, self._loop_beat, self._store_look):
             if timer is not None:
                 timer.cancel()
         self.beats.stop()
@@ -342,6 +346,10 @@ class Node:
         self._check_hearing()
         if self.draining:
             raise RoomError(ROOM_UNAVAILABLE, "this server is stopping; try again")
+        if not self.manager.store.healthy():  # (the store logged the loss, once)
+            raise RoomError(STORE_FAILED, "rooms cannot be made now: the database does not "
+                                          "answer; try again")
+        code = ""
         try:
             while True:
                 code = new_code(self.manager.rooms)
@@ -352,8 +360,13 @@ class Node:
                 await self.leases.release(code)
         except (RedisError, OSError):
             raise RoomError(ROOM_UNAVAILABLE, "rooms cannot be made now; try again") from None
+        except StoreError as failure:  # (the database went away: a line, not a traceback)
+            log.warning("a room could not be made: %s", failure)
+            await self._release(code)
+            raise RoomError(STORE_FAILED, "rooms cannot be made now; try again") from None
         except Exception:
             log.exception("the store could not be read")
+            await self._release(code)
             raise RoomError(STORE_FAILED, "rooms cannot be made now; try again") from None
         try:
             room, joined = await self.manager.create(game, name, options, code=code)
@@ -447,7 +460,13 @@ class Node:
                 if session is not None:
                     session.frames.put(body)
                 else:  # the room left this node: the client reconnects
-                    self.bus.send(gateway_of(cid), pack("close", cid, body=str(CLOSE_MOVED)))
+                    self._unserved(cid)
+            elif kind == "live":
+                _, cids = unpack(text, 0)
+                for cid in cids.split(" "):
+                    session = self.sessions.get(cid)
+                    if session is None or session.conn.closed:
+                        self._unserved(cid)
             elif kind == "close":
                 _, cid, body = unpack(text, 1)
                 link = self.links.get(cid)
@@ -477,6 +496,11 @@ class Node:
                 log.warning("bus: unknown message %r", text[:40])
         except Exception:
             log.exception("bus: message %r failed", text[:80])
+
+    def _unserved(self, cid: str) -> None:
+        """A relayed connection to a room this node does not serve (any more): its gateway
+        closes the socket, and the client reconnects."""
+        self.bus.send(gateway_of(cid), pack("close", cid, body=str(CLOSE_MOVED)))
 
     def _open(self, code: str, cid: str, token: str) -> None:
         conn = RemoteConn(self.bus, cid, gateway_of(cid), self.manager.stats)
@@ -620,25 +644,49 @@ class Node:
         for room in list(self.manager.rooms.values()):
             room.post(room.abandon)
 
+    def _watch_store(self) -> None:
+        """Looks at whether the store reaches the database every STORE_LOOK_S (its own probe
+        says so within 1.5 s of a loss): a change is beaten at once, so the others count on
+        this node's word within a tenth of a second rather than at its next tick, and a loss
+        is acted on a third of a lease after it was seen (`_without_store`)."""
+        loop = asyncio.get_running_loop()
+        reaching = self.manager.store.healthy()
+        if reaching != (self._store_lost_at is None):
+            lost_at = self._store_lost_at = None if reaching else loop.time()
+            self._set_beat_value()
+            if lost_at is not None:
+                loop.call_later(self.lease_ms / 3000,
+                                lambda: self._spawn(self._store_still_lost(lost_at)))
+        self._store_look = loop.call_later(STORE_LOOK_S, self._watch_store)
+
+    def _store_lost_long(self) -> bool:
+        """Whether the store has not reached the database for a third of a lease."""
+        return self._store_lost_at is not None and \
+            asyncio.get_running_loop().time() - self._store_lost_at >= self.lease_ms / 3000
+
+    async def _store_still_lost(self, lost_at: float | None) -> None:
+        if self._store_lost_at == lost_at:  # (not back meanwhile, nor lost again since)
+            with contextlib.suppress(RedisError, OSError):  # (each tick asks again, and logs)
+                await self._without_store()
+
     async def _without_store(self) -> None:
-        """The database has not answered here on two ticks in a row while another live node
+        """The database has not answered here for a third of a lease while another live node
         reaches it: this node's rooms are given up (their clients reconnect, and the first
         node that can restore a room takes it). Their copies here could only refuse every
         action; were one to act yet, the database's fencing refuses its writes. While no node
         reaches the database, the rooms stay where they are and refuse `store_failed`.
 
-        Two ticks, not one: a database restarting fails every node's probe, but one node may
-        see it first; a tick later (a third of a lease) the others have mostly probed it too
-        and beaten that they do not reach it (if not, this node's rooms are given up for
-        nothing: none can be taken until the database is back, as without the move). And one
-        slow answer to the probe moves nothing. Not a whole lease: the store already waited out
-        its probe's bound, and the rooms are to act again elsewhere within 5 s of the link's
-        loss (the store's probe, 1.5 s at most; two ticks, 1 to 2 s; the clients' reconnection
-        and the room's restore)."""
-        self._store_lost_ticks += 1
-        if not self.manager.rooms or self._store_lost_ticks < 2 \
-                or not any(state.reaching_store
-                           for state in (await self.leases.others()).values()):
+        Not at once: a database restarting fails every node's probe, but one node may see it
+        first; a third of a lease later the others have mostly probed it too and beaten that
+        they do not reach it (each beats it as soon as its store knows: `_watch_store`; if
+        not, this node's rooms are given up for nothing: none can be taken until the database
+        is back, as without the move). Not a whole lease: the store already waited out its
+        probe's bound, and the rooms are to act again elsewhere within 5 s of the link's loss
+        (the store's probe, 1.5 s at most; a third of a lease, 1 s at the default; the
+        clients' reconnection and the room's restore). Before, the loss was acted on at the
+        second tick that saw it, 1 to 2 s after it was known."""
+        if not self.manager.rooms or not any(
+                state.reaching_store for state in (await self.leases.others()).values()):
             return
         log.warning("node %s: the database does not answer here but does elsewhere; its %d "
                     "rooms are let go", self.id, len(self.manager.rooms))
@@ -727,9 +775,7 @@ class Node:
     async def _tick(self) -> None:
         reaching_store = self.manager.store.healthy()
         self._set_beat_value()
-        if reaching_store:
-            self._store_lost_ticks = 0
-        else:
+        if self._store_lost_long():  # (acted on by `_watch_store` first: again each tick)
             await self._without_store()
         if reaching_store and not self.draining:
             await self._spread()
@@ -754,9 +800,18 @@ class Node:
         # (an owner that stopped beating may still be subscribed, deaf: it counts as gone)
         alive = {node: await self.bus.listeners(node) > 0 and await self.leases.beating(node)
                  for node in {link.owner for link in links}}
+        serving: dict[str, list[Link]] = {}
         for link, owner in zip(links, owners, strict=True):
             if owner != link.owner or not alive[link.owner]:
                 link.conn.close(CLOSE_MOVED)
+            else:
+                serving.setdefault(owner, []).append(link)
+        # The others are named to their owner, which closes any it no longer serves: a close
+        # it sent may have been lost (Redis down, or this node not subscribed yet, for longer
+        # than its retries), and the client would wait on an open socket for good.
+        for owner, held in serving.items():
+            self.bus.send(owner, pack("live", body=" ".join(link.cid for link in held)),
+                          partial(closed_all, held))
         # Sessions whose gateway died: their clients are gone.
         gateways = {session.conn.gateway for session in self.sessions.values()}
         dead = {node for node in gateways if not await self.bus.listeners(node)}
@@ -787,6 +842,12 @@ def redis_client(url: str, name: str) -> Redis:
         url, max_connections=REDIS_CONNECTIONS, timeout=10, decode_responses=True,
         socket_connect_timeout=2, socket_timeout=5, health_check_interval=1,
         retry=Retry(NoBackoff(), 1), client_name=name))
+
+
+def closed_all(links: list[Link]) -> None:
+    """Their owner did not hear of them: their clients reconnect."""
+    for link in links:
+        link.moved()
 
 
 def gateway_of(cid: str) -> str:
