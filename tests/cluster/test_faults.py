@@ -196,6 +196,23 @@ async def test_redis_restarted_three_times_under_relayed_play(
             machine.stop()
 
 
+@contextlib.contextmanager
+def owner_and_gateway(services: Services, tmp_path: Path,
+                      deaf_user: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
+    """Two nodes started side by side, the first on Redis as `deaf_user` (whose channels a
+    test takes away), both stopped on every path."""
+    url = services.redis.url.replace("redis://", f"redis://{deaf_user}:secret@")
+    owner = node_process(services, tmp_path, "owner", redis_url=url)
+    gateway = node_process(services, tmp_path, "gateway")
+    try:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(ServerProcess.start, [owner, gateway]))
+        yield owner, gateway
+    finally:
+        owner.stop()
+        gateway.stop()
+
+
 async def test_an_owner_deaf_for_a_moment_closes_its_relayed_sockets_on_their_gateway(
         services: Services, tmp_path: Path, deaf_user: str) -> None:
     """Where a relayed socket meets its owner's hearing. The owner alone lost its subscription
@@ -204,12 +221,7 @@ async def test_an_owner_deaf_for_a_moment_closes_its_relayed_sockets_on_their_ga
     happened to find the owner unsubscribed, their clients waited for views that never came
     (CI: a seat 60 s without a word after a Redis restart). The owner now tells the gateway to
     close each one (1012); its client reconnects and plays on."""
-    url = services.redis.url.replace("redis://", f"redis://{deaf_user}:secret@")
-    owner = node_process(services, tmp_path, "owner", redis_url=url)
-    gateway = node_process(services, tmp_path, "gateway")
-    try:
-        with ThreadPoolExecutor(2) as pool:
-            list(pool.map(ServerProcess.start, [owner, gateway]))
+    with owner_and_gateway(services, tmp_path, deaf_user) as (owner, gateway):
         _, seated, _ = await spread_table([owner, gateway], "timos-twist", 2)
         relayed = seated[1]  # its socket on the gateway, its room on the owner
         with Redis.from_url(services.redis.url) as redis:  # Redis closes its subscription
@@ -227,9 +239,6 @@ async def test_an_owner_deaf_for_a_moment_closes_its_relayed_sockets_on_their_ga
             await reconnect(player, bases)
         await start(seated[0])
         assert all(await asyncio.gather(*(play_on(player, bases) for player in seated)))
-    finally:
-        owner.stop()
-        gateway.stop()
 
 
 async def test_a_relayed_socket_whose_close_was_lost_is_closed_once_its_owner_is_asked(
@@ -239,12 +248,7 @@ async def test_a_relayed_socket_whose_close_was_lost_is_closed_once_its_owner_is
     the gateway, which heard all along and saw the owner alive and still owning the room,
     kept the socket open and silent for good. The gateway now names its links to their owner
     on each tick, and the owner closes those it no longer serves."""
-    url = services.redis.url.replace("redis://", f"redis://{deaf_user}:secret@")
-    owner = node_process(services, tmp_path, "owner", redis_url=url)
-    gateway = node_process(services, tmp_path, "gateway")
-    try:
-        with ThreadPoolExecutor(2) as pool:
-            list(pool.map(ServerProcess.start, [owner, gateway]))
+    with owner_and_gateway(services, tmp_path, deaf_user) as (owner, gateway):
         code, seated, _ = await spread_table([owner, gateway], "timos-twist", 2)
         relayed = seated[1]  # its socket on the gateway, its room on the owner
         with Redis.from_url(services.redis.url, decode_responses=True) as redis:
@@ -262,9 +266,6 @@ async def test_a_relayed_socket_whose_close_was_lost_is_closed_once_its_owner_is
         bases = [gateway.ws_base, owner.ws_base]
         await reconnect(relayed, bases)
         assert all(await asyncio.gather(*(play_on(player, bases) for player in seated)))
-    finally:
-        owner.stop()
-        gateway.stop()
 
 
 def running(pid: int) -> bool:
