@@ -213,6 +213,14 @@ def owner_and_gateway(services: Services, tmp_path: Path,
         gateway.stop()
 
 
+async def closed_as_moved(player: Player) -> None:
+    """Waits until the server closes `player`'s socket, and that with CLOSE_MOVED (reconnect)."""
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            await player.recv(timeout=SILENT_S)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
+
+
 async def test_an_owner_deaf_for_a_moment_closes_its_relayed_sockets_on_their_gateway(
         services: Services, tmp_path: Path, deaf_user: str) -> None:
     """Where a relayed socket meets its owner's hearing. The owner alone lost its subscription
@@ -228,11 +236,7 @@ async def test_an_owner_deaf_for_a_moment_closes_its_relayed_sockets_on_their_ga
             redis.execute_command("ACL", "SETUSER", deaf_user, "resetchannels")
             await asyncio.sleep(0.2)
             redis.execute_command("ACL", "SETUSER", deaf_user, "allchannels")
-        # Closed without a frame of its own to prompt it.
-        with pytest.raises(ConnectionClosed) as closed:
-            while True:
-                await relayed.recv(timeout=SILENT_S)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
+        await closed_as_moved(relayed)  # without a frame of its own to prompt it
         bases = [gateway.ws_base, owner.ws_base]
         for player in seated:  # both anew: on a busy machine the owner may have let go meanwhile
             await player.close()
@@ -259,10 +263,7 @@ async def test_a_relayed_socket_whose_close_was_lost_is_closed_once_its_owner_is
             await start(seated[0])  # its view to the relayed seat is refused: the session ends
             await asyncio.sleep(2 * CLOSE_TRIES * CLOSE_RETRY_S)  # and its close is given up
             redis.execute_command("ACL", "SETUSER", deaf_user, "allchannels")
-        with pytest.raises(ConnectionClosed) as closed:
-            while True:
-                await relayed.recv(timeout=SILENT_S)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_MOVED
+        await closed_as_moved(relayed)
         bases = [gateway.ws_base, owner.ws_base]
         await reconnect(relayed, bases)
         assert all(await asyncio.gather(*(play_on(player, bases) for player in seated)))
