@@ -112,6 +112,7 @@ class Node:
         self._surplus = 0  # rooms over its fair share at the last tick
         self._store_lost_at: float | None = None  # (loop time) the store's loss was seen
         self._store_look: asyncio.TimerHandle | None = None  # `_watch_store`'s next look
+        self._store_lapse: asyncio.TimerHandle | None = None  # its loss acted on (`_watch_store`)
         self.serve_remote: ServeRemote | None = None  # set by the server
         self.calls: dict[str, Call] = {}  # set by the server
         self.node_calls: dict[str, NodeCall] = {}  # set by the server
@@ -221,7 +222,7 @@ class Node:
         server's stop bounds it, cluster/stopping.py: what matters most comes first.)"""
         if self._ticker is not None:
             self._ticker.cancel()
-        for timer in (self._lapse, self._loop_beat, self._store_look):
+        for timer in (self._lapse, self._loop_beat, self._store_look, self._store_lapse):
             if timer is not None:
                 timer.cancel()
         self.beats.stop()
@@ -655,8 +656,8 @@ class Node:
             lost_at = self._store_lost_at = None if reaching else loop.time()
             self._set_beat_value()
             if lost_at is not None:
-                loop.call_later(self.lease_ms / 3000,
-                                lambda: self._spawn(self._store_still_lost(lost_at)))
+                self._store_lapse = loop.call_later(
+                    self.lease_ms / 3000, lambda: self._spawn(self._store_still_lost(lost_at)))
         self._store_look = loop.call_later(STORE_LOOK_S, self._watch_store)
 
     def _store_lost_long(self) -> bool:
@@ -664,7 +665,7 @@ class Node:
         return self._store_lost_at is not None and \
             asyncio.get_running_loop().time() - self._store_lost_at >= self.lease_ms / 3000
 
-    async def _store_still_lost(self, lost_at: float | None) -> None:
+    async def _store_still_lost(self, lost_at: float) -> None:
         if self._store_lost_at == lost_at:  # (not back meanwhile, nor lost again since)
             with contextlib.suppress(RedisError, OSError):  # (each tick asks again, and logs)
                 await self._without_store()
