@@ -12,26 +12,23 @@ prints both halves' figures by language and kind."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tictac.games.times_up.packs import pack_ids
 
 from .test_guess_table import (
     HALVES,
     HELD_OUT_5_DRAW,
+    HELD_OUT_7,
     KINDS,
     LANGUAGES,
-    WRITTEN_IN_ORDER,
     _judge_held_out_half,
     _pack_names,
     _seeded_draw,
     _well_formed,
     drawn_for_heldout5,
     drawn_for_heldout6,
+    repeated_guesses,
     rows,
 )
-
-HELD_OUT_7 = Path(__file__).with_name("guess_heldout7.tsv")
 
 
 def drawn_for_heldout7(pack_id: str) -> list[str]:
@@ -59,11 +56,7 @@ def test_the_seventh_held_out_table_is_big_balanced_and_covers_every_kind() -> N
 
 
 def test_the_seventh_held_out_table_repeats_no_guess_of_an_earlier_table() -> None:
-    """A guess at a card that an earlier table holds for that card measures nothing new."""
-    earlier = {(row.pack, row.name, row.guess.casefold())
-               for table in WRITTEN_IN_ORDER if table != HELD_OUT_7 for row in rows(table)}
-    assert [row for row in rows(HELD_OUT_7)
-            if (row.pack, row.name, row.guess.casefold()) in earlier] == []
+    assert repeated_guesses(HELD_OUT_7) == []
 
 
 # guess_heldout7.tsv's development half, judged by the checker of the day the table was written

@@ -12,7 +12,8 @@ round after, then development data; guess_heldout3.tsv, written before the check
 after that, is the held-out measure of the round after it (tests/times_up/guess_figures.md).
 guess_heldout4.tsv, guess_heldout5.tsv and guess_heldout6.tsv are each split by card into
 halves like guess_table.tsv: the development half may be read while the checker changes, the
-test half is judged once, at the end.
+test half is judged once, at the end. guess_heldout7.tsv and guess_heldout8.tsv are split the
+same way and have their own modules (test_guess_heldout7.py, test_guess_heldout8.py).
 On every table the checker must never accept a guess naming a different person or word, nor an
 incomplete name ("Nixon" is not enough for "Richard Nixon"); on guess_table.tsv, both halves,
 it must agree with the table on at least DEV_AGREEMENT of the guesses in each language.
@@ -44,6 +45,8 @@ HELD_OUT_3 = Path(__file__).with_name("guess_heldout3.tsv")
 HELD_OUT_4 = Path(__file__).with_name("guess_heldout4.tsv")
 HELD_OUT_5 = Path(__file__).with_name("guess_heldout5.tsv")
 HELD_OUT_6 = Path(__file__).with_name("guess_heldout6.tsv")
+HELD_OUT_7 = Path(__file__).with_name("guess_heldout7.tsv")
+HELD_OUT_8 = Path(__file__).with_name("guess_heldout8.tsv")
 # guess_heldout2.tsv's and guess_heldout3.tsv's people are names a player writes
 # ("fr-players"): no pack, no list.
 PLAYERS_DECKS = ("fr-players", "en-players")
@@ -409,7 +412,16 @@ def drawn_for_heldout6(pack_id: str) -> list[str]:
 # The tables whose cards are a seeded draw over all the names of each pack, and their draws.
 SEEDED_TABLES = {HELD_OUT_5: drawn_for_heldout5, HELD_OUT_6: drawn_for_heldout6}
 # Every table, in the order they were written.
-WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6)
+WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8)
+
+
+def repeated_guesses(table: Path) -> list[Row]:
+    """The rows of `table` whose guess at a card a table written before it holds for that card:
+    such a guess measures nothing new."""
+    earlier = {(row.pack, row.name, row.guess.casefold())
+               for before in WRITTEN_IN_ORDER[:WRITTEN_IN_ORDER.index(table)]
+               for row in rows(before)}
+    return [row for row in rows(table) if (row.pack, row.name, row.guess.casefold()) in earlier]
 
 
 @pytest.mark.parametrize("table", SEEDED_TABLES, ids=lambda table: table.name)
@@ -431,12 +443,7 @@ def test_a_seeded_held_out_table_holds_exactly_the_drawn_cards(table: Path) -> N
 
 @pytest.mark.parametrize("table", SEEDED_TABLES, ids=lambda table: table.name)
 def test_a_seeded_held_out_table_repeats_no_guess_of_an_earlier_table(table: Path) -> None:
-    """A guess at a card that an earlier table holds for that card measures nothing new."""
-    earlier = {(row.pack, row.name, row.guess.casefold())
-               for before in WRITTEN_IN_ORDER[:WRITTEN_IN_ORDER.index(table)]
-               for row in rows(before)}
-    assert [row for row in rows(table)
-            if (row.pack, row.name, row.guess.casefold()) in earlier] == []
+    assert repeated_guesses(table) == []
 
 
 def _judge_held_out_half(held_out: Path, part: str, measured: tuple[dict[str, int], int]) -> None:
