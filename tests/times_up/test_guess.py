@@ -427,6 +427,11 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
     ("pastéque", "pastèque", True),  # a wrong accent that makes no word
     ("téléscope", "télescope", True),  # an accent more, no participle
     ("cote", "côte", True),  # accents left out
+    ("evénement", "événement", True),  # one accent left out: a misspelling the lists hold
+    ("interêt", "intérêt", True),
+    ("protége", "protégé", True),
+    ("pâte", "pâté", False),  # an accent left out that makes a word as common
+    ("côte", "côté", False),
 ])
 def test_other_accents_that_make_another_word_are_that_word(
         said: str, word: str, accepted: bool) -> None:

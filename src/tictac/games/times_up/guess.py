@@ -177,9 +177,28 @@ def _accented_word(guess: str, name: str, language: str) -> bool:
     typed = unicodedata.normalize("NFC", guess.casefold()).split()
     printed = unicodedata.normalize("NFC", name.casefold()).split()
     return (words(guess) == words(name) and len(typed) == len(printed)
-            and any(said != word and (said in lexicon.accented_words(language)
+            and any(said != word and ((said in lexicon.accented_words(language)
+                                       and not _accent_left_out(said, word, language))
                                       or _participle(said, word, language))
                     for said, word in zip(typed, printed, strict=True)))
+
+
+# A spelling this much rarer than the card's word (in Zipf: ten times) is a misspelling of it.
+_MISSPELT_ZIPF = 1.0
+
+
+def _accent_left_out(said: str, printed: str, language: str) -> bool:
+    """Whether `said` is the printed word with accents left out, none added or changed, and ten
+    times rarer: "théatre" for "théâtre" is the word misspelt, as "theatre" is, though the
+    lists hold it; "pâte" for "pâté", "côte" for "côté" are words of their own."""
+    frequency = lexicon.accented_frequencies(language)
+    return (len(said) == len(printed)
+            and all(a == b or a == _base_letter(b) for a, b in zip(said, printed, strict=True))
+            and frequency[said] + _MISSPELT_ZIPF <= frequency.get(printed, 0.0))
+
+
+def _base_letter(letter: str) -> str:
+    return unicodedata.normalize("NFD", letter)[0]
 
 
 def _participle(said: str, printed: str, language: str) -> bool:
