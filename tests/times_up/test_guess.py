@@ -736,3 +736,19 @@ def test_a_vowel_more_or_less_inside_a_name_word_is_a_slip(
 def test_a_first_name_with_a_feminine_ending_is_another_first_name(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Kandinska", "(Wassily) Kandinsky", "fr", False),  # a woman of his family
+    ("Stravinskaya", "(Igor) Stravinsky", "en", False),
+    ("Gorbatcheva", "(Mikhaïl) Gorbatchev", "fr", False),
+    ("Pushkina", "(Alexander) Pushkin", "en", False),
+    ("Tolstaya", "(Leo) Tolstoy", "en", False),
+    ("Kafkova", "(Franz) Kafka", "fr", False),
+    ("Dvorakova", "(Antonín) Dvořák", "en", False),
+    ("Kandinski", "(Wassily) Kandinsky", "fr", True),  # the same ending misspelt
+    ("Gorbachov", "(Mikhail) Gorbachev", "en", True),
+])
+def test_a_surname_with_the_ending_of_a_woman_of_the_family_is_another_person(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted

@@ -631,7 +631,8 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     for kind in (_TITLES, lexicon.NAME_ARTICLES, lexicon.PARTICLES):
         if said in kind and printed in kind:
             return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
-    if frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed):
+    if (frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed)
+            or _relative_form(said, printed)):
         return False
     if _known_name_added_to(said, printed):
         return False
@@ -681,6 +682,35 @@ def _feminine_of(said: str, printed: str) -> bool:
     short, long = sorted((said, printed), key=len)
     return (long.startswith(short) and long[len(short):] in _FEMININE_ENDINGS
             and lexicon.is_first_name(short) and lexicon.is_first_name(long))
+
+
+# A Slavic surname as a man bears it and as a woman of his family does, each spelt in several
+# ways: the stem they share, then the man's endings, then the woman's.
+_FAMILY_ENDINGS = (
+    (r"[csz][kc]", r"(?:i|y|ii|iy|yy|ij|yi)", r"(?:a|aya|aia|aja)"),  # Zelensky, Zelenska
+    (r"", r"(?:oy|oi|oj)", r"(?:aya|aia|aja)"),  # Tolstoy, Tolstaya
+    (r"[oe]", r"(?:v|ff|f)", r"va"),  # Gorbachev, Gorbacheva
+    (r"[iy]", r"(?:n|ne)", r"na"),  # Pushkin, Pushkina
+)
+
+
+def _relative_form(said: str, printed: str) -> bool:
+    """Whether one surname word is the other with a Slavic family ending of the other sex: his
+    wife or daughter is another person ("Zelenska" for Zelensky, "Pushkina" for Pushkin, the
+    Czech "Kafkova" for Kafka, "Dvorakova" for Dvorak), spelt so or heard so ("Gorbatcheva"
+    for Gorbachev); never a slip."""
+    return _family_pair(said, printed) or _family_pair(sound(said), sound(printed))
+
+
+def _family_pair(said: str, printed: str) -> bool:
+    for his, hers in ((said, printed), (printed, said)):
+        if hers.endswith("ova") and his in (hers[:-3], hers[:-3] + "a"):
+            return True
+        for stem, man, woman in _FAMILY_ENDINGS:
+            ending = re.search(f"{stem}{man}$", his)
+            if ending and re.fullmatch(f"{re.escape(his[:ending.start()])}{stem}{woman}", hers):
+                return True
+    return False
 
 
 def _known_name_added_to(said: str, printed: str) -> bool:
