@@ -752,3 +752,16 @@ def test_a_first_name_with_a_feminine_ending_is_another_first_name(
 def test_a_surname_with_the_ending_of_a_woman_of_the_family_is_another_person(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("spaghettini", "spaghetti", "en", False),  # a suffix: another pasta
+    ("mushroomed", "mushroom", "en", False),  # the verb, which the dictionary lists not
+    ("dinosaurus", "dinosaur", "en", False),
+    ("elephantes", "elephant", "en", True),  # a plural's ending misspelt
+    ("tournevises", "tournevis", "fr", True),
+    ("parapluiee", "parapluie", "fr", True),  # a silent letter more
+])
+def test_heard_letters_after_the_whole_word_make_another_word(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted

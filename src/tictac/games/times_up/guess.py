@@ -555,7 +555,19 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
             and _changed_letter(said, printed)
             and any(_written_word(said, each) for each in ("fr", "en"))):
         return False  # a letter changed that makes a word, however rare: "quean", "banane"
+    if _suffixed(said, printed, language):
+        return False
     return any(_near_word(said, form, len(printed), language) for form in forms)
+
+
+def _suffixed(said: str, printed: str, language: str) -> bool:
+    """Whether `said` is the whole card word with heard letters more after it, not a plural's
+    "s" or "es": a suffix makes another word, even one no list holds ("broccolini",
+    "mushroomed"), where a slip falls inside the word or is silent ("soleille")."""
+    added = said.removeprefix(printed)
+    return (added != said and len(added) >= 2 and added.removesuffix("s") not in ("", "e")
+            and _silent_end(_word_sound(said, language))
+            != _silent_end(_word_sound(printed, language)))
 
 
 def _another_word(said: str, printed: str, language: str) -> bool:
