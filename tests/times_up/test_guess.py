@@ -765,3 +765,14 @@ def test_a_surname_with_the_ending_of_a_woman_of_the_family_is_another_person(
 def test_heard_letters_after_the_whole_word_make_another_word(
         said: str, word: str, language: str, accepted: bool) -> None:
     assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Adela", "Adele", "en", False),  # another first name, for a card of one word in all
+    ("Aurelia", "Aurélie", "fr", False),
+    ("Adèle", "Adele", "en", True),  # the same name, accents aside
+    ("Rihana", "Rihanna", "en", True),  # a slip that is no first name
+])
+def test_a_first_name_alone_is_never_a_slip_of_a_one_word_name(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted

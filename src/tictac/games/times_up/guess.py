@@ -307,16 +307,20 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
                         judge: Judge) -> bool:
     """Whether a one-word guess at a name with one required word is another title, or a first
     name or a word that begins otherwise, rather than the name misspelt: "Princess" is not
-    Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann. Alone, a word has no
-    rest of the name to show who is meant."""
+    Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann; and, for a card of
+    one word in all, a first name that is no form of it, whatever its first letter ("Angela" is
+    not Angèle). Alone, a word has no rest of the name to show who is meant."""
     required = [token for token, optional in card if not optional]
     while len(said) > 1 and said[0] in _ARTICLES:  # "the Princess" is still one word
         said = said[1:]
     if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
         return False
     word, printed = said[0], required[0]
-    return word in _TITLES or (word[:1] != printed[:1] and word not in judge.unlike_words and (
-        lexicon.is_first_name(word) or _a_word(word, judge.language)))
+    if word in _TITLES or (len(card) == 1 and lexicon.is_first_name(word)
+                           and word not in lexicon.first_name_forms(printed)):
+        return True
+    return word[:1] != printed[:1] and word not in judge.unlike_words and _a_word(
+        word, judge.language)
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
