@@ -776,3 +776,15 @@ def test_heard_letters_after_the_whole_word_make_another_word(
 def test_a_first_name_alone_is_never_a_slip_of_a_one_word_name(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Dolly Panton", "Dolly Parton", "en", False),  # a consonant changed: a rare word
+    ("Brigitte Barbot", "Brigitte Bardot", "fr", False),  # the fish
+    ("Christian Clapier", "Christian Clavier", "fr", False),
+    ("Jean Fermat", "Jean Ferrat", "fr", False),
+    ("Rafael Nidal", "Rafael Nadal", "en", True),  # a vowel for a vowel: a slip, word or not
+])
+def test_a_consonant_changed_into_a_dictionary_word_in_a_name_makes_that_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted

@@ -674,6 +674,8 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # "Tysen", "Hensen": another name's ("Manet") was refused before
     if len(printed) >= 4 and _slips(said, printed) == (1, 0, 1):
         return True  # two neighbours swapped as typed, whatever the sound: "Joide", "Mléiès"
+    if _changed_letter(said, printed) and _dictionary_word(said):
+        return False  # a consonant changed that makes a word, however rare: "Chancer"
     if _known(said) and not lexicon.is_first_name(printed):
         # A slip that is another known name (a first name is a surname too) is that name:
         # "Franklin" is not "Franquin" misspelt. Only a first name misspelt for a first name.
