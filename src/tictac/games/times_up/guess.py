@@ -316,11 +316,24 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
         return False
     word, printed = said[0], required[0]
-    if word in _TITLES or (len(card) == 1 and lexicon.is_first_name(word)
-                           and word not in lexicon.first_name_forms(printed)):
+    if word in _TITLES or _only_a_place(word, printed, judge):
+        return True
+    if (len(card) == 1 and lexicon.is_first_name(word)
+            and word not in lexicon.first_name_forms(printed)):
         return True
     return word[:1] != printed[:1] and word not in judge.unlike_words and _a_word(
         word, judge.language)
+
+
+def _only_a_place(word: str, printed: str, judge: Judge) -> bool:
+    """Whether `word` is heard otherwise than the card's word and is a town or a country that
+    people write of (as common as Zipf 2 in either word list), though rarely enough to be no
+    common word or name (Zipf 2.5): "Darwen" (a town of Lancashire) is not Darwin. "Anderson"
+    is a name before it is a town, "Stendal" is heard as Stendhal, and a town nobody writes of
+    is no more than a slip ("Barara" for Barbara)."""
+    return (word in lexicon.places() and not _known(word)
+            and any(lexicon.rare_word(word, each) for each in ("fr", "en"))
+            and not _heard_alike(word, printed, judge) and not _name_heard_as(word, printed))
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
@@ -655,8 +668,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
-    if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys) or (
-            _french_alike(said, printed) or _english_alike(said, printed)):
+    if _name_heard_as(said, printed):
         # The same sound, unless the guess spells out, letter for letter or more, one of the
         # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
         return not (len(said) >= len(printed) and lexicon.very_common(said)
@@ -688,6 +700,12 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         if edits == 2 and changed <= 1 and length >= 9:
             return True
     return False
+
+
+def _name_heard_as(said: str, printed: str) -> bool:
+    """Whether a French or an English table hears the name word `said` as `printed`."""
+    return any(_mute_e(heard) == _mute_e(meant) for heard, meant in _keys(said, printed)) or (
+        _french_alike(said, printed) or _english_alike(said, printed))
 
 
 _FEMININE_ENDINGS = frozenset({"a", "ette", "ine", "ienne"})

