@@ -20,10 +20,11 @@ one ("ciné", "mic"), and a dropped, doubled or swapped letter ("dictonary", "ch
 What a table refuses stays refused: the rest of the name is required ("Nixon" does not win
 "Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
 regional word ("couch" for "sofa", "lift" for "elevator"), a guess that is itself another word
-of the language ("poison" for "poisson", "loin" for "lion"), another first name ("Simon Veil"),
-the card's name with an initial more or a name or a "Sr." after it ("Michael B. Jordan"),
-short words and names changed by a letter ("Manet" is not "Monet", "moule" is not "poule"),
-another number ("Louis XVI" is not "Louis XIV").
+of the language ("poison" for "poisson", "loin" for "lion", "broccolini", "lamp" at a French
+table), a town ("Darwen"), another first name ("Simon Veil"; "Angela" for Angèle), a woman of
+the family ("Zelenska"), the card's name with an initial more or a name or a "Sr." after it
+("Michael B. Jordan"), short words and names changed by a letter ("Manet" is not "Monet",
+"moule" is not "poule"), another number ("Louis XVI" is not "Louis XIV").
 """
 
 from __future__ import annotations
@@ -701,7 +702,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     if len(printed) >= 4 and _slips(said, printed) == (1, 0, 1):
         return True  # two neighbours swapped as typed, whatever the sound: "Joide", "Mléiès"
     if _changed_letter(said, printed) and _dictionary_word(said):
-        return False  # a consonant changed that makes a word, however rare: "Chancer"
+        return False  # no vowel for a vowel (forgiven above): a rare word, "Chancer"
     if _known(said) and not lexicon.is_first_name(printed):
         # A slip that is another known name (a first name is a surname too) is that name:
         # "Franklin" is not "Franquin" misspelt. Only a first name misspelt for a first name.
