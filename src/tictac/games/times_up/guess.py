@@ -20,10 +20,11 @@ one ("ciné", "mic"), and a dropped, doubled or swapped letter ("dictonary", "ch
 What a table refuses stays refused: the rest of the name is required ("Nixon" does not win
 "Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
 regional word ("couch" for "sofa", "lift" for "elevator"), a guess that is itself another word
-of the language ("poison" for "poisson", "loin" for "lion"), another first name ("Simon Veil"),
-the card's name with an initial more or a name or a "Sr." after it ("Michael B. Jordan"),
-short words and names changed by a letter ("Manet" is not "Monet", "moule" is not "poule"),
-another number ("Louis XVI" is not "Louis XIV").
+of the language ("poison" for "poisson", "loin" for "lion", "broccolini", "lamp" at a French
+table), a town ("Darwen"), another first name ("Simon Veil"; "Angela" for Angèle), a woman of
+the family ("Zelenska"), the card's name with an initial more or a name or a "Sr." after it
+("Michael B. Jordan"), short words and names changed by a letter ("Manet" is not "Monet",
+"moule" is not "poule"), another number ("Louis XVI" is not "Louis XIV").
 """
 
 from __future__ import annotations
@@ -177,9 +178,28 @@ def _accented_word(guess: str, name: str, language: str) -> bool:
     typed = unicodedata.normalize("NFC", guess.casefold()).split()
     printed = unicodedata.normalize("NFC", name.casefold()).split()
     return (words(guess) == words(name) and len(typed) == len(printed)
-            and any(said != word and (said in lexicon.accented_words(language)
+            and any(said != word and ((said in lexicon.accented_words(language)
+                                       and not _accent_left_out(said, word, language))
                                       or _participle(said, word, language))
                     for said, word in zip(typed, printed, strict=True)))
+
+
+# A spelling this much rarer than the card's word (in Zipf: ten times) is a misspelling of it.
+_MISSPELT_ZIPF = 1.0
+
+
+def _accent_left_out(said: str, printed: str, language: str) -> bool:
+    """Whether `said` is the printed word with accents left out, none added or changed, and ten
+    times rarer: "théatre" for "théâtre" is the word misspelt, as "theatre" is, though the
+    lists hold it; "pâte" for "pâté", "côte" for "côté" are words of their own."""
+    frequency = lexicon.accented_frequencies(language)
+    return (len(said) == len(printed)
+            and all(a == b or a == _base_letter(b) for a, b in zip(said, printed, strict=True))
+            and frequency[said] + _MISSPELT_ZIPF <= frequency.get(printed, 0.0))
+
+
+def _base_letter(letter: str) -> str:
+    return unicodedata.normalize("NFD", letter)[0]
 
 
 def _participle(said: str, printed: str, language: str) -> bool:
@@ -288,16 +308,33 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
                         judge: Judge) -> bool:
     """Whether a one-word guess at a name with one required word is another title, or a first
     name or a word that begins otherwise, rather than the name misspelt: "Princess" is not
-    Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann. Alone, a word has no
-    rest of the name to show who is meant."""
+    Prince, "Suzanne" not Cézanne, "Cant" not Kant, "Osman" not Haussmann; and, for a card of
+    one word in all, a first name that is no form of it, whatever its first letter ("Angela" is
+    not Angèle). Alone, a word has no rest of the name to show who is meant."""
     required = [token for token, optional in card if not optional]
     while len(said) > 1 and said[0] in _ARTICLES:  # "the Princess" is still one word
         said = said[1:]
     if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
         return False
     word, printed = said[0], required[0]
-    return word in _TITLES or (word[:1] != printed[:1] and word not in judge.unlike_words and (
-        lexicon.is_first_name(word) or _a_word(word, judge.language)))
+    if word in _TITLES or _only_a_place(word, printed, judge):
+        return True
+    if (len(card) == 1 and lexicon.is_first_name(word)
+            and word not in lexicon.first_name_forms(printed)):
+        return True
+    return word[:1] != printed[:1] and word not in judge.unlike_words and _a_word(
+        word, judge.language)
+
+
+def _only_a_place(word: str, printed: str, judge: Judge) -> bool:
+    """Whether `word` is heard otherwise than the card's word and is a town or a country that
+    people write of (as common as Zipf 2 in either word list), though rarely enough to be no
+    common word or name (Zipf 2.5): "Darwen" (a town of Lancashire) is not Darwin. "Anderson"
+    is a name before it is a town, "Stendal" is heard as Stendhal, and a town nobody writes of
+    is no more than a slip ("Barara" for Barbara)."""
+    return (word in lexicon.places() and not _known(word)
+            and any(lexicon.rare_word(word, each) for each in ("fr", "en"))
+            and not _heard_alike(word, printed, judge) and not _name_heard_as(word, printed))
 
 
 def canonical(tokens: list[str], judge: Judge) -> list[str]:
@@ -536,7 +573,19 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
             and _changed_letter(said, printed)
             and any(_written_word(said, each) for each in ("fr", "en"))):
         return False  # a letter changed that makes a word, however rare: "quean", "banane"
+    if _suffixed(said, printed, language):
+        return False
     return any(_near_word(said, form, len(printed), language) for form in forms)
+
+
+def _suffixed(said: str, printed: str, language: str) -> bool:
+    """Whether `said` is the whole card word with heard letters more after it, not a plural's
+    "s" or "es": a suffix makes another word, even one no list holds ("broccolini",
+    "mushroomed"), where a slip falls inside the word or is silent ("soleille")."""
+    added = said.removeprefix(printed)
+    return (added != said and len(added) >= 2 and added.removesuffix("s") not in ("", "e")
+            and _silent_end(_word_sound(said, language))
+            != _silent_end(_word_sound(printed, language)))
 
 
 def _another_word(said: str, printed: str, language: str) -> bool:
@@ -546,12 +595,26 @@ def _another_word(said: str, printed: str, language: str) -> bool:
     is mostly a name or a misspelling ("pel", "chapo", "gar") and is still heard as the card's
     word, unless it is an English word ("soup", "banana") or longer than the card's word (a
     letter more that makes a name: "Montaigne" for "montagne")."""
-    if said in lexicon.dictionary_words(language):
+    if said in lexicon.dictionary_words(language) or _other_language_word(said, language):
         return True
     if said not in lexicon.common_words(language):
         return False
     return (language != "fr" or lexicon.very_common(said) or len(said) > len(printed)
             or _english_word(said))
+
+
+# An English word this common (Zipf 3.5) is one a French player has met ("lamp", "carrot"); a
+# rarer one written at a French table is mostly the French word misspelt ("barb" for "barbe").
+_MET_ENGLISH_ZIPF = 3.5
+
+
+def _other_language_word(said: str, language: str) -> bool:
+    """Whether, at a French table, `said` is an English word of the dictionary that a French
+    player has met and no French word: "lamp" is the English word, not "lampe" misspelt, a
+    player who writes it plays in the wrong language. Not the other way round: English
+    borrows French spellings so often that the tables take "soupe" or "tigre" for a slip."""
+    return (language == "fr" and said not in lexicon.dictionary_words("fr")
+            and said in lexicon.words_at_least("en", _MET_ENGLISH_ZIPF) and _english_word(said))
 
 
 def _english_word(said: str) -> bool:
@@ -612,15 +675,15 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     for kind in (_TITLES, lexicon.NAME_ARTICLES, lexicon.PARTICLES):
         if said in kind and printed in kind:
             return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
-    if frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed):
+    if (frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed)
+            or _relative_form(said, printed)):
         return False
     if _known_name_added_to(said, printed):
         return False
     if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
-    if any(_mute_e(heard) == _mute_e(meant) for heard, meant in keys) or (
-            _french_alike(said, printed) or _english_alike(said, printed)):
+    if _name_heard_as(said, printed):
         # The same sound, unless the guess spells out, letter for letter or more, one of the
         # most common words ("Coco Channel", "Money"); a letter dropped is a slip ("Brad Pit").
         return not (len(said) >= len(printed) and lexicon.very_common(said)
@@ -638,6 +701,8 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return True  # "Tysen", "Hensen": another name's ("Manet") was refused before
     if len(printed) >= 4 and _slips(said, printed) == (1, 0, 1):
         return True  # two neighbours swapped as typed, whatever the sound: "Joide", "Mléiès"
+    if _changed_letter(said, printed) and _dictionary_word(said):
+        return False  # no vowel for a vowel (forgiven above): a rare word, "Chancer"
     if _known(said) and not lexicon.is_first_name(printed):
         # A slip that is another known name (a first name is a surname too) is that name:
         # "Franklin" is not "Franquin" misspelt. Only a first name misspelt for a first name.
@@ -652,6 +717,12 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     return False
 
 
+def _name_heard_as(said: str, printed: str) -> bool:
+    """Whether a French or an English table hears the name word `said` as `printed`."""
+    return any(_mute_e(heard) == _mute_e(meant) for heard, meant in _keys(said, printed)) or (
+        _french_alike(said, printed) or _english_alike(said, printed))
+
+
 _FEMININE_ENDINGS = frozenset({"a", "ette", "ine", "ienne"})
 
 
@@ -662,6 +733,35 @@ def _feminine_of(said: str, printed: str) -> bool:
     short, long = sorted((said, printed), key=len)
     return (long.startswith(short) and long[len(short):] in _FEMININE_ENDINGS
             and lexicon.is_first_name(short) and lexicon.is_first_name(long))
+
+
+# A Slavic surname as a man bears it and as a woman of his family does, each spelt in several
+# ways: the stem they share, then the man's endings, then the woman's.
+_FAMILY_ENDINGS = (
+    (r"[csz][kc]", r"(?:i|y|ii|iy|yy|ij|yi)", r"(?:a|aya|aia|aja)"),  # Zelensky, Zelenska
+    (r"", r"(?:oy|oi|oj)", r"(?:aya|aia|aja)"),  # Tolstoy, Tolstaya
+    (r"[oe]", r"(?:v|ff|f)", r"va"),  # Gorbachev, Gorbacheva
+    (r"[iy]", r"(?:n|ne)", r"na"),  # Pushkin, Pushkina
+)
+
+
+def _relative_form(said: str, printed: str) -> bool:
+    """Whether one surname word is the other with a Slavic family ending of the other sex: his
+    wife or daughter is another person ("Zelenska" for Zelensky, "Pushkina" for Pushkin, the
+    Czech "Kafkova" for Kafka, "Dvorakova" for Dvorak), spelt so or heard so ("Gorbatcheva"
+    for Gorbachev); never a slip."""
+    return _family_pair(said, printed) or _family_pair(sound(said), sound(printed))
+
+
+def _family_pair(said: str, printed: str) -> bool:
+    for his, hers in ((said, printed), (printed, said)):
+        if hers.endswith("ova") and his in (hers[:-3], hers[:-3] + "a"):
+            return True
+        for stem, man, woman in _FAMILY_ENDINGS:
+            ending = re.search(f"{stem}{man}$", his)
+            if ending and re.fullmatch(f"{re.escape(his[:ending.start()])}{stem}{woman}", hers):
+                return True
+    return False
 
 
 def _known_name_added_to(said: str, printed: str) -> bool:

