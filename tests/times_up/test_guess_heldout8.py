@@ -3,9 +3,13 @@ guess_heldout7.tsv's runs, by someone who read neither the checker nor the packs
 accepted forms and confusions and never ran the checker on it, on cards that no earlier seeded
 draw took.
 
-Like the tables before it, it is split by card into halves (test_guess_table.half). Neither half
-has been judged yet: the test half is judged once, at the end, so this module only checks that
-the table is what its header says it is; the judging tests come with that first run."""
+Like the tables before it, it is split by card into halves (test_guess_table.half): the
+development half may be read while the checker changes; the test half is judged once, at the
+end (it was, at the end of round ten: guess_figures.md).
+
+    uv run pytest tests/times_up/test_guess_heldout8.py -q -s
+
+prints both halves' figures by language and kind."""
 
 from __future__ import annotations
 
@@ -13,12 +17,14 @@ from tictac.games.times_up.packs import pack_ids
 
 from .test_guess_heldout7 import drawn_for_heldout7
 from .test_guess_table import (
+    HALVES,
     HELD_OUT_5_DRAW,
     HELD_OUT_8,
     KINDS,
     LANGUAGES,
     _pack_names,
     _seeded_draw,
+    _judge_held_out_half,
     _well_formed,
     drawn_for_heldout5,
     drawn_for_heldout6,
@@ -54,3 +60,25 @@ def test_the_eighth_held_out_table_is_big_balanced_and_covers_every_kind() -> No
 
 def test_the_eighth_held_out_table_repeats_no_guess_of_an_earlier_table() -> None:
     assert repeated_guesses(HELD_OUT_8) == []
+
+
+# guess_heldout8.tsv's development half, judged once with its test half at the end of round ten
+# (guess_figures.md): fr 210/219, en 196/202, five guesses of another word or person accepted.
+# The agreement per language, a floor, and the false accepts, a ceiling.
+HELD_OUT_8_DEVELOPMENT = ({"fr": 210, "en": 196}, 5)
+
+
+def test_the_eighth_held_out_table_development_half() -> None:
+    _judge_held_out_half(HELD_OUT_8, HALVES[0], HELD_OUT_8_DEVELOPMENT)
+
+
+# guess_heldout8.tsv's test half, judged once at the end of round ten (guess_figures.md): fr
+# 169/177, en 185/194, ten guesses of another person or word accepted ("Saint Pierre" for "Abbé
+# Pierre", "Mike Jagger", "Jackie Chen", "zébré" for "zèbre", "Rodan", "Kent" and "Kanté" for
+# Kant, "marks" for Marx, "Gregor Mandel", "miroir" for "mirror"). The agreement per language,
+# a floor, and the false accepts, a ceiling.
+HELD_OUT_8_TEST = ({"fr": 169, "en": 185}, 10)
+
+
+def test_the_eighth_held_out_table_test_half() -> None:
+    _judge_held_out_half(HELD_OUT_8, HALVES[1], HELD_OUT_8_TEST)
