@@ -37,13 +37,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import orjson
 import uvloop
 
 from tictac.cluster.services import free_port
 from ws_client import Client, OnText
 
 SEATS = 5
-VERSION = re.compile(r'"version":(\d+)')
+# How the two messages the players read begin: the number that follows is all they need of them.
+VIEW = '{"type":"view","version":'
+ACK = '{"type":"ack","id":'
 TO_ACT = re.compile(r'"to_act":\[(\d+)')
 TICTAC = str(Path(sys.executable).with_name("tictac"))
 
@@ -100,6 +103,7 @@ class Run:
     think_s: float = 0.0  # mean wait of the acting client before it sends (0: flat out)
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     actions: int = 0
+    acks: int = 0  # of the actions sent, by the ids they were sent with
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
     view_bytes: list[int] = field(default_factory=list)
@@ -119,24 +123,32 @@ class Run:
 def player(seat: int, table: Table, run: Run, choose: Callable[[str, int], str | None]) -> OnText:
     """What one client does with each message; only the seat to act parses its view fully (that
     is all a real phone needs to do at once, and it keeps the client side from being the
-    bottleneck)."""
+    bottleneck). An ack must carry the id of the action this seat sent last: any other is
+    counted with the errors."""
     loop = asyncio.get_running_loop()
+    sent_id = 0
 
     def send(client: Client, version: int, action: str) -> None:
-        table.sent_at[version + 1] = time.perf_counter()
+        nonlocal sent_id
+        sent_id = version + 1
+        table.sent_at[sent_id] = time.perf_counter()
         client.send(action)
 
     def on_text(client: Client, text: str) -> None:
-        if text.startswith('{"type":"error"'):
+        if text.startswith(VIEW):
+            version = int(text[len(VIEW):text.index(",", len(VIEW))])
+        elif text.startswith(ACK):  # (its version is the view's, which follows)
+            if int(text[len(ACK):text.index(",", len(ACK))]) != sent_id:
+                run.errors += 1
+            elif run.measuring:
+                run.acks += 1
+            return
+        elif text.startswith('{"type":"error"'):
             run.errors += 1
             client.send('{"type":"sync"}')
             return
-        if text.startswith('{"type":"ack"'):  # (its version is the view's, which follows)
+        else:
             return
-        found = VERSION.search(text, 0, 60)
-        if found is None:
-            return
-        version = int(found.group(1))
         run.delivered(table, version)
         if run.measuring and len(run.view_bytes) < 2000:
             run.view_bytes.append(len(text))
@@ -155,15 +167,13 @@ def player(seat: int, table: Table, run: Run, choose: Callable[[str, int], str |
 
 
 def game_choice(rng: random.Random) -> Callable[[str, int], str | None]:
-    import json
-
     def choose(text: str, version: int) -> str | None:
-        view = json.loads(text)["view"]
+        view = orjson.loads(text)["view"]
         if view["over"] or not view["legal"]:
             return None
         # With an id, as the web client sends every action: the server acknowledges it.
-        return json.dumps({"type": "action", "action": rng.choice(view["legal"]),
-                           "id": version + 1})
+        return orjson.dumps({"type": "action", "action": rng.choice(view["legal"]),
+                             "id": version + 1}).decode()
 
     return choose
 
