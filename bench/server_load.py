@@ -9,7 +9,7 @@ deflate.
 Prints actions/s, p50/p99 latency from sending an action to the moment all 5 clients have the
 resulting view, the server's memory per room, and the ratios to the bare server. Each action
 carries an id, as the web client's do, so tictac acknowledges every one (the bare server sends
-no ack).
+no ack); an ack with another id than the action its player sent last is counted as an error.
 
 Flat out, every room always has an action in flight, so the latency measured is mostly time
 spent queueing in an overloaded server. A second, paced pair of runs (deflate off) measures the

@@ -6,14 +6,16 @@ through futures, a queue and a reader task): CPU the server under test did not g
 hid what a second server process adds. Here a message is handed to a callback straight from
 the socket's `data_received`, with nothing in between. It speaks only what the benches need:
 text frames, unfragmented from the server, optionally compressed (permessage-deflate, with the
-server keeping its context); pings are answered; what it sends is masked as RFC 6455 asks,
-and never compressed (which the extension allows per message).
+server keeping its context); pings are answered; what it sends is masked, as RFC 6455 asks of
+a client, and never compressed (which the extension allows per message).
 
 Its CPU is the server's loss on a shared machine (issue 48: with two server processes on two
 cores, the clients' share was what held their ratio to one process down), so the common case
 is kept short: the frames of one read are cut from the bytes as they came, without a copy
 into a buffer unless one is split across reads, and what it sends is masked with a zero key,
-which the protocol allows (the key is the client's to choose) and which makes masking a copy.
+which makes masking a copy and which the server cannot tell from any other (RFC 6455 asks
+browsers for unpredictable keys, against proxies fooled by a page's script: a bench on
+loopback has neither).
 """
 
 from __future__ import annotations
