@@ -9,7 +9,8 @@ deflate.
 Prints actions/s, p50/p99 latency from sending an action to the moment all 5 clients have the
 resulting view, the server's memory per room, and the ratios to the bare server. Each action
 carries an id, as the web client's do, so tictac acknowledges every one (the bare server sends
-no ack); an ack with another id than the action its player sent last is counted as an error.
+no ack); an ack with another id than the action its player sent last is counted as an error,
+and the acks per second are printed beside the actions.
 
 Flat out, every room always has an action in flight, so the latency measured is mostly time
 spent queueing in an overloaded server. A second, paced pair of runs (deflate off) measures the
@@ -207,6 +208,7 @@ async def measure(clients: list[Client], run: Run, warmup: float,
         "kib_per_room": (rss - rss_before) / rooms,
         "view_bytes": statistics.mean(run.view_bytes) if run.view_bytes else 0.0,
         "errors": run.errors,
+        "acks_per_s": run.acks / elapsed,
         "server_cpu": server_cpu / elapsed,
         "client_cpu": client_cpu / elapsed,
     }
@@ -395,7 +397,8 @@ def report(name: str, result: dict[str, float]) -> None:
     print(f"{name:<26} {result['actions_per_s']:>9,.0f} actions/s "
           f"{SEATS * result['actions_per_s']:>9,.0f} sends/s  p50 {result['p50_ms']:6.1f} ms  "
           f"p99 {result['p99_ms']:6.1f} ms  {result['kib_per_room']:7.1f} KiB/room  "
-          f"(msg {result['view_bytes']:.0f} B, errors {result['errors']:.0f}; CPU server "
+          f"(msg {result['view_bytes']:.0f} B, errors {result['errors']:.0f}, acks "
+          f"{result['acks_per_s']:,.0f}/s; CPU server "
           f"{result['server_cpu']:.0%}, {1000 * result['server_cpu'] / result['actions_per_s']:.2f}"
           f" ms/action, clients {result['client_cpu']:.0%})")
 
