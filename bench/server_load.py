@@ -9,7 +9,8 @@ deflate.
 Prints actions/s, p50/p99 latency from sending an action to the moment all 5 clients have the
 resulting view, the server's memory per room, and the ratios to the bare server. Each action
 carries an id, as the web client's do, so tictac acknowledges every one (the bare server sends
-no ack).
+no ack); an ack with another id than the action its player sent last is counted as an error,
+and the acks per second are printed beside the actions.
 
 Flat out, every room always has an action in flight, so the latency measured is mostly time
 spent queueing in an overloaded server. A second, paced pair of runs (deflate off) measures the
@@ -37,13 +38,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import orjson
 import uvloop
 
 from tictac.cluster.services import free_port
 from ws_client import Client, OnText
 
 SEATS = 5
-VERSION = re.compile(r'"version":(\d+)')
+# How the two messages the players read begin: the number that follows is all they need of them.
+VIEW = '{"type":"view","version":'
+ACK = '{"type":"ack","id":'
 TO_ACT = re.compile(r'"to_act":\[(\d+)')
 TICTAC = str(Path(sys.executable).with_name("tictac"))
 
@@ -100,6 +104,7 @@ class Run:
     think_s: float = 0.0  # mean wait of the acting client before it sends (0: flat out)
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     actions: int = 0
+    acks: int = 0  # of the actions sent, by the ids they were sent with
     errors: int = 0
     latencies: list[float] = field(default_factory=list)
     view_bytes: list[int] = field(default_factory=list)
@@ -119,24 +124,32 @@ class Run:
 def player(seat: int, table: Table, run: Run, choose: Callable[[str, int], str | None]) -> OnText:
     """What one client does with each message; only the seat to act parses its view fully (that
     is all a real phone needs to do at once, and it keeps the client side from being the
-    bottleneck)."""
+    bottleneck). An ack must carry the id of the action this seat sent last: any other is
+    counted with the errors."""
     loop = asyncio.get_running_loop()
+    sent_id = 0
 
     def send(client: Client, version: int, action: str) -> None:
-        table.sent_at[version + 1] = time.perf_counter()
+        nonlocal sent_id
+        sent_id = version + 1
+        table.sent_at[sent_id] = time.perf_counter()
         client.send(action)
 
     def on_text(client: Client, text: str) -> None:
-        if text.startswith('{"type":"error"'):
+        if text.startswith(VIEW):
+            version = int(text[len(VIEW):text.index(",", len(VIEW))])
+        elif text.startswith(ACK):  # (its version is the view's, which follows)
+            if int(text[len(ACK):text.index(",", len(ACK))]) != sent_id:
+                run.errors += 1
+            elif run.measuring:
+                run.acks += 1
+            return
+        elif text.startswith('{"type":"error"'):
             run.errors += 1
             client.send('{"type":"sync"}')
             return
-        if text.startswith('{"type":"ack"'):  # (its version is the view's, which follows)
+        else:
             return
-        found = VERSION.search(text, 0, 60)
-        if found is None:
-            return
-        version = int(found.group(1))
         run.delivered(table, version)
         if run.measuring and len(run.view_bytes) < 2000:
             run.view_bytes.append(len(text))
@@ -155,15 +168,13 @@ def player(seat: int, table: Table, run: Run, choose: Callable[[str, int], str |
 
 
 def game_choice(rng: random.Random) -> Callable[[str, int], str | None]:
-    import json
-
     def choose(text: str, version: int) -> str | None:
-        view = json.loads(text)["view"]
+        view = orjson.loads(text)["view"]
         if view["over"] or not view["legal"]:
             return None
         # With an id, as the web client sends every action: the server acknowledges it.
-        return json.dumps({"type": "action", "action": rng.choice(view["legal"]),
-                           "id": version + 1})
+        return orjson.dumps({"type": "action", "action": rng.choice(view["legal"]),
+                             "id": version + 1}).decode()
 
     return choose
 
@@ -197,6 +208,7 @@ async def measure(clients: list[Client], run: Run, warmup: float,
         "kib_per_room": (rss - rss_before) / rooms,
         "view_bytes": statistics.mean(run.view_bytes) if run.view_bytes else 0.0,
         "errors": run.errors,
+        "acks_per_s": run.acks / elapsed,
         "server_cpu": server_cpu / elapsed,
         "client_cpu": client_cpu / elapsed,
     }
@@ -385,7 +397,8 @@ def report(name: str, result: dict[str, float]) -> None:
     print(f"{name:<26} {result['actions_per_s']:>9,.0f} actions/s "
           f"{SEATS * result['actions_per_s']:>9,.0f} sends/s  p50 {result['p50_ms']:6.1f} ms  "
           f"p99 {result['p99_ms']:6.1f} ms  {result['kib_per_room']:7.1f} KiB/room  "
-          f"(msg {result['view_bytes']:.0f} B, errors {result['errors']:.0f}; CPU server "
+          f"(msg {result['view_bytes']:.0f} B, errors {result['errors']:.0f}, acks "
+          f"{result['acks_per_s']:,.0f}/s; CPU server "
           f"{result['server_cpu']:.0%}, {1000 * result['server_cpu'] / result['actions_per_s']:.2f}"
           f" ms/action, clients {result['client_cpu']:.0%})")
 
