@@ -12,8 +12,9 @@ round after, then development data; guess_heldout3.tsv, written before the check
 after that, is the held-out measure of the round after it (tests/times_up/guess_figures.md).
 guess_heldout4.tsv, guess_heldout5.tsv and guess_heldout6.tsv are each split by card into
 halves like guess_table.tsv: the development half may be read while the checker changes, the
-test half is judged once, at the end. guess_heldout7.tsv and guess_heldout8.tsv are split the
-same way and have their own modules (test_guess_heldout7.py, test_guess_heldout8.py).
+test half is judged once, at the end. guess_heldout7.tsv, guess_heldout8.tsv and
+guess_heldout9.tsv are split the same way and have their own modules (test_guess_heldout7.py,
+test_guess_heldout8.py, test_guess_heldout9.py).
 On every table the checker must never accept a guess naming a different person or word, nor an
 incomplete name ("Nixon" is not enough for "Richard Nixon"); on guess_table.tsv, both halves,
 it must agree with the table on at least DEV_AGREEMENT of the guesses in each language.
@@ -47,6 +48,7 @@ HELD_OUT_5 = Path(__file__).with_name("guess_heldout5.tsv")
 HELD_OUT_6 = Path(__file__).with_name("guess_heldout6.tsv")
 HELD_OUT_7 = Path(__file__).with_name("guess_heldout7.tsv")
 HELD_OUT_8 = Path(__file__).with_name("guess_heldout8.tsv")
+HELD_OUT_9 = Path(__file__).with_name("guess_heldout9.tsv")
 # guess_heldout2.tsv's and guess_heldout3.tsv's people are names a player writes
 # ("fr-players"): no pack, no list.
 PLAYERS_DECKS = ("fr-players", "en-players")
@@ -413,7 +415,8 @@ def drawn_for_heldout6(pack_id: str) -> list[str]:
 # The tables whose cards are a seeded draw over all the names of each pack, and their draws.
 SEEDED_TABLES = {HELD_OUT_5: drawn_for_heldout5, HELD_OUT_6: drawn_for_heldout6}
 # Every table, in the order they were written.
-WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8)
+WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8,
+                    HELD_OUT_9)
 
 
 def repeated_guesses(table: Path) -> list[Row]:
