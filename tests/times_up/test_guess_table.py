@@ -12,8 +12,9 @@ round after, then development data; guess_heldout3.tsv, written before the check
 after that, is the held-out measure of the round after it (tests/times_up/guess_figures.md).
 guess_heldout4.tsv, guess_heldout5.tsv and guess_heldout6.tsv are each split by card into
 halves like guess_table.tsv: the development half may be read while the checker changes, the
-test half is judged once, at the end. guess_heldout7.tsv and guess_heldout8.tsv are split the
-same way and have their own modules (test_guess_heldout7.py, test_guess_heldout8.py).
+test half is judged once, at the end. guess_heldout7.tsv, guess_heldout8.tsv and
+guess_heldout9.tsv are split the same way and have their own modules (test_guess_heldout7.py,
+test_guess_heldout8.py, test_guess_heldout9.py).
 On every table the checker must never accept a guess naming a different person or word, nor an
 incomplete name ("Nixon" is not enough for "Richard Nixon"); on guess_table.tsv, both halves,
 it must agree with the table on at least DEV_AGREEMENT of the guesses in each language.
@@ -28,6 +29,7 @@ import csv
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -47,6 +49,7 @@ HELD_OUT_5 = Path(__file__).with_name("guess_heldout5.tsv")
 HELD_OUT_6 = Path(__file__).with_name("guess_heldout6.tsv")
 HELD_OUT_7 = Path(__file__).with_name("guess_heldout7.tsv")
 HELD_OUT_8 = Path(__file__).with_name("guess_heldout8.tsv")
+HELD_OUT_9 = Path(__file__).with_name("guess_heldout9.tsv")
 # guess_heldout2.tsv's and guess_heldout3.tsv's people are names a player writes
 # ("fr-players"): no pack, no list.
 PLAYERS_DECKS = ("fr-players", "en-players")
@@ -413,7 +416,8 @@ def drawn_for_heldout6(pack_id: str) -> list[str]:
 # The tables whose cards are a seeded draw over all the names of each pack, and their draws.
 SEEDED_TABLES = {HELD_OUT_5: drawn_for_heldout5, HELD_OUT_6: drawn_for_heldout6}
 # Every table, in the order they were written.
-WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8)
+WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8,
+                    HELD_OUT_9)
 
 
 def repeated_guesses(table: Path) -> list[Row]:
@@ -425,21 +429,32 @@ def repeated_guesses(table: Path) -> list[Row]:
     return [row for row in rows(table) if (row.pack, row.name, row.guess.casefold()) in earlier]
 
 
-@pytest.mark.parametrize("table", SEEDED_TABLES, ids=lambda table: table.name)
-def test_a_seeded_held_out_table_is_big_balanced_and_covers_every_kind(table: Path) -> None:
+def big_balanced_and_every_kind(table: Path, size: int) -> None:
+    """A held-out table is well formed, with at least `size` rows and every kind in each
+    language."""
     held_out = rows(table)
-    _well_formed(held_out, 700)
+    _well_formed(held_out, size)
     for language in LANGUAGES:
         kinds = {row.kind for row in held_out if row.language == language}
         assert kinds == set(KINDS), (language, set(KINDS) - kinds)
 
 
-@pytest.mark.parametrize("table", SEEDED_TABLES, ids=lambda table: table.name)
-def test_a_seeded_held_out_table_holds_exactly_the_drawn_cards(table: Path) -> None:
+def holds_exactly_the_drawn_cards(table: Path, draw: Callable[[str], list[str]]) -> None:
+    """Each pack's cards in `table` are exactly those `draw` gives for that pack."""
     held_out = rows(table)
     for pack_id in pack_ids():
         cards = {row.name for row in held_out if row.pack == pack_id}
-        assert cards == set(SEEDED_TABLES[table](pack_id)), pack_id
+        assert cards == set(draw(pack_id)), pack_id
+
+
+@pytest.mark.parametrize("table", SEEDED_TABLES, ids=lambda table: table.name)
+def test_a_seeded_held_out_table_is_big_balanced_and_covers_every_kind(table: Path) -> None:
+    big_balanced_and_every_kind(table, 700)
+
+
+@pytest.mark.parametrize("table", SEEDED_TABLES, ids=lambda table: table.name)
+def test_a_seeded_held_out_table_holds_exactly_the_drawn_cards(table: Path) -> None:
+    holds_exactly_the_drawn_cards(table, SEEDED_TABLES[table])
 
 
 @pytest.mark.parametrize("table", SEEDED_TABLES, ids=lambda table: table.name)
