@@ -122,6 +122,27 @@ async def test_host_rights_pass_on_when_the_host_is_gone(table: Table) -> None:
     assert bea.room()["you"]["host"] is True
 
 
+async def test_a_host_gone_while_nobody_was_there_keeps_host_rights(table: Table) -> None:
+    """Issue 48: everyone joined, then silence past the grace (a cluster's room moved, a slow
+    crowd); another seat turning gone just after Bea's socket opened handed her host rights a
+    moment before the host's own socket came, and the host's `start` was refused."""
+    room, host, token = await table.room("time-bomb", bots=1)
+    bea_token = (await room.call(joins.join, room, "Bea", False)).token
+    await room.call(room.disconnect, host)
+    await table.tick(room, table.settings.gone_after_s * 1000)
+    assert room.seating.places[0].gone  # nobody was connected: the host keeps host rights
+    await room.call(joins.join, room, "Cy", False)
+    bea = FakeConn()
+    await room.call(room.connect, bea, bea_token)
+    await table.tick(room, table.settings.gone_after_s * 1000)
+    assert bea.room()["seats"][3]["presence"] == "gone"  # Cy's turn to be gone came
+    back = FakeConn()
+    await room.call(room.connect, back, token)
+    assert back.room()["you"]["host"] is True and bea.room()["you"]["host"] is False
+    await table.op(room, back, "start")
+    assert room.status == "playing"
+
+
 async def test_replay_hides_actions_during_play_and_shows_all_after(table: Table) -> None:
     room, host, token = await table.room("time-bomb", bots=3, options={"first_holder": 0})
     await table.op(room, host, "start")

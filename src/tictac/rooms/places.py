@@ -183,16 +183,18 @@ class Seating:
 
     def mark_absent(self, now_ms: int, away_after_ms: int, gone_after_ms: int) -> bool:
         """Seated people without a connection for `away_after_ms` count as away, and past
-        `gone_after_ms` as gone; True if anyone's presence just changed."""
-        changed = gone = False
+        `gone_after_ms` as gone; True if anyone's presence just changed. A host who just
+        turned gone hands host rights on (`_pass_host_on`)."""
+        changed = host_gone = False
         for place in self.seated():
             if not place.person or place.left_ms is None:
                 continue
             if not place.away and place.left_ms + away_after_ms <= now_ms:
                 place.away = changed = True
             if not place.gone and place.left_ms + gone_after_ms <= now_ms:
-                place.gone = changed = gone = True
-        if gone:
+                place.gone = changed = True
+                host_gone = host_gone or place.pid == self.host
+        if host_gone:
             self._pass_host_on()
         return changed
 
@@ -208,9 +210,10 @@ class Seating:
         return min(times) if times else None
 
     def _pass_host_on(self) -> None:
-        host = self.places.get(self.host) if self.host is not None else None
-        if host is not None and not host.gone:
-            return
+        """Host rights go to the first seated person connected as the host turns gone, and
+        only then: a host gone while nobody was connected keeps them. Handed on when another
+        seat turns gone instead, they would go to whoever opened a socket first after a long
+        silence, maybe a moment before the host's own: the host's `start` refused."""
         for place in self.seated():
             if place.person and place.connections > 0:
                 self.host = place.pid
