@@ -8,6 +8,7 @@ from roomtable import FakeConn, Table, refused, safe_cut
 from tictac.engine import IllegalAction
 from tictac.rooms import RoomSettings, joins, kick_ops
 from tictac.rooms.audience import TALLY_MS
+from tictac.rooms.places import HOST_WAIT_MS
 from tictac.rooms.prefs import DEFAULT
 from tictac.rooms.replays import fetch
 
@@ -126,20 +127,42 @@ async def test_a_host_gone_while_nobody_was_there_keeps_host_rights(table: Table
     """Issue 48: everyone joined, then silence past the grace (a cluster's room moved, a slow
     crowd); another seat turning gone just after Bea's socket opened handed her host rights a
     moment before the host's own socket came, and the host's `start` was refused."""
+    grace_ms = table.settings.gone_after_s * 1000
     room, host, token = await table.room("time-bomb", bots=1)
     bea_token = (await room.call(joins.join, room, "Bea", False)).token
     await room.call(room.disconnect, host)
-    await table.tick(room, table.settings.gone_after_s * 1000)
+    await table.tick(room, grace_ms)
     assert room.seating.places[0].gone  # nobody was connected: the host keeps host rights
     await room.call(joins.join, room, "Cy", False)
+    await table.tick(room, grace_ms // 2)
     bea = FakeConn()
     await room.call(room.connect, bea, bea_token)
-    await table.tick(room, table.settings.gone_after_s * 1000)
+    await table.tick(room, grace_ms // 2)
     assert bea.room()["seats"][3]["presence"] == "gone"  # Cy's turn to be gone came
     back = FakeConn()
     await room.call(room.connect, back, token)
     assert back.room()["you"]["host"] is True and bea.room()["you"]["host"] is False
     await table.op(room, back, "start")
+    assert room.status == "playing"
+
+
+async def test_a_table_that_waited_a_grace_for_its_gone_host_gets_another(table: Table) -> None:
+    """A host gone while nobody was connected keeps host rights only until the first person
+    back has waited a minute for them: a host who never comes back leaves no table unable to
+    start."""
+    grace_ms = table.settings.gone_after_s * 1000
+    room, host, _ = await table.room("time-bomb", bots=2)
+    bea_token = (await room.call(joins.join, room, "Bea", False)).token
+    await room.call(room.disconnect, host)
+    await table.tick(room, 3 * grace_ms)  # nobody here: nobody to hand them to
+    bea = FakeConn()
+    await room.call(room.connect, bea, bea_token)
+    assert bea.room()["you"]["host"] is False  # the host may be a moment behind her
+    await table.tick(room, HOST_WAIT_MS - 1000)
+    assert bea.room()["you"]["host"] is False
+    await table.tick(room, 1000)
+    assert bea.room()["you"]["host"] is True
+    await table.op(room, bea, "start")
     assert room.status == "playing"
 
 

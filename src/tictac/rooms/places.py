@@ -31,8 +31,9 @@ class Place:
     prefs: Prefs = DEFAULT  # its person's accommodations (prefs.py)
     # Seconds the host added to this seat's turns (docs/rulings.md, "Extra time for a seat").
     extra_s: int = 0
-    # Runtime only: open connections and when the last one closed.
+    # Runtime only: open connections, when the first of them opened and when the last closed.
     connections: int = 0
+    here_ms: int | None = None
     left_ms: int | None = None
     away: bool = False  # no open connection for a few seconds (a locked phone, a reload)
     gone: bool = False  # away past the room's grace period
@@ -62,7 +63,8 @@ class Place:
             return policy
         return None
 
-    def came_back(self) -> None:
+    def came_back(self, now_ms: int) -> None:
+        self.here_ms = now_ms
         self.left_ms = self.left_at = None
         self.away = self.gone = False
 
@@ -84,6 +86,11 @@ class Place:
         place.left_ms = now_ms
         return place
 
+
+# How long the first person back waits for a host who turned gone while nobody was connected
+# before host rights pass on: the host is likely on the way too (a crowd coming back after a
+# room moved, phones woken one by one), and a table whose host never comes back can start.
+HOST_WAIT_MS = 60_000
 
 # The most extra time the host may give a seat, in seconds (as long as Time's Up's longest turn).
 MOST_EXTRA_S = 120
@@ -183,8 +190,7 @@ class Seating:
 
     def mark_absent(self, now_ms: int, away_after_ms: int, gone_after_ms: int) -> bool:
         """Seated people without a connection for `away_after_ms` count as away, and past
-        `gone_after_ms` as gone; True if anyone's presence just changed. A host who just
-        turned gone hands host rights on (`_pass_host_on`)."""
+        `gone_after_ms` as gone; True if anyone's presence, or the host, just changed."""
         changed = host_gone = False
         for place in self.seated():
             if not place.person or place.left_ms is None:
@@ -194,12 +200,14 @@ class Seating:
             if not place.gone and place.left_ms + gone_after_ms <= now_ms:
                 place.gone = changed = True
                 host_gone = host_gone or place.pid == self.host
-        if host_gone:
-            self._pass_host_on()
+        handover = self._host_handover_ms()
+        if host_gone or (handover is not None and handover <= now_ms):
+            changed = self._pass_host_on() or changed
         return changed
 
     def next_absence_ms(self, away_after_ms: int, gone_after_ms: int) -> int | None:
-        """When the next seated person without a connection turns away or gone."""
+        """When the next seated person without a connection turns away or gone, or a gone
+        host's rights pass on."""
         times = []
         for place in self.seated():
             if place.person and place.left_ms is not None:
@@ -207,14 +215,30 @@ class Seating:
                     times.append(place.left_ms + away_after_ms)
                 if not place.gone:
                     times.append(place.left_ms + gone_after_ms)
+        handover = self._host_handover_ms()
+        if handover is not None:
+            times.append(handover)
         return min(times) if times else None
 
-    def _pass_host_on(self) -> None:
-        """Host rights go to the first seated person connected as the host turns gone, and
-        only then: a host gone while nobody was connected keeps them. Handed on when another
-        seat turns gone instead, they would go to whoever opened a socket first after a long
-        silence, maybe a moment before the host's own: the host's `start` refused."""
+    def _host_handover_ms(self) -> int | None:
+        """When the rights of a host who turned gone while nobody was connected pass on: once
+        the first person to come back since has waited HOST_WAIT_MS for the host (None while
+        the host is here or nobody is)."""
+        host = self.places.get(self.host) if self.host is not None else None
+        if host is None or not host.gone:
+            return None
+        arrived = [place.here_ms for place in self.seated()
+                   if place.person and place.connections > 0 and place.here_ms is not None]
+        return min(arrived) + HOST_WAIT_MS if arrived else None
+
+    def _pass_host_on(self) -> bool:
+        """Host rights go to the first seated person connected, as the host turns gone or
+        once someone has waited a minute for a host gone while nobody was connected; True if
+        they did. Never at another seat's turn to be gone: after a long silence that handed
+        them to whoever opened a socket a moment before the host's own, and the host's
+        `start` was refused."""
         for place in self.seated():
             if place.person and place.connections > 0:
                 self.host = place.pid
-                return
+                return True
+        return False

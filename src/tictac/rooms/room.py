@@ -354,7 +354,7 @@ class Room:
         told = None
         if place.connections == 1 and not self.audience.member(place):
             told = away.missed(self, place)
-            place.came_back()  # a stand-in hands the seat back at once
+            place.came_back(self.active_ms)  # a stand-in hands the seat back at once
             self.broadcast_room()
         else:
             self.send_room(conn)
