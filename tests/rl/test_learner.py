@@ -196,3 +196,27 @@ def test_the_search_weighs_only_the_policys_likeliest_moves(learner: ModuleType)
     assert moves and all(number in liked for liked, number in moves)
     assert any(len(liked) == 2 for liked, _ in moves)
     assert learner.evaluate(learner.searching(policy, 2, playouts=6), "heuristic", 6) == wins
+
+
+def test_the_teachers_rounds_split_in_parts_make_the_same_choices(learner: ModuleType) -> None:
+    """Each round is seeded alone, so `demonstrations` may play its rounds in parts, in processes
+    of their own: two parts make the choices and the wins of the whole."""
+    whole, won = learner.demonstrate(range(4), iterations=4, seed=9)
+    first, won_first = learner.demonstrate(range(2), iterations=4, seed=9)
+    second, won_second = learner.demonstrate(range(2, 4), iterations=4, seed=9)
+    assert len(first) and len(second)
+    assert [choice for _, choice in first + second] == [choice for _, choice in whole]
+    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(first + second, whole, strict=True))
+    assert won_first + won_second == won
+
+
+def test_rows_played_in_processes_read_as_in_one(learner: ModuleType) -> None:
+    """The table's rows played two at a time in forked processes: the same cells, in order."""
+    policy = learner.Policy()
+    policy.w[learner.FEATURES.index("card's value / 50")] = 1.0
+    rows = [("rule", learner.rule(learner.most_of_colour)), ("learner", learner.greedy(policy)),
+            ("heuristic bot", learner.bot("heuristic"))]
+    alone = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=1)]
+    forked = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=2)]
+    assert [name for name, _ in alone] == ["rule", "learner", "heuristic bot"]
+    assert forked == alone
