@@ -2,7 +2,7 @@
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
         [--teacher-iterations 100] [--generations 0] [--pairs 8] [--tune-rounds 300]
-        [--top 2] [--playouts 100] [--games 2000] [--seed 7]
+        [--top 2] [--playouts 30] [--games 2000] [--seed 7] [--processes 1]
 
 The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
 the seat alternating episode by episode), the heuristic bot in the other; one round, the first
@@ -18,12 +18,16 @@ strategies, each playing `--pairs` random perturbations of the weights, and thei
 `--tune-rounds` seeded rounds against the heuristic bot (the same rounds for all) and moving
 the weights along the perturbations that won more (none by default: it moved the win rate by
 about a point). At play the policy plays greedily (its likeliest legal action), or hands its
-`--top` likeliest legal actions to the search bot, which plays each on `--playouts` sampled
-deals and keeps the one that won most (`searching`). The trained policy, both ways, and the
-baselines, simple rules over the same observation and the bots themselves (the search bot
-too, weighing every legal move) in the agent's seat, then each play `--games` seeded rounds
+`--top` likeliest legal actions to the search bot, which shares `--playouts` playouts a move
+among them (every one played on the same sampled deals) and keeps the one that won most
+(`searching`). The search bot weighing every legal move with the same `--playouts` says what
+the policy adds to the search at equal cost; the teacher itself (`--teacher-iterations`) has a
+row too. The trained policy, both ways, and the baselines, simple rules over the same
+observation and the bots themselves in the agent's seat, then each play `--games` seeded rounds
 against random play and as many against the heuristic bot, on the same seeds (others than
-tuning's); the table gives their win rates with 95 % Wilson intervals.
+tuning's); the table gives their win rates with 95 % Wilson intervals. `--processes` plays the
+teacher's rounds and the table's rows that many at a time in forked processes: the same
+figures, the CPU seconds theirs summed.
 """
 
 from __future__ import annotations
