@@ -39,6 +39,7 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
+from itertools import islice
 from typing import Any
 
 import numpy as np
@@ -235,16 +236,17 @@ def demonstrations(rounds: int, iterations: int, seed: int, processes: int = 1,
     """The search bot's choices (`iterations` playouts a move) in the agent's seat against the
     heuristic bot, `rounds` seeded rounds, the seat alternating: for each decision with more
     than one legal move, the features of each legal move and the row of the one it chose.
-    Played 500 rounds a part, `processes` parts at a time (each round is seeded alone: the same
+    Played 100 rounds a part, `processes` parts at a time (each round is seeded alone: the same
     choices however they are split)."""
-    parts = [range(first, min(first + 500, rounds)) for first in range(0, rounds, 500)]
+    parts = [range(first, min(first + 100, rounds)) for first in range(0, rounds, 100)]
     shown: list[tuple[np.ndarray, int]] = []
     won = 0
     teach = partial(demonstrate, iterations=iterations, seed=seed)
     for part, (choices, wins) in zip(parts, mapped(teach, parts, processes), strict=True):
         shown += choices
         won += wins
-        log(f"teacher round {part[-1] + 1}: won {won}, {len(shown):,} choices shown")
+        if (part[-1] + 1) % 500 == 0:
+            log(f"teacher round {part[-1] + 1}: won {won}, {len(shown):,} choices shown")
     return shown
 
 
@@ -394,7 +396,11 @@ def bot(kind: str) -> Agent:
     return act
 
 
-def evaluate(agent: Agent, opponents: str, games: int, first: int = 10_000_000) -> int:
+# The table's first round's seed: its rounds are apart from tuning's.
+FIRST = 10_000_000
+
+
+def evaluate(agent: Agent, opponents: str, games: int, first: int = FIRST) -> int:
     """Rounds the agent wins of `games` seeded ones (seeds from `first` on) against `opponents`
     bots, its seat alternating (the same deals whatever the agent)."""
     envs, wins = make_envs(opponents), 0
@@ -453,24 +459,35 @@ def cell(wins: int, games: int) -> str:
 # The table's rows, set before the processes that play them are forked (a row's agent is a
 # closure: it cannot be sent to them).
 _ROWS: list[tuple[str, Agent]] = []
+# A row's rounds are played in parts of this many, each part in one process. Even, so that each
+# seat plays the rounds it plays in one part; fixed, so that the random bot's rows (its draws run
+# on from round to round within a part) read the same however many processes play them.
+PART = 250
 
 
-def play_row(index: int, games: int) -> tuple[str, list[str], float]:
-    """Row `index` of `_ROWS`: its name, its cells against random play and against the
-    heuristic bot, and the CPU seconds they took."""
-    name, agent = _ROWS[index]
+def play_part(task: tuple[int, str, int, int]) -> tuple[int, float]:
+    """The rounds row `row` of `_ROWS` wins of `games` from seed `first` on against `opponents`
+    bots (`task` holds them in that order), and the CPU seconds they took."""
+    row, opponents, first, games = task
     started = time.process_time()
-    cells = [cell(evaluate(agent, opponents, games), games)
-             for opponents in ("random", "heuristic")]
-    return name, cells, time.process_time() - started
+    return evaluate(_ROWS[row][1], opponents, games, first), time.process_time() - started
 
 
 def played(rows: list[tuple[str, Agent]], games: int, processes: int
            ) -> Iterator[tuple[str, list[str], float]]:
-    """`play_row` of each row, in order, `processes` rows at a time in forked processes (a whole
-    row in one: the random bot's draws run on from round to round)."""
+    """Each row's name, its cells against random play and against the heuristic bot (`games`
+    rounds each) and the CPU seconds they took, in order; the rows' parts played `processes` at a
+    time in forked processes."""
     _ROWS[:] = rows
-    yield from mapped(partial(play_row, games=games), list(range(len(rows))), processes)
+    starts = range(FIRST, FIRST + games, PART)
+    tasks = [(row, opponents, first, min(PART, FIRST + games - first))
+             for row in range(len(rows)) for opponents in ("random", "heuristic")
+             for first in starts]
+    results = mapped(play_part, tasks, processes)
+    for name, _ in rows:
+        against = [list(islice(results, len(starts))) for _ in range(2)]
+        yield (name, [cell(sum(wins for wins, _ in parts), games) for parts in against],
+               sum(seconds for parts in against for _, seconds in parts))
 
 
 def main() -> None:
@@ -488,7 +505,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--processes", type=int, default=1,
-                        help="rows of the table played at once, each in a process of its own")
+                        help="parts of the teacher's rounds and of the table's rows played at "
+                        "once, each in a process of its own")
     args = parser.parse_args()
 
     policy = Policy()

@@ -210,13 +210,17 @@ def test_the_teachers_rounds_split_in_parts_make_the_same_choices(learner: Modul
     assert won_first + won_second == won
 
 
-def test_rows_played_in_processes_read_as_in_one(learner: ModuleType) -> None:
-    """The table's rows played two at a time in forked processes: the same cells, in order."""
+def test_rows_played_in_parts_and_processes_read_as_in_one(
+        learner: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's rows played in parts of 4 rounds, two parts at a time in forked processes:
+    the same cells, in order, as each row's rounds played in one go."""
     policy = learner.Policy()
     policy.w[learner.FEATURES.index("card's value / 50")] = 1.0
     rows = [("rule", learner.rule(learner.most_of_colour)), ("learner", learner.greedy(policy)),
-            ("heuristic bot", learner.bot("heuristic"))]
+            ("searched", learner.searching(policy, 2, playouts=6))]
+    whole = [(name, [learner.cell(learner.evaluate(agent, opponents, 10), 10)
+                     for opponents in ("random", "heuristic")]) for name, agent in rows]
+    monkeypatch.setattr(learner, "PART", 4)
     alone = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=1)]
     forked = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=2)]
-    assert [name for name, _ in alone] == ["rule", "learner", "heuristic bot"]
-    assert forked == alone
+    assert alone == whole and forked == whole
