@@ -2,7 +2,7 @@
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
         [--teacher-iterations 100] [--generations 0] [--pairs 8] [--tune-rounds 300]
-        [--top 2] [--playouts 100] [--games 2000] [--seed 7]
+        [--top 2] [--playouts 30] [--games 2000] [--seed 7] [--processes 1]
 
 The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
 the seat alternating episode by episode), the heuristic bot in the other; one round, the first
@@ -18,20 +18,29 @@ strategies, each playing `--pairs` random perturbations of the weights, and thei
 `--tune-rounds` seeded rounds against the heuristic bot (the same rounds for all) and moving
 the weights along the perturbations that won more (none by default: it moved the win rate by
 about a point). At play the policy plays greedily (its likeliest legal action), or hands its
-`--top` likeliest legal actions to the search bot, which plays each on `--playouts` sampled
-deals and keeps the one that won most (`searching`). The trained policy, both ways, and the
-baselines, simple rules over the same observation and the bots themselves (the search bot
-too, weighing every legal move) in the agent's seat, then each play `--games` seeded rounds
+`--top` likeliest legal actions to the search bot, which shares `--playouts` playouts a move
+among them (every one played on the same sampled deals) and keeps the one that won most
+(`searching`). The search bot weighing every legal move with the same `--playouts` says what
+the policy adds to the search at equal cost; the teacher itself (`--teacher-iterations`) has a
+row too. The trained policy, both ways, and the baselines, simple rules over the same
+observation and the bots themselves in the agent's seat, then each play `--games` seeded rounds
 against random play and as many against the heuristic bot, on the same seeds (others than
-tuning's); the table gives their win rates with 95 % Wilson intervals.
+tuning's); the table gives their win rates with 95 % Wilson intervals. `--processes` plays the
+teacher's rounds and the table's rows that many at a time in forked processes: the same
+figures, the CPU seconds theirs summed.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
+from itertools import islice
+from typing import Any
 
 import numpy as np
 
@@ -222,13 +231,30 @@ def make_envs(opponents: str) -> list[SingleAgentEnv]:
                            observation=LAYOUT) for seat in (0, 1)]
 
 
-def demonstrations(rounds: int, iterations: int, seed: int,
+def demonstrations(rounds: int, iterations: int, seed: int, processes: int = 1,
                    log: Callable[[str], None] = print) -> list[tuple[np.ndarray, int]]:
     """The search bot's choices (`iterations` playouts a move) in the agent's seat against the
     heuristic bot, `rounds` seeded rounds, the seat alternating: for each decision with more
-    than one legal move, the features of each legal move and the row of the one it chose."""
+    than one legal move, the features of each legal move and the row of the one it chose.
+    Played 100 rounds a part, `processes` parts at a time (each round is seeded alone: the same
+    choices however they are split)."""
+    parts = [range(first, min(first + 100, rounds)) for first in range(0, rounds, 100)]
+    shown: list[tuple[np.ndarray, int]] = []
+    won = 0
+    teach = partial(demonstrate, iterations=iterations, seed=seed)
+    for part, (choices, wins) in zip(parts, mapped(teach, parts, processes), strict=True):
+        shown += choices
+        won += wins
+        if (part[-1] + 1) % 500 == 0:
+            log(f"teacher round {part[-1] + 1}: won {won}, {len(shown):,} choices shown")
+    return shown
+
+
+def demonstrate(episodes: range, iterations: int, seed: int
+                ) -> tuple[list[tuple[np.ndarray, int]], int]:
+    """`demonstrations` of the rounds numbered `episodes`, and how many of them the teacher won."""
     envs, shown, won = make_envs("heuristic"), [], 0
-    for episode in range(rounds):
+    for episode in episodes:
         env, memory = envs[episode % 2], Memory()
         teacher = SearchBot(env.seat, Rng(f"label-{episode}"),
                             Budget(iterations=iterations, ms=None))
@@ -244,9 +270,22 @@ def demonstrations(rounds: int, iterations: int, seed: int,
             if terminated or truncated:
                 won += reward > 0
                 break
-        if (episode + 1) % 500 == 0:
-            log(f"teacher round {episode + 1}: won {won}, {len(shown):,} choices shown")
-    return shown
+    return shown, won
+
+
+def mapped(function: Callable[[Any], Any], items: list[Any], processes: int) -> Iterator[Any]:
+    """`function` of each item, in order, `processes` items at a time in forked processes."""
+    if processes == 1:
+        yield from map(function, items)
+        return
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        yield from pool.imap(function, items)
+
+
+def cpu_seconds() -> float:
+    """The CPU time of this process and of the processes it has forked and waited for."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 def clone(policy: Policy, shown: list[tuple[np.ndarray, int]], epochs: int = 300,
@@ -357,7 +396,11 @@ def bot(kind: str) -> Agent:
     return act
 
 
-def evaluate(agent: Agent, opponents: str, games: int, first: int = 10_000_000) -> int:
+# The table's first round's seed: its rounds are apart from tuning's.
+FIRST = 10_000_000
+
+
+def evaluate(agent: Agent, opponents: str, games: int, first: int = FIRST) -> int:
     """Rounds the agent wins of `games` seeded ones (seeds from `first` on) against `opponents`
     bots, its seat alternating (the same deals whatever the agent)."""
     envs, wins = make_envs(opponents), 0
@@ -413,6 +456,40 @@ def cell(wins: int, games: int) -> str:
             f"({wins:,}/{games:,})")
 
 
+# The table's rows, set before the processes that play them are forked (a row's agent is a
+# closure: it cannot be sent to them).
+_ROWS: list[tuple[str, Agent]] = []
+# A row's rounds are played in parts of this many, each part in one process. Even, so that each
+# seat plays the rounds it plays in one part; fixed, so that the random bot's rows (its draws run
+# on from round to round within a part) read the same however many processes play them.
+PART = 250
+
+
+def play_part(task: tuple[int, str, int, int]) -> tuple[int, float]:
+    """The rounds row `row` of `_ROWS` wins of `games` from seed `first` on against `opponents`
+    bots (`task` holds them in that order), and the CPU seconds they took."""
+    row, opponents, first, games = task
+    started = time.process_time()
+    return evaluate(_ROWS[row][1], opponents, games, first), time.process_time() - started
+
+
+def played(rows: list[tuple[str, Agent]], games: int, processes: int
+           ) -> Iterator[tuple[str, list[str], float]]:
+    """Each row's name, its cells against random play and against the heuristic bot (`games`
+    rounds each) and the CPU seconds they took, in order; the rows' parts played `processes` at a
+    time in forked processes."""
+    _ROWS[:] = rows
+    starts = range(FIRST, FIRST + games, PART)
+    tasks = [(row, opponents, first, min(PART, FIRST + games - first))
+             for row in range(len(rows)) for opponents in ("random", "heuristic")
+             for first in starts]
+    results = mapped(play_part, tasks, processes)
+    for name, _ in rows:
+        against = [list(islice(results, len(starts))) for _ in range(2)]
+        yield (name, [cell(sum(wins for wins, _ in parts), games) for parts in against],
+               sum(seconds for parts in against for _, seconds in parts))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teacher-rounds", type=int, default=1500)
@@ -423,18 +500,22 @@ def main() -> None:
     parser.add_argument("--tune-rounds", type=int, default=300)
     parser.add_argument("--top", type=int, default=2,
                         help="legal moves the learned policy hands the search")
-    parser.add_argument("--playouts", type=int, default=100,
+    parser.add_argument("--playouts", type=int, default=30,
                         help="the search's playouts a move, with the policy and without")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="parts of the teacher's rounds and of the table's rows played at "
+                        "once, each in a process of its own")
     args = parser.parse_args()
 
-    policy, started = Policy(), time.process_time()
-    shown = demonstrations(args.teacher_rounds, args.teacher_iterations, args.seed)
+    policy = Policy()
+    shown = demonstrations(args.teacher_rounds, args.teacher_iterations, args.seed,
+                           args.processes)
     agree = clone(policy, shown)
     print(f"cloned {len(shown):,} choices of the search bot (greedy agrees on {agree:.1%})")
     tune(policy, args.generations, args.pairs, args.tune_rounds, args.seed)
-    print(f"trained in {time.process_time() - started:.0f} CPU s; weights:")
+    print(f"trained in {cpu_seconds():.0f} CPU s; weights:")
     for name, weight in zip(FEATURES, policy.w, strict=True):
         print(f"  {weight:+6.2f}  {name}")
     agents: dict[str, Agent] = {
@@ -442,20 +523,19 @@ def main() -> None:
         "rule: highest value, else draw": rule(highest_value),
         "rule: colour held most, else draw": rule(most_of_colour),
         "heuristic bot": bot("heuristic"),
-        f"search bot, {args.playouts} playouts a move": searching(None, 0, args.playouts),
         f"learner, cloned from {args.teacher_rounds:,} rounds of search"
         f"{f', tuned {args.generations} generations' if args.generations else ''}, greedy":
             greedy(policy),
+        f"search bot, {args.teacher_iterations} playouts a move (the teacher)":
+            searching(None, 0, args.teacher_iterations),
+        f"search bot, {args.playouts} playouts a move": searching(None, 0, args.playouts),
         f"learner's {args.top} likeliest moves, searched ({args.playouts} playouts)":
             searching(policy, args.top, args.playouts),
     }
     print("\n| agent | against random play | against the heuristic bot |\n|---|---|---|")
-    for name, agent in agents.items():
-        started = time.process_time()
-        cells = [cell(evaluate(agent, opponents, args.games), args.games)
-                 for opponents in ("random", "heuristic")]
-        print(f"| {name} | {cells[0]} | {cells[1]} |  ({time.process_time() - started:.0f} "
-              "CPU s)", flush=True)
+    for name, cells, seconds in played(list(agents.items()), args.games, args.processes):
+        print(f"| {name} | {cells[0]} | {cells[1]} |  ({seconds:.0f} CPU s)", flush=True)
+    print(f"{cpu_seconds():.0f} CPU s in all")
 
 
 if __name__ == "__main__":

@@ -196,3 +196,31 @@ def test_the_search_weighs_only_the_policys_likeliest_moves(learner: ModuleType)
     assert moves and all(number in liked for liked, number in moves)
     assert any(len(liked) == 2 for liked, _ in moves)
     assert learner.evaluate(learner.searching(policy, 2, playouts=6), "heuristic", 6) == wins
+
+
+def test_the_teachers_rounds_split_in_parts_make_the_same_choices(learner: ModuleType) -> None:
+    """Each round is seeded alone, so `demonstrations` may play its rounds in parts, in processes
+    of their own: two parts make the choices and the wins of the whole."""
+    whole, won = learner.demonstrate(range(4), iterations=4, seed=9)
+    first, won_first = learner.demonstrate(range(2), iterations=4, seed=9)
+    second, won_second = learner.demonstrate(range(2, 4), iterations=4, seed=9)
+    assert len(first) and len(second)
+    assert [choice for _, choice in first + second] == [choice for _, choice in whole]
+    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(first + second, whole, strict=True))
+    assert won_first + won_second == won
+
+
+def test_rows_played_in_parts_and_processes_read_as_in_one(
+        learner: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's rows played in parts of 4 rounds, two parts at a time in forked processes:
+    the same cells, in order, as each row's rounds played in one go."""
+    policy = learner.Policy()
+    policy.w[learner.FEATURES.index("card's value / 50")] = 1.0
+    rows = [("rule", learner.rule(learner.most_of_colour)), ("learner", learner.greedy(policy)),
+            ("searched", learner.searching(policy, 2, playouts=6))]
+    whole = [(name, [learner.cell(learner.evaluate(agent, opponents, 10), 10)
+                     for opponents in ("random", "heuristic")]) for name, agent in rows]
+    monkeypatch.setattr(learner, "PART", 4)
+    alone = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=1)]
+    forked = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=2)]
+    assert alone == whole and forked == whole
