@@ -45,8 +45,15 @@ class Inbox:
         return RoomError(NO_ROOM, f"{self.name} is closed")
 
     async def _run(self) -> None:
+        late: list[Job] = []
         while not self.closed:
             job, args, future = await self._mail.get()
+            # Closed from outside this task (a node giving its rooms up at once) while the job
+            # was on its way: run, a connect joined the copy given up, and its client waited
+            # on an open socket nobody would serve again.
+            if self.closed:
+                late.append((job, args, future))
+                break
             try:
                 result = job(*args)
                 if inspect.isawaitable(result):
@@ -61,7 +68,8 @@ class Inbox:
                 continue
             if future is not None and not future.done():
                 future.set_result(result)
-        for _, _, future in self._mail.take_all():  # jobs that came too late: callers hear so
+        # Jobs that came too late: their callers hear so.
+        for _, _, future in [*late, *self._mail.take_all()]:
             if future is not None and not future.done():
                 future.set_exception(self._closed_error())
 
