@@ -19,6 +19,10 @@ log = logging.getLogger(__name__)
 Job = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any] | None"]
 
 
+def _never_run() -> None:
+    """The job that wakes a closed inbox's task (`Inbox.close`)."""
+
+
 class Inbox:
     def __init__(self, name: str) -> None:
         self.name = name
@@ -41,6 +45,13 @@ class Inbox:
         self._mail.put((job, args, future))
         return await future
 
+    def close(self) -> None:
+        """No job runs from now on. From a job, the task ends after it; from outside it (a node
+        giving its rooms up at once), a task waiting for a job is woken to end, rather than
+        wait for good and keep its room until asyncio destroys it."""
+        self.closed = True
+        self._mail.put((_never_run, (), None))
+
     def _closed_error(self) -> RoomError:
         return RoomError(NO_ROOM, f"{self.name} is closed")
 
@@ -48,9 +59,9 @@ class Inbox:
         late: list[Job] = []
         while not self.closed:
             job, args, future = await self._mail.get()
-            # Closed from outside this task (a node giving its rooms up at once) while the job
-            # was on its way: run, a connect joined the copy given up, and its client waited
-            # on an open socket nobody would serve again.
+            # Closed from outside this task (`close`) while the job was on its way: run, a
+            # connect joined the copy given up, and its client waited on an open socket nobody
+            # would serve again.
             if self.closed:
                 late.append((job, args, future))
                 break
