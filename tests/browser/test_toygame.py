@@ -183,3 +183,48 @@ def test_a_missed_view_makes_the_page_ask_once_for_the_whole_picture(
     for person in (ann, watcher):
         assert person.errors == [], person.errors
         person.close()
+
+
+def test_a_socket_gone_silent_is_dropped_and_opened_again(
+    browser: Browser, toy_server: str
+) -> None:
+    """Issue 47: the server's side of a spectator's socket goes silent while the socket stays
+    open (as a relayed socket whose owner lost track of it did). Its next ping goes unanswered,
+    so the page opens another socket and shows the moves made meanwhile."""
+    ann = Player(browser, toy_server, "Ann")
+    watcher = Player(browser, toy_server, "Wes")
+    code = create_room(ann, "count-up", {"target": 30})
+    ann.page.click("text=Add a bot")
+    wait_for(lambda: len(ann.room()["seats"]) == 2, ann.page, what="the bot")
+    sockets: list[WebSocketRoute] = []  # the spectator's, as it opens them
+    silenced: list[WebSocketRoute] = []
+
+    def silent_once_told(page_side: WebSocketRoute) -> None:
+        server_side = page_side.connect_to_server()
+        sockets.append(page_side)
+
+        def to_page(message: str | bytes) -> None:
+            if page_side not in silenced:
+                page_side.send(message)
+
+        page_side.on_message(server_side.send)
+        server_side.on_message(to_page)
+
+    watcher.page.route_web_socket("**/ws/**", silent_once_told)
+    watcher.goto(f"/r/{code}")
+    watcher.page.fill("#join-name", watcher.name)
+    watcher.page.click("text=Just watch")
+    start_game(ann, [ann, watcher])
+    silenced.append(sockets[-1])
+    opened = len(sockets)
+    version = ann.version()
+    ann.page.click("button[data-key=add-1]")
+    wait_for(lambda: ann.version() == version + 2, ann.page, what="two moves")
+    count = ann.view()["count"]
+    # A ping every 10 s: the one after the silence began goes unanswered, the next reconnects.
+    wait_for(lambda: watcher.page.locator(".count-up").inner_text()
+             == f"The count: {count} of 30", watcher.page, timeout=60, what="the latest count")
+    assert len(sockets) == opened + 1
+    for person in (ann, watcher):
+        assert person.errors == [], person.errors
+        person.close()

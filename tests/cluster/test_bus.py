@@ -9,6 +9,7 @@ import asyncio
 import time
 
 import pytest
+import uvloop
 from redis.asyncio import Redis
 
 from cluster import Services
@@ -78,3 +79,34 @@ async def test_pooled_connections_redis_dropped_do_not_make_the_node_deaf_later(
         await bus.stop()
         await redis.aclose()
     assert told == [True], "the bus went deaf on a connection Redis had dropped"
+
+
+def test_a_send_on_a_connection_closed_under_it_does_not_end_the_sender(
+        services: Services) -> None:
+    """Issue 47, the cause of the CI failure (a relayed seat silent after a Redis restart, seen
+    again in a loaded run with the owner's log): on uvloop, the server's loop, a command written
+    on a pooled connection whose transport closed under it (Redis went away) raises
+    RuntimeError, not a RedisError. The bus's sender ended on it, and its node, hearing all
+    along, never sent a frame again. Here the pooled connections' transports are closed as
+    uvloop closes them; what is sent after the failed batch is heard."""
+    async def scenario() -> list[str]:
+        heard: list[str] = []
+        redis = redis_client(services.redis.url, "tictac:bus-send-test")
+        bus = Bus(redis, "bus-send-test", heard.append, lambda _: None, probe_s=0.2,
+                  echo_s=1.0)
+        bus.start()
+        try:
+            await until(bus.hearing, True)
+            for connection in redis.connection_pool._available_connections:  # type: ignore[attr-defined]
+                connection._writer.transport.abort()
+            bus.send("bus-send-test", "lost")  # (on a closed transport: not sent)
+            deadline = time.monotonic() + PATIENCE_S
+            while "after" not in heard and time.monotonic() < deadline:
+                bus.send("bus-send-test", "after")
+                await asyncio.sleep(0.1)
+        finally:
+            await bus.stop()
+            await redis.aclose()
+        return heard
+
+    assert "after" in uvloop.run(scenario()), "the bus's sender ended on the failed batch"

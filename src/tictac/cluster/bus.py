@@ -36,6 +36,11 @@ CHANNEL = "tictac:node:"
 PROBE = "probe\t"  # a probe's text: this, then its number
 RETRY_S = 0.1
 RETRY_MAX_S = 1.0
+# What a command to Redis raises when Redis cannot be reached. Besides redis-py's errors: on
+# uvloop (the server's loop), a command written on a pooled connection whose transport closed
+# under it (Redis went away) raises RuntimeError; the bus's sender ended on one, and its node,
+# hearing all along, sent nothing again: its relayed clients waited for views for good.
+REDIS_FAILED = (RedisError, OSError, RuntimeError)
 
 Unheard = Callable[[], None] | None
 Outgoing = tuple[str, str, Unheard]
@@ -96,7 +101,7 @@ class Bus:
                 for channel, text, _ in batch:
                     pipe.publish(channel, text)
                 heard = await pipe.execute()
-            except RedisError as failure:
+            except REDIS_FAILED as failure:
                 log.warning("bus: %d messages not sent (%s)", len(batch), failure)
                 heard = [0] * len(batch)
             for (_, _, unheard), count in zip(batch, heard, strict=True):
@@ -140,7 +145,7 @@ class Bus:
             if not echo.done() and not listener.done():
                 log.warning("bus: %s did not hear its own probe in %g s; subscribing again",
                             self.node, self.echo_s)
-        except (RedisError, OSError) as failure:
+        except REDIS_FAILED as failure:
             log.warning("bus: a probe of %s could not be sent (%s)", self.node, failure)
         finally:
             self._echo = None

@@ -48,9 +48,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from tictac.cluster.beats import STUCK_S
+from tictac.cluster.bus import REDIS_FAILED
 from tictac.cluster.leases import OWNER
 from tictac.rooms.codes import normalize
 
@@ -249,9 +249,8 @@ class Dispatcher:
             # bound (LOOKUP_S) for each connection, and a client sent here again and again by
             # a balancer that knows nothing of it lost that each time before trying elsewhere.
             return slot_of(code, len(self.channels))
-        # (redis-py raises RuntimeError on a connection whose transport closed under it, seen
-        # during a chaos run: the room's hashed worker is as good a guess then)
-        with contextlib.suppress(RedisError, OSError, TimeoutError, RuntimeError):
+        # (Redis not answering: the room's hashed worker is as good a guess then)
+        with contextlib.suppress(*REDIS_FAILED):
             owner = str(await self.redis.get(OWNER + code) or "")  # host.pid.random
             host, _, rest = owner.rpartition(".")[0].rpartition(".")
             if host == self.host and rest.isdigit() and int(rest) in self.pids:

@@ -48,7 +48,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 
 from tictac.cluster.beats import ACTING_SHARE, Beats
-from tictac.cluster.bus import Bus, pack, unpack
+from tictac.cluster.bus import REDIS_FAILED, Bus, pack, unpack
 from tictac.cluster.leases import Leases, NodeState
 from tictac.cluster.locks import PerKey
 from tictac.cluster.relay import Link, RemoteConn, Session
@@ -163,7 +163,7 @@ class Node:
         """A stopping node's rooms, each handed on (`_hand_on`) to the live nodes with the
         fewest rooms, or released if there is none."""
         takers: dict[str, int] = {}
-        with contextlib.suppress(RedisError, OSError):  # (else each is released, below)
+        with contextlib.suppress(*REDIS_FAILED):  # (else each is released, below)
             takers = await self._takers()
         targets = self._targets(len(rooms), takers) if takers else [None] * len(rooms)
         await asyncio.gather(*(self._hand_on(room, target, HANDED_ON)
@@ -196,9 +196,8 @@ class Node:
         any node with none, takes the room from the database. A room that finds no pause in
         HAND_ON_S is let go as it is."""
         async def hand_then_close() -> None:
-            # (redis-py raises RuntimeError on a connection whose transport closed under it:
-            # seen at a stop; the room is then let go as it is, released as it closes)
-            with contextlib.suppress(RedisError, OSError, RuntimeError):
+            # (seen at a stop; the room is then let go as it is, released as it closes)
+            with contextlib.suppress(*REDIS_FAILED):
                 if target is None:
                     await self.leases.release(room.code)
                 else:
@@ -227,7 +226,7 @@ class Node:
                 timer.cancel()
         self.beats.stop()
         codes = list(self.manager.rooms)  # the manager has stopped them
-        with contextlib.suppress(RedisError, OSError):
+        with contextlib.suppress(*REDIS_FAILED):
             await asyncio.gather(*(self.leases.release(code) for code in codes))
             await self.leases.leave()
         await self.bus.stop()
@@ -258,7 +257,7 @@ class Node:
         return room
 
     async def _release(self, code: str) -> None:
-        with contextlib.suppress(RedisError, OSError):
+        with contextlib.suppress(*REDIS_FAILED):
             await self.leases.release(code)
 
     # -- finding a room ----------------------------------------------------------------------
@@ -275,7 +274,7 @@ class Node:
         try:
             async with self._locating.hold(canonical):
                 return await self._locate(canonical)
-        except (RedisError, OSError) as failure:
+        except REDIS_FAILED as failure:
             log.warning("room %s: Redis did not answer (%s)", canonical, failure)
             raise RoomError(ROOM_UNAVAILABLE, "the room cannot be reached now; try again") \
                 from None
@@ -359,7 +358,7 @@ class Node:
                 if not await self.manager.store.load_rooms(code):
                     break
                 await self.leases.release(code)
-        except (RedisError, OSError):
+        except REDIS_FAILED:
             raise RoomError(ROOM_UNAVAILABLE, "rooms cannot be made now; try again") from None
         except StoreError as failure:  # (the database went away: a line, not a traceback)
             log.warning("a room could not be made: %s", failure)
@@ -631,7 +630,7 @@ class Node:
             elif self._deaf_since is not None and \
                     asyncio.get_running_loop().time() - self._deaf_since >= self.lease_ms / 1000:
                 await self._let_go()
-        except (RedisError, OSError) as failure:
+        except REDIS_FAILED as failure:
             log.warning("node %s: Redis did not answer (%s)", self.id, failure)
 
     async def _let_go(self) -> None:
@@ -667,7 +666,7 @@ class Node:
 
     async def _store_still_lost(self, lost_at: float) -> None:
         if self._store_lost_at == lost_at:  # (not back meanwhile, nor lost again since)
-            with contextlib.suppress(RedisError, OSError):  # (each tick asks again, and logs)
+            with contextlib.suppress(*REDIS_FAILED):  # (each tick asks again, and logs)
                 await self._without_store()
 
     async def _without_store(self) -> None:

@@ -19,6 +19,10 @@ log = logging.getLogger(__name__)
 Job = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any] | None"]
 
 
+def _never_run() -> None:
+    """The job that wakes a closed inbox's task (`Inbox.close`)."""
+
+
 class Inbox:
     def __init__(self, name: str) -> None:
         self.name = name
@@ -41,12 +45,26 @@ class Inbox:
         self._mail.put((job, args, future))
         return await future
 
+    def close(self) -> None:
+        """No job runs from now on. From a job, the task ends after it; from outside it (a node
+        giving its rooms up at once), a task waiting for a job is woken to end, rather than
+        wait for good and keep its room until asyncio destroys it."""
+        self.closed = True
+        self._mail.put((_never_run, (), None))
+
     def _closed_error(self) -> RoomError:
         return RoomError(NO_ROOM, f"{self.name} is closed")
 
     async def _run(self) -> None:
+        late: list[Job] = []
         while not self.closed:
             job, args, future = await self._mail.get()
+            # Closed from outside this task (`close`) while the job was on its way: run, a
+            # connect joined the copy given up, and its client waited on an open socket nobody
+            # would serve again.
+            if self.closed:
+                late.append((job, args, future))
+                break
             try:
                 result = job(*args)
                 if inspect.isawaitable(result):
@@ -61,7 +79,8 @@ class Inbox:
                 continue
             if future is not None and not future.done():
                 future.set_result(result)
-        for _, _, future in self._mail.take_all():  # jobs that came too late: callers hear so
+        # Jobs that came too late: their callers hear so.
+        for _, _, future in [*late, *self._mail.take_all()]:
             if future is not None and not future.done():
                 future.set_exception(self._closed_error())
 

@@ -161,7 +161,8 @@ class Room:
         take it): every connection is closed with CLOSE_MOVED and the room is forgotten. Runs
         as a job of the room's own inbox, which then stops."""
         log.warning("room %s: %s; this copy is closed", self.code, why)
-        self.inbox.closed = self.abandoned = True
+        self.inbox.close()
+        self.abandoned = True
         self.autopilot.cancel()
         self.audience.cancel()
         self.code_show.cancel()
@@ -203,7 +204,7 @@ class Room:
         return True
 
     def _end(self) -> None:
-        self.inbox.closed = True
+        self.inbox.close()
         self.autopilot.cancel()
         self.audience.cancel()
         self.code_show.cancel()
