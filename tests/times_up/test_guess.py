@@ -813,3 +813,15 @@ def test_a_town_alone_is_that_town_not_a_slip_of_the_name(
 def test_a_common_english_word_at_a_french_table_is_that_word(
         said: str, word: str, accepted: bool) -> None:
     assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("carotte", "carrot", False),  # the French word, two letters and more from the English
+    ("bouton", "button", False),
+    ("danseur", "dancer", False),
+    ("lampe", "lamp", True),  # one letter from the English word: a slip
+    ("girafe", "giraffe", True),
+])
+def test_a_french_word_far_from_the_card_at_an_english_table_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("en", words_pack=True)) is accepted

@@ -597,6 +597,8 @@ def _another_word(said: str, printed: str, language: str) -> bool:
     letter more that makes a name: "Montaigne" for "montagne")."""
     if said in lexicon.dictionary_words(language) or _other_language_word(said, language):
         return True
+    if language == "en" and _french_word_far_from(said, printed):
+        return True
     if said not in lexicon.common_words(language):
         return False
     return (language != "fr" or lexicon.very_common(said) or len(said) > len(printed)
@@ -615,6 +617,17 @@ def _other_language_word(said: str, language: str) -> bool:
     borrows French spellings so often that the tables take "soupe" or "tigre" for a slip."""
     return (language == "fr" and said not in lexicon.dictionary_words("fr")
             and said in lexicon.words_at_least("en", _MET_ENGLISH_ZIPF) and _english_word(said))
+
+
+def _french_word_far_from(said: str, printed: str) -> bool:
+    """Whether, at an English table, `said` is a French dictionary word and no English one,
+    more than one typed slip from the card's word: "miroir" is the French word for "mirror",
+    not "mirror" spelt as it sounds. A French word one letter from the English one is a slip
+    the tables forgive ("soupe", "pilote", "tigre"): there the player meant the English word
+    and typed what the French hand knows; so is one slip from its plural ("elephantes")."""
+    forms = {printed} | lexicon.PLURALS["en"](printed)
+    return (said in lexicon.dictionary_words("fr") and not _english_word(said)
+            and all(_slips(said, form)[0] > 1 for form in forms))
 
 
 def _english_word(said: str) -> bool:
