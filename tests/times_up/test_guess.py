@@ -825,3 +825,16 @@ def test_a_common_english_word_at_a_french_table_is_that_word(
 def test_a_french_word_far_from_the_card_at_an_english_table_is_that_word(
         said: str, word: str, accepted: bool) -> None:
     assert matches(said, word, Judge("en", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language"), [
+    ("le Cannibale", "Eddy Merckx", "fr"),  # epithets the packs now list, card by card
+    ("la Dame de fer", "Margaret Thatcher", "fr"),
+    ("le Petit Père des peuples", "(Joseph) Staline", "fr"),
+    ("the Great Communicator", "Ronald Reagan", "en"),
+    ("the Boy King", "Tutankhamun", "en"),
+    ("the Pope of Pop", "(Andy) Warhol", "en"),
+])
+def test_a_known_epithet_or_form_of_a_pack_card_wins_it(
+        said: str, name: str, language: str) -> None:
+    assert matches(said, name, Judge(language))
