@@ -838,3 +838,15 @@ def test_a_french_word_far_from_the_card_at_an_english_table_is_that_word(
 def test_a_known_epithet_or_form_of_a_pack_card_wins_it(
         said: str, name: str, language: str) -> None:
     assert matches(said, name, Judge(language))
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Iron Lady", "Margaret Thatcher", "en", True),  # the card accepts "the Iron Lady"
+    ("Dame de fer", "Margaret Thatcher", "fr", True),  # and "la Dame de fer"
+    ("Petit Père des peuples", "(Joseph) Staline", "fr", True),
+    ("Tigre", "(Georges) Clemenceau", "fr", False),  # one word left: a common noun
+    ("Grand Timonier", "Mao Zedong", "fr", True),
+])
+def test_an_accepted_epithet_without_its_article_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted

@@ -112,7 +112,8 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
                                           or _french_word(guess, name, judge))):
         return False
     known = _knowledge(name, judge)
-    own = (name, *known.accepts, *_ending_with(name, known.accepts)) if known else (name,)
+    own = (name, *known.accepts, *_ending_with(name, known.accepts),
+           *_without_article(known.accepts)) if known else (name,)
     for form in own:
         if "".join(said) in _spellings(form, judge):
             return form == name or not _plain_word(guess, form, judge)
@@ -137,6 +138,15 @@ def _ending_with(name: str, accepts: tuple[str, ...]) -> list[str]:
                 if said[i:i + len(printed)] == printed]
         cut += [" ".join(said[:end]) for end in ends]
     return cut
+
+
+def _without_article(accepts: tuple[str, ...]) -> list[str]:
+    """The accepted epithets that open on an article, without it: a table says "Iron Lady" as
+    it says "the Iron Lady", "Fou chantant" as "le Fou chantant". Not an epithet of one word
+    after its article ("the King", "le Tigre"): alone, that word is a common noun."""
+    said = [words(form) for form in accepts]
+    return [" ".join(each[1:]) for each in said
+            if len(each) > 2 and each[0] in lexicon.NAME_ARTICLES]
 
 
 def _unlike_words(guess: str, language: str) -> frozenset[str]:
