@@ -850,3 +850,15 @@ def test_a_known_epithet_or_form_of_a_pack_card_wins_it(
 def test_an_accepted_epithet_without_its_article_wins(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Mick Tyson", "Mike Tyson", False),  # another short form of Michael, which the card accepts
+    ("Will Gates", "Bill Gates", False),  # another short form of William
+    ("William Gates", "Bill Gates", True),  # the formal name itself
+    ("Bill Gates", "Bill Gates", True),
+])
+def test_another_short_form_of_the_cards_first_name_is_another_person(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted

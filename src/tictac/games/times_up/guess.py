@@ -117,6 +117,8 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     for form in own:
         if "".join(said) in _spellings(form, judge):
             return form == name or not _plain_word(guess, form, judge)
+    if not judge.words_pack and _sibling_first_name(said, name, judge):
+        return False
     if known and any(_nearer(said, other, own, judge) for other in known.refuses):
         return False
     if _another_card(said, own, judge):
@@ -138,6 +140,16 @@ def _ending_with(name: str, accepts: tuple[str, ...]) -> list[str]:
                 if said[i:i + len(printed)] == printed]
         cut += [" ".join(said[:end]) for end in ends]
     return cut
+
+
+def _sibling_first_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
+    """Whether the guess puts another short form of the card's first name in its place: "Mike
+    Jagger" is not Mick Jagger, though the card accepts his formal name, "Michael Jagger", and
+    "Mike" is short for Michael too (lexicon.sibling_forms). The first word only, before a
+    surname: a surname can be a first name too ("Carey", "Shelley")."""
+    printed = canonical(words(name), judge)
+    return (len(said) > 1 and len(printed) > 1
+            and lexicon.sibling_forms(said[0], printed[0]))
 
 
 def _without_article(accepts: tuple[str, ...]) -> list[str]:
