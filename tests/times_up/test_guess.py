@@ -813,3 +813,52 @@ def test_a_town_alone_is_that_town_not_a_slip_of_the_name(
 def test_a_common_english_word_at_a_french_table_is_that_word(
         said: str, word: str, accepted: bool) -> None:
     assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("carotte", "carrot", False),  # the French word, two letters and more from the English
+    ("bouton", "button", False),
+    ("danseur", "dancer", False),
+    ("lampe", "lamp", True),  # one letter from the English word: a slip
+    ("girafe", "giraffe", True),
+])
+def test_a_french_word_far_from_the_card_at_an_english_table_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("en", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language"), [
+    ("le Cannibale", "Eddy Merckx", "fr"),  # epithets the packs now list, card by card
+    ("la Dame de fer", "Margaret Thatcher", "fr"),
+    ("le Petit Père des peuples", "(Joseph) Staline", "fr"),
+    ("the Great Communicator", "Ronald Reagan", "en"),
+    ("the Boy King", "Tutankhamun", "en"),
+    ("the Pope of Pop", "(Andy) Warhol", "en"),
+])
+def test_a_known_epithet_or_form_of_a_pack_card_wins_it(
+        said: str, name: str, language: str) -> None:
+    assert matches(said, name, Judge(language))
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Iron Lady", "Margaret Thatcher", "en", True),  # the card accepts "the Iron Lady"
+    ("Dame de fer", "Margaret Thatcher", "fr", True),  # and "la Dame de fer"
+    ("Petit Père des peuples", "(Joseph) Staline", "fr", True),
+    ("Tigre", "(Georges) Clemenceau", "fr", False),  # one word left: a common noun
+    ("Grand Timonier", "Mao Zedong", "fr", True),
+])
+def test_an_accepted_epithet_without_its_article_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Mick Tyson", "Mike Tyson", False),  # another short form of Michael, which the card accepts
+    ("Will Gates", "Bill Gates", False),  # another short form of William
+    ("William Gates", "Bill Gates", True),  # the formal name itself
+    ("Bill Gates", "Bill Gates", True),
+])
+def test_another_short_form_of_the_cards_first_name_is_another_person(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted

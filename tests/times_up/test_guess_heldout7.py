@@ -65,7 +65,7 @@ def test_the_seventh_held_out_table_repeats_no_guess_of_an_earlier_table() -> No
 # "dancer" accepted. The agreement per language, a floor, and the false accepts, a ceiling. Only
 # this half may be read while the checker changes. After round ten (guess_figures.md): en 220,
 # "broccolini" refused.
-HELD_OUT_7_DEVELOPMENT = ({"fr": 203, "en": 220}, 3)
+HELD_OUT_7_DEVELOPMENT = ({"fr": 203, "en": 221}, 2)
 
 
 def test_the_seventh_held_out_table_development_half() -> None:

@@ -493,7 +493,7 @@ def test_the_fifth_held_out_table_development_half() -> None:
 # "(André) Franquin", "Galilee" for "Galileo (Galilei)"), short of the goal of 98 % and none.
 # Development data since: after round seven's general rules, fr 181, en 165, none. The
 # agreement per language, a floor, and the false accepts, a ceiling.
-HELD_OUT_5_TEST = ({"fr": 181, "en": 165}, 0)
+HELD_OUT_5_TEST = ({"fr": 183, "en": 165}, 0)
 
 
 def test_the_fifth_held_out_table_test_half() -> None:

@@ -112,10 +112,13 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
                                           or _french_word(guess, name, judge))):
         return False
     known = _knowledge(name, judge)
-    own = (name, *known.accepts, *_ending_with(name, known.accepts)) if known else (name,)
+    own = (name, *known.accepts, *_ending_with(name, known.accepts),
+           *_without_article(known.accepts)) if known else (name,)
     for form in own:
         if "".join(said) in _spellings(form, judge):
             return form == name or not _plain_word(guess, form, judge)
+    if not judge.words_pack and _sibling_first_name(said, name, judge):
+        return False
     if known and any(_nearer(said, other, own, judge) for other in known.refuses):
         return False
     if _another_card(said, own, judge):
@@ -137,6 +140,25 @@ def _ending_with(name: str, accepts: tuple[str, ...]) -> list[str]:
                 if said[i:i + len(printed)] == printed]
         cut += [" ".join(said[:end]) for end in ends]
     return cut
+
+
+def _sibling_first_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
+    """Whether the guess puts another short form of the card's first name in its place: "Mike
+    Jagger" is not Mick Jagger, though the card accepts his formal name, "Michael Jagger", and
+    "Mike" is short for Michael too (lexicon.sibling_forms). The first word only, before a
+    surname: a surname can be a first name too ("Carey", "Shelley")."""
+    printed = canonical(words(name), judge)
+    return (len(said) > 1 and len(printed) > 1
+            and lexicon.sibling_forms(said[0], printed[0]))
+
+
+def _without_article(accepts: tuple[str, ...]) -> list[str]:
+    """The accepted epithets that open on an article, without it: a table says "Iron Lady" as
+    it says "the Iron Lady", "Fou chantant" as "le Fou chantant". Not an epithet of one word
+    after its article ("the King", "le Tigre"): alone, that word is a common noun."""
+    said = [words(form) for form in accepts]
+    return [" ".join(each[1:]) for each in said
+            if len(each) > 2 and each[0] in lexicon.NAME_ARTICLES]
 
 
 def _unlike_words(guess: str, language: str) -> frozenset[str]:
@@ -597,6 +619,8 @@ def _another_word(said: str, printed: str, language: str) -> bool:
     letter more that makes a name: "Montaigne" for "montagne")."""
     if said in lexicon.dictionary_words(language) or _other_language_word(said, language):
         return True
+    if language == "en" and _french_word_far_from(said, printed):
+        return True
     if said not in lexicon.common_words(language):
         return False
     return (language != "fr" or lexicon.very_common(said) or len(said) > len(printed)
@@ -615,6 +639,17 @@ def _other_language_word(said: str, language: str) -> bool:
     borrows French spellings so often that the tables take "soupe" or "tigre" for a slip."""
     return (language == "fr" and said not in lexicon.dictionary_words("fr")
             and said in lexicon.words_at_least("en", _MET_ENGLISH_ZIPF) and _english_word(said))
+
+
+def _french_word_far_from(said: str, printed: str) -> bool:
+    """Whether, at an English table, `said` is a French dictionary word and no English one,
+    more than one typed slip from the card's word: "miroir" is the French word for "mirror",
+    not "mirror" spelt as it sounds. A French word one letter from the English one is a slip
+    the tables forgive ("soupe", "pilote", "tigre"): there the player meant the English word
+    and typed what the French hand knows; so is one slip from its plural ("elephantes")."""
+    forms = {printed} | lexicon.PLURALS["en"](printed)
+    return (said in lexicon.dictionary_words("fr") and not _english_word(said)
+            and all(_slips(said, form)[0] > 1 for form in forms))
 
 
 def _english_word(said: str) -> bool:
