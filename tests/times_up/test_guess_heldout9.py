@@ -5,16 +5,21 @@ draw took.
 
 Like the tables before it, it is split by card into halves (test_guess_table.half): the
 development half may be read while the checker changes; the test half is judged once, at the
-end. Neither half has been judged yet, so this module only checks how the table is made: the
-drawn cards, its size and balance, and no guess an earlier table holds."""
+end (it was, at the end of round eleven: guess_figures.md).
+
+    uv run pytest tests/times_up/test_guess_heldout9.py -q -s
+
+prints both halves' figures by language and kind."""
 
 from __future__ import annotations
 
 from .test_guess_heldout7 import drawn_for_heldout7
 from .test_guess_heldout8 import drawn_for_heldout8
 from .test_guess_table import (
+    HALVES,
     HELD_OUT_5_DRAW,
     HELD_OUT_9,
+    _judge_held_out_half,
     _pack_names,
     _seeded_draw,
     big_balanced_and_every_kind,
@@ -45,3 +50,25 @@ def test_the_ninth_held_out_table_is_big_balanced_and_covers_every_kind() -> Non
 
 def test_the_ninth_held_out_table_repeats_no_guess_of_an_earlier_table() -> None:
     assert repeated_guesses(HELD_OUT_9) == []
+
+
+# guess_heldout9.tsv's development half, judged once with its test half at the end of round
+# eleven (guess_figures.md): fr 197/214, en 209/229, 15 guesses of another person or word
+# accepted. The agreement per language, a floor, and the false accepts, a ceiling.
+HELD_OUT_9_DEVELOPMENT = ({"fr": 197, "en": 209}, 15)
+
+
+def test_the_ninth_held_out_table_development_half() -> None:
+    _judge_held_out_half(HELD_OUT_9, HALVES[0], HELD_OUT_9_DEVELOPMENT)
+
+
+# guess_heldout9.tsv's test half, judged once at the end of round eleven (guess_figures.md): fr
+# 189/200, en 169/185, eight guesses of another person or word accepted ("Anne Cordy",
+# "Alfredo Hitchcock", "Princess Diane", "Hugh" for Hugo, "Zhang He", "Dalai Llama",
+# "hairdrier" for hairdresser, and "Hitch" alone for Alfred Hitchcock). The agreement per
+# language, a floor, and the false accepts, a ceiling.
+HELD_OUT_9_TEST = ({"fr": 189, "en": 169}, 8)
+
+
+def test_the_ninth_held_out_table_test_half() -> None:
+    _judge_held_out_half(HELD_OUT_9, HALVES[1], HELD_OUT_9_TEST)
