@@ -2,7 +2,7 @@
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
         [--teacher-iterations 100] [--generations 0] [--pairs 8] [--tune-rounds 300]
-        [--top 2] [--playouts 30] [--games 2000] [--seed 7] [--processes 1]
+        [--top 2] [--playouts 30] [--games 2000] [--seed 7] [--processes 1] [--paired]
 
 The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
 the seat alternating episode by episode), the heuristic bot in the other; one round, the first
@@ -27,7 +27,9 @@ observation and the bots themselves in the agent's seat, then each play `--games
 against random play and as many against the heuristic bot, on the same seeds (others than
 tuning's); the table gives their win rates with 95 % Wilson intervals. `--processes` plays the
 teacher's rounds and the table's rows that many at a time in forked processes: the same
-figures, the CPU seconds theirs summed.
+figures, the CPU seconds theirs summed. `--paired` plays, after the same training, only the two
+rows at `--playouts` against the heuristic bot, on the table's rounds, and compares them round
+by round: the rounds each won alone, and McNemar's exact test on them.
 """
 
 from __future__ import annotations
