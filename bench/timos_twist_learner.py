@@ -2,7 +2,7 @@
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
         [--teacher-iterations 100] [--generations 0] [--pairs 8] [--tune-rounds 300]
-        [--top 2] [--playouts 30] [--games 2000] [--seed 7] [--processes 1]
+        [--top 2] [--playouts 30] [--games 2000] [--seed 7] [--processes 1] [--paired]
 
 The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
 the seat alternating episode by episode), the heuristic bot in the other; one round, the first
@@ -27,7 +27,9 @@ observation and the bots themselves in the agent's seat, then each play `--games
 against random play and as many against the heuristic bot, on the same seeds (others than
 tuning's); the table gives their win rates with 95 % Wilson intervals. `--processes` plays the
 teacher's rounds and the table's rows that many at a time in forked processes: the same
-figures, the CPU seconds theirs summed.
+figures, the CPU seconds theirs summed. `--paired` plays, after the same training, only the two
+rows at `--playouts` against the heuristic bot, on the table's rounds, and compares them round
+by round: the rounds each won alone, and McNemar's exact test on them.
 """
 
 from __future__ import annotations
@@ -403,7 +405,12 @@ FIRST = 10_000_000
 def evaluate(agent: Agent, opponents: str, games: int, first: int = FIRST) -> int:
     """Rounds the agent wins of `games` seeded ones (seeds from `first` on) against `opponents`
     bots, its seat alternating (the same deals whatever the agent)."""
-    envs, wins = make_envs(opponents), 0
+    return sum(outcomes(agent, opponents, games, first))
+
+
+def outcomes(agent: Agent, opponents: str, games: int, first: int = FIRST) -> list[bool]:
+    """`evaluate`'s rounds one by one: whether the agent won each."""
+    envs, won = make_envs(opponents), []
     for index in range(games):
         env, memory = envs[index % 2], Memory(first + index)
         observation, info = env.reset(seed=first + index)
@@ -413,9 +420,9 @@ def evaluate(agent: Agent, opponents: str, games: int, first: int = FIRST) -> in
             memory.acted(observation, number)
             observation, reward, terminated, truncated, info = env.step(number)
             if terminated or truncated:
-                wins += reward > 0
+                won.append(bool(reward > 0))
                 break
-    return wins
+    return won
 
 
 def tune(policy: Policy, generations: int, pairs: int, rounds: int, seed: int,
@@ -465,12 +472,12 @@ _ROWS: list[tuple[str, Agent]] = []
 PART = 250
 
 
-def play_part(task: tuple[int, str, int, int]) -> tuple[int, float]:
-    """The rounds row `row` of `_ROWS` wins of `games` from seed `first` on against `opponents`
-    bots (`task` holds them in that order), and the CPU seconds they took."""
+def play_part(task: tuple[int, str, int, int]) -> tuple[list[bool], float]:
+    """Whether row `row` of `_ROWS` wins each of `games` rounds from seed `first` on against
+    `opponents` bots (`task` holds them in that order), and the CPU seconds they took."""
     row, opponents, first, games = task
     started = time.process_time()
-    return evaluate(_ROWS[row][1], opponents, games, first), time.process_time() - started
+    return outcomes(_ROWS[row][1], opponents, games, first), time.process_time() - started
 
 
 def played(rows: list[tuple[str, Agent]], games: int, processes: int
@@ -486,8 +493,39 @@ def played(rows: list[tuple[str, Agent]], games: int, processes: int
     results = mapped(play_part, tasks, processes)
     for name, _ in rows:
         against = [list(islice(results, len(starts))) for _ in range(2)]
-        yield (name, [cell(sum(wins for wins, _ in parts), games) for parts in against],
+        yield (name, [cell(sum(sum(won) for won, _ in parts), games) for parts in against],
                sum(seconds for parts in against for _, seconds in parts))
+
+
+def paired(rows: list[tuple[str, Agent]], games: int, processes: int) -> list[list[bool]]:
+    """Whether each of the rows wins each of the table's `games` rounds against the heuristic
+    bot, in parts as `played` plays them (so the same rounds and the same wins)."""
+    _ROWS[:] = rows
+    tasks = [(row, "heuristic", first, min(PART, FIRST + games - first))
+             for row in range(len(rows)) for first in range(FIRST, FIRST + games, PART)]
+    results = mapped(play_part, tasks, processes)
+    parts = len(tasks) // len(rows)
+    return [[won for part, _ in islice(results, parts) for won in part] for _ in rows]
+
+
+def mcnemar(only_first: int, only_second: int) -> float:
+    """McNemar's exact two-sided p-value: the chance, were either row as likely to win a round
+    the other lost, of a split of the discordant rounds as uneven as this one or more (twice
+    the binomial tail at one half, at most 1)."""
+    discordant = only_first + only_second
+    tail = sum(math.comb(discordant, k) for k in range(min(only_first, only_second) + 1))
+    return min(1.0, 2 * tail / 2**discordant)
+
+
+def compare(names: tuple[str, str], first: list[bool], second: list[bool]) -> list[str]:
+    """The lines `--paired` prints for two rows' outcomes on the same rounds."""
+    only_first = sum(a and not b for a, b in zip(first, second, strict=True))
+    only_second = sum(b and not a for a, b in zip(first, second, strict=True))
+    return [f"{names[0]}: {cell(sum(first), len(first))}",
+            f"{names[1]}: {cell(sum(second), len(second))}",
+            f"both won {sum(a and b for a, b in zip(first, second, strict=True)):,}; "
+            f"only the first {only_first:,}, only the second {only_second:,}",
+            f"McNemar's exact test, two-sided: p = {mcnemar(only_first, only_second):.2g}"]
 
 
 def main() -> None:
@@ -507,6 +545,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1,
                         help="parts of the teacher's rounds and of the table's rows played at "
                         "once, each in a process of its own")
+    parser.add_argument("--paired", action="store_true",
+                        help="play only the search bot and the learner's search at --playouts "
+                        "against the heuristic bot, and compare them round by round")
     args = parser.parse_args()
 
     policy = Policy()
@@ -518,6 +559,16 @@ def main() -> None:
     print(f"trained in {cpu_seconds():.0f} CPU s; weights:")
     for name, weight in zip(FEATURES, policy.w, strict=True):
         print(f"  {weight:+6.2f}  {name}")
+    search = f"search bot, {args.playouts} playouts a move"
+    learned = f"learner's {args.top} likeliest moves, searched ({args.playouts} playouts)"
+    if args.paired:
+        rows = [(search, searching(None, 0, args.playouts)),
+                (learned, searching(policy, args.top, args.playouts))]
+        first, second = paired(rows, args.games, args.processes)
+        print("\nagainst the heuristic bot, the same rounds:")
+        print("\n".join(compare((search, learned), first, second)))
+        print(f"{cpu_seconds():.0f} CPU s in all")
+        return
     agents: dict[str, Agent] = {
         "random legal move": bot("random"),
         "rule: highest value, else draw": rule(highest_value),
@@ -528,9 +579,8 @@ def main() -> None:
             greedy(policy),
         f"search bot, {args.teacher_iterations} playouts a move (the teacher)":
             searching(None, 0, args.teacher_iterations),
-        f"search bot, {args.playouts} playouts a move": searching(None, 0, args.playouts),
-        f"learner's {args.top} likeliest moves, searched ({args.playouts} playouts)":
-            searching(policy, args.top, args.playouts),
+        search: searching(None, 0, args.playouts),
+        learned: searching(policy, args.top, args.playouts),
     }
     print("\n| agent | against random play | against the heuristic bot |\n|---|---|---|")
     for name, cells, seconds in played(list(agents.items()), args.games, args.processes):

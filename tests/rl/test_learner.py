@@ -224,3 +224,31 @@ def test_rows_played_in_parts_and_processes_read_as_in_one(
     alone = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=1)]
     forked = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=2)]
     assert alone == whole and forked == whole
+
+
+def test_paired_outcomes_add_up_to_the_rows_counts(learner: ModuleType) -> None:
+    """`--paired` plays the table's rounds: each row's wins are the rounds both rows won and
+    those only it won, and the same count the table's `evaluate` gives."""
+    policy = learner.Policy()
+    learner.tune(policy, 1, pairs=2, rounds=6, seed=5, log=lambda line: None)
+    rows = [("search", learner.searching(None, 0, 4)),
+            ("learner's search", learner.searching(policy, 2, 4))]
+    first, second = learner.paired(rows, 10, processes=1)
+    assert len(first) == len(second) == 10
+    for (_, agent), won in zip(rows, (first, second), strict=True):
+        assert sum(won) == learner.evaluate(agent, "heuristic", 10)
+    lines = learner.compare(("search", "learner's search"), first, second)
+    both = sum(a and b for a, b in zip(first, second, strict=True))
+    only_first = sum(first) - both
+    only_second = sum(second) - both
+    assert lines[2] == (f"both won {both}; only the first {only_first}, "
+                        f"only the second {only_second}")
+    assert lines[0].endswith(f"({sum(first)}/10)") and lines[1].endswith(f"({sum(second)}/10)")
+
+
+def test_mcnemar_is_the_exact_two_sided_binomial_tail(learner: ModuleType) -> None:
+    assert learner.mcnemar(0, 10) == learner.mcnemar(10, 0) == 2 / 1024
+    assert learner.mcnemar(1, 9) == 2 * (1 + 10) / 1024
+    assert learner.mcnemar(5, 5) == 1.0
+    assert learner.mcnemar(0, 0) == 1.0
+    assert learner.mcnemar(2, 3) == 1.0  # twice the tail passes 1
