@@ -2,10 +2,7 @@
 // back to the foreground or the network returns, or when a server that served the room closes
 // with 1012: it is stopping or handing the room to another server), says hello with the seat's
 // token first (never in the URL: proxies log URLs and browsers keep them), asks for a full sync
-// on every (re)connect, and measures the server clock with pings. A ping still unanswered when
-// the next is due means the socket is open but dead (a server that lost track of it, a proxy
-// that stopped forwarding): it is dropped and opened again, or the player would wait for moves
-// that never come.
+// on every (re)connect, and measures the server clock with pings.
 
 import { notePong, noteServerTime } from './clock.js';
 
@@ -26,7 +23,6 @@ export class Connection {
     this.backoff = 500;
     this.retryTimer = null;
     this.pingTimer = null;
-    this.awaitingPong = false;
     this.wake = () => {
       if (!this.closed && document.visibilityState !== 'hidden' && !this.isOpen()) this.retryNow();
     };
@@ -53,7 +49,6 @@ export class Connection {
       this.setState('online');
       this.send({ type: 'hello', token: this.token });
       this.send({ type: 'sync' });
-      this.awaitingPong = false;
       this.ping();
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
@@ -63,12 +58,8 @@ export class Connection {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
       if (message.type !== 'error') served = true;
-      if (message.type === 'pong') {
-        this.awaitingPong = false;
-        notePong(message.t, message.server_time);
-      } else if (message.server_time !== undefined) {
-        noteServerTime(message.server_time);
-      }
+      if (message.type === 'pong') notePong(message.t, message.server_time);
+      else if (message.server_time !== undefined) noteServerTime(message.server_time);
       this.onMessage(message);
     };
     ws.onclose = (event) => {
@@ -104,11 +95,7 @@ export class Connection {
   }
 
   ping() {
-    if (this.awaitingPong) {
-      this.retryNow();
-      return;
-    }
-    this.awaitingPong = this.send({ type: 'ping', t: Date.now() });
+    this.send({ type: 'ping', t: Date.now() });
   }
 
   send(message) {
