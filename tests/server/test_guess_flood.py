@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -27,6 +28,15 @@ def latest_view(messages: list[dict[str, Any]]) -> dict[str, Any]:
     return view
 
 
+def view_where(ws: ClientConnection, holds: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The first view on `ws` for which `holds` is true, however slowly it comes (a pause on a
+    busy machine decides nothing)."""
+    while True:
+        message = json.loads(ws.recv(timeout=PATIENCE_S))
+        if message["type"] == "view" and holds(message["view"]):
+            return message["view"]  # type: ignore[no-any-return]
+
+
 def running_turn(server: ServerProcess) -> tuple[str, list[str], str, list[ClientConnection]]:
     """A started game of four whose first turn runs: the room, the seats' tokens, the TV's, and
     one open socket for each seat and the TV."""
@@ -43,10 +53,11 @@ def running_turn(server: ServerProcess) -> tuple[str, list[str], str, list[Clien
     for seat, ws in enumerate(sockets[:4]):
         names = [f"Name {seat} {index}" for index in range(2)]
         ws.send(json.dumps({"type": "action", "action": {"type": "write", "names": names}}))
-    view = latest_view(drain(sockets[4]))
+    view = view_where(sockets[4], lambda view: (view.get("turn") or {}).get("cluegiver")
+                      is not None)
     sockets[view["turn"]["cluegiver"]].send(json.dumps(
         {"type": "action", "action": {"type": "start"}}))
-    assert latest_view(drain(sockets[4]))["phase"] == "running"
+    view_where(sockets[4], lambda view: view["phase"] == "running")
     return code, tokens, joined[3]["token"], sockets
 
 
