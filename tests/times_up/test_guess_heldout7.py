@@ -12,22 +12,18 @@ prints both halves' figures by language and kind."""
 
 from __future__ import annotations
 
-from tictac.games.times_up.packs import pack_ids
-
 from .test_guess_table import (
     HALVES,
     HELD_OUT_5_DRAW,
     HELD_OUT_7,
-    KINDS,
-    LANGUAGES,
     _judge_held_out_half,
     _pack_names,
     _seeded_draw,
-    _well_formed,
+    big_balanced_and_every_kind,
     drawn_for_heldout5,
     drawn_for_heldout6,
+    holds_exactly_the_drawn_cards,
     repeated_guesses,
-    rows,
 )
 
 
@@ -41,18 +37,11 @@ def drawn_for_heldout7(pack_id: str) -> list[str]:
 
 
 def test_the_seventh_held_out_table_holds_exactly_the_drawn_cards() -> None:
-    held_out = rows(HELD_OUT_7)
-    for pack_id in pack_ids():
-        cards = {row.name for row in held_out if row.pack == pack_id}
-        assert cards == set(drawn_for_heldout7(pack_id)), pack_id
+    holds_exactly_the_drawn_cards(HELD_OUT_7, drawn_for_heldout7)
 
 
 def test_the_seventh_held_out_table_is_big_balanced_and_covers_every_kind() -> None:
-    held_out = rows(HELD_OUT_7)
-    _well_formed(held_out, 700)
-    for language in LANGUAGES:
-        kinds = {row.kind for row in held_out if row.language == language}
-        assert kinds == set(KINDS), (language, set(KINDS) - kinds)
+    big_balanced_and_every_kind(HELD_OUT_7, 700)
 
 
 def test_the_seventh_held_out_table_repeats_no_guess_of_an_earlier_table() -> None:

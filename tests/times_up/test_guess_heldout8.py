@@ -13,23 +13,19 @@ prints both halves' figures by language and kind."""
 
 from __future__ import annotations
 
-from tictac.games.times_up.packs import pack_ids
-
 from .test_guess_heldout7 import drawn_for_heldout7
 from .test_guess_table import (
     HALVES,
     HELD_OUT_5_DRAW,
     HELD_OUT_8,
-    KINDS,
-    LANGUAGES,
     _judge_held_out_half,
     _pack_names,
     _seeded_draw,
-    _well_formed,
+    big_balanced_and_every_kind,
     drawn_for_heldout5,
     drawn_for_heldout6,
+    holds_exactly_the_drawn_cards,
     repeated_guesses,
-    rows,
 )
 
 
@@ -44,18 +40,11 @@ def drawn_for_heldout8(pack_id: str) -> list[str]:
 
 
 def test_the_eighth_held_out_table_holds_exactly_the_drawn_cards() -> None:
-    held_out = rows(HELD_OUT_8)
-    for pack_id in pack_ids():
-        cards = {row.name for row in held_out if row.pack == pack_id}
-        assert cards == set(drawn_for_heldout8(pack_id)), pack_id
+    holds_exactly_the_drawn_cards(HELD_OUT_8, drawn_for_heldout8)
 
 
 def test_the_eighth_held_out_table_is_big_balanced_and_covers_every_kind() -> None:
-    held_out = rows(HELD_OUT_8)
-    _well_formed(held_out, 780)
-    for language in LANGUAGES:
-        kinds = {row.kind for row in held_out if row.language == language}
-        assert kinds == set(KINDS), (language, set(KINDS) - kinds)
+    big_balanced_and_every_kind(HELD_OUT_8, 780)
 
 
 def test_the_eighth_held_out_table_repeats_no_guess_of_an_earlier_table() -> None:
