@@ -12,6 +12,10 @@ that safe:
 - the thread beats only while the node says it may (it hears its bus channel, `value` is set)
   and while its event loop was heard from within `STUCK_S` (`alive`): a loop stuck for good
   must not hold its rooms for ever.
+
+A node that stops deletes its key from the same thread, after its last beat: deleted from the
+event loop's connection, a beat under way in the thread (past its checks, not yet sent) landed
+after the delete and left a stopped node looking alive for a lease.
 """
 
 from __future__ import annotations
@@ -72,11 +76,14 @@ class Beats:
         """A beat at once (the node hears again)."""
         self._wake.set()
 
-    def stop(self) -> None:
-        """No beat from now on (one already sent may still land); the thread ends by itself,
-        not waited for: a stop must not wait on Redis here."""
+    def stop(self, bound_s: float) -> None:
+        """No beat from now on, and the alive key deleted after the last one (by the thread);
+        waits `bound_s` at most for that (blocking: call it from a thread)."""
         self._stopping = True
         self._wake.set()
+        if self._thread.ident is None:  # (a node stopped before it began beating: it deletes)
+            self._thread.start()
+        self._thread.join(bound_s)
 
     def _run(self) -> None:
         period = self.lease_ms / 3000
@@ -85,4 +92,9 @@ class Beats:
             self.beat()
             self._wake.wait(max(0.0, period - (time.monotonic() - began)))
             self._wake.clear()
-        self._redis.close()
+        try:
+            self._redis.delete(self.key)
+        except (RedisError, OSError) as failure:  # the key runs out by itself within a lease
+            log.debug("alive key not deleted (%s)", failure)
+        finally:
+            self._redis.close()

@@ -100,7 +100,8 @@ class Leases:
         return bool(await self.redis.exists(ALIVE + node))
 
     async def leave(self) -> None:
-        """This node stops for good: its rooms are free at once (it released them first)."""
+        """This node's rooms are free at once: a node deaf for a lease gives them up (node.py).
+        (A stopping node's key is deleted by its beats' thread, beats.py.)"""
         await self.redis.delete(ALIVE + self.node)
 
     async def acquire(self, code: str) -> str:

@@ -78,6 +78,7 @@ SPREAD = "handed to a server with fewer rooms"
 SLACK = 2  # a node spreads rooms only once it has this many more than its fair share
 SPREAD_AT_ONCE = 8  # rooms handed on a tick at most (each is a short pause for its table)
 HAND_ON_S = 5.0  # a stopping node waits this long for a room's move under way to end
+LAST_BEAT_S = 1.0  # a stopping node waits this long for its beats' thread to delete its key
 STORE_LOOK_S = 0.1  # how often the node looks whether its store reaches the database
 
 
@@ -224,11 +225,10 @@ class Node:
         for timer in (self._lapse, self._loop_beat, self._store_look, self._store_lapse):
             if timer is not None:
                 timer.cancel()
-        self.beats.stop()
+        await asyncio.to_thread(self.beats.stop, LAST_BEAT_S)  # its rooms are free from then
         codes = list(self.manager.rooms)  # the manager has stopped them
         with contextlib.suppress(*REDIS_FAILED):
             await asyncio.gather(*(self.leases.release(code) for code in codes))
-            await self.leases.leave()
         await self.bus.stop()
         for task in list(self._tasks):
             task.cancel()
