@@ -23,14 +23,16 @@ from .test_guess_table import (
     repeated_guesses,
 )
 
+# The seeded draws before this one: their cards are not drawn again.
+EARLIER_DRAWS = (drawn_for_heldout5, drawn_for_heldout6, drawn_for_heldout7, drawn_for_heldout8,
+                 drawn_for_heldout9)
+
 
 def drawn_for_heldout10(pack_id: str) -> list[str]:
-    """The seeded draw of guess_heldout10.tsv: the pack's names that none of guess_heldout5.tsv's
-    to guess_heldout9.tsv's draws took, ordered by the SHA-256 of
+    """The seeded draw of guess_heldout10.tsv: the pack's names that none of EARLIER_DRAWS
+    (guess_heldout5.tsv's to guess_heldout9.tsv's) took, ordered by the SHA-256 of
     "guess_heldout10/<pack>/<name>", the first HELD_OUT_5_DRAW[pack] (as many as the fifth)."""
-    taken = {*drawn_for_heldout5(pack_id), *drawn_for_heldout6(pack_id),
-             *drawn_for_heldout7(pack_id), *drawn_for_heldout8(pack_id),
-             *drawn_for_heldout9(pack_id)}
+    taken = {name for draw in EARLIER_DRAWS for name in draw(pack_id)}
     names = [name for name in _pack_names(pack_id) if name not in taken]
     return _seeded_draw("guess_heldout10", pack_id, names, HELD_OUT_5_DRAW[pack_id])
 
