@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import roman
 from rapidfuzz.distance import Levenshtein
 
-from tictac.games.times_up import lexicon
+from tictac.games.times_up import descriptions, lexicon
 from tictac.games.times_up.lexicon import words
 from tictac.games.times_up.spoken import spoken, spoken_name
 
@@ -119,13 +119,61 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
             return form == name or not _plain_word(guess, form, judge)
     if not judge.words_pack and _sibling_first_name(said, name, judge):
         return False
-    if known and any(_nearer(said, other, own, judge) for other in known.refuses):
+    if (known and not _initialled(said)
+            and any(_nearer(said, other, own, judge) for other in known.refuses)):
         return False
     if _another_card(said, own, judge):
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
-    return _matches_names(said, (*own, *exonyms), replace(
-        judge, unlike_words=_unlike_words(guess, judge.language)))
+    if _matches_names(said, (*own, *exonyms), replace(
+            judge, unlike_words=_unlike_words(guess, judge.language))):
+        return True
+    return not judge.words_pack and _described(tuple(words(guess)), name, judge)
+
+
+def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
+    """Whether the guess is the card's name with a description before or after it (the fourth
+    check of `matches`; descriptions.py says what reads as one): "Victor Hugo le poète",
+    "Henry VIII of England". The rest of the guess must win the card on its own and say the
+    whole name the card prints, optional parts too ("Hugo le poète" could be another Hugo),
+    unless the words around it are a form the card accepts: "le Tigre Clemenceau"."""
+    known = _knowledge(name, judge)
+    epithets = (frozenset(key for form in (*known.accepts, *_without_article(known.accepts))
+                          for key in _spellings(form, judge)) if known else frozenset())
+    whole = " ".join(words(name))
+    for before, core, after in descriptions.readings(tokens):
+        parts = [part for part in (before, after) if part]
+        accepted = all("".join(canonical(list(part), judge)) in epithets for part in parts)
+        if not accepted and not (
+                descriptions.describes(before, False, _without_surname(name))
+                and descriptions.describes(after, True, _without_surname(name))):
+            continue
+        said = " ".join(core)
+        if matches(said, name, judge) and (accepted or _says_all_of(said, name, whole, judge)):
+            return True
+    return False
+
+
+def _says_all_of(said: str, name: str, whole: str, judge: Judge) -> bool:
+    """Whether `said`, which wins the card `name`, says every word it prints, the optional
+    ones too: "Victor Hugo" for "(Victor) Hugo", not "Hugo"."""
+    return not _GROUP.search(name) or matches(said, whole, judge)
+
+
+def _without_surname(name: str) -> bool:
+    """Whether the card names someone known without a surname, whom a place tells apart: one
+    word in all to say ("Archimède"), a ruler's number ("Henry VIII") or a title ("Princess
+    Diana")."""
+    required = required_words(name)
+    return (len(required) == 1 or required[0] in _TITLES
+            or any(number(word) is not None for word in required[1:]))
+
+
+def _initialled(said: tuple[str, ...]) -> bool:
+    """Whether the guess gives a name word as an initial ("R. Atkinson"): a table reads it as
+    the card's person even where a known confusion shares the initial (Ron Atkinson), for the
+    card is the one in play; an initial that fits only the other ("P. Curie") wins nothing."""
+    return any(len(word) == 1 and word.isalpha() for word in said[:-1])
 
 
 def _ending_with(name: str, accepts: tuple[str, ...]) -> list[str]:

@@ -54,6 +54,7 @@ TITLES = {
         "saint", "sainte", "mere", "pere", "soeur", "frere", "abbe", "maitre", "tsar",
         "commandant", "colonel", "dom", "don", "baron", "baronne", "comte", "comtesse",
         "vicomte", "vicomtesse", "marquis", "marquise", "duc", "duchesse", "prophete",
+        "amiral", "professeur", "emir", "sultan", "pharaon", "rabbin",
     }),
     "en": frozenset({
         "the", "mr", "mrs", "ms", "miss", "doctor", "sir", "dame", "lord", "lady", "king",
@@ -61,6 +62,7 @@ TITLES = {
         "captain", "saint", "mother", "father", "sister", "brother", "tsar", "czar",
         "commander", "colonel", "chief", "dom", "don", "baron", "baroness", "countess", "viscount",
         "viscountess", "marquis", "marquess", "marchioness", "duchess", "prophet",
+        "admiral", "count", "professor", "emir", "sultan", "pharaoh", "rabbi", "reverend",
     }),
 }
 

@@ -1,0 +1,75 @@
+"""Round twelve of the typed-guess checker (tests/times_up/guess_figures.md): a person's full
+name with a description said before or after it, initials beside a known confusion, and the
+titles a table says before a name. Cases of our own making, never rows of the tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictac.games.times_up.guess import Judge, matches
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Édith Piaf la chanteuse", "Édith Piaf", "fr", True),  # an article and a common word
+    ("Isaac Newton the physicist", "(Isaac) Newton", "en", True),
+    ("Pablo Picasso le peintre de Guernica", "(Pablo) Picasso", "fr", True),
+    ("the physicist Marie Curie", "Marie Curie", "en", True),  # said before the name too
+    ("Voltaire le philosophe", "Voltaire", "fr", True),  # one name in all: all it prints
+    ("Newton the physicist", "(Isaac) Newton", "en", False),  # could be another Newton
+    ("Isaac Newton junior", "(Isaac) Newton", "en", False),  # no article: another man
+    ("Isaac Newton the son", "(Isaac) Newton", "en", False),  # a relative: another person
+    ("le fils de Victor Hugo", "(Victor) Hugo", "fr", False),
+    ("la femme de Pablo Picasso", "(Pablo) Picasso", "fr", False),  # the name is hers to own
+    ("Isaac Newton's mother", "(Isaac) Newton", "en", False),
+    ("Pablo Picasso le Jacques", "(Pablo) Picasso", "fr", False),  # a first name is no noun
+    ("Mick Jagger the singer", "Mick Jagger", "en", True),
+    ("Mike Jagger the singer", "Mick Jagger", "en", False),  # the rest must win on its own
+])
+def test_the_full_name_with_a_description_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Louis XIV de Navarre", "Louis XIV", "fr", True),  # a ruler's number: his realm
+    ("Queen Victoria of England", "Queen Victoria", "en", True),  # a title
+    ("Voltaire de Paris", "Voltaire", "fr", True),  # one name in all
+    ("Jean Gabin de Paris", "Jean Gabin", "fr", False),  # a surname: "of" is no description
+    ("Louis XIV de Bourbon-Condé Jean", "Louis XIV", "fr", False),  # a first name in the place
+])
+def test_a_place_after_the_name_of_someone_known_without_a_surname_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    # "le Tigre" is an accepted form of the card: with it, the surname alone says who.
+    ("le Tigre Clemenceau", "(Georges) Clemenceau", "fr", True),
+    ("Iron Lady Margaret Thatcher", "Margaret Thatcher", "en", True),
+    ("Ronald Reagan the Great Communicator", "Ronald Reagan", "en", True),
+    ("le Douanier Rousseau", "(Jean-Jacques) Rousseau", "fr", False),  # a known confusion
+])
+def test_an_accepted_form_said_with_the_name_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("M. Schumacher", "Michael Schumacher", True),  # Mick shares the initial: the card wins
+    ("R. Nadal", "Rafael Nadal", True),
+    ("P. Curie", "Marie Curie", False),  # an initial that fits only another first name
+])
+def test_an_initial_shared_with_a_known_confusion_wins_the_card(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language"), [
+    ("Admiral Nelson", "(Horatio) Nelson", "en"),
+    ("Professor Einstein", "(Albert) Einstein", "en"),
+    ("Count Dracula", "Dracula", "en"),
+    ("l'amiral Nelson", "(Horatio) Nelson", "fr"),
+    ("le professeur Tournesol", "Tournesol", "fr"),
+])
+def test_a_rank_or_title_before_the_name_wins(said: str, name: str, language: str) -> None:
+    assert matches(said, name, Judge(language))
