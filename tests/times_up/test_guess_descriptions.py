@@ -73,3 +73,28 @@ def test_an_initial_shared_with_a_known_confusion_wins_the_card(
 ])
 def test_a_rank_or_title_before_the_name_wins(said: str, name: str, language: str) -> None:
     assert matches(said, name, Judge(language))
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Ronald", "(Cristiano) Ronaldo", False),  # a first name alone, heard otherwise
+    ("Dan", "(James) Dean", False),
+    ("William", "(Robin) Williams", True),  # a final s left out: a slip
+    ("Anderson", "(Hans Christian) Andersen", True),  # a vowel for a vowel in a long name
+    ("Verne", "(Jules) Verne", True),
+])
+def test_a_first_name_alone_is_no_slip_of_a_surname_it_is_not_heard_as(
+        said: str, name: str, accepted: bool) -> None:
+    """Round ten's rule for a card of one word in all, now for any card with one required
+    word, where the first name is not heard as the card's word."""
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Roberto Redford", "Robert Redford", False),  # a final vowel more: the Italian name
+    ("Diane Keaton", "Diana Keaton", False),  # the final vowel changed: another name
+    ("Gustav Eiffel", "(Gustave) Eiffel", True),  # a mute e: one name heard alike
+    ("Robert Redfort", "Robert Redford", True),
+])
+def test_a_first_name_with_another_final_vowel_is_another_first_name(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted

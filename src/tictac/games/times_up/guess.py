@@ -389,11 +389,21 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     word, printed = said[0], required[0]
     if word in _TITLES or _only_a_place(word, printed, judge):
         return True
-    if (len(card) == 1 and lexicon.is_first_name(word)
+    if ((len(card) == 1 or not _name_slip(word, printed)) and lexicon.is_first_name(word)
             and word not in lexicon.first_name_forms(printed)):
         return True
     return word[:1] != printed[:1] and word not in judge.unlike_words and _a_word(
         word, judge.language)
+
+
+def _name_slip(said: str, printed: str) -> bool:
+    """Whether the name word `said` is heard as `printed`, or is it with a vowel typed for
+    another inside a long word ("Anderson" for Andersen) or a final s more or less ("William"
+    for Williams): a slip, not another name."""
+    return (_name_heard_as(said, printed)
+            or (max(len(said), len(printed)) >= 5 and _vowel_changed(said, printed))
+            or (min(len(said), len(printed)) >= 4 and said.removesuffix("s")
+                == printed.removesuffix("s")))
 
 
 def _only_a_place(word: str, printed: str, judge: Judge) -> bool:
@@ -759,7 +769,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         if said in kind and printed in kind:
             return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
     if (frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed)
-            or _relative_form(said, printed)):
+            or _relative_form(said, printed) or _other_ending(said, printed)):
         return False
     if _known_name_added_to(said, printed):
         return False
@@ -816,6 +826,23 @@ def _feminine_of(said: str, printed: str) -> bool:
     short, long = sorted((said, printed), key=len)
     return (long.startswith(short) and long[len(short):] in _FEMININE_ENDINGS
             and lexicon.is_first_name(short) and lexicon.is_first_name(long))
+
+
+_VOWELS = frozenset("aeiouy")
+
+
+def _other_ending(said: str, printed: str) -> bool:
+    """Whether two first names differ by their final vowel alone, added, dropped or changed,
+    and are heard apart: "Alfredo" and "Alfred", "Diane" and "Diana", "Marlena" and "Marlene"
+    are names of their own in the languages that give them, not slips; "Gustav" and "Gustave"
+    are one name heard alike."""
+    def stem(name: str) -> str:
+        return name[:-1] if name[-1:] in _VOWELS else name
+
+    return (said != printed and stem(said) == stem(printed)
+            and lexicon.is_first_name(said) and lexicon.is_first_name(printed)
+            and said not in lexicon.first_name_forms(printed)
+            and not _name_heard_as(said, printed))
 
 
 # A Slavic surname as a man bears it and as a woman of his family does, each spelt in several
