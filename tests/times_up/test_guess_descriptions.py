@@ -98,3 +98,12 @@ def test_a_first_name_alone_is_no_slip_of_a_surname_it_is_not_heard_as(
 def test_a_first_name_with_another_final_vowel_is_another_first_name(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("John von Noyman", "John von Neumann", True),  # a German "eu" is said "oy"
+    ("Hoysler", "Heusler", True),
+    ("Froid", "(Sigmund) Freud", False),  # heard so, but a word: the French for cold
+])
+def test_a_german_eu_spelt_oy_as_it_sounds_wins(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
