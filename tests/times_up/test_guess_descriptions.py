@@ -107,3 +107,13 @@ def test_a_first_name_with_another_final_vowel_is_another_first_name(
 ])
 def test_a_german_eu_spelt_oy_as_it_sounds_wins(said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "accepted"), [
+    ("Pelai", True),  # as near Mount Pelée, the card's confusion, as Pelé: the card in play
+    ("Pelet", True),
+    ("Pellée", False),  # nearer the mountain
+])
+def test_a_guess_as_near_a_known_confusion_as_the_card_is_the_cards(
+        said: str, accepted: bool) -> None:
+    assert matches(said, "Pelé", Judge("en")) is accepted

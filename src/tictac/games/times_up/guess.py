@@ -287,7 +287,8 @@ def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) 
 def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judge) -> bool:
     """Whether the guess wins the known confusion `other` and is nearer it (in letters, then in
     sound) than the card's own forms: "Mick Shumacher" is Michael's son misspelt, "Moris" is still
-    Morris, not Maurice."""
+    Morris, not Maurice. As near both, it is the card in play's: "Pelai" is Pelé, though
+    Mount Pelée is as near."""
     if not _matches_names(said, (other,), judge):
         return False
     typed = "".join(said)
@@ -303,7 +304,7 @@ def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judg
                     Levenshtein.distance(heard(typed), heard(spelling)))
                    for spelling in _spellings(name, judge))
 
-    return distance(other) <= min(distance(form) for form in own)
+    return distance(other) < min(distance(form) for form in own)
 
 
 def _knowledge(name: str, judge: Judge) -> Name | None:
