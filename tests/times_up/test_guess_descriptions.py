@@ -117,3 +117,9 @@ def test_a_german_eu_spelt_oy_as_it_sounds_wins(said: str, name: str, accepted: 
 def test_a_guess_as_near_a_known_confusion_as_the_card_is_the_cards(
         said: str, accepted: bool) -> None:
     assert matches(said, "Pelé", Judge("en")) is accepted
+
+
+def test_stan_is_the_usual_short_form_of_stanley() -> None:
+    """names/diminutives.en.tsv: the formal name of a printed short form wins."""
+    assert matches("Stanley Smith", "Stan Smith", Judge("en"))
+    assert matches("Stan Smith", "Stanley Smith", Judge("en"))
