@@ -123,3 +123,11 @@ def test_stan_is_the_usual_short_form_of_stanley() -> None:
     """names/diminutives.en.tsv: the formal name of a printed short form wins."""
     assert matches("Stanley Smith", "Stan Smith", Judge("en"))
     assert matches("Stan Smith", "Stanley Smith", Judge("en"))
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("Valéry Giscard Estaing", "Valéry Giscard d'Estaing"),  # "d'" left out, as "de" is
+    ("Olivier Ormesson", "Olivier d'Ormesson"),
+])
+def test_an_elided_particle_may_be_left_out(said: str, name: str) -> None:
+    assert matches(said, name, Judge("fr"))

@@ -71,8 +71,9 @@ TITLES = {
 # another of the same kind.
 NAME_ARTICLES = frozenset({"the", "le", "la", "l", "les"})
 # Italian names join a particle to an article ("Andrea del Verrocchio", "Piero della
-# Francesca", "Durante degli Alighieri"): particles all the same.
-PARTICLES = frozenset({"de", "da", "di", "von", "van", "del", "della", "degli", "dei"})
+# Francesca", "Durante degli Alighieri"): particles all the same. "d" is what is left of "d'"
+# ("Giscard d'Estaing"): "de" elided, left out as "de" is ("Olivier Ormesson").
+PARTICLES = frozenset({"de", "d", "da", "di", "von", "van", "del", "della", "degli", "dei"})
 
 # One word, two spellings: each maps to the form both sides are compared in.
 SPELLINGS = {
