@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tictac.games.times_up.descriptions import DESCRIPTION_WORDS, readings
 from tictac.games.times_up.guess import Judge, matches
 
 
@@ -131,3 +132,15 @@ def test_stan_is_the_usual_short_form_of_stanley() -> None:
 ])
 def test_an_elided_particle_may_be_left_out(said: str, name: str) -> None:
     assert matches(said, name, Judge("fr"))
+
+
+def test_a_long_guess_is_read_in_a_bounded_number_of_ways() -> None:
+    """A guess of a hundred characters (turns.MAX_GUESS) is read as name and description in at
+    most (DESCRIPTION_WORDS + 1) squared ways, whatever its length."""
+    tokens = tuple(f"w{index}" for index in range(50))
+    assert list(readings(tokens, longest=4)) == []  # no name of 4 words leaves 6 on each side
+    short = tuple(f"w{index}" for index in range(12))
+    found = list(readings(short, longest=12))
+    assert 0 < len(found) <= (DESCRIPTION_WORDS + 1) ** 2
+    assert all(len(before) <= DESCRIPTION_WORDS and len(after) <= DESCRIPTION_WORDS
+               for before, _, after in found)

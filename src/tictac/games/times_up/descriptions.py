@@ -32,13 +32,18 @@ RELATIVES = frozenset({
 _OF = frozenset({"of", "from", "de", "d", "du", "des"})
 # A place says who is meant in at most this many words ("of Wales", "de la Mancha").
 _PLACE_WORDS = 3
+# A description takes at most this many words on either side ("l'ennemi public numéro un"):
+# so a guess of a hundred characters is read in a few dozen ways, not thousands.
+DESCRIPTION_WORDS = 6
 
 
-def readings(tokens: tuple[str, ...]) -> Iterator[tuple[tuple[str, ...], ...]]:
-    """Each way to read the guess's words as words before a name, the name, and words after
-    it, with words before or after it (or both)."""
-    for start in range(len(tokens)):
-        for end in range(start + 1, len(tokens) + 1):
+def readings(tokens: tuple[str, ...], longest: int) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """Each way to read the guess's words as words before a name of at most `longest` words,
+    the name, and words after it, with words before or after it (or both), each at most
+    DESCRIPTION_WORDS."""
+    for start in range(min(DESCRIPTION_WORDS, len(tokens) - 1) + 1):
+        for end in range(max(start + 1, len(tokens) - DESCRIPTION_WORDS),
+                         min(start + longest, len(tokens)) + 1):
             if start or end < len(tokens):
                 yield tokens[:start], tokens[start:end], tokens[end:]
 

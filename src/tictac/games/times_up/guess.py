@@ -106,7 +106,15 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
        word, the name of another card of the bundled packs: refused;
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
-       forms the card accepts."""
+       forms the card accepts;
+    4. for a person, the guess is the card's whole name, won by the checks above, with a
+       description before or after it ("Victor Hugo le poète"): won (_described)."""
+    return _wins(guess, name, judge) or (
+        not judge.words_pack and _described(tuple(words(guess)), name, judge))
+
+
+def _wins(guess: str, name: str, judge: Judge) -> bool:
+    """The first three checks of `matches`."""
     said = tuple(canonical(words(guess), judge))
     if not said or (judge.words_pack and (_accented_word(guess, name, judge.language)
                                           or _french_word(guess, name, judge))):
@@ -125,10 +133,8 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     if _another_card(said, own, judge):
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
-    if _matches_names(said, (*own, *exonyms), replace(
-            judge, unlike_words=_unlike_words(guess, judge.language))):
-        return True
-    return not judge.words_pack and _described(tuple(words(guess)), name, judge)
+    return _matches_names(said, (*own, *exonyms), replace(
+        judge, unlike_words=_unlike_words(guess, judge.language)))
 
 
 def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
@@ -138,10 +144,13 @@ def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
     whole name the card prints, optional parts too ("Hugo le poète" could be another Hugo),
     unless the words around it are a form the card accepts: "le Tigre Clemenceau"."""
     known = _knowledge(name, judge)
+    forms = (name, *known.accepts) if known else (name,)
     epithets = (frozenset(key for form in (*known.accepts, *_without_article(known.accepts))
                           for key in _spellings(form, judge)) if known else frozenset())
     whole = " ".join(words(name))
-    for before, core, after in descriptions.readings(tokens):
+    # The name said may hold a middle name or a title more than the longest form the card knows.
+    longest = max(len(words(form)) for form in forms) + 2
+    for before, core, after in descriptions.readings(tokens, longest):
         parts = [part for part in (before, after) if part]
         accepted = all("".join(canonical(list(part), judge)) in epithets for part in parts)
         if not accepted and not (
@@ -149,7 +158,7 @@ def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
                 and descriptions.describes(after, True, _without_surname(name))):
             continue
         said = " ".join(core)
-        if matches(said, name, judge) and (accepted or _says_all_of(said, name, whole, judge)):
+        if _wins(said, name, judge) and (accepted or _says_all_of(said, name, whole, judge)):
             return True
     return False
 
@@ -157,7 +166,7 @@ def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
 def _says_all_of(said: str, name: str, whole: str, judge: Judge) -> bool:
     """Whether `said`, which wins the card `name`, says every word it prints, the optional
     ones too: "Victor Hugo" for "(Victor) Hugo", not "Hugo"."""
-    return not _GROUP.search(name) or matches(said, whole, judge)
+    return not _GROUP.search(name) or _wins(said, whole, judge)
 
 
 def _without_surname(name: str) -> bool:
