@@ -25,7 +25,7 @@ RELATIVES = frozenset({
     "oncle", "tante", "neveu", "niece", "cousin", "cousine", "grandpere", "grandmere",
     "petitfils", "petitefille", "jeune", "ancien", "cadet", "cadette", "aine", "ainee",
     "son", "daughter", "father", "mother", "brother", "sister", "wife", "husband", "widow",
-    "uncle", "aunt", "nephew", "niece", "grandson", "granddaughter", "grandfather",
+    "uncle", "aunt", "nephew", "grandson", "granddaughter", "grandfather",
     "grandmother", "younger", "elder", "junior", "senior", "jr", "sr",
 })
 # "Of" and "from" before a place ("Henry VIII of England", "Archimède de Syracuse").
