@@ -11,7 +11,9 @@ also win in their other forms: a usual diminutive for the formal first name the 
 ("Mike Jordan"), another transliteration or the name in another language ("Putin",
 "Julius Caesar"), one article or particle for another ("Billy le Kid", "Ludwig von
 Beethoven"), a spelling that sounds the same ("Ghandi", "Choumacher", "Nitche"), and a slip
-that the name's length forgives ("Dr. Suess", "Micheal", "Schwarzeneger"). In word packs a word
+that the name's length forgives ("Dr. Suess", "Micheal", "Schwarzeneger"), and the full name
+with a description before or after it ("Victor Hugo le poète", "Henry VIII of England":
+descriptions.py). In word packs a word
 counts in the singular or the plural, each word of a compound on its own ("pommes de terre",
 "snowmen"), British spellings for American ones ("colour"), the everyday short word of a long
 one ("ciné", "mic"), and a dropped, doubled or swapped letter ("dictonary", "chausette",
