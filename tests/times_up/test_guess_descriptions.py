@@ -14,7 +14,10 @@ from tictac.games.times_up.guess import Judge, matches
     ("Édith Piaf la chanteuse", "Édith Piaf", "fr", True),  # an article and a common word
     ("Isaac Newton the physicist", "(Isaac) Newton", "en", True),
     ("Pablo Picasso le peintre de Guernica", "(Pablo) Picasso", "fr", True),
-    ("the physicist Marie Curie", "Marie Curie", "en", True),  # said before the name too
+    # Before the name, only a title or a form the card accepts: the rest names a place.
+    ("the physicist Marie Curie", "Marie Curie", "en", False),
+    ("la rue Victor Hugo", "(Victor) Hugo", "fr", False),
+    ("le lycée Henri IV", "Henri IV", "fr", False),
     ("Voltaire le philosophe", "Voltaire", "fr", True),  # one name in all: all it prints
     ("Newton the physicist", "(Isaac) Newton", "en", False),  # could be another Newton
     ("Isaac Newton junior", "(Isaac) Newton", "en", False),  # no article: another man
@@ -144,3 +147,12 @@ def test_a_long_guess_is_read_in_a_bounded_number_of_ways() -> None:
     assert 0 < len(found) <= (DESCRIPTION_WORDS + 1) ** 2
     assert all(len(before) <= DESCRIPTION_WORDS and len(after) <= DESCRIPTION_WORDS
                for before, _, after in found)
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("Napoleon Bonaparte the third", "Napoleon (Bonaparte)"),  # a number: another ruler
+    ("Pius the twelfth", "Pius"),
+    ("Louis XIV le 15", "Louis XIV"),
+])
+def test_a_number_around_the_name_is_no_description(said: str, name: str) -> None:
+    assert not matches(said, name, Judge("en"))

@@ -1,5 +1,6 @@
-"""A person's name said with a description before or after it: "Victor Hugo le poète",
-"Charles Lindbergh the aviator", "the Boss Bruce Springsteen", "Henry VIII of England".
+"""A person's name said with a description after it ("Victor Hugo le poète", "Charles
+Lindbergh the aviator", "Henry VIII of England"), or before it when the card accepts the
+description as a form ("the Boss Bruce Springsteen": guess._described).
 
 A table hears the description as said of the card's person, not as part of another name, when
 it reads as one: an article and a common word ("le poète", "the aviator", "la dame de fer"),
@@ -49,23 +50,27 @@ def readings(tokens: tuple[str, ...], longest: int) -> Iterator[tuple[tuple[str,
 
 
 def describes(words: tuple[str, ...], after: bool, without_surname: bool) -> bool:
-    """Whether `words`, said before the name (or `after` it), describe its bearer: an article
-    and a common word that is no first name and no relative ("le poète", "the Boss"; after the
-    name, a relative followed by "of" says whose: "le père de Tintin"), or, after the name of
-    a person known `without_surname`, "of" or "de" and a place ("of Wales")."""
+    """Whether `words`, said after the name, describe its bearer: an article and a common word
+    that is no first name and no relative ("le poète", "the aviator"; a relative followed by
+    "of" says whose: "le père de Tintin"), or, after the name of a person known
+    `without_surname`, "of" or "de" and a place ("of Wales"). Before the name, only a title
+    (guess.py's alignment) or a form the card accepts describes: "la rue Victor Hugo", "le
+    lycée Henri IV", "l'aéroport Charles de Gaulle" are places named after the person."""
     if not words:
         return True
+    if not after:
+        return False
     if words[0] in lexicon.NAME_ARTICLES and len(words) > 1:
         head = words[1]
         if (lexicon.is_first_name(head) or not _common_word(head)
                 or any(char.isdigit() for char in head)):
             return False
         if head in RELATIVES:
-            # "le père de Tintin" after the name is about its bearer; before it ("le fils de
-            # Victor Hugo") or alone ("Victor Hugo le fils") it is someone else.
-            return after and len(words) > 3 and words[2] in _OF
-        return not (not after and words[-1] in _OF)  # "la femme de Victor Hugo": hers
-    return (after and without_surname and words[0] in _OF and 1 < len(words) <= _PLACE_WORDS + 1
+            # "le père de Tintin" is about the name's bearer; alone ("Victor Hugo le fils") the
+            # relative is someone else.
+            return len(words) > 3 and words[2] in _OF
+        return True
+    return (without_surname and words[0] in _OF and 1 < len(words) <= _PLACE_WORDS + 1
             and not any(word in RELATIVES or lexicon.is_first_name(word) for word in words[1:]))
 
 

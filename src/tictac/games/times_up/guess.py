@@ -140,11 +140,11 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
 
 
 def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
-    """Whether the guess is the card's name with a description before or after it (the fourth
-    check of `matches`; descriptions.py says what reads as one): "Victor Hugo le poète",
-    "Henry VIII of England". The rest of the guess must win the card on its own and say the
-    whole name the card prints, optional parts too ("Hugo le poète" could be another Hugo),
-    unless the words around it are a form the card accepts: "le Tigre Clemenceau"."""
+    """Whether the guess is the card's name with a description after it (the fourth check of
+    `matches`; descriptions.py says what reads as one): "Victor Hugo le poète", "Henry VIII of
+    England". The rest of the guess must win the card on its own and say the whole name the
+    card prints, optional parts too ("Hugo le poète" could be another Hugo), unless the words
+    around it, before or after, are forms the card accepts: "le Tigre Clemenceau"."""
     known = _knowledge(name, judge)
     forms = (name, *known.accepts) if known else (name,)
     epithets = (frozenset(key for form in (*known.accepts, *_without_article(known.accepts))
@@ -154,6 +154,8 @@ def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
     longest = max(len(words(form)) for form in forms) + 2
     for before, core, after in descriptions.readings(tokens, longest):
         parts = [part for part in (before, after) if part]
+        if any(number(word) is not None for part in parts for word in part):
+            continue  # "Napoleon Bonaparte the third", "Pius the twelfth": another number
         accepted = all("".join(canonical(list(part), judge)) in epithets for part in parts)
         if not accepted and not (
                 descriptions.describes(before, False, _without_surname(name))
