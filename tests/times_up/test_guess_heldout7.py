@@ -53,8 +53,8 @@ def test_the_seventh_held_out_table_repeats_no_guess_of_an_earlier_table() -> No
 # for "(Gustav) Klimt", "Autriche" for "autruche", "broccolini" for "broccoli" and "danseur" for
 # "dancer" accepted. The agreement per language, a floor, and the false accepts, a ceiling. Only
 # this half may be read while the checker changes. After round ten (guess_figures.md): en 220,
-# "broccolini" refused.
-HELD_OUT_7_DEVELOPMENT = ({"fr": 203, "en": 221}, 2)
+# "broccolini" refused. After round twelve: fr 204 ("Aliénor Aquitaine"), en 222 ("Froyd").
+HELD_OUT_7_DEVELOPMENT = ({"fr": 204, "en": 222}, 2)
 
 
 def test_the_seventh_held_out_table_development_half() -> None:

@@ -54,8 +54,9 @@ def test_the_ninth_held_out_table_repeats_no_guess_of_an_earlier_table() -> None
 
 # guess_heldout9.tsv's development half, judged once with its test half at the end of round
 # eleven (guess_figures.md): fr 197/214, en 209/229, 15 guesses of another person or word
-# accepted. The agreement per language, a floor, and the false accepts, a ceiling.
-HELD_OUT_9_DEVELOPMENT = ({"fr": 197, "en": 209}, 15)
+# accepted; development data since, and after round twelve fr 204, en 218, 14 ("Fred" for
+# Freud refused). The agreement per language, a floor, and the false accepts, a ceiling.
+HELD_OUT_9_DEVELOPMENT = ({"fr": 204, "en": 218}, 14)
 
 
 def test_the_ninth_held_out_table_development_half() -> None:
@@ -65,9 +66,10 @@ def test_the_ninth_held_out_table_development_half() -> None:
 # guess_heldout9.tsv's test half, judged once at the end of round eleven (guess_figures.md): fr
 # 189/200, en 169/185, eight guesses of another person or word accepted ("Anne Cordy",
 # "Alfredo Hitchcock", "Princess Diane", "Hugh" for Hugo, "Zhang He", "Dalai Llama",
-# "hairdrier" for hairdresser, and "Hitch" alone for Alfred Hitchcock). The agreement per
-# language, a floor, and the false accepts, a ceiling.
-HELD_OUT_9_TEST = ({"fr": 189, "en": 169}, 8)
+# "hairdrier" for hairdresser, and "Hitch" alone for Alfred Hitchcock). Development data since:
+# after round twelve fr 195, en 180, five ("Alfredo Hitchcock", "Princess Diane", "Hugh"
+# refused). The agreement per language, a floor, and the false accepts, a ceiling.
+HELD_OUT_9_TEST = ({"fr": 195, "en": 180}, 5)
 
 
 def test_the_ninth_held_out_table_test_half() -> None:

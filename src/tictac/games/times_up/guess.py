@@ -11,7 +11,9 @@ also win in their other forms: a usual diminutive for the formal first name the 
 ("Mike Jordan"), another transliteration or the name in another language ("Putin",
 "Julius Caesar"), one article or particle for another ("Billy le Kid", "Ludwig von
 Beethoven"), a spelling that sounds the same ("Ghandi", "Choumacher", "Nitche"), and a slip
-that the name's length forgives ("Dr. Suess", "Micheal", "Schwarzeneger"). In word packs a word
+that the name's length forgives ("Dr. Suess", "Micheal", "Schwarzeneger"), and the full name
+with a description before or after it ("Victor Hugo le poète", "Henry VIII of England":
+descriptions.py). In word packs a word
 counts in the singular or the plural, each word of a compound on its own ("pommes de terre",
 "snowmen"), British spellings for American ones ("colour"), the everyday short word of a long
 one ("ciné", "mic"), and a dropped, doubled or swapped letter ("dictonary", "chausette",
@@ -39,7 +41,7 @@ from typing import TYPE_CHECKING
 import roman
 from rapidfuzz.distance import Levenshtein
 
-from tictac.games.times_up import lexicon
+from tictac.games.times_up import descriptions, lexicon
 from tictac.games.times_up.lexicon import words
 from tictac.games.times_up.spoken import spoken, spoken_name
 
@@ -106,7 +108,15 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
        word, the name of another card of the bundled packs: refused;
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
-       forms the card accepts."""
+       forms the card accepts;
+    4. for a person, the guess is the card's whole name, won by the checks above, with a
+       description before or after it ("Victor Hugo le poète"): won (_described)."""
+    return _wins(guess, name, judge) or (
+        not judge.words_pack and _described(tuple(words(guess)), name, judge))
+
+
+def _wins(guess: str, name: str, judge: Judge) -> bool:
+    """The first three checks of `matches`."""
     said = tuple(canonical(words(guess), judge))
     if not said or (judge.words_pack and (_accented_word(guess, name, judge.language)
                                           or _french_word(guess, name, judge))):
@@ -119,13 +129,64 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
             return form == name or not _plain_word(guess, form, judge)
     if not judge.words_pack and _sibling_first_name(said, name, judge):
         return False
-    if known and any(_nearer(said, other, own, judge) for other in known.refuses):
+    if (known and not _initialled(said)
+            and any(_nearer(said, other, own, judge) for other in known.refuses)):
         return False
     if _another_card(said, own, judge):
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), replace(
         judge, unlike_words=_unlike_words(guess, judge.language)))
+
+
+def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
+    """Whether the guess is the card's name with a description after it (the fourth check of
+    `matches`; descriptions.py says what reads as one): "Victor Hugo le poète", "Henry VIII of
+    England". The rest of the guess must win the card on its own and say the whole name the
+    card prints, optional parts too ("Hugo le poète" could be another Hugo), unless the words
+    around it, before or after, are forms the card accepts: "le Tigre Clemenceau"."""
+    known = _knowledge(name, judge)
+    forms = (name, *known.accepts) if known else (name,)
+    epithets = (frozenset(key for form in (*known.accepts, *_without_article(known.accepts))
+                          for key in _spellings(form, judge)) if known else frozenset())
+    whole = " ".join(words(name))
+    # The name said may hold a middle name or a title more than the longest form the card knows.
+    longest = max(len(words(form)) for form in forms) + 2
+    for before, core, after in descriptions.readings(tokens, longest):
+        parts = [part for part in (before, after) if part]
+        if any(number(word) is not None for part in parts for word in part):
+            continue  # "Napoleon Bonaparte the third", "Pius the twelfth": another number
+        accepted = all("".join(canonical(list(part), judge)) in epithets for part in parts)
+        if not accepted and not (
+                descriptions.describes(before, False, _without_surname(name))
+                and descriptions.describes(after, True, _without_surname(name))):
+            continue
+        said = " ".join(core)
+        if _wins(said, name, judge) and (accepted or _says_all_of(said, name, whole, judge)):
+            return True
+    return False
+
+
+def _says_all_of(said: str, name: str, whole: str, judge: Judge) -> bool:
+    """Whether `said`, which wins the card `name`, says every word it prints, the optional
+    ones too: "Victor Hugo" for "(Victor) Hugo", not "Hugo"."""
+    return not _GROUP.search(name) or _wins(said, whole, judge)
+
+
+def _without_surname(name: str) -> bool:
+    """Whether the card names someone known without a surname, whom a place tells apart: one
+    word in all to say ("Archimède"), a ruler's number ("Henry VIII") or a title ("Princess
+    Diana")."""
+    required = required_words(name)
+    return (len(required) == 1 or required[0] in _TITLES
+            or any(number(word) is not None for word in required[1:]))
+
+
+def _initialled(said: tuple[str, ...]) -> bool:
+    """Whether the guess gives a name word as an initial ("R. Atkinson"): a table reads it as
+    the card's person even where a known confusion shares the initial (Ron Atkinson), for the
+    card is the one in play; an initial that fits only the other ("P. Curie") wins nothing."""
+    return any(len(word) == 1 and word.isalpha() for word in said[:-1])
 
 
 def _ending_with(name: str, accepts: tuple[str, ...]) -> list[str]:
@@ -239,7 +300,8 @@ def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) 
 def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judge) -> bool:
     """Whether the guess wins the known confusion `other` and is nearer it (in letters, then in
     sound) than the card's own forms: "Mick Shumacher" is Michael's son misspelt, "Moris" is still
-    Morris, not Maurice."""
+    Morris, not Maurice. As near both, it is the card in play's: "Pelai" is Pelé, though
+    Mount Pelée is as near."""
     if not _matches_names(said, (other,), judge):
         return False
     typed = "".join(said)
@@ -255,7 +317,7 @@ def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judg
                     Levenshtein.distance(heard(typed), heard(spelling)))
                    for spelling in _spellings(name, judge))
 
-    return distance(other) <= min(distance(form) for form in own)
+    return distance(other) < min(distance(form) for form in own)
 
 
 def _knowledge(name: str, judge: Judge) -> Name | None:
@@ -341,11 +403,21 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     word, printed = said[0], required[0]
     if word in _TITLES or _only_a_place(word, printed, judge):
         return True
-    if (len(card) == 1 and lexicon.is_first_name(word)
+    if ((len(card) == 1 or not _name_slip(word, printed)) and lexicon.is_first_name(word)
             and word not in lexicon.first_name_forms(printed)):
         return True
     return word[:1] != printed[:1] and word not in judge.unlike_words and _a_word(
         word, judge.language)
+
+
+def _name_slip(said: str, printed: str) -> bool:
+    """Whether the name word `said` is heard as `printed`, or is it with a vowel typed for
+    another inside a long word ("Anderson" for Andersen) or a final s more or less ("William"
+    for Williams): a slip, not another name."""
+    return (_name_heard_as(said, printed)
+            or (max(len(said), len(printed)) >= 5 and _vowel_changed(said, printed))
+            or (min(len(said), len(printed)) >= 4 and said.removesuffix("s")
+                == printed.removesuffix("s")))
 
 
 def _only_a_place(word: str, printed: str, judge: Judge) -> bool:
@@ -711,7 +783,7 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         if said in kind and printed in kind:
             return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
     if (frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed)
-            or _relative_form(said, printed)):
+            or _relative_form(said, printed) or _other_ending(said, printed)):
         return False
     if _known_name_added_to(said, printed):
         return False
@@ -768,6 +840,23 @@ def _feminine_of(said: str, printed: str) -> bool:
     short, long = sorted((said, printed), key=len)
     return (long.startswith(short) and long[len(short):] in _FEMININE_ENDINGS
             and lexicon.is_first_name(short) and lexicon.is_first_name(long))
+
+
+_VOWELS = frozenset("aeiouy")
+
+
+def _other_ending(said: str, printed: str) -> bool:
+    """Whether two first names differ by their final vowel alone, added, dropped or changed,
+    and are heard apart: "Alfredo" and "Alfred", "Diane" and "Diana", "Marlena" and "Marlene"
+    are names of their own in the languages that give them, not slips; "Gustav" and "Gustave"
+    are one name heard alike."""
+    def stem(name: str) -> str:
+        return name[:-1] if name[-1:] in _VOWELS else name
+
+    return (said != printed and stem(said) == stem(printed)
+            and lexicon.is_first_name(said) and lexicon.is_first_name(printed)
+            and said not in lexicon.first_name_forms(printed)
+            and not _name_heard_as(said, printed))
 
 
 # A Slavic surname as a man bears it and as a woman of his family does, each spelt in several

@@ -54,6 +54,7 @@ TITLES = {
         "saint", "sainte", "mere", "pere", "soeur", "frere", "abbe", "maitre", "tsar",
         "commandant", "colonel", "dom", "don", "baron", "baronne", "comte", "comtesse",
         "vicomte", "vicomtesse", "marquis", "marquise", "duc", "duchesse", "prophete",
+        "amiral", "professeur", "emir", "sultan", "pharaon", "rabbin",
     }),
     "en": frozenset({
         "the", "mr", "mrs", "ms", "miss", "doctor", "sir", "dame", "lord", "lady", "king",
@@ -61,6 +62,7 @@ TITLES = {
         "captain", "saint", "mother", "father", "sister", "brother", "tsar", "czar",
         "commander", "colonel", "chief", "dom", "don", "baron", "baroness", "countess", "viscount",
         "viscountess", "marquis", "marquess", "marchioness", "duchess", "prophet",
+        "admiral", "count", "professor", "emir", "sultan", "pharaoh", "rabbi", "reverend",
     }),
 }
 
@@ -69,8 +71,9 @@ TITLES = {
 # another of the same kind.
 NAME_ARTICLES = frozenset({"the", "le", "la", "l", "les"})
 # Italian names join a particle to an article ("Andrea del Verrocchio", "Piero della
-# Francesca", "Durante degli Alighieri"): particles all the same.
-PARTICLES = frozenset({"de", "da", "di", "von", "van", "del", "della", "degli", "dei"})
+# Francesca", "Durante degli Alighieri"): particles all the same. "d" is what is left of "d'"
+# ("Giscard d'Estaing"): "de" elided, left out as "de" is ("Olivier Ormesson").
+PARTICLES = frozenset({"de", "d", "da", "di", "von", "van", "del", "della", "degli", "dei"})
 
 # One word, two spellings: each maps to the form both sides are compared in.
 SPELLINGS = {

@@ -61,6 +61,7 @@ _ENGLISH_NAME = [
     (re.compile(r"ew|oo|ou"), "u"),  # "Hewston", "Houston"
     (re.compile(r"gh$"), "ch"),  # a throaty end, said as the Dutch say it: "Goch", "Gogh"
     (re.compile(r"ua"), "wa"),  # "Chinua", "Chinwa"
+    (re.compile(r"eu(?=[^aeiouy])|oy(?=[^aeiouy])"), "oi"),  # German "eu": "Freud", "Froyd"
 ]
 
 

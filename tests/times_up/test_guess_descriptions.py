@@ -1,0 +1,158 @@
+"""Round twelve of the typed-guess checker (tests/times_up/guess_figures.md): a person's full
+name with a description said before or after it, initials beside a known confusion, and the
+titles a table says before a name. Cases of our own making, never rows of the tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictac.games.times_up.descriptions import DESCRIPTION_WORDS, readings
+from tictac.games.times_up.guess import Judge, matches
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Édith Piaf la chanteuse", "Édith Piaf", "fr", True),  # an article and a common word
+    ("Isaac Newton the physicist", "(Isaac) Newton", "en", True),
+    ("Pablo Picasso le peintre de Guernica", "(Pablo) Picasso", "fr", True),
+    # Before the name, only a title or a form the card accepts: the rest names a place.
+    ("the physicist Marie Curie", "Marie Curie", "en", False),
+    ("la rue Victor Hugo", "(Victor) Hugo", "fr", False),
+    ("le lycée Henri IV", "Henri IV", "fr", False),
+    ("Voltaire le philosophe", "Voltaire", "fr", True),  # one name in all: all it prints
+    ("Newton the physicist", "(Isaac) Newton", "en", False),  # could be another Newton
+    ("Isaac Newton junior", "(Isaac) Newton", "en", False),  # no article: another man
+    ("Isaac Newton the son", "(Isaac) Newton", "en", False),  # a relative: another person
+    ("le fils de Victor Hugo", "(Victor) Hugo", "fr", False),
+    ("la femme de Pablo Picasso", "(Pablo) Picasso", "fr", False),  # the name is hers to own
+    ("Isaac Newton's mother", "(Isaac) Newton", "en", False),
+    ("Pablo Picasso le Jacques", "(Pablo) Picasso", "fr", False),  # a first name is no noun
+    ("Mick Jagger the singer", "Mick Jagger", "en", True),
+    ("Mike Jagger the singer", "Mick Jagger", "en", False),  # the rest must win on its own
+])
+def test_the_full_name_with_a_description_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Louis XIV de Navarre", "Louis XIV", "fr", True),  # a ruler's number: his realm
+    ("Queen Victoria of England", "Queen Victoria", "en", True),  # a title
+    ("Voltaire de Paris", "Voltaire", "fr", True),  # one name in all
+    ("Jean Gabin de Paris", "Jean Gabin", "fr", False),  # a surname: "of" is no description
+    ("Louis XIV de Bourbon-Condé Jean", "Louis XIV", "fr", False),  # a first name in the place
+])
+def test_a_place_after_the_name_of_someone_known_without_a_surname_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    # "le Tigre" is an accepted form of the card: with it, the surname alone says who.
+    ("le Tigre Clemenceau", "(Georges) Clemenceau", "fr", True),
+    ("Iron Lady Margaret Thatcher", "Margaret Thatcher", "en", True),
+    ("Ronald Reagan the Great Communicator", "Ronald Reagan", "en", True),
+    ("le Douanier Rousseau", "(Jean-Jacques) Rousseau", "fr", False),  # a known confusion
+])
+def test_an_accepted_form_said_with_the_name_wins(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("M. Schumacher", "Michael Schumacher", True),  # Mick shares the initial: the card wins
+    ("R. Nadal", "Rafael Nadal", True),
+    ("P. Curie", "Marie Curie", False),  # an initial that fits only another first name
+])
+def test_an_initial_shared_with_a_known_confusion_wins_the_card(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language"), [
+    ("Admiral Nelson", "(Horatio) Nelson", "en"),
+    ("Professor Einstein", "(Albert) Einstein", "en"),
+    ("Count Dracula", "Dracula", "en"),
+    ("l'amiral Nelson", "(Horatio) Nelson", "fr"),
+    ("le professeur Tournesol", "Tournesol", "fr"),
+])
+def test_a_rank_or_title_before_the_name_wins(said: str, name: str, language: str) -> None:
+    assert matches(said, name, Judge(language))
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Ronald", "(Cristiano) Ronaldo", False),  # a first name alone, heard otherwise
+    ("Dan", "(James) Dean", False),
+    ("William", "(Robin) Williams", True),  # a final s left out: a slip
+    ("Anderson", "(Hans Christian) Andersen", True),  # a vowel for a vowel in a long name
+    ("Verne", "(Jules) Verne", True),
+])
+def test_a_first_name_alone_is_no_slip_of_a_surname_it_is_not_heard_as(
+        said: str, name: str, accepted: bool) -> None:
+    """Round ten's rule for a card of one word in all, now for any card with one required
+    word, where the first name is not heard as the card's word."""
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Roberto Redford", "Robert Redford", False),  # a final vowel more: the Italian name
+    ("Diane Keaton", "Diana Keaton", False),  # the final vowel changed: another name
+    ("Gustav Eiffel", "(Gustave) Eiffel", True),  # a mute e: one name heard alike
+    ("Robert Redfort", "Robert Redford", True),
+])
+def test_a_first_name_with_another_final_vowel_is_another_first_name(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("John von Noyman", "John von Neumann", True),  # a German "eu" is said "oy"
+    ("Hoysler", "Heusler", True),
+    ("Froid", "(Sigmund) Freud", False),  # heard so, but a word: the French for cold
+])
+def test_a_german_eu_spelt_oy_as_it_sounds_wins(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "accepted"), [
+    ("Pelai", True),  # as near Mount Pelée, the card's confusion, as Pelé: the card in play
+    ("Pelet", True),
+    ("Pellée", False),  # nearer the mountain
+])
+def test_a_guess_as_near_a_known_confusion_as_the_card_is_the_cards(
+        said: str, accepted: bool) -> None:
+    assert matches(said, "Pelé", Judge("en")) is accepted
+
+
+def test_stan_is_the_usual_short_form_of_stanley() -> None:
+    """names/diminutives.en.tsv: the formal name of a printed short form wins."""
+    assert matches("Stanley Smith", "Stan Smith", Judge("en"))
+    assert matches("Stan Smith", "Stanley Smith", Judge("en"))
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("Valéry Giscard Estaing", "Valéry Giscard d'Estaing"),  # "d'" left out, as "de" is
+    ("Olivier Ormesson", "Olivier d'Ormesson"),
+])
+def test_an_elided_particle_may_be_left_out(said: str, name: str) -> None:
+    assert matches(said, name, Judge("fr"))
+
+
+def test_a_long_guess_is_read_in_a_bounded_number_of_ways() -> None:
+    """A guess of a hundred characters (turns.MAX_GUESS) is read as name and description in at
+    most (DESCRIPTION_WORDS + 1) squared ways, whatever its length."""
+    tokens = tuple(f"w{index}" for index in range(50))
+    assert list(readings(tokens, longest=4)) == []  # no name of 4 words leaves 6 on each side
+    short = tuple(f"w{index}" for index in range(12))
+    found = list(readings(short, longest=12))
+    assert 0 < len(found) <= (DESCRIPTION_WORDS + 1) ** 2
+    assert all(len(before) <= DESCRIPTION_WORDS and len(after) <= DESCRIPTION_WORDS
+               for before, _, after in found)
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("Napoleon Bonaparte the third", "Napoleon (Bonaparte)"),  # a number: another ruler
+    ("Pius the twelfth", "Pius"),
+    ("Louis XIV le 15", "Louis XIV"),
+])
+def test_a_number_around_the_name_is_no_description(said: str, name: str) -> None:
+    assert not matches(said, name, Judge("en"))
