@@ -10,12 +10,16 @@ A node that cannot hear its channel (bus.py) cannot be reached by the others: it
 so its rooms may be taken over once its lease runs out; it takes and makes no room and relays
 nothing (those are refused with `room_unavailable` at once, never left waiting); and once it
 has been deaf for a whole lease while Redis answers, it leaves the cluster until it hears.
+A node whose lease has lapsed is treated the same (`serving`), until a beat is acknowledged.
 
 A node whose lease is not renewed within nine tenths of it (Redis cut off or down, the node
 deaf, or its event loop stuck for `beats.STUCK_S`; the lease is renewed from a thread, so a
 loop that merely stalls keeps it) gives its rooms up before the lease can run out
 (`_lapsed`): their clients are closed with 1012 and reconnect, to a node that can serve
-them; so two copies of a room never act at once, even while Redis answers nobody. A node
+them; so two copies of a room never act at once, even while Redis answers nobody. Until a
+beat is acknowledged again it serves no room (`serving`): it takes none back at its clients'
+next connection, and they are refused at once rather than left waiting on a Redis it may not
+reach, and find the room on a node that can. A node
 that cannot reach the database takes no room, and gives its rooms up to a node that reaches
 it (`_without_store`).
 
@@ -270,7 +274,7 @@ class Node:
         room = self.manager.rooms.get(canonical)
         if room is not None and not room.closed:
             return room
-        self._check_hearing()
+        self._check_serving()
         try:
             async with self._locating.hold(canonical):
                 return await self._locate(canonical)
@@ -343,7 +347,7 @@ class Node:
     async def create(self, game: str, name: str, options: dict[str, object] | None
                      ) -> tuple[Room, Joined]:
         """A new room owned here, under a code no node and no stored room holds."""
-        self._check_hearing()
+        self._check_serving()
         if self.draining:
             raise RoomError(ROOM_UNAVAILABLE, "this server is stopping; try again")
         if not self.manager.store.healthy():  # (the store logged the loss, once)
@@ -584,8 +588,14 @@ class Node:
     def hearing(self) -> bool:
         return self.bus.hearing.is_set()
 
-    def _check_hearing(self) -> None:
-        if not self.hearing:
+    @property
+    def serving(self) -> bool:
+        """Whether this node may take, make and relay rooms now: it hears its channel and its
+        lease stands (renewed within `ACTING_SHARE` of a lease, `_lapsed`)."""
+        return self.hearing and time.monotonic() < self.beats.acting_until
+
+    def _check_serving(self) -> None:
+        if not self.serving:
             raise RoomError(ROOM_UNAVAILABLE, "this server cannot reach the others now; "
                                               "try again")
 
@@ -731,16 +741,24 @@ class Node:
         is back. A loop that merely stalled is no reason: the beats went on in their thread."""
         gap = self.beats.gaps != self._gaps_seen
         self._gaps_seen = self.beats.gaps
-        if time.monotonic() < self.beats.acting_until and not gap:
-            self._watch_lease()
-            return
+        lapsed = time.monotonic() >= self.beats.acting_until
         self._watch_lease()
+        if not lapsed and not gap:
+            return
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
         if rooms:
             log.warning("node %s: its lease was not renewed within %d ms; its %d rooms are "
                         "given up", self.id, ACTING_SHARE * self.lease_ms, len(rooms))
         for room in rooms:
             room.abandon("this server's lease was not renewed")
+        if lapsed:
+            # Serving nothing until a beat is acknowledged (`serving`): its relayed clients
+            # reconnect now, and its questions to other nodes are asked again, rather than wait
+            # on a bus that is likely cut too (else until its probes say it is deaf, seconds
+            # later); its supervisor hands new connections to a worker that serves.
+            self._lost()
+            if self.on_hearing is not None:
+                self.on_hearing(False)
 
     async def _spread(self) -> None:
         """Rooms spread back over the live nodes: one with `SLACK` or more rooms above its
