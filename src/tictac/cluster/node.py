@@ -309,10 +309,15 @@ class Node:
                                                   "try again")
             if owner == self.id:
                 return await self._adopt(code)
-            if await self.bus.listeners(owner):
-                return owner
             now = loop.time()
-            if unheard_since is None:
+            if await self.bus.listeners(owner):
+                if await self._acting_s(owner):
+                    return owner
+                # It acts no more (it missed its beats): not relayed to, the room is taken once
+                # its key has run out (`acquire`, a tenth of a lease at most), or relayed to if
+                # it beats meanwhile.
+                unheard_since = None
+            elif unheard_since is None:
                 unheard_since = now
             elif now - unheard_since >= self.lease_ms / 3000 and reaching_store \
                     and await self.leases.take(code, owner) == self.id:
@@ -812,18 +817,24 @@ class Node:
                 owner = await self.leases.acquire(code)
             if owner != self.id:
                 room.post(room.abandon)
-        # Relayed connections whose owner died or let the room go: their clients reconnect.
+        # Relayed connections whose owner died, let the room go or acts no more: their
+        # clients reconnect.
         links = list(self.links.values())
         owners = await self.leases.owners([link.code for link in links])
-        # (an owner that stopped beating may still be subscribed, deaf: it counts as gone)
-        alive = {node: await self.bus.listeners(node) > 0 and await self.leases.beating(node)
-                 for node in {link.owner for link in links}}
+        acting = {node: await self._acting_s(node) for node in {link.owner for link in links}}
         serving: dict[str, list[Link]] = {}
         for link, owner in zip(links, owners, strict=True):
-            if owner != link.owner or not alive[link.owner]:
+            if owner != link.owner or not acting[link.owner]:
                 link.conn.close(CLOSE_MOVED)
             else:
                 serving.setdefault(owner, []).append(link)
+        # An owner that missed a beat (cut off from Redis, stuck) stops acting before the next
+        # tick: looked at again then, so that its relayed clients reconnect as it stops, not up
+        # to a third of a lease later.
+        loop = asyncio.get_running_loop()
+        for node, seconds in acting.items():
+            if 0 < seconds < self.lease_ms / 3000:
+                loop.call_later(seconds, self._look_again, node)
         # The others are named to their owner, which closes any it no longer serves: a close
         # it sent may have been lost (Redis down, or this node not subscribed yet, for longer
         # than its retries), and the client would wait on an open socket for good.
@@ -836,6 +847,32 @@ class Node:
         for session in list(self.sessions.values()):
             if session.conn.gateway in dead:
                 session.end()
+
+
+    async def _acting_s(self, node: str) -> float:
+        """How much longer `node` acts for its rooms, as far as Redis tells: 0 once it listens
+        on no channel (an owner that stopped beating may still be subscribed, deaf: it counts
+        by its key) or its alive key has less than the tenth of a lease left in which no node
+        acts (a node's rooms act `ACTING_SHARE` of a lease past its beat's sending, beats.py,
+        and its key was set after that)."""
+        if not await self.bus.listeners(node):
+            return 0.0
+        left_s = await self.leases.left_ms(node) / 1000
+        return max(0.0, left_s - (1 - ACTING_SHARE) * self.lease_ms / 1000)
+
+    def _look_again(self, node: str) -> None:
+        self._spawn(self._unless_acting(node))
+
+    async def _unless_acting(self, node: str) -> None:
+        """Closes the connections relayed to `node` if it acts no more (`_acting_s`)."""
+        try:
+            if await self._acting_s(node):
+                return
+        except REDIS_FAILED:  # (the next tick looks again)
+            return
+        for link in list(self.links.values()):
+            if link.owner == node:
+                link.conn.close(CLOSE_MOVED)
 
 
 def spread(count: int, takers: dict[str, int]) -> list[str]:
