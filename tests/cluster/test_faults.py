@@ -44,8 +44,9 @@ from cluster import (
 from conftest import LEASE_MS
 from tictac.cluster.beats import STUCK_S
 from tictac.cluster.bus import CHANNEL
-from tictac.cluster.leases import OWNER
+from tictac.cluster.leases import ALIVE, OWNER
 from tictac.cluster.relay import CLOSE_RETRY_S, CLOSE_TRIES
+from tictac.cluster.shared_buckets import PREFIX as LIMITS
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.store.log import MIGRATION_LOCK
 
@@ -199,8 +200,8 @@ async def test_redis_restarted_three_times_under_relayed_play(
 @contextlib.contextmanager
 def owner_and_gateway(services: Services, tmp_path: Path,
                       deaf_user: str) -> Iterator[tuple[ServerProcess, ServerProcess]]:
-    """Two nodes started side by side, the first on Redis as `deaf_user` (whose channels a
-    test takes away), both stopped on every path."""
+    """Two nodes started side by side, the first on Redis as `deaf_user` (whose rights to
+    channels or keys a test takes away), both stopped on every path."""
     url = services.redis.url.replace("redis://", f"redis://{deaf_user}:secret@")
     owner = node_process(services, tmp_path, "owner", redis_url=url)
     gateway = node_process(services, tmp_path, "gateway")
@@ -513,6 +514,54 @@ async def test_a_frozen_worker_gets_no_connection_and_its_clients_move(
         assert f"worker {frozen} is stopped; its" in logged
     finally:
         server.stop()
+
+
+
+async def until_logged(server: ServerProcess, text: str, bound_s: float = ACTING_S) -> None:
+    deadline = time.monotonic() + bound_s
+    assert server.output is not None
+    while text not in server.output.read_text(errors="replace"):
+        assert time.monotonic() < deadline, f"{text!r} not logged in {bound_s:g} s"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_node_whose_lease_lapsed_serves_no_room_until_it_beats_again(
+        services: Services, tmp_path: Path, deaf_user: str) -> None:
+    """A node that hears its channel but cannot renew its lease (its Redis user may no longer
+    write its alive key; cut off from Redis, it is the same for the lease's first seconds,
+    before its probes say it is deaf). It gives its rooms up as its lease lapses, and from then
+    on takes none, makes none, relays none and says 503 until a beat is acknowledged again: its
+    room's players, reconnecting to it first, are refused and play on at the other node, which
+    takes the room once the lapsed node's key has run out. Before, such a node took the room
+    back at its players' first reconnection (Redis answered it everything else) and gave it up
+    again at its next look at its lease, over and over; cut off from Redis, each reconnection
+    waited out Redis's socket timeout (5 s) before it was refused (`bench/cluster_chaos.py`, the
+    30 s cut: a room 9.4 s to act again)."""
+    with owner_and_gateway(services, tmp_path, deaf_user) as (lapsing, other):
+        code, seated, _ = await spread_table([lapsing], "timos-twist", 3, options=LASTING)
+        await start(seated[0])
+        bases = [lapsing.ws_base, other.ws_base]  # the lapsed node first, every time
+        playing = [asyncio.create_task(play_on(player, bases)) for player in seated]
+        await until_acks(seated, 20, playing)
+        with Redis.from_url(services.redis.url) as redis:  # its alive key: read, not written
+            redis.execute_command("ACL", "SETUSER", deaf_user, "resetkeys", f"~{OWNER}*",
+                                  f"~{LIMITS}*", f"%R~{ALIVE}*")
+        await until_logged(lapsing, "its lease was not renewed")
+        assert await health(lapsing) == 503
+        async with httpx.AsyncClient(timeout=30) as http:
+            refused = await http.post(lapsing.base + "/api/rooms", json={"game": "time-bomb",
+                                                                         "name": "Ann"})
+        assert refused.status_code == 503 and refused.json()["code"] == "room_unavailable"
+        before = acked(seated)
+        await until_acks(seated, before + 20, playing)  # played on at the other node
+        assert other.output is not None and lapsing.output is not None
+        assert f"room {code} restored here" in other.output.read_text()
+        assert f"room {code} restored here" not in lapsing.output.read_text()
+
+        with Redis.from_url(services.redis.url) as redis:
+            redis.execute_command("ACL", "SETUSER", deaf_user, "resetkeys", "~*")
+        await until_health(lapsing, 200)
+        assert await end_and_check(services, [(code, seated)], playing) >= before + 20
 
 
 STALLABLE = str(Path(__file__).with_name("stallable.py"))

@@ -393,6 +393,6 @@ async def keep_telling(channel: socket.socket, hearing: Callable[[], bool]) -> N
 
 def tell(channel: socket.socket, hearing: bool) -> None:
     """In a worker: says to the supervisor whether its node can serve (`ready`) or cannot
-    hear its bus channel (`deaf`)."""
+    (`deaf`: it cannot hear its bus channel, or its lease lapsed, node.py)."""
     with contextlib.suppress(OSError):  # a supervisor already gone: `receive` sees it end
         channel.send(READY if hearing else DEAF)

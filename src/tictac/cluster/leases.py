@@ -94,10 +94,10 @@ class Leases:
         found = await self.redis.get(OWNER + code)
         return None if found is None else str(found)
 
-    async def beating(self, node: str) -> bool:
-        """Whether `node`'s alive key is there: a node that cannot hear its channel stops
-        beating (node.py), so its key runs out after `lease_ms`."""
-        return bool(await self.redis.exists(ALIVE + node))
+    async def left_ms(self, node: str) -> int:
+        """How long `node`'s alive key has to live (0: gone): a node that cannot hear its
+        channel stops beating (node.py), so its key runs out `lease_ms` after its last beat."""
+        return max(0, int(await self.redis.pttl(ALIVE + node)))
 
     async def leave(self) -> None:
         """This node's rooms are free at once: a node deaf for a lease gives them up (node.py).

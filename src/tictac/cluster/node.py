@@ -10,12 +10,16 @@ A node that cannot hear its channel (bus.py) cannot be reached by the others: it
 so its rooms may be taken over once its lease runs out; it takes and makes no room and relays
 nothing (those are refused with `room_unavailable` at once, never left waiting); and once it
 has been deaf for a whole lease while Redis answers, it leaves the cluster until it hears.
+A node whose lease has lapsed is treated the same (`serving`), until a beat is acknowledged.
 
 A node whose lease is not renewed within nine tenths of it (Redis cut off or down, the node
 deaf, or its event loop stuck for `beats.STUCK_S`; the lease is renewed from a thread, so a
 loop that merely stalls keeps it) gives its rooms up before the lease can run out
 (`_lapsed`): their clients are closed with 1012 and reconnect, to a node that can serve
-them; so two copies of a room never act at once, even while Redis answers nobody. A node
+them; so two copies of a room never act at once, even while Redis answers nobody. Until a
+beat is acknowledged again it serves no room (`serving`): it takes none back at its clients'
+next connection, and they are refused at once rather than left waiting on a Redis it may not
+reach, and find the room on a node that can. A node
 that cannot reach the database takes no room, and gives its rooms up to a node that reaches
 it (`_without_store`).
 
@@ -270,7 +274,7 @@ class Node:
         room = self.manager.rooms.get(canonical)
         if room is not None and not room.closed:
             return room
-        self._check_hearing()
+        self._check_serving()
         try:
             async with self._locating.hold(canonical):
                 return await self._locate(canonical)
@@ -305,10 +309,15 @@ class Node:
                                                   "try again")
             if owner == self.id:
                 return await self._adopt(code)
-            if await self.bus.listeners(owner):
-                return owner
             now = loop.time()
-            if unheard_since is None:
+            if await self.bus.listeners(owner):
+                if await self._acting_s(owner):
+                    return owner
+                # It acts no more (it missed its beats): not relayed to, the room is taken once
+                # its key has run out (`acquire`, a tenth of a lease at most), or relayed to if
+                # it beats meanwhile.
+                unheard_since = None
+            elif unheard_since is None:
                 unheard_since = now
             elif now - unheard_since >= self.lease_ms / 3000 and reaching_store \
                     and await self.leases.take(code, owner) == self.id:
@@ -343,7 +352,7 @@ class Node:
     async def create(self, game: str, name: str, options: dict[str, object] | None
                      ) -> tuple[Room, Joined]:
         """A new room owned here, under a code no node and no stored room holds."""
-        self._check_hearing()
+        self._check_serving()
         if self.draining:
             raise RoomError(ROOM_UNAVAILABLE, "this server is stopping; try again")
         if not self.manager.store.healthy():  # (the store logged the loss, once)
@@ -584,8 +593,14 @@ class Node:
     def hearing(self) -> bool:
         return self.bus.hearing.is_set()
 
-    def _check_hearing(self) -> None:
-        if not self.hearing:
+    @property
+    def serving(self) -> bool:
+        """Whether this node may take, make and relay rooms now: it hears its channel and its
+        lease stands (renewed within `ACTING_SHARE` of a lease, `_lapsed`)."""
+        return self.hearing and time.monotonic() < self.beats.acting_until
+
+    def _check_serving(self) -> None:
+        if not self.serving:
             raise RoomError(ROOM_UNAVAILABLE, "this server cannot reach the others now; "
                                               "try again")
 
@@ -731,16 +746,24 @@ class Node:
         is back. A loop that merely stalled is no reason: the beats went on in their thread."""
         gap = self.beats.gaps != self._gaps_seen
         self._gaps_seen = self.beats.gaps
-        if time.monotonic() < self.beats.acting_until and not gap:
-            self._watch_lease()
-            return
+        lapsed = time.monotonic() >= self.beats.acting_until
         self._watch_lease()
+        if not lapsed and not gap:
+            return
         rooms = [room for room in self.manager.rooms.values() if not room.closed]
         if rooms:
             log.warning("node %s: its lease was not renewed within %d ms; its %d rooms are "
                         "given up", self.id, ACTING_SHARE * self.lease_ms, len(rooms))
         for room in rooms:
             room.abandon("this server's lease was not renewed")
+        if lapsed:
+            # Serving nothing until a beat is acknowledged (`serving`): its relayed clients
+            # reconnect now, and its questions to other nodes are asked again, rather than wait
+            # on a bus that is likely cut too (else until its probes say it is deaf, seconds
+            # later); its supervisor hands new connections to a worker that serves.
+            self._lost()
+            if self.on_hearing is not None:
+                self.on_hearing(False)
 
     async def _spread(self) -> None:
         """Rooms spread back over the live nodes: one with `SLACK` or more rooms above its
@@ -794,18 +817,24 @@ class Node:
                 owner = await self.leases.acquire(code)
             if owner != self.id:
                 room.post(room.abandon)
-        # Relayed connections whose owner died or let the room go: their clients reconnect.
+        # Relayed connections whose owner died, let the room go or acts no more: their
+        # clients reconnect.
         links = list(self.links.values())
         owners = await self.leases.owners([link.code for link in links])
-        # (an owner that stopped beating may still be subscribed, deaf: it counts as gone)
-        alive = {node: await self.bus.listeners(node) > 0 and await self.leases.beating(node)
-                 for node in {link.owner for link in links}}
+        acting = {node: await self._acting_s(node) for node in {link.owner for link in links}}
         serving: dict[str, list[Link]] = {}
         for link, owner in zip(links, owners, strict=True):
-            if owner != link.owner or not alive[link.owner]:
+            if owner != link.owner or not acting[link.owner]:
                 link.conn.close(CLOSE_MOVED)
             else:
                 serving.setdefault(owner, []).append(link)
+        # An owner that missed a beat (cut off from Redis, stuck) stops acting before the next
+        # tick: looked at again then, so that its relayed clients reconnect as it stops, not up
+        # to a third of a lease later.
+        loop = asyncio.get_running_loop()
+        for node, seconds in acting.items():
+            if 0 < seconds < self.lease_ms / 3000:
+                loop.call_later(seconds, self._look_again, node)
         # The others are named to their owner, which closes any it no longer serves: a close
         # it sent may have been lost (Redis down, or this node not subscribed yet, for longer
         # than its retries), and the client would wait on an open socket for good.
@@ -818,6 +847,32 @@ class Node:
         for session in list(self.sessions.values()):
             if session.conn.gateway in dead:
                 session.end()
+
+
+    async def _acting_s(self, node: str) -> float:
+        """How much longer `node` acts for its rooms, as far as Redis tells: 0 once it listens
+        on no channel (an owner that stopped beating may still be subscribed, deaf: it counts
+        by its key) or its alive key has less than the tenth of a lease left in which no node
+        acts (a node's rooms act `ACTING_SHARE` of a lease past its beat's sending, beats.py,
+        and its key was set after that)."""
+        if not await self.bus.listeners(node):
+            return 0.0
+        left_s = await self.leases.left_ms(node) / 1000
+        return max(0.0, left_s - (1 - ACTING_SHARE) * self.lease_ms / 1000)
+
+    def _look_again(self, node: str) -> None:
+        self._spawn(self._unless_acting(node))
+
+    async def _unless_acting(self, node: str) -> None:
+        """Closes the connections relayed to `node` if it acts no more (`_acting_s`)."""
+        try:
+            if await self._acting_s(node):
+                return
+        except REDIS_FAILED:  # (the next tick looks again)
+            return
+        for link in list(self.links.values()):
+            if link.owner == node:
+                link.conn.close(CLOSE_MOVED)
 
 
 def spread(count: int, takers: dict[str, int]) -> list[str]:

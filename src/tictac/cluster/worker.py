@@ -61,9 +61,9 @@ class Server(uvicorn.Server):
         self.stop_taking = take_sockets(channel, self._serve_socket, self._orphaned)
         node = self.app.state.node
         node.on_hearing = partial(tell, channel)
-        tell(channel, node.hearing)
+        tell(channel, node.serving)
         self.heartbeat = asyncio.get_running_loop().create_task(
-            keep_telling(channel, lambda: node.hearing))
+            keep_telling(channel, lambda: node.serving))
 
     def _serve_socket(self, sock: socket.socket) -> None:
         """A socket the supervisor accepted, served as the protocol uvicorn makes for each

@@ -331,10 +331,10 @@ async def replay(request: Request) -> Response:
 
 async def healthz(request: Request) -> Response:
     """503 once the store cannot keep what it is given (its file deleted or replaced), and on a
-    node of a cluster while it cannot hear its channel (docs/deploy.md)."""
+    node of a cluster while it cannot hear its channel or its lease has lapsed (docs/deploy.md)."""
     manager = _manager(request)
     node = request.app.state.node
-    ok = manager.store.healthy() and (node is None or node.hearing)
+    ok = manager.store.healthy() and (node is None or node.serving)
     return JSONResponse({"ok": ok, "rooms": len(manager.rooms),
                          "connections": held_sockets(manager, node)},
                         status_code=200 if ok else 503)
