@@ -848,7 +848,6 @@ class Node:
             if session.conn.gateway in dead:
                 session.end()
 
-
     async def _acting_s(self, node: str) -> float:
         """How much longer `node` acts for its rooms, as far as Redis tells: 0 once it listens
         on no channel (an owner that stopped beating may still be subscribed, deaf: it counts
