@@ -221,8 +221,8 @@ def test_rows_played_in_parts_and_processes_read_as_in_one(
     whole = [(name, [learner.cell(learner.evaluate(agent, opponents, 10), 10)
                      for opponents in ("random", "heuristic")]) for name, agent in rows]
     monkeypatch.setattr(learner, "PART", 4)
-    alone = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=1)]
-    forked = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=2)]
+    alone = [(name, cells) for name, cells, _, _ in learner.played(rows, 10, processes=1)]
+    forked = [(name, cells) for name, cells, _, _ in learner.played(rows, 10, processes=2)]
     assert alone == whole and forked == whole
 
 
