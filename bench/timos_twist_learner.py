@@ -2,34 +2,42 @@
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
         [--teacher-iterations 100] [--generations 0] [--pairs 8] [--tune-rounds 300]
-        [--top 2] [--playouts 30] [--games 2000] [--seed 7] [--processes 1] [--paired]
+        [--top 2] [--playouts 30] [--hidden 16] [--net-epochs 600] [--corrections 1]
+        [--correction-rounds 1000] [--games 2000] [--seed 7] [--processes 1] [--paired]
 
-The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
-the seat alternating episode by episode), the heuristic bot in the other; one round, the first
-out wins. The policy is a softmax over the legal actions (the mask) of logits linear in a few
-features of each action, read off the observation (`action_features`), and what the seat saw the
-other seat do (`Memory`: which colours it could not follow). It learns in two stages. First from
-a teacher: our search bot (flat Monte Carlo over sampled hands, `--teacher-iterations` playouts a
-move) plays the agent's seat against the heuristic bot for `--teacher-rounds` seeded rounds, and
-the policy is fitted to its choices (`clone`: the mean log-likelihood, full batch, Adam). The
-search costs about a tenth of a CPU second a round at 100 playouts; the greedy policy plays at
-the cost of its features. Then on the win rate itself (`tune`): `--generations` steps of evolution
-strategies, each playing `--pairs` random perturbations of the weights, and their opposites, for
-`--tune-rounds` seeded rounds against the heuristic bot (the same rounds for all) and moving
-the weights along the perturbations that won more (none by default: it moved the win rate by
-about a point). At play the policy plays greedily (its likeliest legal action), or hands its
-`--top` likeliest legal actions to the search bot, which shares `--playouts` playouts a move
-among them (every one played on the same sampled deals) and keeps the one that won most
-(`searching`). The search bot weighing every legal move with the same `--playouts` says what
-the policy adds to the search at equal cost; the teacher itself (`--teacher-iterations`) has a
-row too. The trained policy, both ways, and the baselines, simple rules over the same
-observation and the bots themselves in the agent's seat, then each play `--games` seeded rounds
-against random play and as many against the heuristic bot, on the same seeds (others than
-tuning's); the table gives their win rates with 95 % Wilson intervals. `--processes` plays the
-teacher's rounds and the table's rows that many at a time in forked processes: the same
-figures, the CPU seconds theirs summed. `--paired` plays, after the same training, only the two
-rows at `--playouts` against the heuristic bot, on the table's rounds, and compares them round
-by round: the rounds each won alone, and McNemar's exact test on them.
+The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`, the
+seat alternating episode by episode), the heuristic bot in the other; one round, the first out
+wins. The policy is a softmax over the legal actions (the mask) of logits linear in a few features
+of each action, read off the observation (`action_features`), and what the seat saw the other seat
+do (`Memory`: which colours it could not follow). It learns in two stages. First from a teacher:
+our search bot (flat Monte Carlo over sampled hands, `--teacher-iterations` playouts a move) plays
+the agent's seat against the heuristic bot for `--teacher-rounds` seeded rounds, and the policy is
+fitted to its choices (`clone`: the mean log-likelihood, full batch, Adam). The search costs about
+a tenth of a CPU second a round at 100 playouts; the greedy policy plays at the cost of its
+features. Then on the win rate itself (`tune`): `--generations` steps of evolution strategies, each
+playing `--pairs` random perturbations of the weights, and their opposites, for `--tune-rounds`
+seeded rounds against the heuristic bot (the same rounds for all) and moving the weights along the
+perturbations that won more (none by default: it moved the win rate by about a point). At play the
+policy plays greedily (its likeliest legal action), or hands its `--top` likeliest legal actions to
+the search bot, which shares `--playouts` playouts a move among them (every one played on the same
+sampled deals) and keeps the one that won most (`searching`). The search bot weighing every legal
+move with the same `--playouts` says what the policy adds to the search at equal cost; the teacher
+itself (`--teacher-iterations`) has a row too. A second learner reads the same features through a
+small network (`Net`: `--hidden` tanh units, the logit their weighted sum and a linear term),
+cloned from the same choices (`--net-epochs`), then corrected DAgger-style (`correct`,
+`--corrections` steps): it plays `--correction-rounds` new seeded rounds greedily, the search bot
+weighing its `--top` likeliest moves (`--playouts` a move) says what it would have played at each
+decision, and the network is fitted again to every choice shown; it plays greedily, with no search.
+The trained policies, and the baselines, simple rules over the same observation and the bots
+themselves in the agent's seat, then each play `--games` seeded rounds against random play and as
+many against the heuristic bot, on the same seeds (others than tuning's); the table gives their win
+rates with 95 % Wilson intervals, and then compares each greedy network round by round with the
+heuristic bot's own row and the best rule's against the heuristic bot (McNemar's exact test on the
+rounds one won and the other lost). `--processes` plays the teacher's rounds and the table's rows
+that many at a time in forked processes: the same figures, the CPU seconds theirs summed.
+`--paired` plays, after the same training, only the two rows at `--playouts` against the heuristic
+bot, on the table's rounds, and compares them round by round: the rounds each won alone, and
+McNemar's exact test on them.
 """
 
 from __future__ import annotations
