@@ -51,7 +51,7 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import islice
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -440,6 +440,8 @@ def correct(net: Net, shown: list[tuple[np.ndarray, int]], steps: int, rounds: i
               f"{agree:.1%}")
 
 
+B = TypeVar("B", Bot, SearchBot)
+
 # An agent: given its environment (for a bot playing from the seat's view), the observation,
 # the mask and its memory, the number of its move.
 Agent = Callable[[SingleAgentEnv, np.ndarray, np.ndarray, Memory], int]
@@ -454,24 +456,37 @@ def greedy(policy: Policy | Net) -> Agent:
     return act
 
 
+class EachRound(Generic[B]):
+    """The bot `make` makes from the agent's environment and a round's memory, made anew each
+    round (each round's memory is new)."""
+
+    def __init__(self, make: Callable[[SingleAgentEnv, Memory], B]) -> None:
+        self.make = make
+        self.memory: Memory | None = None
+        self.bot: B | None = None
+
+    def __call__(self, env: SingleAgentEnv, memory: Memory) -> B:
+        if self.bot is None or memory is not self.memory:
+            self.memory, self.bot = memory, self.make(env, memory)
+        return self.bot
+
+
 def searching(policy: Policy | Net | None, top: int, playouts: int) -> Agent:
     """Our search bot (`playouts` a move, however many moves it weighs) in the agent's seat, a
     new one each round; with a `policy`, weighing only the `top` legal moves the policy likes
     best: the learned policy says which moves are worth a look, the search which of them wins
     most often from here. Without one, it weighs every legal move."""
-    current: list[tuple[Memory, SearchBot]] = []
+    searcher = EachRound(lambda env, memory: SearchBot(
+        env.seat, Rng(f"search-{memory.seed}"), Budget(iterations=playouts, ms=None)))
 
     def act(env: SingleAgentEnv, observation: np.ndarray, mask: np.ndarray, memory: Memory
             ) -> int:
-        if not current or current[0][0] is not memory:  # a new round: its memory is new
-            current[:] = [(memory, SearchBot(env.seat, Rng(f"search-{memory.seed}"),
-                                             Budget(iterations=playouts, ms=None)))]
         legal = env.env.legal(env.seat)
         if policy is not None:
             numbers, rows = action_features(observation, mask, memory)
             liked = likeliest(policy, numbers, rows, top)
             legal = {number: action for number, action in legal.items() if number in liked}
-        return search_choice(current[0][1], env, legal)
+        return search_choice(searcher(env, memory), env, legal)
 
     return act
 
@@ -511,14 +526,15 @@ def most_of_colour(hand: np.ndarray, card: int) -> float:
 
 
 def bot(kind: str) -> Agent:
-    """One of our bots in the agent's seat, seeing that seat's view (one bot a seat, seeded)."""
-    bots: dict[int, Bot] = {}
+    """One of our bots in the agent's seat, seeing that seat's view: a new one each round, its
+    own draws seeded by the round's seed (so that a row reads the same whichever rounds a
+    process played before: the processes of `played` play several parts each)."""
+    player = EachRound(lambda env, memory: make_bot(
+        "timos-twist", kind, env.seat, Rng(f"agent-{memory.seed}")))
 
     def act(env: SingleAgentEnv, observation: np.ndarray, mask: np.ndarray, memory: Memory
             ) -> int:
-        if env.seat not in bots:
-            bots[env.seat] = make_bot("timos-twist", kind, env.seat, Rng(f"agent-{env.seat}"))
-        return env.bot_number(bots[env.seat], env.seat)
+        return env.bot_number(player(env, memory), env.seat)
 
     return act
 

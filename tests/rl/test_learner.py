@@ -213,11 +213,13 @@ def test_the_teachers_rounds_split_in_parts_make_the_same_choices(learner: Modul
 def test_rows_played_in_parts_and_processes_read_as_in_one(
         learner: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's rows played in parts of 4 rounds, two parts at a time in forked processes:
-    the same cells, in order, as each row's rounds played in one go."""
+    the same cells, in order, as each row's rounds played in one go; random play's too (its
+    draws are seeded by the round, not run on from whatever rounds its process played)."""
     policy = learner.Policy()
     policy.w[learner.FEATURES.index("card's value / 50")] = 1.0
     rows = [("rule", learner.rule(learner.most_of_colour)), ("learner", learner.greedy(policy)),
-            ("searched", learner.searching(policy, 2, playouts=6))]
+            ("searched", learner.searching(policy, 2, playouts=6)),
+            ("random", learner.bot("random"))]
     whole = [(name, [learner.cell(learner.evaluate(agent, opponents, 10), 10)
                      for opponents in ("random", "heuristic")]) for name, agent in rows]
     monkeypatch.setattr(learner, "PART", 4)
