@@ -226,13 +226,11 @@ class Adam:
 
     def ascend(self, arrays: list[np.ndarray], gradients: list[np.ndarray], rate: float) -> None:
         self.updates += 1
-        for array, gradient, m, s in zip(arrays, gradients, self.m, self.s, strict=True):
-            m *= 0.9
-            m += 0.1 * gradient
-            s *= 0.999
-            s += 0.001 * gradient * gradient
-            m_hat = m / (1 - 0.9**self.updates)
-            s_hat = s / (1 - 0.999**self.updates)
+        for index, (array, gradient) in enumerate(zip(arrays, gradients, strict=True)):
+            self.m[index] = 0.9 * self.m[index] + 0.1 * gradient
+            self.s[index] = 0.999 * self.s[index] + 0.001 * gradient * gradient
+            m_hat = self.m[index] / (1 - 0.9**self.updates)
+            s_hat = self.s[index] / (1 - 0.999**self.updates)
             array += rate * m_hat / (np.sqrt(s_hat) + 1e-8)  # ascent: more reward
 
 
