@@ -2,39 +2,48 @@
 
     uv run --group rl python bench/timos_twist_learner.py [--teacher-rounds 1500]
         [--teacher-iterations 100] [--generations 0] [--pairs 8] [--tune-rounds 300]
-        [--top 2] [--playouts 30] [--games 2000] [--seed 7] [--processes 1] [--paired]
+        [--top 2] [--playouts 30] [--hidden 16] [--net-epochs 600] [--corrections 1]
+        [--correction-rounds 1000] [--games 2000] [--seed 7] [--processes 1] [--paired]
 
-The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`,
-the seat alternating episode by episode), the heuristic bot in the other; one round, the first
-out wins. The policy is a softmax over the legal actions (the mask) of logits linear in a few
-features of each action, read off the observation (`action_features`), and what the seat saw the
-other seat do (`Memory`: which colours it could not follow). It learns in two stages. First from
-a teacher: our search bot (flat Monte Carlo over sampled hands, `--teacher-iterations` playouts a
-move) plays the agent's seat against the heuristic bot for `--teacher-rounds` seeded rounds, and
-the policy is fitted to its choices (`clone`: the mean log-likelihood, full batch, Adam). The
-search costs about a tenth of a CPU second a round at 100 playouts; the greedy policy plays at
-the cost of its features. Then on the win rate itself (`tune`): `--generations` steps of evolution
-strategies, each playing `--pairs` random perturbations of the weights, and their opposites, for
-`--tune-rounds` seeded rounds against the heuristic bot (the same rounds for all) and moving
-the weights along the perturbations that won more (none by default: it moved the win rate by
-about a point). At play the policy plays greedily (its likeliest legal action), or hands its
-`--top` likeliest legal actions to the search bot, which shares `--playouts` playouts a move
-among them (every one played on the same sampled deals) and keeps the one that won most
-(`searching`). The search bot weighing every legal move with the same `--playouts` says what
-the policy adds to the search at equal cost; the teacher itself (`--teacher-iterations`) has a
-row too. The trained policy, both ways, and the baselines, simple rules over the same
-observation and the bots themselves in the agent's seat, then each play `--games` seeded rounds
-against random play and as many against the heuristic bot, on the same seeds (others than
-tuning's); the table gives their win rates with 95 % Wilson intervals. `--processes` plays the
-teacher's rounds and the table's rows that many at a time in forked processes: the same
-figures, the CPU seconds theirs summed. `--paired` plays, after the same training, only the two
-rows at `--playouts` against the heuristic bot, on the table's rounds, and compares them round
-by round: the rounds each won alone, and McNemar's exact test on them.
+The agent is one seat of `tictac.rl.single_agent.SingleAgentEnv` (observation `history-v1`, the
+seat alternating episode by episode), the heuristic bot in the other; one round, the first out
+wins. The policy is a softmax over the legal actions (the mask) of logits linear in a few features
+of each action, read off the observation (`action_features`), and what the seat saw the other seat
+do (`Memory`: which colours it could not follow). It learns in two stages. First from a teacher:
+our search bot (flat Monte Carlo over sampled hands, `--teacher-iterations` playouts a move) plays
+the agent's seat against the heuristic bot for `--teacher-rounds` seeded rounds, and the policy is
+fitted to its choices (`clone`: the mean log-likelihood, full batch, Adam). The search costs about
+a tenth of a CPU second a round at 100 playouts; the greedy policy plays at the cost of its
+features. Then on the win rate itself (`tune`): `--generations` steps of evolution strategies, each
+playing `--pairs` random perturbations of the weights, and their opposites, for `--tune-rounds`
+seeded rounds against the heuristic bot (the same rounds for all) and moving the weights along the
+perturbations that won more (none by default: it moved the win rate by about a point). At play the
+policy plays greedily (its likeliest legal action), or hands its `--top` likeliest legal actions to
+the search bot, which shares `--playouts` playouts a move among them (every one played on the same
+sampled deals) and keeps the one that won most (`searching`). The search bot weighing every legal
+move with the same `--playouts` says what the policy adds to the search at equal cost; the teacher
+itself (`--teacher-iterations`) has a row too. A second learner reads the same features through a
+small network (`Net`: `--hidden` tanh units, the logit their weighted sum and a linear term),
+cloned from the same choices (`--net-epochs`), then corrected DAgger-style (`correct`,
+`--corrections` steps): it plays `--correction-rounds` new seeded rounds greedily, the search bot
+weighing its `--top` likeliest moves (`--playouts` a move) says what it would have played at each
+decision, and the network is fitted again to every choice shown; it plays greedily, with no search.
+The trained policies, and the baselines, simple rules over the same observation and the bots
+themselves in the agent's seat, then each play `--games` seeded rounds against random play and as
+many against the heuristic bot, on the same seeds (others than tuning's); the table gives their win
+rates with 95 % Wilson intervals, and then compares each greedy network round by round with the
+heuristic bot's own row and the best rule's against the heuristic bot (McNemar's exact test on the
+rounds one won and the other lost). `--processes` plays the teacher's rounds and the table's rows
+that many at a time in forked processes: the same figures, the CPU seconds theirs summed.
+`--paired` plays, after the same training, only the two rows at `--playouts` against the heuristic
+bot, on the table's rounds, and compares them round by round: the rounds each won alone, and
+McNemar's exact test on them.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import multiprocessing
 import os
@@ -42,14 +51,14 @@ import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import islice
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from tictac.bots import Bot, make_bot
 from tictac.bots.search import Budget
 from tictac.bots.timos_twist_search import SearchBot
-from tictac.engine import Rng
+from tictac.engine import Action, Rng
 from tictac.games.timos_twist.cards import (
     COLOR,
     DECK_SIZE,
@@ -207,25 +216,95 @@ def action_features(observation: np.ndarray, mask: np.ndarray, memory: Memory
     return numbers, rows
 
 
+class Adam:
+    """Adam's running moments for a list of arrays, stepping them up the gradient."""
+
+    def __init__(self, arrays: list[np.ndarray]) -> None:
+        self.m = [np.zeros_like(array) for array in arrays]
+        self.s = [np.zeros_like(array) for array in arrays]
+        self.updates = 0
+
+    def ascend(self, arrays: list[np.ndarray], gradients: list[np.ndarray], rate: float) -> None:
+        self.updates += 1
+        for index, (array, gradient) in enumerate(zip(arrays, gradients, strict=True)):
+            self.m[index] = 0.9 * self.m[index] + 0.1 * gradient
+            self.s[index] = 0.999 * self.s[index] + 0.001 * gradient * gradient
+            m_hat = self.m[index] / (1 - 0.9**self.updates)
+            s_hat = self.s[index] / (1 - 0.999**self.updates)
+            array += rate * m_hat / (np.sqrt(s_hat) + 1e-8)  # ascent: more reward
+
+
+def chances(scores: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """The softmax of each decision's scores over its legal moves (the last axis; the padding,
+    not legal, gets none)."""
+    masked = np.where(legal, scores, -np.inf)
+    exp = np.exp(masked - masked.max(axis=-1, keepdims=True))
+    return exp / exp.sum(axis=-1, keepdims=True)
+
+
 class Policy:
     """A softmax over the legal actions of logits linear in their features; Adam."""
 
     def __init__(self) -> None:
         self.w = np.zeros(WIDTH)
-        self.m, self.s, self.updates = np.zeros(WIDTH), np.zeros(WIDTH), 0
+        self.adam = Adam([self.w])
 
-    def chances(self, rows: np.ndarray) -> np.ndarray:
-        logits = rows @ self.w
-        exp = np.exp(logits - logits.max())
-        return exp / exp.sum()
+    @property
+    def updates(self) -> int:
+        return self.adam.updates
 
-    def update(self, gradient: np.ndarray, rate: float) -> None:
-        self.updates += 1
-        self.m = 0.9 * self.m + 0.1 * gradient
-        self.s = 0.999 * self.s + 0.001 * gradient * gradient
-        m_hat = self.m / (1 - 0.9**self.updates)
-        s_hat = self.s / (1 - 0.999**self.updates)
-        self.w += rate * m_hat / (np.sqrt(s_hat) + 1e-8)  # ascent: more reward
+    def scores(self, rows: np.ndarray) -> np.ndarray:
+        """The logit of each row of features (the last axis)."""
+        return rows @ self.w
+
+    def gradient(self, features: np.ndarray, legal: np.ndarray, chosen: np.ndarray
+                 ) -> list[np.ndarray]:
+        """The gradient of the mean log chance of the `chosen` moves (`clone`'s arrays): the
+        chosen row less the rows' mean under the policy."""
+        mean = np.einsum("nk,nkd->nd", chances(self.scores(features), legal), features)
+        return [(features[np.arange(len(chosen)), chosen] - mean).mean(axis=0)]
+
+    def update(self, gradient: list[np.ndarray], rate: float) -> None:
+        self.adam.ascend([self.w], gradient, rate)
+
+
+class Net:
+    """A softmax over the legal actions of logits that are a small network of their features:
+    `hidden` tanh units read each action's row, the logit a weighted sum of them and of the row
+    itself (the linear policy, with room to weigh features together: a +2 when the other seat
+    likely cannot stack and is at 2 cards). The same weights score every action. Starts from
+    small random weights drawn from `seed`; Adam."""
+
+    def __init__(self, hidden: int, seed: int) -> None:
+        rng = np.random.default_rng(seed)
+        self.w_in = rng.standard_normal((WIDTH, hidden)) / math.sqrt(WIDTH)
+        self.b_in = np.zeros(hidden)
+        self.w_out = 0.1 * rng.standard_normal(hidden)
+        self.w = np.zeros(WIDTH)
+        self.adam = Adam(self.weights())
+
+    def weights(self) -> list[np.ndarray]:
+        return [self.w_in, self.b_in, self.w_out, self.w]
+
+    def scores(self, rows: np.ndarray) -> np.ndarray:
+        return np.tanh(rows @ self.w_in + self.b_in) @ self.w_out + rows @ self.w
+
+    def gradient(self, features: np.ndarray, legal: np.ndarray, chosen: np.ndarray,
+                 decay: float = 1e-4) -> list[np.ndarray]:
+        """`Policy.gradient`'s, back through the units; `decay` pulls their weights to 0."""
+        units = np.tanh(features @ self.w_in + self.b_in)
+        # The gradient of a mean log chance by each logit: 1 for the chosen, less its chance.
+        by_logit = -chances(units @ self.w_out + features @ self.w, legal)
+        by_logit[np.arange(len(chosen)), chosen] += 1.0
+        by_logit /= len(chosen)
+        by_unit = by_logit[:, :, None] * self.w_out * (1 - units * units)
+        return [np.einsum("nkd,nkh->dh", features, by_unit) - decay * self.w_in,
+                by_unit.sum(axis=(0, 1)),
+                np.einsum("nk,nkh->h", by_logit, units) - decay * self.w_out,
+                np.einsum("nk,nkd->d", by_logit, features)]
+
+    def update(self, gradient: list[np.ndarray], rate: float) -> None:
+        self.adam.ascend(self.weights(), gradient, rate)
 
 
 def make_envs(opponents: str) -> list[SingleAgentEnv]:
@@ -234,27 +313,35 @@ def make_envs(opponents: str) -> list[SingleAgentEnv]:
 
 
 def demonstrations(rounds: int, iterations: int, seed: int, processes: int = 1,
-                   log: Callable[[str], None] = print) -> list[tuple[np.ndarray, int]]:
+                   log: Callable[[str], None] = print, learner: Policy | Net | None = None,
+                   top: int = 0, first: int = 0) -> list[tuple[np.ndarray, int]]:
     """The search bot's choices (`iterations` playouts a move) in the agent's seat against the
-    heuristic bot, `rounds` seeded rounds, the seat alternating: for each decision with more
-    than one legal move, the features of each legal move and the row of the one it chose.
-    Played 100 rounds a part, `processes` parts at a time (each round is seeded alone: the same
-    choices however they are split)."""
-    parts = [range(first, min(first + 100, rounds)) for first in range(0, rounds, 100)]
+    heuristic bot, `rounds` seeded rounds numbered from `first` on, the seat alternating: for
+    each decision with more than one legal move, the features of each legal move and the row of
+    the one it chose. With a `learner`, the learner plays its greedy move and the search, weighing
+    only the learner's `top` likeliest moves, says which it would have played: the choices shown
+    are the searched learner's, on the rounds where the greedy learner's own moves lead (so it is
+    taught where it goes wrong, not only where the teacher goes). Played 100 rounds a part,
+    `processes` parts at a time (each round is seeded alone: the same choices however they are
+    split)."""
+    parts = [range(start, min(start + 100, first + rounds))
+             for start in range(first, first + rounds, 100)]
     shown: list[tuple[np.ndarray, int]] = []
     won = 0
-    teach = partial(demonstrate, iterations=iterations, seed=seed)
+    teach = partial(demonstrate, iterations=iterations, seed=seed, learner=learner, top=top)
     for part, (choices, wins) in zip(parts, mapped(teach, parts, processes), strict=True):
         shown += choices
         won += wins
-        if (part[-1] + 1) % 500 == 0:
-            log(f"teacher round {part[-1] + 1}: won {won}, {len(shown):,} choices shown")
+        if (part[-1] + 1 - first) % 500 == 0:
+            log(f"{'teacher' if learner is None else 'learner'} round {part[-1] + 1 - first}: "
+                f"won {won}, {len(shown):,} choices shown")
     return shown
 
 
-def demonstrate(episodes: range, iterations: int, seed: int
+def demonstrate(episodes: range, iterations: int, seed: int,
+                learner: Policy | Net | None = None, top: int = 0
                 ) -> tuple[list[tuple[np.ndarray, int]], int]:
-    """`demonstrations` of the rounds numbered `episodes`, and how many of them the teacher won."""
+    """`demonstrations` of the rounds numbered `episodes`, and how many of them the seat won."""
     envs, shown, won = make_envs("heuristic"), [], 0
     for episode in episodes:
         env, memory = envs[episode % 2], Memory()
@@ -263,16 +350,39 @@ def demonstrate(episodes: range, iterations: int, seed: int
         observation, info = env.reset(seed=seed * 1_000_000 + episode)
         while True:
             memory.see(observation)
-            number = env.bot_number(teacher, env.seat)
             numbers, rows = action_features(observation, info["action_mask"], memory)
+            legal = env.env.legal(env.seat)
+            if learner is None:
+                number = chosen = search_choice(teacher, env, legal)
+            else:
+                number = int(numbers[int(np.argmax(learner.scores(rows)))])
+                liked = likeliest(learner, numbers, rows, top)
+                # A copy chooses, so that the teacher remembers the move made, not its own.
+                chosen = search_choice(copy.copy(teacher), env,
+                                       {n: action for n, action in legal.items() if n in liked})
+                search_choice(teacher, env, {number: legal[number]})
             if len(numbers) > 1:
-                shown.append((rows, int(np.flatnonzero(numbers == number)[0])))
+                shown.append((rows, int(np.flatnonzero(numbers == chosen)[0])))
             memory.acted(observation, number)
             observation, reward, terminated, truncated, info = env.step(number)
             if terminated or truncated:
                 won += reward > 0
                 break
     return shown, won
+
+
+def likeliest(policy: Policy | Net, numbers: np.ndarray, rows: np.ndarray, top: int
+              ) -> set[int]:
+    """The numbers of the `top` legal moves (`action_features`'s) the policy likes best."""
+    return {int(numbers[i]) for i in np.argsort(-policy.scores(rows), kind="stable")[:top]}
+
+
+def search_choice(bot: SearchBot, env: SingleAgentEnv, legal: dict[int, Action | None]) -> int:
+    """The number of the move `bot` makes in the agent's seat, choosing among `legal` (some of
+    the seat's legal actions by number); offered one move, it only takes note of it."""
+    view = env.env.game.view(env.env.game_state, env.seat)
+    chosen = bot.act(view, [action for action in legal.values() if action is not None], True)
+    return next(number for number, action in legal.items() if action == chosen)
 
 
 def mapped(function: Callable[[Any], Any], items: list[Any], processes: int) -> Iterator[Any]:
@@ -290,7 +400,7 @@ def cpu_seconds() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
-def clone(policy: Policy, shown: list[tuple[np.ndarray, int]], epochs: int = 300,
+def clone(policy: Policy | Net, shown: list[tuple[np.ndarray, int]], epochs: int = 300,
           rate: float = 0.05) -> float:
     """Fit the policy to the choices shown: full-batch ascent of their mean log-likelihood
     (the legal moves of each decision padded to the widest, the padding masked out); the share
@@ -301,52 +411,80 @@ def clone(policy: Policy, shown: list[tuple[np.ndarray, int]], epochs: int = 300
     for index, (rows, _) in enumerate(shown):
         features[index, :len(rows)] = rows
         legal[index, :len(rows)] = True
-    chosen = features[np.arange(len(shown)), [choice for _, choice in shown]]
+    chosen = np.array([choice for _, choice in shown])
     for _ in range(epochs):
-        logits = np.where(legal, features @ policy.w, -np.inf)
-        chances = np.exp(logits - logits.max(axis=1, keepdims=True))
-        chances /= chances.sum(axis=1, keepdims=True)
-        # The gradient of a log chance: the chosen row less the rows' mean under the policy.
-        gradient = (chosen - np.einsum("nk,nkd->nd", chances, features)).mean(axis=0)
-        policy.update(gradient, rate)
-    logits = np.where(legal, features @ policy.w, -np.inf)
-    return float(np.mean(np.argmax(logits, axis=1) == [choice for _, choice in shown]))
+        policy.update(policy.gradient(features, legal, chosen), rate)
+    scores = np.where(legal, policy.scores(features), -np.inf)
+    return float(np.mean(np.argmax(scores, axis=1) == chosen))
 
+
+# The network's rate of ascent when cloning and correcting.
+NET_RATE = 0.01
+
+
+def correct(net: Net, shown: list[tuple[np.ndarray, int]], steps: int, rounds: int, top: int,
+            playouts: int, seed: int, first: int, processes: int = 1,
+            epochs: int = 300) -> None:
+    """DAgger with the searched network as the teacher: `steps` times, the network plays
+    `rounds` seeded rounds greedily against the heuristic bot (numbered from `first` on, new ones
+    each step: apart from the teacher's), the search bot weighing its `top` likeliest moves
+    (`playouts` a move) labels each decision, and the network is fitted again to all the choices
+    shown so far, the teacher's and the corrections before."""
+    for step in range(steps):
+        shown = shown + demonstrations(rounds, playouts, seed, processes, learner=net, top=top,
+                                first=first + step * rounds)
+        agree = clone(net, shown, epochs, NET_RATE)
+        print(f"correction {step + 1}: {len(shown):,} choices, the greedy network agrees on "
+              f"{agree:.1%}")
+
+
+B = TypeVar("B", Bot, SearchBot)
 
 # An agent: given its environment (for a bot playing from the seat's view), the observation,
 # the mask and its memory, the number of its move.
 Agent = Callable[[SingleAgentEnv, np.ndarray, np.ndarray, Memory], int]
 
 
-def greedy(policy: Policy) -> Agent:
+def greedy(policy: Policy | Net) -> Agent:
     def act(env: SingleAgentEnv, observation: np.ndarray, mask: np.ndarray, memory: Memory
             ) -> int:
         numbers, rows = action_features(observation, mask, memory)
-        return int(numbers[int(np.argmax(rows @ policy.w))])
+        return int(numbers[int(np.argmax(policy.scores(rows)))])
 
     return act
 
 
-def searching(policy: Policy | None, top: int, playouts: int) -> Agent:
+class EachRound(Generic[B]):
+    """The bot `make` makes from the agent's environment and a round's memory, made anew each
+    round (each round's memory is new)."""
+
+    def __init__(self, make: Callable[[SingleAgentEnv, Memory], B]) -> None:
+        self.make = make
+        self.memory: Memory | None = None
+        self.bot: B | None = None
+
+    def __call__(self, env: SingleAgentEnv, memory: Memory) -> B:
+        if self.bot is None or memory is not self.memory:
+            self.memory, self.bot = memory, self.make(env, memory)
+        return self.bot
+
+
+def searching(policy: Policy | Net | None, top: int, playouts: int) -> Agent:
     """Our search bot (`playouts` a move, however many moves it weighs) in the agent's seat, a
     new one each round; with a `policy`, weighing only the `top` legal moves the policy likes
     best: the learned policy says which moves are worth a look, the search which of them wins
     most often from here. Without one, it weighs every legal move."""
-    current: list[tuple[Memory, SearchBot]] = []
+    searcher = EachRound(lambda env, memory: SearchBot(
+        env.seat, Rng(f"search-{memory.seed}"), Budget(iterations=playouts, ms=None)))
 
     def act(env: SingleAgentEnv, observation: np.ndarray, mask: np.ndarray, memory: Memory
             ) -> int:
-        if not current or current[0][0] is not memory:  # a new round: its memory is new
-            current[:] = [(memory, SearchBot(env.seat, Rng(f"search-{memory.seed}"),
-                                             Budget(iterations=playouts, ms=None)))]
         legal = env.env.legal(env.seat)
         if policy is not None:
             numbers, rows = action_features(observation, mask, memory)
-            liked = {int(numbers[i]) for i in np.argsort(-(rows @ policy.w), kind="stable")[:top]}
+            liked = likeliest(policy, numbers, rows, top)
             legal = {number: action for number, action in legal.items() if number in liked}
-        view = env.env.game.view(env.env.game_state, env.seat)
-        chosen = current[0][1].act(view, [a for a in legal.values() if a is not None], True)
-        return next(number for number, action in legal.items() if action == chosen)
+        return search_choice(searcher(env, memory), env, legal)
 
     return act
 
@@ -386,14 +524,15 @@ def most_of_colour(hand: np.ndarray, card: int) -> float:
 
 
 def bot(kind: str) -> Agent:
-    """One of our bots in the agent's seat, seeing that seat's view (one bot a seat, seeded)."""
-    bots: dict[int, Bot] = {}
+    """One of our bots in the agent's seat, seeing that seat's view: a new one each round, its
+    own draws seeded by the round's seed (so that a row reads the same whichever rounds a
+    process played before: the processes of `played` play several parts each)."""
+    player = EachRound(lambda env, memory: make_bot(
+        "timos-twist", kind, env.seat, Rng(f"agent-{memory.seed}")))
 
     def act(env: SingleAgentEnv, observation: np.ndarray, mask: np.ndarray, memory: Memory
             ) -> int:
-        if env.seat not in bots:
-            bots[env.seat] = make_bot("timos-twist", kind, env.seat, Rng(f"agent-{env.seat}"))
-        return env.bot_number(bots[env.seat], env.seat)
+        return env.bot_number(player(env, memory), env.seat)
 
     return act
 
@@ -444,7 +583,7 @@ def tune(policy: Policy, generations: int, pairs: int, rounds: int, seed: int,
             won = evaluate(greedy(trial), "heuristic", rounds, first)
             trial.w = policy.w - spread * direction
             gains.append((won - evaluate(greedy(trial), "heuristic", rounds, first)) / rounds)
-        policy.update(np.asarray(gains) @ directions / (pairs * spread), rate)
+        policy.update([np.asarray(gains) @ directions / (pairs * spread)], rate)
         log(f"generation {generation + 1}: a perturbation moved the win rate by "
             f"{100 * np.mean(np.abs(gains)):.1f} points on average")
 
@@ -481,10 +620,10 @@ def play_part(task: tuple[int, str, int, int]) -> tuple[list[bool], float]:
 
 
 def played(rows: list[tuple[str, Agent]], games: int, processes: int
-           ) -> Iterator[tuple[str, list[str], float]]:
+           ) -> Iterator[tuple[str, list[str], float, list[bool]]]:
     """Each row's name, its cells against random play and against the heuristic bot (`games`
-    rounds each) and the CPU seconds they took, in order; the rows' parts played `processes` at a
-    time in forked processes."""
+    rounds each), the CPU seconds they took and whether it won each round against the heuristic
+    bot, in order; the rows' parts played `processes` at a time in forked processes."""
     _ROWS[:] = rows
     starts = range(FIRST, FIRST + games, PART)
     tasks = [(row, opponents, first, min(PART, FIRST + games - first))
@@ -494,7 +633,8 @@ def played(rows: list[tuple[str, Agent]], games: int, processes: int
     for name, _ in rows:
         against = [list(islice(results, len(starts))) for _ in range(2)]
         yield (name, [cell(sum(sum(won) for won, _ in parts), games) for parts in against],
-               sum(seconds for parts in against for _, seconds in parts))
+               sum(seconds for parts in against for _, seconds in parts),
+               [won for part, _ in against[1] for won in part])
 
 
 def paired(rows: list[tuple[str, Agent]], games: int, processes: int) -> list[list[bool]]:
@@ -545,6 +685,12 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1,
                         help="parts of the teacher's rounds and of the table's rows played at "
                         "once, each in a process of its own")
+    parser.add_argument("--hidden", type=int, default=16,
+                        help="tanh units of the network cloned from the teacher's choices")
+    parser.add_argument("--net-epochs", type=int, default=600)
+    parser.add_argument("--corrections", type=int, default=1,
+                        help="steps of the searched network's corrections (DAgger) after cloning")
+    parser.add_argument("--correction-rounds", type=int, default=1000)
     parser.add_argument("--paired", action="store_true",
                         help="play only the search bot and the learner's search at --playouts "
                         "against the heuristic bot, and compare them round by round")
@@ -569,6 +715,18 @@ def main() -> None:
         print("\n".join(compare((search, learned), first, second)))
         print(f"{cpu_seconds():.0f} CPU s in all")
         return
+    started = cpu_seconds()
+    net = Net(args.hidden, args.seed)
+    agree = clone(net, shown, args.net_epochs, NET_RATE)
+    print(f"a {args.hidden}-unit network cloned from the same choices: greedy agrees on "
+          f"{agree:.1%}")
+    cloned = copy.deepcopy(net)
+    correct(net, shown, args.corrections, args.correction_rounds, args.top, args.playouts,
+            args.seed, args.teacher_rounds, args.processes)
+    print(f"the network trained in {cpu_seconds() - started:.0f} CPU s more")
+    network = f"learner, a {args.hidden}-unit network cloned from the same choices, greedy"
+    corrected = (f"the same network, {args.corrections} step{'s' * (args.corrections > 1)} of "
+                 f"its searched corrections ({args.correction_rounds:,} rounds each), greedy")
     agents: dict[str, Agent] = {
         "random legal move": bot("random"),
         "rule: highest value, else draw": rule(highest_value),
@@ -581,10 +739,20 @@ def main() -> None:
             searching(None, 0, args.teacher_iterations),
         search: searching(None, 0, args.playouts),
         learned: searching(policy, args.top, args.playouts),
+        network: greedy(cloned),
+        corrected: greedy(net),
     }
     print("\n| agent | against random play | against the heuristic bot |\n|---|---|---|")
-    for name, cells, seconds in played(list(agents.items()), args.games, args.processes):
+    won: dict[str, list[bool]] = {}
+    for name, cells, seconds, rounds in played(list(agents.items()), args.games,
+                                               args.processes):
         print(f"| {name} | {cells[0]} | {cells[1]} |  ({seconds:.0f} CPU s)", flush=True)
+        won[name] = rounds
+    rule_row = max((name for name in won if name.startswith("rule")), key=lambda n: sum(won[n]))
+    for baseline in ("heuristic bot", rule_row):
+        for name in (network, corrected):
+            print("\nagainst the heuristic bot, the same rounds:")
+            print("\n".join(compare((baseline, name), won[baseline], won[name])))
     print(f"{cpu_seconds():.0f} CPU s in all")
 
 

@@ -213,16 +213,18 @@ def test_the_teachers_rounds_split_in_parts_make_the_same_choices(learner: Modul
 def test_rows_played_in_parts_and_processes_read_as_in_one(
         learner: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's rows played in parts of 4 rounds, two parts at a time in forked processes:
-    the same cells, in order, as each row's rounds played in one go."""
+    the same cells, in order, as each row's rounds played in one go; random play's too (its
+    draws are seeded by the round, not run on from whatever rounds its process played)."""
     policy = learner.Policy()
     policy.w[learner.FEATURES.index("card's value / 50")] = 1.0
     rows = [("rule", learner.rule(learner.most_of_colour)), ("learner", learner.greedy(policy)),
-            ("searched", learner.searching(policy, 2, playouts=6))]
+            ("searched", learner.searching(policy, 2, playouts=6)),
+            ("random", learner.bot("random"))]
     whole = [(name, [learner.cell(learner.evaluate(agent, opponents, 10), 10)
                      for opponents in ("random", "heuristic")]) for name, agent in rows]
     monkeypatch.setattr(learner, "PART", 4)
-    alone = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=1)]
-    forked = [(name, cells) for name, cells, _ in learner.played(rows, 10, processes=2)]
+    alone = [(name, cells) for name, cells, _, _ in learner.played(rows, 10, processes=1)]
+    forked = [(name, cells) for name, cells, _, _ in learner.played(rows, 10, processes=2)]
     assert alone == whole and forked == whole
 
 
@@ -235,6 +237,7 @@ def test_paired_outcomes_add_up_to_the_rows_counts(learner: ModuleType) -> None:
             ("learner's search", learner.searching(policy, 2, 4))]
     first, second = learner.paired(rows, 10, processes=1)
     assert len(first) == len(second) == 10
+    assert [won for _, _, _, won in learner.played(rows, 10, processes=1)] == [first, second]
     for (_, agent), won in zip(rows, (first, second), strict=True):
         assert sum(won) == learner.evaluate(agent, "heuristic", 10)
     lines = learner.compare(("search", "learner's search"), first, second)
@@ -252,3 +255,99 @@ def test_mcnemar_is_the_exact_two_sided_binomial_tail(learner: ModuleType) -> No
     assert learner.mcnemar(5, 5) == 1.0
     assert learner.mcnemar(0, 0) == 1.0
     assert learner.mcnemar(2, 3) == 1.0  # twice the tail passes 1
+
+
+def test_the_networks_gradient_is_that_of_the_mean_log_chance(learner: ModuleType) -> None:
+    """`Net.gradient`, held to finite differences of the mean log chance of the chosen moves
+    (the padding, not legal, left out), weight by weight, for a few weights of each array."""
+    rng = np.random.default_rng(1)
+    net = learner.Net(5, seed=2)
+    net.w[:] = rng.standard_normal(learner.WIDTH)
+    features = rng.random((6, 4, learner.WIDTH))
+    legal = np.ones((6, 4), bool)
+    legal[0, 3] = legal[2, 2:] = False
+    chosen = np.array([0, 3, 1, 2, 0, 1])
+
+    def mean_log_chance() -> float:
+        chances = learner.chances(net.scores(features), legal)
+        return float(np.mean(np.log(chances[np.arange(6), chosen])))
+
+    gradient = net.gradient(features, legal, chosen, decay=0.0)
+    for array, by_weight in zip(net.weights(), gradient, strict=True):
+        for index in list(np.ndindex(array.shape))[:6]:
+            kept = array[index]
+            array[index] = kept + 1e-6
+            above = mean_log_chance()
+            array[index] = kept - 1e-6
+            below = mean_log_chance()
+            array[index] = kept
+            assert by_weight[index] == pytest.approx((above - below) / 2e-6, abs=1e-6)
+
+
+def test_the_network_learns_what_no_linear_score_can(learner: ModuleType) -> None:
+    """A teacher that plays the move with exactly one of two features set, among a move with
+    neither and a move with both: no linear score picks it out both when the first is set alone
+    and when the second is; the network clones it."""
+    rng = np.random.default_rng(0)
+    shown = []
+    for _ in range(80):
+        rows = np.zeros((3, learner.WIDTH))
+        rows[:, 6] = 0.1 * rng.random(3)  # values that do not decide
+        rows[1, :2] = 1.0  # both
+        rows[2, int(rng.integers(2))] = 1.0  # one alone: the teacher's choice
+        order = rng.permutation(3)
+        shown.append((rows[order], int(np.flatnonzero(order == 2)[0])))
+    assert learner.clone(learner.Net(8, seed=0), shown, epochs=400, rate=0.05) == 1.0
+    assert learner.clone(learner.Policy(), shown, epochs=400) < 0.8
+
+
+def test_corrections_play_the_learners_moves_labelled_by_its_searched_choice(
+        learner: ModuleType) -> None:
+    """With a learner, the rounds are the greedy learner's own (the decisions shown are those
+    it meets on the same seeds, and it wins as many: the search's copy that chooses leaves the
+    round alone), and each label is one of its `top` likeliest moves, the search's pick among
+    them: with one, always the greedy move; with two, not always."""
+    policy = learner.Policy()
+    policy.w[learner.FEATURES.index("card's value / 50")] = 1.0
+    policy.w[learner.FEATURES.index("cards of the colour left / 7")] = 0.5
+    shown, won = learner.demonstrate(range(10), iterations=8, seed=3, learner=policy, top=2)
+    met: list[object] = []
+    plays = learner.greedy(policy)
+
+    def watched(env: object, observation: object, mask: object, memory: object) -> int:
+        numbers, rows = learner.action_features(observation, mask, memory)
+        if len(numbers) > 1:
+            met.append(rows)
+        return int(plays(env, observation, mask, memory))
+
+    assert won == learner.evaluate(watched, "heuristic", 10, 3_000_000)
+    assert shown and len(met) == len(shown)
+    assert all(np.array_equal(rows, seen) for (rows, _), seen in zip(shown, met, strict=True))
+    greedy_choices, top_two = 0, 0
+    for rows, choice in shown:
+        ranked = np.argsort(-policy.scores(rows), kind="stable")
+        assert choice in ranked[:2]
+        greedy_choices += choice == ranked[0]
+        top_two += 1
+    assert 0 < greedy_choices < top_two
+    ones, won_one = learner.demonstrate(range(10), iterations=8, seed=3, learner=policy, top=1)
+    assert won_one == won
+    assert all(choice == np.argmax(policy.scores(rows)) for rows, choice in ones)
+    again, _ = learner.demonstrate(range(10), iterations=8, seed=3, learner=policy, top=2)
+    assert [choice for _, choice in again] == [choice for _, choice in shown]
+
+
+def test_correcting_the_network_is_seeded_and_moves_it(learner: ModuleType) -> None:
+    shown = learner.demonstrations(4, iterations=4, seed=9, log=lambda line: None)
+    nets = [learner.Net(4, seed=1) for _ in range(3)]
+    for net in nets:
+        learner.clone(net, shown, epochs=20, rate=learner.NET_RATE)
+    cloned = [array.copy() for array in nets[0].weights()]
+    for net, seed in zip(nets, (9, 9, 10), strict=True):
+        learner.correct(net, shown, steps=2, rounds=4, top=2, playouts=4, seed=seed, first=4,
+                        epochs=20)
+    assert all(np.array_equal(a, b) for a, b in zip(nets[0].weights(), nets[1].weights(),
+                                                    strict=True))
+    assert not all(np.array_equal(a, b) for a, b in zip(nets[0].weights(), nets[2].weights(),
+                                                        strict=True))
+    assert not all(np.array_equal(a, b) for a, b in zip(nets[0].weights(), cloned, strict=True))
