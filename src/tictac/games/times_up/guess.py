@@ -63,6 +63,7 @@ _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|eme)")
 _SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
+_LEADING = _ARTICLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
 
 
 def variants(name: str) -> list[str]:
@@ -140,29 +141,39 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
 
 
 def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
-    """Whether the guess is the card's name with a description after it (the fourth check of
-    `matches`; descriptions.py says what reads as one): "Victor Hugo le poète", "Henry VIII of
-    England". The rest of the guess must win the card on its own and say the whole name the
-    card prints, optional parts too ("Hugo le poète" could be another Hugo), unless the words
-    around it, before or after, are forms the card accepts: "le Tigre Clemenceau"."""
+    """Whether the guess is the card's name with a description around it (the fourth check of
+    `matches`; descriptions.py says, in order, what reads as one): "le chef Paul Bocuse",
+    "Freddie Mercury chanteur de Queen", "Drake the explorer". The name said must win the card
+    on its own, as one run of words; the whole guess must be no known confusion and no other
+    card of the packs ("Martin Luther King" is not Martin Luther described); words around it
+    that are forms the card accepts ("le Tigre Clemenceau") describe it whatever they are."""
     known = _knowledge(name, judge)
     forms = (name, *known.accepts) if known else (name,)
     epithets = (frozenset(key for form in (*known.accepts, *_without_article(known.accepts))
                           for key in _spellings(form, judge)) if known else frozenset())
+    said_all = tuple(canonical(list(tokens), judge))
+    if _another_card(said_all, forms, judge) or (known and any(
+            _matches_names(said_all, (other,), judge) for other in known.refuses)):
+        return False
     whole = " ".join(words(name))
+    without_surname = _without_surname(name)
     # The name said may hold a middle name or a title more than the longest form the card knows.
     longest = max(len(words(form)) for form in forms) + 2
     for before, core, after in descriptions.readings(tokens, longest):
         parts = [part for part in (before, after) if part]
-        if any(number(word) is not None for part in parts for word in part):
-            continue  # "Napoleon Bonaparte the third", "Pius the twelfth": another number
         accepted = all("".join(canonical(list(part), judge)) in epithets for part in parts)
-        if not accepted and not (
-                descriptions.describes(before, False, _without_surname(name))
-                and descriptions.describes(after, True, _without_surname(name))):
-            continue
         said = " ".join(core)
-        if _wins(said, name, judge) and (accepted or _says_all_of(said, name, whole, judge)):
+        if not _wins(said, name, judge):
+            continue
+        if accepted:
+            return True
+        complete = _says_all_of(said, name, whole, judge)
+        # An article or a particle that opens the name said is beside the words before it:
+        # "serment d'Hippocrate" is the oath, "ruban de Möbius" the strip.
+        lead = len(core) - len(tuple(itertools.dropwhile(_LEADING.__contains__, core)))
+        if (descriptions.describes_before((*before, *core[:lead]) if before else (),
+                                          complete, len(core) - lead == 1)
+                and descriptions.describes_after(after, complete, without_surname, number)):
             return True
     return False
 
