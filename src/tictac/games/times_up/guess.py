@@ -561,7 +561,11 @@ def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: 
     # out for it ("Johann Christian Bach" is not "(Johann Sebastian) Bach").
     said_first = (card[j - 1][1] and not card[j][1] and before == card[j - 1][0]
                   and not _dictionary_word(word))
-    return said_first or any(not optional for _, optional in card[:j])
+    # Between words of the name: after a required name word, not a title or a particle, which
+    # a guess may give another of or leave out ("l'aéroport Charles de Gaulle" is no "Général
+    # de Gaulle" with "l'" for the title and two middle names).
+    return said_first or any(not optional and token not in _LEADING | _TITLES
+                             for token, optional in card[:j])
 
 
 def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge: Judge) -> bool:
