@@ -8,8 +8,7 @@ description, and not as part of another name or thing. guess.matches decides whe
 said wins the card; this module reads the words around it, in this order:
 
 1. beside the name, nothing that extends it into another person: a first name, an initial, a
-   number or a word that is no word of French or English (a surname: "Hugo Boss" is said of
-   "(Victor) Hugo", so the name must be said whole there, see 4), a relative ("le fils de",
+   number or a word that is no word of French or English (a surname), a relative ("le fils de",
    "'s wife", "Jr.", "fils", "junior"), or "de"/"of" right before it ("la femme de", "the
    statue of": something of the person's, not the person);
 2. no place or thing named after the person: a French noun before the name ("la rue Victor
@@ -17,10 +16,12 @@ said wins the card; this module reads the words around it, in this order:
    ("Charles de Gaulle Airport", "Nobel Prize") or a place's word before it ("Mount", "Lake");
 3. after a name with a surname, no French "de" and one word, which reads as a longer name
    ("Louis Aragon de Paris", "Jean Gabin de Paris");
-4. a name said without the optional words its card prints ("Baudelaire" for "(Charles)
-   Baudelaire") is described only by words that open on an article ("le poète Baudelaire",
-   "Drake the explorer"), or, for a person known without a surname, a place ("of England"):
-   a bare word after it may be another name ("Hugo Boss").
+4. words without an article or "de"/"of" describe only a name said whole, optional words
+   too, and after it only as more than one word: one word after a name is where a surname
+   goes ("Hugo Boss", "Whitney Houston Brown"), one word before a name of one word makes a
+   name of two ("Led Zep"); a name said without the optional words its card prints
+   ("Baudelaire" for "(Charles) Baudelaire") is described by words that open on an article
+   ("le poète Baudelaire", "Drake the explorer") or "de"/"of".
 
 Words here are in the checker's compared form (lexicon.words)."""
 
@@ -125,8 +126,9 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
         if head in _PARTICLE and len(rest) == 1 and not without_surname:
             return False  # "Louis Aragon de Paris": a longer name
         return not (rest[0] in RELATIVES or lexicon.is_first_name(rest[0]))
-    # A bare word: a noun of the dictionaries, where a surname would stand ("Hugo Boss").
-    return (whole and _plain_word(head) and head not in NAMED_AFTER and head not in RELATIVES
+    # Without an article, the first word stands where a surname would ("Hugo Boss", "Whitney
+    # Houston Brown"): a word of the dictionaries, not alone, after the name said whole.
+    return (whole and rest != () and _plain_word(head) and head not in NAMED_AFTER and head not in RELATIVES
             and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
 
 
