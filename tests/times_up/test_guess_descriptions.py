@@ -191,6 +191,7 @@ def test_the_name_said_whole_with_a_description_around_it_wins(
     ("the horse of Napoleon Bonaparte", "Napoleon (Bonaparte)", "en"),
     ("Martin Luther King", "Martin Luther", "en"),  # another man of the packs
     ("Picasso Baker", "(Pablo) Picasso", "en"),  # a bare word after a name not said whole
+    ("Pablo Picasso Baker", "(Pablo) Picasso", "en"),  # one bare word: where a surname goes
     ("grand Voltaire", "Voltaire", "fr"),  # a bare word before a name of one word
     # 2. a place or a thing named after the person.
     ("le musée Rodin", "(Auguste) Rodin", "fr"),
