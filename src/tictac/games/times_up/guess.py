@@ -151,10 +151,6 @@ def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
     forms = (name, *known.accepts) if known else (name,)
     epithets = (frozenset(key for form in (*known.accepts, *_without_article(known.accepts))
                           for key in _spellings(form, judge)) if known else frozenset())
-    said_all = tuple(canonical(list(tokens), judge))
-    if _another_card(said_all, forms, judge) or (known and any(
-            _matches_names(said_all, (other,), judge) for other in known.refuses)):
-        return False
     whole = " ".join(words(name))
     without_surname = _without_surname(name)
     # The name said may hold a middle name or a title more than the longest form the card knows.
@@ -162,20 +158,38 @@ def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
     for before, core, after in descriptions.readings(tokens, longest):
         parts = [part for part in (before, after) if part]
         accepted = all("".join(canonical(list(part), judge)) in epithets for part in parts)
-        said = " ".join(core)
-        if not _wins(said, name, judge):
-            continue
-        if accepted:
-            return True
-        complete = _says_all_of(said, name, whole, judge)
         # An article or a particle that opens the name said is beside the words before it:
         # "serment d'Hippocrate" is the oath, "ruban de Möbius" the strip.
         lead = len(core) - len(tuple(itertools.dropwhile(_LEADING.__contains__, core)))
-        if (descriptions.describes_before((*before, *core[:lead]) if before else (),
-                                          complete, len(core) - lead == 1)
-                and descriptions.describes_after(after, complete, without_surname, number)):
-            return True
+        around = ((*before, *core[:lead]) if before else (), after)
+        # The words are read first, the name judged only where they may describe it: the name
+        # said whole is the most a description asks of it.
+        if not (accepted or _describe(around, True, len(core) - lead == 1, without_surname)):
+            continue
+        said = " ".join(core)
+        if _wins(said, name, judge) and (
+                accepted or _says_all_of(said, name, whole, judge)
+                or _describe(around, False, len(core) - lead == 1, without_surname)):
+            return not _another_name(tokens, forms, known, judge)
     return False
+
+
+def _describe(around: tuple[tuple[str, ...], tuple[str, ...]], complete: bool, one_word: bool,
+              without_surname: bool) -> bool:
+    """Whether the words before and after a name describe its bearer (descriptions.py), the
+    name said `complete` (every word its card prints) and of `one_word`."""
+    before, after = around
+    return (descriptions.describes_before(before, complete, one_word)
+            and descriptions.describes_after(after, complete, without_surname, number))
+
+
+def _another_name(tokens: tuple[str, ...], forms: tuple[str, ...], known: Name | None,
+                  judge: Judge) -> bool:
+    """Whether the whole guess is a known confusion of the card or another card of the packs:
+    then the name in it is part of that other name ("Martin Luther King")."""
+    said = tuple(canonical(list(tokens), judge))
+    return _another_card(said, forms, judge) or (known is not None and any(
+        _matches_names(said, (other,), judge) for other in known.refuses))
 
 
 def _says_all_of(said: str, name: str, whole: str, judge: Judge) -> bool:
