@@ -55,7 +55,7 @@ NAMED_BEFORE = frozenset({
     "residence", "palais", "chateau", "hotel", "restaurant", "marque", "societe", "festival",
     "film", "livre", "roman", "album", "chanson", "serie", "opera", "cite", "quartier",
     "bibliotheque", "mediatheque", "maison", "rose", "bateau", "vaisseau", "mount", "lake",
-    "cape", "camp", "lycee",
+    "cape", "camp",
 })
 # The English nouns said after the name of a place or thing named after a person ("Charles de
 # Gaulle Airport", "Nobel Prize").
@@ -67,7 +67,7 @@ NAMED_AFTER = frozenset({
     "law", "effect", "syndrome", "disease", "theorem", "principle", "constant", "equation",
     "paradox", "complex", "method", "estate", "house", "hotel", "company", "festival",
     "film", "movie", "biopic", "crater", "lake", "bay", "island", "river", "mountain",
-    "glacier", "lycee", "collection", "gallery", "statue", "tomb", "way", "ville", "city",
+    "glacier", "collection", "gallery", "statue", "tomb", "way", "ville", "city",
     "town", "world", "land", "resort",
 })
 # "Of" and "from" before a place or a work ("Henry VIII of England", "Didier Drogba de
@@ -128,8 +128,8 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
         return not (rest[0] in RELATIVES or lexicon.is_first_name(rest[0]))
     # Without an article, the first word stands where a surname would ("Hugo Boss", "Whitney
     # Houston Brown"): a word of the dictionaries, not alone, after the name said whole.
-    return (whole and rest != () and _plain_word(head) and head not in NAMED_AFTER and head not in RELATIVES
-            and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
+    return (whole and rest != () and _plain_word(head) and head not in NAMED_AFTER
+            and head not in RELATIVES and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
 
 
 def _plain_word(word: str) -> bool:
