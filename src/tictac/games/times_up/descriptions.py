@@ -129,7 +129,8 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
     # Without an article, the first word stands where a surname would ("Hugo Boss", "Whitney
     # Houston Brown"): a word of the dictionaries, not alone, after the name said whole.
     return (whole and rest != () and _plain_word(head) and head not in NAMED_AFTER
-            and head not in RELATIVES and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
+            and head not in RELATIVES
+            and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
 
 
 def _plain_word(word: str) -> bool:
