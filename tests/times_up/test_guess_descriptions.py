@@ -199,6 +199,7 @@ def test_the_name_said_whole_with_a_description_around_it_wins(
     ("le stade Pierre Mauroy", "Pierre Mauroy", "fr"),
     ("John Lennon Airport", "John Lennon", "en"),
     ("the Nelson Mandela Bridge", "Nelson Mandela", "en"),
+    ("Neil Armstrong Air and Space Museum", "Neil Armstrong", "en"),  # the place's noun a word on
     ("Mount Rushmore", "Rushmore", "en"),
 ])
 def test_words_beside_the_name_that_make_it_another_name_or_a_place_lose(

@@ -12,8 +12,9 @@ said wins the card; this module reads the words around it, in this order:
    "'s wife", "Jr.", "fils", "junior"), or "de"/"of" right before it ("la femme de", "the
    statue of": something of the person's, not the person);
 2. no place or thing named after the person: a French noun before the name ("la rue Victor
-   Hugo", "le lycée Henri IV", "l'aéroport Charles de Gaulle"), an English one after it
-   ("Charles de Gaulle Airport", "Nobel Prize") or a place's word before it ("Mount", "Lake");
+   Hugo", "le lycée Henri IV", "l'aéroport Charles de Gaulle"), an English one after it, or
+   in the words without an article after it ("Charles de Gaulle Airport", "John F. Kennedy
+   Space Center"), or a place's word before it ("Mount", "Lake");
 3. after a name with a surname, no French "de" and one word, which reads as a longer name
    ("Louis Aragon de Paris", "Jean Gabin de Paris");
 4. words without an article or "de"/"of" describe only a name said whole, optional words
@@ -128,8 +129,10 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
         return not (rest[0] in RELATIVES or lexicon.is_first_name(rest[0]))
     # Without an article, the first word stands where a surname would ("Hugo Boss", "Whitney
     # Houston Brown"): a word of the dictionaries, not alone, after the name said whole.
-    return (whole and rest != () and _plain_word(head) and head not in NAMED_AFTER
-            and head not in RELATIVES
+    # The noun of a place named so may come a word or two on: "John F. Kennedy Space Center",
+    # "Martin Luther King High School".
+    return (whole and rest != () and _plain_word(head)
+            and not any(word in NAMED_AFTER for word in words) and head not in RELATIVES
             and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
 
 
