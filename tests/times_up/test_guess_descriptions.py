@@ -1,6 +1,7 @@
-"""Round twelve of the typed-guess checker (tests/times_up/guess_figures.md): a person's full
-name with a description said before or after it, initials beside a known confusion, and the
-titles a table says before a name. Cases of our own making, never rows of the tables."""
+"""Rounds twelve and thirteen of the typed-guess checker (tests/times_up/guess_figures.md): a
+person's full name with a description said before or after it, initials beside a known
+confusion, and the titles a table says before a name. Cases of our own making, never rows of
+the tables."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from tictac.games.times_up.guess import Judge, matches
     ("Édith Piaf la chanteuse", "Édith Piaf", "fr", True),  # an article and a common word
     ("Isaac Newton the physicist", "(Isaac) Newton", "en", True),
     ("Pablo Picasso le peintre de Guernica", "(Pablo) Picasso", "fr", True),
-    # Before the name, only a title or a form the card accepts: the rest names a place.
-    ("the physicist Marie Curie", "Marie Curie", "en", False),
+    # Round thirteen: before the name too, a description ("the physicist"); a place is refused.
+    ("the physicist Marie Curie", "Marie Curie", "en", True),
     ("la rue Victor Hugo", "(Victor) Hugo", "fr", False),
     ("le lycée Henri IV", "Henri IV", "fr", False),
     ("Voltaire le philosophe", "Voltaire", "fr", True),  # one name in all: all it prints
-    ("Newton the physicist", "(Isaac) Newton", "en", False),  # could be another Newton
+    # Round thirteen: the words the card requires, with a description opening on an article.
+    ("Newton the physicist", "(Isaac) Newton", "en", True),
     ("Isaac Newton junior", "(Isaac) Newton", "en", False),  # no article: another man
     ("Isaac Newton the son", "(Isaac) Newton", "en", False),  # a relative: another person
     ("le fils de Victor Hugo", "(Victor) Hugo", "fr", False),
@@ -39,7 +41,8 @@ def test_the_full_name_with_a_description_wins(
     ("Queen Victoria of England", "Queen Victoria", "en", True),  # a title
     ("Voltaire de Paris", "Voltaire", "fr", True),  # one name in all
     ("Jean Gabin de Paris", "Jean Gabin", "fr", False),  # a surname: "of" is no description
-    ("Louis XIV de Bourbon-Condé Jean", "Louis XIV", "fr", False),  # a first name in the place
+    # Round thirteen: only the word beside the name counts ("Clint Eastwood of Dirty Harry").
+    ("Louis XIV de Jean", "Louis XIV", "fr", False),  # a first name for the place
 ])
 def test_a_place_after_the_name_of_someone_known_without_a_surname_wins(
         said: str, name: str, language: str, accepted: bool) -> None:
@@ -156,3 +159,57 @@ def test_a_long_guess_is_read_in_a_bounded_number_of_ways() -> None:
 ])
 def test_a_number_around_the_name_is_no_description(said: str, name: str) -> None:
     assert not matches(said, name, Judge("en"))
+
+
+# Round thirteen (descriptions.py, checks 1 to 4 in order): the card's name said whole, as one
+# run of words, with any description around it, unless the words beside it make it another
+# person, a place or a thing.
+@pytest.mark.parametrize(("said", "name", "language"), [
+    ("le sculpteur Auguste Rodin", "(Auguste) Rodin", "fr"),  # before, with an article
+    ("le grand philosophe Voltaire", "Voltaire", "fr"),
+    ("inventor Thomas Edison", "Thomas Edison", "en"),  # before, bare, the name said whole
+    ("Édith Piaf chanteuse des années cinquante", "Édith Piaf", "fr"),  # after, bare
+    ("Roger Federer tennis player", "Roger Federer", "en"),
+    ("Serge Gainsbourg qui chante la Javanaise", "Serge Gainsbourg", "fr"),
+    ("Zinedine Zidane du Real Madrid", "Zinedine Zidane", "fr"),  # a club, more than one word
+    ("Neil Armstrong of Apollo 11", "Neil Armstrong", "en"),  # a number, not beside the name
+    ("Neil Armstrong the first man on the Moon", "Neil Armstrong", "en"),  # an ordinal noun
+    ("Einstein the physicist", "(Albert) Einstein", "en"),  # the required word, an article
+    ("le chimiste Pasteur", "(Louis) Pasteur", "fr"),
+])
+def test_the_name_said_whole_with_a_description_around_it_wins(
+        said: str, name: str, language: str) -> None:
+    assert matches(said, name, Judge(language))
+
+
+@pytest.mark.parametrize(("said", "name", "language"), [
+    # 1. beside the name, another name, a relative or "de"/"of": another person or thing.
+    ("Alexandre Dumas fils", "Alexandre Dumas", "fr"),  # his son, the other writer
+    ("Enzo Ferrari junior", "Enzo Ferrari", "en"),
+    ("la fille de Charlie Chaplin", "Charlie Chaplin", "fr"),
+    ("le disciple de Socrate", "Socrate", "fr"),  # someone of his, not him
+    ("the horse of Napoleon Bonaparte", "Napoleon (Bonaparte)", "en"),
+    ("Martin Luther King", "Martin Luther", "en"),  # another man of the packs
+    ("Picasso Baker", "(Pablo) Picasso", "en"),  # a bare word after a name not said whole
+    ("Pablo Picasso Baker", "(Pablo) Picasso", "en"),  # one bare word: where a surname goes
+    ("grand Voltaire", "Voltaire", "fr"),  # a bare word before a name of one word
+    # 2. a place or a thing named after the person.
+    ("le musée Rodin", "(Auguste) Rodin", "fr"),
+    ("l'avenue Jean Jaurès", "Jean Jaurès", "fr"),
+    ("le stade Pierre Mauroy", "Pierre Mauroy", "fr"),
+    ("John Lennon Airport", "John Lennon", "en"),
+    ("the Nelson Mandela Bridge", "Nelson Mandela", "en"),
+    ("Neil Armstrong Air and Space Museum", "Neil Armstrong", "en"),  # the place's noun a word on
+    ("Mount Rushmore", "Rushmore", "en"),
+])
+def test_words_beside_the_name_that_make_it_another_name_or_a_place_lose(
+        said: str, name: str, language: str) -> None:
+    assert not matches(said, name, Judge(language))
+
+
+def test_a_title_left_out_or_replaced_opens_no_room_for_middle_names() -> None:
+    """The "l'" of "l'aéroport" read as a title for the card's form "Général de Gaulle", then
+    "aéroport" and "Charles" as middle names: the airport won the card by the first checks."""
+    assert not matches("l'aéroport Charles de Gaulle", "(Charles) de Gaulle", Judge("fr"))
+    assert matches("le général de Gaulle", "(Charles) de Gaulle", Judge("fr"))
+    assert matches("Charles André de Gaulle", "(Charles) de Gaulle", Judge("fr"))

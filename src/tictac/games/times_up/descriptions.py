@@ -1,21 +1,34 @@
-"""A person's name said with a description after it ("Victor Hugo le poète", "Charles
-Lindbergh the aviator", "Henry VIII of England"), or before it when the card accepts the
-description as a form ("the Boss Bruce Springsteen": guess._described).
+"""A person's name said whole with a description around it ("le peintre belge Magritte",
+"Freddie Mercury chanteur de Queen", "Michael Jordan of the Chicago Bulls", "Drake the
+explorer"), or with a form the card accepts beside it ("the Boss Bruce Springsteen":
+guess._described).
 
-A table hears the description as said of the card's person, not as part of another name, when
-it reads as one: an article and a common word ("le poète", "the aviator", "la dame de fer"),
-or, after the name of a person known without a surname (a ruler, a title, one name in all),
-"of" or "de" and a place ("of England", "de Syracuse"). It never does when the words name a
-relative ("Victor Hugo le fils", "the wife of Henry VIII", "Dumas fils"), which is another
-person, nor when they have no article ("Hugo Boss", "Eiffel Tower"): then they are another
-name or thing. guess.matches decides who the rest of the guess names; this module only reads
-the words around it.
+A table hears the words around the name as said of the card's person when they read as a
+description, and not as part of another name or thing. guess.matches decides whether the name
+said wins the card; this module reads the words around it, in this order:
+
+1. beside the name, nothing that extends it into another person: a first name, an initial, a
+   number or a word that is no word of French or English (a surname), a relative ("le fils de",
+   "'s wife", "Jr.", "fils", "junior"), or "de"/"of" right before it ("la femme de", "the
+   statue of": something of the person's, not the person);
+2. no place or thing named after the person: a French noun before the name ("la rue Victor
+   Hugo", "le lycée Henri IV", "l'aéroport Charles de Gaulle"), an English one after it, or
+   in the words without an article after it ("Charles de Gaulle Airport", "John F. Kennedy
+   Space Center"), or a place's word before it ("Mount", "Lake");
+3. after a name with a surname, no French "de" and one word, which reads as a longer name
+   ("Louis Aragon de Paris", "Jean Gabin de Paris");
+4. words without an article or "de"/"of" describe only a name said whole, optional words
+   too, and after it only as more than one word: one word after a name is where a surname
+   goes ("Hugo Boss", "Whitney Houston Brown"), one word before a name of one word makes a
+   name of two ("Led Zep"); a name said without the optional words its card prints
+   ("Baudelaire" for "(Charles) Baudelaire") is described by words that open on an article
+   ("le poète Baudelaire", "Drake the explorer") or "de"/"of".
 
 Words here are in the checker's compared form (lexicon.words)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from tictac.games.times_up import lexicon
 
@@ -29,10 +42,39 @@ RELATIVES = frozenset({
     "uncle", "aunt", "nephew", "grandson", "granddaughter", "grandfather",
     "grandmother", "younger", "elder", "junior", "senior", "jr", "sr",
 })
-# "Of" and "from" before a place ("Henry VIII of England", "Archimède de Syracuse").
+# Places and things named after a person, by the nouns a French table says before the name
+# ("la rue Victor Hugo") and the place words English says before it ("Mount Washington").
+NAMED_BEFORE = frozenset({
+    "rue", "avenue", "boulevard", "place", "quai", "allee", "impasse", "chemin", "route",
+    "pont", "gare", "station", "aeroport", "port", "lycee", "college", "ecole", "universite",
+    "faculte", "institut", "fondation", "musee", "hopital", "clinique", "stade", "gymnase",
+    "piscine", "salle", "theatre", "cinema", "parc", "jardin", "square", "centre", "tour",
+    "statue", "monument", "tombeau", "mausolee", "prix", "medaille", "trophee", "coupe",
+    "theoreme", "loi", "effet", "syndrome", "maladie", "principe", "constante", "equation",
+    "paradoxe", "complexe", "methode", "metro", "navire", "paquebot", "porteavions",
+    "croiseur", "sousmarin", "fusee", "lac", "mont", "cap", "fort", "ile", "baie", "cratere",
+    "residence", "palais", "chateau", "hotel", "restaurant", "marque", "societe", "festival",
+    "film", "livre", "roman", "album", "chanson", "serie", "opera", "cite", "quartier",
+    "bibliotheque", "mediatheque", "maison", "rose", "bateau", "vaisseau", "mount", "lake",
+    "cape", "camp",
+})
+# The English nouns said after the name of a place or thing named after a person ("Charles de
+# Gaulle Airport", "Nobel Prize").
+NAMED_AFTER = frozenset({
+    "street", "avenue", "road", "boulevard", "square", "bridge", "airport", "station",
+    "school", "college", "university", "institute", "foundation", "museum", "hospital",
+    "stadium", "arena", "park", "center", "centre", "hall", "theatre", "theater", "library",
+    "memorial", "monument", "tower", "building", "prize", "award", "medal", "trophy", "cup",
+    "law", "effect", "syndrome", "disease", "theorem", "principle", "constant", "equation",
+    "paradox", "complex", "method", "estate", "house", "hotel", "company", "festival",
+    "film", "movie", "biopic", "crater", "lake", "bay", "island", "river", "mountain",
+    "glacier", "collection", "gallery", "statue", "tomb", "way", "ville", "city",
+    "town", "world", "land", "resort",
+})
+# "Of" and "from" before a place or a work ("Henry VIII of England", "Didier Drogba de
+# Chelsea"); the French "de" alone after a surname is a particle ("Louis Aragon de Paris").
 _OF = frozenset({"of", "from", "de", "d", "du", "des"})
-# A place says who is meant in at most this many words ("of Wales", "de la Mancha").
-_PLACE_WORDS = 3
+_PARTICLE = frozenset({"de", "d", "du"})
 # A description takes at most this many words on either side ("l'ennemi public numéro un"):
 # so a guess of a hundred characters is read in a few dozen ways, not thousands.
 DESCRIPTION_WORDS = 6
@@ -49,32 +91,56 @@ def readings(tokens: tuple[str, ...], longest: int) -> Iterator[tuple[tuple[str,
                 yield tokens[:start], tokens[start:end], tokens[end:]
 
 
-def describes(words: tuple[str, ...], after: bool, without_surname: bool) -> bool:
-    """Whether `words`, said after the name, describe its bearer: an article and a common word
-    that is no first name and no relative ("le poète", "the aviator"; a relative followed by
-    "of" says whose: "le père de Tintin"), or, after the name of a person known
-    `without_surname`, "of" or "de" and a place ("of Wales"). Before the name, only a title
-    (guess.py's alignment) or a form the card accepts describes: "la rue Victor Hugo", "le
-    lycée Henri IV", "l'aéroport Charles de Gaulle" are places named after the person."""
+def describes_before(words: tuple[str, ...], whole: bool, one_word: bool) -> bool:
+    """Whether `words`, said before the name, describe its bearer (the module's checks 1, 2
+    and 4): "le chef Paul Bocuse", "director Akira Kurosawa", "le poète Baudelaire". Without
+    an article, only before a name of several words said whole: a word before a name of one
+    makes a name of two ("Led Zep" is the band, not Zep; "Loup-garou" is no Garou)."""
     if not words:
         return True
-    if not after:
+    beside = words[-1]
+    if (not _plain_word(beside) or beside in _OF
+            or any(word in RELATIVES or word in NAMED_BEFORE for word in words)):
         return False
-    if words[0] in lexicon.NAME_ARTICLES and len(words) > 1:
-        head = words[1]
-        if (lexicon.is_first_name(head) or not _common_word(head)
-                or any(char.isdigit() for char in head)):
-            return False
-        if head in RELATIVES:
+    return words[0] in lexicon.NAME_ARTICLES or (whole and not one_word)
+
+
+def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
+                    number: Callable[[str], int | None]) -> bool:
+    """Whether `words`, said after the name, describe its bearer (the module's checks 1 to 4):
+    "Victor Hugo le poète", "Hedy Lamarr actress and inventor", "Omar Sy dans Intouchables",
+    "Henry VIII of England". `number` says whether a word is a number (guess.number)."""
+    if not words:
+        return True
+    head, rest = words[0], words[1:]
+    if head in lexicon.NAME_ARTICLES and rest:
+        # "the first James Bond" describes; "Napoleon Bonaparte the third" is another man.
+        word = rest[0]
+        if number(word) is not None:
+            return len(rest) > 1
+        if word in RELATIVES:
             # "le père de Tintin" is about the name's bearer; alone ("Victor Hugo le fils") the
             # relative is someone else.
-            return len(words) > 3 and words[2] in _OF
-        return True
-    return (without_surname and words[0] in _OF and 1 < len(words) <= _PLACE_WORDS + 1
-            and not any(word in RELATIVES or lexicon.is_first_name(word) for word in words[1:]))
+            return len(rest) > 2 and rest[1] in _OF
+        return _plain_word(word) and word not in NAMED_AFTER
+    if head in _OF and rest:
+        if head in _PARTICLE and len(rest) == 1 and not without_surname:
+            return False  # "Louis Aragon de Paris": a longer name
+        return not (rest[0] in RELATIVES or lexicon.is_first_name(rest[0]))
+    # Without an article, the first word stands where a surname would ("Hugo Boss", "Whitney
+    # Houston Brown"): a word of the dictionaries, not alone, after the name said whole.
+    # The noun of a place named so may come a word or two on: "John F. Kennedy Space Center",
+    # "Martin Luther King High School".
+    return (whole and rest != () and _plain_word(head)
+            and not any(word in NAMED_AFTER for word in words) and head not in RELATIVES
+            and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
 
 
-def _common_word(word: str) -> bool:
-    """Whether `word` is a word of French or English (frequency lists or dictionaries)."""
-    return any(word in lexicon.common_words(language)
-               or word in lexicon.dictionary_words(language) for language in ("fr", "en"))
+def _plain_word(word: str) -> bool:
+    """Whether `word` is a word of French or English (frequency lists or dictionaries), no
+    first name, no initial and no number written in figures: a surname or a first name beside
+    a name makes another name."""
+    return (len(word) > 1 and not lexicon.is_first_name(word)
+            and not any(char.isdigit() for char in word)
+            and any(word in lexicon.common_words(language)
+                    or word in lexicon.dictionary_words(language) for language in ("fr", "en")))

@@ -63,6 +63,7 @@ _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|eme)")
 _SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
+_LEADING = _ARTICLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
 
 
 def variants(name: str) -> list[str]:
@@ -140,31 +141,55 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
 
 
 def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
-    """Whether the guess is the card's name with a description after it (the fourth check of
-    `matches`; descriptions.py says what reads as one): "Victor Hugo le poète", "Henry VIII of
-    England". The rest of the guess must win the card on its own and say the whole name the
-    card prints, optional parts too ("Hugo le poète" could be another Hugo), unless the words
-    around it, before or after, are forms the card accepts: "le Tigre Clemenceau"."""
+    """Whether the guess is the card's name with a description around it (the fourth check of
+    `matches`; descriptions.py says, in order, what reads as one): "le chef Paul Bocuse",
+    "Freddie Mercury chanteur de Queen", "Drake the explorer". The name said must win the card
+    on its own, as one run of words; the whole guess must be no known confusion and no other
+    card of the packs ("Martin Luther King" is not Martin Luther described); words around it
+    that are forms the card accepts ("le Tigre Clemenceau") describe it whatever they are."""
     known = _knowledge(name, judge)
     forms = (name, *known.accepts) if known else (name,)
     epithets = (frozenset(key for form in (*known.accepts, *_without_article(known.accepts))
                           for key in _spellings(form, judge)) if known else frozenset())
     whole = " ".join(words(name))
+    without_surname = _without_surname(name)
     # The name said may hold a middle name or a title more than the longest form the card knows.
     longest = max(len(words(form)) for form in forms) + 2
     for before, core, after in descriptions.readings(tokens, longest):
         parts = [part for part in (before, after) if part]
-        if any(number(word) is not None for part in parts for word in part):
-            continue  # "Napoleon Bonaparte the third", "Pius the twelfth": another number
         accepted = all("".join(canonical(list(part), judge)) in epithets for part in parts)
-        if not accepted and not (
-                descriptions.describes(before, False, _without_surname(name))
-                and descriptions.describes(after, True, _without_surname(name))):
+        # An article or a particle that opens the name said is beside the words before it:
+        # "serment d'Hippocrate" is the oath, "ruban de Möbius" the strip.
+        lead = len(core) - len(tuple(itertools.dropwhile(_LEADING.__contains__, core)))
+        around = ((*before, *core[:lead]) if before else (), after)
+        # The words are read first, the name judged only where they may describe it: the name
+        # said whole is the most a description asks of it.
+        if not (accepted or _describe(around, True, len(core) - lead == 1, without_surname)):
             continue
         said = " ".join(core)
-        if _wins(said, name, judge) and (accepted or _says_all_of(said, name, whole, judge)):
-            return True
+        if _wins(said, name, judge) and (
+                accepted or _says_all_of(said, name, whole, judge)
+                or _describe(around, False, len(core) - lead == 1, without_surname)):
+            return not _another_name(tokens, forms, known, judge)
     return False
+
+
+def _describe(around: tuple[tuple[str, ...], tuple[str, ...]], complete: bool, one_word: bool,
+              without_surname: bool) -> bool:
+    """Whether the words before and after a name describe its bearer (descriptions.py), the
+    name said `complete` (every word its card prints) and of `one_word`."""
+    before, after = around
+    return (descriptions.describes_before(before, complete, one_word)
+            and descriptions.describes_after(after, complete, without_surname, number))
+
+
+def _another_name(tokens: tuple[str, ...], forms: tuple[str, ...], known: Name | None,
+                  judge: Judge) -> bool:
+    """Whether the whole guess is a known confusion of the card or another card of the packs:
+    then the name in it is part of that other name ("Martin Luther King")."""
+    said = tuple(canonical(list(tokens), judge))
+    return _another_card(said, forms, judge) or (known is not None and any(
+        _matches_names(said, (other,), judge) for other in known.refuses))
 
 
 def _says_all_of(said: str, name: str, whole: str, judge: Judge) -> bool:
@@ -550,7 +575,11 @@ def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: 
     # out for it ("Johann Christian Bach" is not "(Johann Sebastian) Bach").
     said_first = (card[j - 1][1] and not card[j][1] and before == card[j - 1][0]
                   and not _dictionary_word(word))
-    return said_first or any(not optional for _, optional in card[:j])
+    # Between words of the name: after a required name word, not a title or a particle, which
+    # a guess may give another of or leave out ("l'aéroport Charles de Gaulle" is no "Général
+    # de Gaulle" with "l'" for the title and two middle names).
+    return said_first or any(not optional and token not in _LEADING | _TITLES
+                             for token, optional in card[:j])
 
 
 def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge: Judge) -> bool:
