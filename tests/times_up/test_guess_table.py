@@ -12,9 +12,8 @@ round after, then development data; guess_heldout3.tsv, written before the check
 after that, is the held-out measure of the round after it (tests/times_up/guess_figures.md).
 guess_heldout4.tsv, guess_heldout5.tsv and guess_heldout6.tsv are each split by card into
 halves like guess_table.tsv: the development half may be read while the checker changes, the
-test half is judged once, at the end. guess_heldout7.tsv, guess_heldout8.tsv and
-guess_heldout9.tsv are split the same way and have their own modules (test_guess_heldout7.py,
-test_guess_heldout8.py, test_guess_heldout9.py).
+test half is judged once, at the end. guess_heldout7.tsv to guess_heldout10.tsv are split the
+same way and judged in test_guess_heldouts.py.
 On every table the checker must never accept a guess naming a different person or word, nor an
 incomplete name ("Nixon" is not enough for "Richard Nixon"); on guess_table.tsv, both halves,
 it must agree with the table on at least DEV_AGREEMENT of the guesses in each language.

@@ -1,0 +1,125 @@
+"""The typed-guess checker against the blind held-out tables from the seventh on
+(guess_heldout7.tsv to guess_heldout10.tsv). Each was written while the checker was being
+changed, by someone who read neither the checker nor the packs' lists of accepted forms and
+confusions and never ran the checker on it, on cards of a seeded draw that no earlier draw took
+(`drawn_for`).
+
+Like the tables before them, each is split by card into halves (test_guess_table.half): the
+development half may be read while the checker changes; the test half is judged once, at the
+end of the round it was written during (guess_figures.md says which), and is development data
+since. Each half's figures below are a floor per language and a ceiling on false accepts; the
+comments give the blind reading first, then what later rounds made of it.
+
+    uv run pytest tests/times_up/test_guess_heldouts.py -q -s
+
+prints each half's figures by language and kind."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, partial
+from pathlib import Path
+
+import pytest
+
+from .test_guess_table import (
+    HALVES,
+    HELD_OUT_5_DRAW,
+    HELD_OUT_7,
+    HELD_OUT_8,
+    HELD_OUT_9,
+    HELD_OUT_10,
+    _judge_held_out_half,
+    _pack_names,
+    _seeded_draw,
+    big_balanced_and_every_kind,
+    drawn_for_heldout5,
+    drawn_for_heldout6,
+    holds_exactly_the_drawn_cards,
+    repeated_guesses,
+)
+
+FIRST = 7  # the first table drawn by `drawn_for`
+
+
+@cache
+def drawn_for(number: int, pack_id: str) -> list[str]:
+    """The seeded draw of guess_heldout<number>.tsv: the pack's names that no earlier seeded draw
+    took (the fifth's, the sixth's and each from the seventh to the one before), ordered by the
+    SHA-256 of "guess_heldout<number>/<pack>/<name>", the first HELD_OUT_5_DRAW[pack] (as many
+    as the fifth)."""
+    taken = {*drawn_for_heldout5(pack_id), *drawn_for_heldout6(pack_id)}
+    for earlier in range(FIRST, number):
+        taken.update(drawn_for(earlier, pack_id))
+    names = [name for name in _pack_names(pack_id) if name not in taken]
+    return _seeded_draw(f"guess_heldout{number}", pack_id, names, HELD_OUT_5_DRAW[pack_id])
+
+
+Figures = tuple[dict[str, int], int]  # guesses agreed on per language (a floor), false accepts
+
+
+@dataclass(frozen=True)
+class HeldOut:
+    number: int
+    table: Path
+    size: int  # rows at least
+    development: Figures
+    test: Figures
+
+
+TABLES = (
+    # guess_heldout7.tsv, written before round nine. Development half, judged by the checker of
+    # the day the table was written (dc5ec24), before any change made with the table in hand:
+    # fr 203/209, en 219/223, with "Klint" for "(Gustav) Klimt", "Autriche" for "autruche",
+    # "broccolini" for "broccoli" and "danseur" for "dancer" accepted; after round ten en 220
+    # ("broccolini" refused); after round twelve fr 204 ("Aliénor Aquitaine"), en 222 ("Froyd").
+    # Test half, judged once at the end of round nine: fr 175/177, en 160/163, four accepted
+    # ("Angela" for "Angèle", "Chancer" for "(Geoffrey) Chaucer", "Zelenska" for "(Volodymyr)
+    # Zelensky", "Darwen" for "(Charles) Darwin"); after round ten fr 177, en 163, none.
+    HeldOut(7, HELD_OUT_7, 700, ({"fr": 204, "en": 222}, 2), ({"fr": 177, "en": 163}, 0)),
+    # guess_heldout8.tsv, written during round ten, both halves judged once at its end.
+    # Development half: fr 210/219, en 196/202, five accepted; round eleven fr 212, en 198;
+    # round twelve en 199 ("C. Columbus"). Test half: fr 169/177, en 185/194, ten accepted
+    # ("Saint Pierre" for "Abbé Pierre", "Mike Jagger", "Jackie Chen", "zébré" for "zèbre",
+    # "Rodan", "Kent" and "Kanté" for Kant, "marks" for Marx, "Gregor Mandel", "miroir" for
+    # "mirror"); round eleven fr 174, en 187, eight; round twelve en 188 ("Stanley Lee").
+    HeldOut(8, HELD_OUT_8, 780, ({"fr": 212, "en": 199}, 5), ({"fr": 174, "en": 188}, 8)),
+    # guess_heldout9.tsv, written during round eleven, both halves judged once at its end.
+    # Development half: fr 197/214, en 209/229, 15 accepted; round twelve fr 204, en 218, 14
+    # ("Fred" for Freud refused). Test half: fr 189/200, en 169/185, eight accepted ("Anne
+    # Cordy", "Alfredo Hitchcock", "Princess Diane", "Hugh" for Hugo, "Zhang He", "Dalai Llama",
+    # "hairdrier" for hairdresser, "Hitch" alone for Alfred Hitchcock); round twelve fr 195, en
+    # 180, five ("Alfredo Hitchcock", "Princess Diane", "Hugh" refused).
+    HeldOut(9, HELD_OUT_9, 800, ({"fr": 204, "en": 218}, 14), ({"fr": 195, "en": 180}, 5)),
+    # guess_heldout10.tsv, written during round twelve, both halves judged once with its
+    # checker. Development half: fr 189/206, en 205/215, five accepted; round thirteen fr 202,
+    # en 210. Test half: fr 200/210, en 186/201, six accepted ("Jeanne Longo", "Heidi Lamarr",
+    # "Chairman Mao", "princes", "lampée", "désert"); round thirteen fr 207, en 193, six.
+    HeldOut(10, HELD_OUT_10, 800, ({"fr": 202, "en": 210}, 5), ({"fr": 207, "en": 193}, 6)),
+)
+
+
+def _named(held_out: HeldOut) -> str:
+    return held_out.table.name
+
+
+@pytest.mark.parametrize("held_out", TABLES, ids=_named)
+def test_a_held_out_table_holds_exactly_its_drawn_cards(held_out: HeldOut) -> None:
+    holds_exactly_the_drawn_cards(held_out.table, partial(drawn_for, held_out.number))
+
+
+@pytest.mark.parametrize("held_out", TABLES, ids=_named)
+def test_a_held_out_table_is_big_balanced_and_covers_every_kind(held_out: HeldOut) -> None:
+    big_balanced_and_every_kind(held_out.table, held_out.size)
+
+
+@pytest.mark.parametrize("held_out", TABLES, ids=_named)
+def test_a_held_out_table_repeats_no_guess_of_an_earlier_table(held_out: HeldOut) -> None:
+    assert repeated_guesses(held_out.table) == []
+
+
+@pytest.mark.parametrize("held_out", TABLES, ids=_named)
+@pytest.mark.parametrize("part", HALVES)
+def test_a_held_out_half_is_judged_at_its_figures(held_out: HeldOut, part: str) -> None:
+    _judge_held_out_half(held_out.table, part,
+                         held_out.development if part == HALVES[0] else held_out.test)
