@@ -64,6 +64,7 @@ _SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
 _LEADING = _ARTICLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
+_NO_NAME_WORD = _LEADING | _TITLES  # words of a card's name a guess may change or leave out
 
 
 def variants(name: str) -> list[str]:
@@ -162,14 +163,15 @@ def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
         # "serment d'Hippocrate" is the oath, "ruban de Möbius" the strip.
         lead = len(core) - len(tuple(itertools.dropwhile(_LEADING.__contains__, core)))
         around = ((*before, *core[:lead]) if before else (), after)
+        one_word = len(core) - lead == 1
         # The words are read first, the name judged only where they may describe it: the name
         # said whole is the most a description asks of it.
-        if not (accepted or _describe(around, True, len(core) - lead == 1, without_surname)):
+        if not (accepted or _describe(around, True, one_word, without_surname)):
             continue
         said = " ".join(core)
         if _wins(said, name, judge) and (
                 accepted or _says_all_of(said, name, whole, judge)
-                or _describe(around, False, len(core) - lead == 1, without_surname)):
+                or _describe(around, False, one_word, without_surname)):
             return not _another_name(tokens, forms, known, judge)
     return False
 
@@ -578,7 +580,7 @@ def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: 
     # Between words of the name: after a required name word, not a title or a particle, which
     # a guess may give another of or leave out ("l'aéroport Charles de Gaulle" is no "Général
     # de Gaulle" with "l'" for the title and two middle names).
-    return said_first or any(not optional and token not in _LEADING | _TITLES
+    return said_first or any(not optional and token not in _NO_NAME_WORD
                              for token, optional in card[:j])
 
 
