@@ -13,7 +13,8 @@ after that, is the held-out measure of the round after it (tests/times_up/guess_
 guess_heldout4.tsv, guess_heldout5.tsv and guess_heldout6.tsv are each split by card into
 halves like guess_table.tsv: the development half may be read while the checker changes, the
 test half is judged once, at the end. guess_heldout7.tsv to guess_heldout10.tsv are split the
-same way and judged in test_guess_heldouts.py.
+same way and judged in test_guess_heldouts.py; guess_heldout11.tsv too, once its first judging
+is done (until then only its shape is tested there).
 On every table the checker must never accept a guess naming a different person or word, nor an
 incomplete name ("Nixon" is not enough for "Richard Nixon"); on guess_table.tsv, both halves,
 it must agree with the table on at least DEV_AGREEMENT of the guesses in each language.
@@ -50,6 +51,7 @@ HELD_OUT_7 = Path(__file__).with_name("guess_heldout7.tsv")
 HELD_OUT_8 = Path(__file__).with_name("guess_heldout8.tsv")
 HELD_OUT_9 = Path(__file__).with_name("guess_heldout9.tsv")
 HELD_OUT_10 = Path(__file__).with_name("guess_heldout10.tsv")
+HELD_OUT_11 = Path(__file__).with_name("guess_heldout11.tsv")
 # guess_heldout2.tsv's and guess_heldout3.tsv's people are names a player writes
 # ("fr-players"): no pack, no list.
 PLAYERS_DECKS = ("fr-players", "en-players")
@@ -417,7 +419,7 @@ def drawn_for_heldout6(pack_id: str) -> list[str]:
 SEEDED_TABLES = {HELD_OUT_5: drawn_for_heldout5, HELD_OUT_6: drawn_for_heldout6}
 # Every table, in the order they were written.
 WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8,
-                    HELD_OUT_9, HELD_OUT_10)
+                    HELD_OUT_9, HELD_OUT_10, HELD_OUT_11)
 
 
 def repeated_guesses(table: Path) -> list[Row]:
