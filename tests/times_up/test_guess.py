@@ -426,6 +426,11 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
     ("pâté", "pâte", False),
     ("côté", "côte", False),
     ("médusé", "méduse", False),  # a final "é" for "e": a participle, even a rare one
+    ("beurrés", "beurre", False),  # an accented ending added to the stem: an adjective
+    ("framboisée", "framboise", False),
+    ("caramelé", "caramel", False),  # added to the word itself, even where no list holds it
+    ("tuilé", "tuile", True),  # a final "é" for "e" that makes no word: an accent too many
+    ("fusées", "fusée", True),  # the card's own ending: its plural
     ("pastéque", "pastèque", True),  # a wrong accent that makes no word
     ("téléscope", "télescope", True),  # an accent more, no participle
     ("cote", "côte", True),  # accents left out

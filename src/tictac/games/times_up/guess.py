@@ -121,6 +121,7 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
     """The first three checks of `matches`."""
     said = tuple(canonical(words(guess), judge))
     if not said or (judge.words_pack and (_accented_word(guess, name, judge.language)
+                                          or _participle(guess, name, judge.language)
                                           or _french_word(guess, name, judge))):
         return False
     known = _knowledge(name, judge)
@@ -288,9 +289,8 @@ def _accented_word(guess: str, name: str, language: str) -> bool:
     typed = unicodedata.normalize("NFC", guess.casefold()).split()
     printed = unicodedata.normalize("NFC", name.casefold()).split()
     return (words(guess) == words(name) and len(typed) == len(printed)
-            and any(said != word and ((said in lexicon.accented_words(language)
-                                       and not _accent_left_out(said, word, language))
-                                      or _participle(said, word, language))
+            and any(said != word and said in lexicon.accented_words(language)
+                    and not _accent_left_out(said, word, language)
                     for said, word in zip(typed, printed, strict=True)))
 
 
@@ -312,12 +312,36 @@ def _base_letter(letter: str) -> str:
     return unicodedata.normalize("NFD", letter)[0]
 
 
-def _participle(said: str, printed: str, language: str) -> bool:
-    """Whether `said` is the printed word's final "e" made an "é" and so, even rare, a French
-    participle or adjective of its own ("médusé" for "méduse", "sablé" for "sable"), which a
-    misplaced accent ("téléscope", "crèpe") seldom is."""
-    return (language == "fr" and said[:-1] == printed[:-1] and printed.endswith("e")
-            and said in lexicon.final_e_acute_words(language))
+# What French adds to a noun's stem to make an adjective or a participle: "zébré", "abricotée".
+_DERIVED_ENDINGS = ("ées", "ée", "és", "é")
+
+
+def _participle(guess: str, name: str, language: str) -> bool:
+    """Whether, at a French table, the guess is the card's word with one of _DERIVED_ENDINGS,
+    typed with its accent, after the word or after its stem (the word without its final "e"):
+    an adjective or a participle of its own. Letters added so make one even where no list
+    holds it ("abricoté" for "abricot", "lampée" for "lampe"): a player typing the card's word
+    does not type an accented ending it lacks. A final "e" made an "é", no letter added, is
+    that only where it makes a word as common as Zipf 1.5 ("médusé" for "méduse", "zébré"
+    for "zèbre"): elsewhere it is an accent typed too many ("vasé"). Not where the card's word
+    itself ends so ("fusée": "fusées" is its plural)."""
+    typed = unicodedata.normalize("NFC", guess.casefold()).split()
+    printed = unicodedata.normalize("NFC", name.casefold()).split()
+    if language != "fr" or len(typed) != len(printed):
+        return False
+    derived = False
+    for said, word in zip(typed, printed, strict=True):
+        ending = next((each for each in _DERIVED_ENDINGS if said.endswith(each)), "")
+        stem, card_word = words(said.removesuffix(ending)), words(word)
+        if (ending and not word.endswith(("é", "ée")) and len(stem) == len(card_word) == 1
+                and stem[0] in (card_word[0], card_word[0].removesuffix("e"))):
+            if ending == "é" and stem[0] + "e" == card_word[0]:
+                derived = derived or said in lexicon.final_e_acute_words(language)
+            else:
+                derived = True
+        elif words(said) != card_word:
+            return False
+    return derived
 
 
 def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) -> bool:
