@@ -847,6 +847,18 @@ def test_a_known_epithet_or_form_of_a_pack_card_wins_it(
     assert matches(said, name, Judge(language))
 
 
+@pytest.mark.parametrize(("said", "name", "language"), [
+    ("Président Mao", "Mao Zedong", "fr"),  # an office and the family name alone
+    ("President Mao", "Mao Zedong", "en"),
+    ("le Président Mao", "Mao Zedong", "fr"),
+])
+def test_a_title_with_a_surname_alone_is_no_form_of_a_pack_card(
+        said: str, name: str, language: str) -> None:
+    """docs/packs.md: a surname or a title with it is part of the name, however well known, and
+    no card's accepted form ("President Nixon")."""
+    assert not matches(said, name, Judge(language))
+
+
 @pytest.mark.parametrize(("said", "name", "language", "accepted"), [
     ("Iron Lady", "Margaret Thatcher", "en", True),  # the card accepts "the Iron Lady"
     ("Dame de fer", "Margaret Thatcher", "fr", True),  # and "la Dame de fer"
