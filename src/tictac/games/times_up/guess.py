@@ -904,12 +904,13 @@ def _other_ending(said: str, printed: str) -> bool:
     """Whether two first names differ by their final vowel alone, added, dropped or changed,
     and are heard apart: "Alfredo" and "Alfred", "Diane" and "Diana", "Marlena" and "Marlene"
     are names of their own in the languages that give them, not slips; "Gustav" and "Gustave"
-    are one name heard alike."""
+    are one name heard alike. The card's word is a first name if the name tables know it or a
+    pack prints it first before a surname ("Amélie Nothomb")."""
     def stem(name: str) -> str:
         return name[:-1] if name[-1:] in _VOWELS else name
 
-    return (said != printed and stem(said) == stem(printed)
-            and lexicon.is_first_name(said) and lexicon.is_first_name(printed)
+    return (said != printed and stem(said) == stem(printed) and lexicon.is_first_name(said)
+            and (lexicon.is_first_name(printed) or printed in lexicon.printed_first_names())
             and said not in lexicon.first_name_forms(printed)
             and not _name_heard_as(said, printed))
 
