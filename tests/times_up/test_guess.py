@@ -422,6 +422,15 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
 
 
 @pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("baggage", "bagage", False),  # a letter doubled into the English word: that word
+    ("envelope", "enveloppe", True),  # a double letter typed once: the slip, whatever English
+])
+def test_a_letter_doubled_into_an_english_word_at_a_french_table_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
     ("orangé", "orange", False),  # the adjective: other accents that make another word
     ("pâté", "pâte", False),
     ("côté", "côte", False),

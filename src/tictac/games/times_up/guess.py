@@ -713,10 +713,14 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
     if any(printed in clippings.get(short, ()) for short in {said, said.removesuffix("s")}):
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
     if (said not in judge.unlike_words and _another_word(said, printed, language)
-            and not (_doubled(said, printed) and said not in lexicon.common_words(language))):
+            and not (_doubled(said, printed) and said not in lexicon.common_words(language)
+                     and not (len(said) > len(printed) and _other_language_word(said, language)))):
         # Another word, however near: "poison" is not "poisson", "foc" "phoque". A letter
         # doubled or typed once makes a rare dictionary word by chance ("tere", "lader",
-        # "earing"): only a word as common as Zipf 2.5 is meant so ("diner" for "dinner").
+        # "earing"): only a word as common as Zipf 2.5 is meant so ("diner" for "dinner"). A
+        # letter doubled into the other language's word a player has met is no chance
+        # ("balloon" for "ballon"); a double letter typed once is French's commonest slip
+        # ("envelope" for "enveloppe"), whatever English makes of it.
         return False
     if (said not in judge.unlike_words and len(printed) <= _SHORT_WORD
             and _changed_letter(said, printed)
