@@ -424,8 +424,11 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
 @pytest.mark.parametrize(("said", "word", "accepted"), [
     ("baggage", "bagage", False),  # a letter doubled into the English word: that word
     ("envelope", "enveloppe", True),  # a double letter typed once: the slip, whatever English
+    ("lemonade", "limonade", False),  # Zipf 3.4 in English: met, and no slip of French spelling
+    ("giraffe", "girafe", True),  # as rare, but French spelling's own slip: a letter doubled
+    ("barb", "barbe", True),  # and a final mute "e" dropped
 ])
-def test_a_letter_doubled_into_an_english_word_at_a_french_table_is_that_word(
+def test_an_english_word_a_french_player_has_met_is_that_word(
         said: str, word: str, accepted: bool) -> None:
     assert matches(said, word, Judge("fr", words_pack=True)) is accepted
 

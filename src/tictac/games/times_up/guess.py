@@ -714,7 +714,8 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
     if (said not in judge.unlike_words and _another_word(said, printed, language)
             and not (_doubled(said, printed) and said not in lexicon.common_words(language)
-                     and not (len(said) > len(printed) and _other_language_word(said, language)))):
+                     and not (len(said) > len(printed)
+                              and _other_language_word(said, printed, language)))):
         # Another word, however near: "poison" is not "poisson", "foc" "phoque". A letter
         # doubled or typed once makes a rare dictionary word by chance ("tere", "lader",
         # "earing"): only a word as common as Zipf 2.5 is meant so ("diner" for "dinner"). A
@@ -748,7 +749,7 @@ def _another_word(said: str, printed: str, language: str) -> bool:
     is mostly a name or a misspelling ("pel", "chapo", "gar") and is still heard as the card's
     word, unless it is an English word ("soup", "banana") or longer than the card's word (a
     letter more that makes a name: "Montaigne" for "montagne")."""
-    if said in lexicon.dictionary_words(language) or _other_language_word(said, language):
+    if said in lexicon.dictionary_words(language) or _other_language_word(said, printed, language):
         return True
     if language == "en" and _french_word_far_from(said, printed):
         return True
@@ -758,18 +759,24 @@ def _another_word(said: str, printed: str, language: str) -> bool:
             or _english_word(said))
 
 
-# An English word this common (Zipf 3.5) is one a French player has met ("lamp", "carrot"); a
-# rarer one written at a French table is mostly the French word misspelt ("barb" for "barbe").
+# An English word this common (Zipf 3.5) is one a French player has met ("lamp", "carrot"),
+# even where it is the French word with one of French spelling's own slips: a letter doubled or
+# typed once, a final mute "e" dropped ("balloon" for "ballon", but "barb" for "barbe",
+# "giraffe" for "girafe" are the French word misspelt). Any other difference is no slip of
+# French spelling, and an English word a tenth as common (Zipf 3) is met ("mustache", "maize").
 _MET_ENGLISH_ZIPF = 3.5
+_NEAR_ENGLISH_ZIPF = 3.0
 
 
-def _other_language_word(said: str, language: str) -> bool:
+def _other_language_word(said: str, printed: str, language: str) -> bool:
     """Whether, at a French table, `said` is an English word of the dictionary that a French
     player has met and no French word: "lamp" is the English word, not "lampe" misspelt, a
     player who writes it plays in the wrong language. Not the other way round: English
     borrows French spellings so often that the tables take "soupe" or "tigre" for a slip."""
+    french_slip = _doubled(said, printed) or said + "e" == printed
+    met = _MET_ENGLISH_ZIPF if french_slip else _NEAR_ENGLISH_ZIPF
     return (language == "fr" and said not in lexicon.dictionary_words("fr")
-            and said in lexicon.words_at_least("en", _MET_ENGLISH_ZIPF) and _english_word(said))
+            and said in lexicon.words_at_least("en", met) and _english_word(said))
 
 
 def _french_word_far_from(said: str, printed: str) -> bool:
