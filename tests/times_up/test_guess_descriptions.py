@@ -225,3 +225,13 @@ def test_a_title_left_out_or_replaced_opens_no_room_for_middle_names() -> None:
     assert not matches("l'aéroport Charles de Gaulle", "(Charles) de Gaulle", Judge("fr"))
     assert matches("le général de Gaulle", "(Charles) de Gaulle", Judge("fr"))
     assert matches("Charles André de Gaulle", "(Charles) de Gaulle", Judge("fr"))
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Jean Mali", "Jean Maly", False),  # heard alike, but a country
+    ("Sandra Cuba", "Sandra Kuba", False),
+    ("Sandra Kubba", "Sandra Kuba", True),
+    ("Michael Jordan", "Michael Jordan", True),  # the card's own word, country or not
+])
+def test_a_country_is_no_slip_of_a_name(said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("en")) is accepted

