@@ -235,3 +235,14 @@ def test_a_title_left_out_or_replaced_opens_no_room_for_middle_names() -> None:
 ])
 def test_a_country_is_no_slip_of_a_name(said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Saint Benoît", "Père Benoît", False),  # a saint's title for another: the saint
+    ("Sainte Thérèse", "Mère Thérèse", False),
+    ("Soeur Thérèse", "Mère Thérèse", True),  # a title for another title
+    ("St Benoît", "Saint Benoît", True),
+])
+def test_a_saints_title_for_another_title_names_the_saint(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted

@@ -84,8 +84,8 @@ TABLES = (
     # "Rodan", "Kent" and "Kanté" for Kant, "marks" for Marx, "Gregor Mandel", "miroir" for
     # "mirror"); round eleven fr 174, en 187, eight; round twelve en 188 ("Stanley Lee").
     # Round fourteen: development fr 215, two ("balloon", "maize", "mustache" refused); test fr
-    # 175, seven ("zébré" refused).
-    HeldOut(8, HELD_OUT_8, 780, ({"fr": 215, "en": 199}, 2), ({"fr": 175, "en": 188}, 7)),
+    # 176, six ("zébré", "Saint Pierre" refused).
+    HeldOut(8, HELD_OUT_8, 780, ({"fr": 215, "en": 199}, 2), ({"fr": 176, "en": 188}, 6)),
     # guess_heldout9.tsv, written during round eleven, both halves judged once at its end.
     # Development half: fr 197/214, en 209/229, 15 accepted; round twelve fr 204, en 218, 14
     # ("Fred" for Freud refused). Test half: fr 189/200, en 169/185, eight accepted ("Anne

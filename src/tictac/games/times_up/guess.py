@@ -63,6 +63,7 @@ _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|eme)")
 _SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
+_SAINTS = frozenset({"saint", "sainte"})
 _LEADING = _ARTICLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
 _NO_NAME_WORD = _LEADING | _TITLES  # words of a card's name a guess may change or leave out
 
@@ -845,9 +846,13 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     swapped from 4 letters, one dropped, added or changed from 6, two from 9. Never another
     first name ("Simon" for "Simone"), nor the name with a diminutive's final "i" more or less
     ("Fred" for "Freddie"), nor a slip that is a word of the language ("Macaron" for Macron)."""
-    for kind in (_TITLES, lexicon.NAME_ARTICLES, lexicon.PARTICLES):
+    if said in _TITLES and printed in _TITLES:
+        # "Lady Diana" for "Princess Diana", but a saint's title for another names the saint:
+        # "Saint Pierre" is the apostle, not the Abbé Pierre.
+        return (said in _SAINTS) == (printed in _SAINTS)
+    for kind in (lexicon.NAME_ARTICLES, lexicon.PARTICLES):
         if said in kind and printed in kind:
-            return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
+            return True  # "Billy le Kid", "von Beethoven"
     if (frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed)
             or _relative_form(said, printed) or _other_ending(said, printed)):
         return False
