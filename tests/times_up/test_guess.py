@@ -860,15 +860,22 @@ def test_a_known_epithet_or_form_of_a_pack_card_wins_it(
 
 
 @pytest.mark.parametrize(("said", "name", "language"), [
+    ("Kylie", "Kylie Minogue", "en"),  # a first name alone, however well known
+    ("Hitch", "Alfred Hitchcock", "en"),  # a clipped surname alone, where the card needs both
     ("Président Mao", "Mao Zedong", "fr"),  # an office and the family name alone
     ("President Mao", "Mao Zedong", "en"),
     ("le Président Mao", "Mao Zedong", "fr"),
 ])
-def test_a_title_with_a_surname_alone_is_no_form_of_a_pack_card(
+def test_part_of_the_name_is_no_form_of_a_pack_card(
         said: str, name: str, language: str) -> None:
-    """docs/packs.md: a surname or a title with it is part of the name, however well known, and
-    no card's accepted form ("President Nixon")."""
+    """docs/packs.md: a first name alone, a surname or a title with it is part of the name,
+    however well known, and no card's accepted form ("Oprah", "President Nixon")."""
     assert not matches(said, name, Judge(language))
+
+
+def test_a_synonym_is_no_form_of_a_word_pack_card() -> None:
+    """docs/packs.md: a synonym or a regional word is refused, the packs' lists too."""
+    assert not matches("an elk", "moose", Judge("en", words_pack=True))
 
 
 @pytest.mark.parametrize(("said", "name", "language", "accepted"), [

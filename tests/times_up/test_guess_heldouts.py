@@ -92,15 +92,16 @@ TABLES = (
     # Cordy", "Alfredo Hitchcock", "Princess Diane", "Hugh" for Hugo, "Zhang He", "Dalai Llama",
     # "hairdrier" for hairdresser, "Hitch" alone for Alfred Hitchcock); round twelve fr 195, en
     # 180, five ("Alfredo Hitchcock", "Princess Diane", "Hugh" refused). Round fourteen:
-    # development fr 205, en 219, 12 ("chameleon", "James Cameroon" refused).
-    HeldOut(9, HELD_OUT_9, 800, ({"fr": 205, "en": 219}, 12), ({"fr": 195, "en": 180}, 5)),
+    # development fr 205, en 219, 12 ("chameleon", "James Cameroon" refused); test fr 196,
+    # four ("Hitch" refused).
+    HeldOut(9, HELD_OUT_9, 800, ({"fr": 205, "en": 219}, 12), ({"fr": 196, "en": 180}, 4)),
     # guess_heldout10.tsv, written during round twelve, both halves judged once with its
     # checker. Development half: fr 189/206, en 205/215, five accepted; round thirteen fr 202,
     # en 210. Test half: fr 200/210, en 186/201, six accepted ("Jeanne Longo", "Heidi Lamarr",
     # "Chairman Mao", "princes", "lampée", "désert"); round thirteen fr 207, en 193, six.
-    # Round fourteen: development fr 204, three ("abricoté", "Amélia Nothomb" refused); test fr
-    # 208, en 194, four ("lampée", "Chairman Mao" refused).
-    HeldOut(10, HELD_OUT_10, 800, ({"fr": 204, "en": 210}, 3), ({"fr": 208, "en": 194}, 4)),
+    # Round fourteen: development fr 204, en 211, two ("abricoté", "Amélia Nothomb", "elk"
+    # refused); test fr 208, en 194, four ("lampée", "Chairman Mao" refused).
+    HeldOut(10, HELD_OUT_10, 800, ({"fr": 204, "en": 211}, 2), ({"fr": 208, "en": 194}, 4)),
 )
 
 
