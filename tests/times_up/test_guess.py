@@ -422,10 +422,27 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
 
 
 @pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("baggage", "bagage", False),  # a letter doubled into the English word: that word
+    ("envelope", "enveloppe", True),  # a double letter typed once: the slip, whatever English
+    ("lemonade", "limonade", False),  # Zipf 3.4 in English: met, and no slip of French spelling
+    ("giraffe", "girafe", True),  # as rare, but French spelling's own slip: a letter doubled
+    ("barb", "barbe", True),  # and a final mute "e" dropped
+])
+def test_an_english_word_a_french_player_has_met_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
     ("orangé", "orange", False),  # the adjective: other accents that make another word
     ("pâté", "pâte", False),
     ("côté", "côte", False),
     ("médusé", "méduse", False),  # a final "é" for "e": a participle, even a rare one
+    ("beurrés", "beurre", False),  # an accented ending added to the stem: an adjective
+    ("framboisée", "framboise", False),
+    ("caramelé", "caramel", False),  # added to the word itself, even where no list holds it
+    ("tuilé", "tuile", True),  # a final "é" for "e" that makes no word: an accent too many
+    ("fusées", "fusée", True),  # the card's own ending: its plural
     ("pastéque", "pastèque", True),  # a wrong accent that makes no word
     ("téléscope", "télescope", True),  # an accent more, no participle
     ("cote", "côte", True),  # accents left out
@@ -840,6 +857,25 @@ def test_a_french_word_far_from_the_card_at_an_english_table_is_that_word(
 def test_a_known_epithet_or_form_of_a_pack_card_wins_it(
         said: str, name: str, language: str) -> None:
     assert matches(said, name, Judge(language))
+
+
+@pytest.mark.parametrize(("said", "name", "language"), [
+    ("Kylie", "Kylie Minogue", "en"),  # a first name alone, however well known
+    ("Hitch", "Alfred Hitchcock", "en"),  # a clipped surname alone, where the card needs both
+    ("Président Mao", "Mao Zedong", "fr"),  # an office and the family name alone
+    ("President Mao", "Mao Zedong", "en"),
+    ("le Président Mao", "Mao Zedong", "fr"),
+])
+def test_part_of_the_name_is_no_form_of_a_pack_card(
+        said: str, name: str, language: str) -> None:
+    """docs/packs.md: a first name alone, a surname or a title with it is part of the name,
+    however well known, and no card's accepted form ("Oprah", "President Nixon")."""
+    assert not matches(said, name, Judge(language))
+
+
+def test_a_synonym_is_no_form_of_a_word_pack_card() -> None:
+    """docs/packs.md: a synonym or a regional word is refused, the packs' lists too."""
+    assert not matches("an elk", "moose", Judge("en", words_pack=True))
 
 
 @pytest.mark.parametrize(("said", "name", "language", "accepted"), [

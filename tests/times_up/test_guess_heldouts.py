@@ -88,19 +88,25 @@ TABLES = (
     # ("Saint Pierre" for "Abbé Pierre", "Mike Jagger", "Jackie Chen", "zébré" for "zèbre",
     # "Rodan", "Kent" and "Kanté" for Kant, "marks" for Marx, "Gregor Mandel", "miroir" for
     # "mirror"); round eleven fr 174, en 187, eight; round twelve en 188 ("Stanley Lee").
-    HeldOut(8, HELD_OUT_8, 780, ({"fr": 212, "en": 199}, 5), ({"fr": 174, "en": 188}, 8)),
+    # Round fourteen: development fr 215, two ("balloon", "maize", "mustache" refused); test fr
+    # 176, six ("zébré", "Saint Pierre" refused).
+    HeldOut(8, HELD_OUT_8, 780, ({"fr": 215, "en": 199}, 2), ({"fr": 176, "en": 188}, 6)),
     # guess_heldout9.tsv, written during round eleven, both halves judged once at its end.
     # Development half: fr 197/214, en 209/229, 15 accepted; round twelve fr 204, en 218, 14
     # ("Fred" for Freud refused). Test half: fr 189/200, en 169/185, eight accepted ("Anne
     # Cordy", "Alfredo Hitchcock", "Princess Diane", "Hugh" for Hugo, "Zhang He", "Dalai Llama",
     # "hairdrier" for hairdresser, "Hitch" alone for Alfred Hitchcock); round twelve fr 195, en
-    # 180, five ("Alfredo Hitchcock", "Princess Diane", "Hugh" refused).
-    HeldOut(9, HELD_OUT_9, 800, ({"fr": 204, "en": 218}, 14), ({"fr": 195, "en": 180}, 5)),
+    # 180, five ("Alfredo Hitchcock", "Princess Diane", "Hugh" refused). Round fourteen:
+    # development fr 205, en 219, 12 ("chameleon", "James Cameroon" refused); test fr 196,
+    # four ("Hitch" refused).
+    HeldOut(9, HELD_OUT_9, 800, ({"fr": 205, "en": 219}, 12), ({"fr": 196, "en": 180}, 4)),
     # guess_heldout10.tsv, written during round twelve, both halves judged once with its
     # checker. Development half: fr 189/206, en 205/215, five accepted; round thirteen fr 202,
     # en 210. Test half: fr 200/210, en 186/201, six accepted ("Jeanne Longo", "Heidi Lamarr",
     # "Chairman Mao", "princes", "lampée", "désert"); round thirteen fr 207, en 193, six.
-    HeldOut(10, HELD_OUT_10, 800, ({"fr": 202, "en": 210}, 5), ({"fr": 207, "en": 193}, 6)),
+    # Round fourteen: development fr 204, en 211, two ("abricoté", "Amélia Nothomb", "elk"
+    # refused); test fr 208, en 194, four ("lampée", "Chairman Mao" refused).
+    HeldOut(10, HELD_OUT_10, 800, ({"fr": 204, "en": 211}, 2), ({"fr": 208, "en": 194}, 4)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them

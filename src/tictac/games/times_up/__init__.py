@@ -286,4 +286,6 @@ def warm() -> None:
         lexicon.accented_words(language)
         lexicon.final_e_acute_words(language)
     lexicon.listed("")
+    lexicon.printed_first_names()
     lexicon.places()
+    lexicon.countries()

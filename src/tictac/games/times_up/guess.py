@@ -63,6 +63,7 @@ _ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th|e|er|re|eme)")
 _SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
+_SAINTS = frozenset({"saint", "sainte"})
 _LEADING = _ARTICLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
 _NO_NAME_WORD = _LEADING | _TITLES  # words of a card's name a guess may change or leave out
 
@@ -121,6 +122,7 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
     """The first three checks of `matches`."""
     said = tuple(canonical(words(guess), judge))
     if not said or (judge.words_pack and (_accented_word(guess, name, judge.language)
+                                          or _participle(guess, name, judge.language)
                                           or _french_word(guess, name, judge))):
         return False
     known = _knowledge(name, judge)
@@ -288,9 +290,8 @@ def _accented_word(guess: str, name: str, language: str) -> bool:
     typed = unicodedata.normalize("NFC", guess.casefold()).split()
     printed = unicodedata.normalize("NFC", name.casefold()).split()
     return (words(guess) == words(name) and len(typed) == len(printed)
-            and any(said != word and ((said in lexicon.accented_words(language)
-                                       and not _accent_left_out(said, word, language))
-                                      or _participle(said, word, language))
+            and any(said != word and said in lexicon.accented_words(language)
+                    and not _accent_left_out(said, word, language)
                     for said, word in zip(typed, printed, strict=True)))
 
 
@@ -312,12 +313,36 @@ def _base_letter(letter: str) -> str:
     return unicodedata.normalize("NFD", letter)[0]
 
 
-def _participle(said: str, printed: str, language: str) -> bool:
-    """Whether `said` is the printed word's final "e" made an "é" and so, even rare, a French
-    participle or adjective of its own ("médusé" for "méduse", "sablé" for "sable"), which a
-    misplaced accent ("téléscope", "crèpe") seldom is."""
-    return (language == "fr" and said[:-1] == printed[:-1] and printed.endswith("e")
-            and said in lexicon.final_e_acute_words(language))
+# What French adds to a noun's stem to make an adjective or a participle: "zébré", "abricotée".
+_DERIVED_ENDINGS = ("ées", "ée", "és", "é")
+
+
+def _participle(guess: str, name: str, language: str) -> bool:
+    """Whether, at a French table, the guess is the card's word with one of _DERIVED_ENDINGS,
+    typed with its accent, after the word or after its stem (the word without its final "e"):
+    an adjective or a participle of its own. Letters added so make one even where no list
+    holds it ("abricoté" for "abricot", "lampée" for "lampe"): a player typing the card's word
+    does not type an accented ending it lacks. A final "e" made an "é", no letter added, is
+    that only where it makes a word as common as Zipf 1.5 ("médusé" for "méduse", "zébré"
+    for "zèbre"): elsewhere it is an accent typed too many ("vasé"). Not where the card's word
+    itself ends so ("fusée": "fusées" is its plural)."""
+    typed = unicodedata.normalize("NFC", guess.casefold()).split()
+    printed = unicodedata.normalize("NFC", name.casefold()).split()
+    if language != "fr" or len(typed) != len(printed):
+        return False
+    derived = False
+    for said, word in zip(typed, printed, strict=True):
+        ending = next((each for each in _DERIVED_ENDINGS if said.endswith(each)), "")
+        stem, card_word = words(said.removesuffix(ending)), words(word)
+        if (ending and not word.endswith(("é", "ée")) and len(stem) == len(card_word) == 1
+                and stem[0] in (card_word[0], card_word[0].removesuffix("e"))):
+            if ending == "é" and stem[0] + "e" == card_word[0]:
+                derived = derived or said in lexicon.final_e_acute_words(language)
+            else:
+                derived = True
+        elif words(said) != card_word:
+            return False
+    return derived
 
 
 def _matches_names(said: tuple[str, ...], names: tuple[str, ...], judge: Judge) -> bool:
@@ -689,10 +714,15 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
     if any(printed in clippings.get(short, ()) for short in {said, said.removesuffix("s")}):
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
     if (said not in judge.unlike_words and _another_word(said, printed, language)
-            and not (_doubled(said, printed) and said not in lexicon.common_words(language))):
+            and not (_doubled(said, printed) and said not in lexicon.common_words(language)
+                     and not (len(said) > len(printed)
+                              and _other_language_word(said, printed, language)))):
         # Another word, however near: "poison" is not "poisson", "foc" "phoque". A letter
         # doubled or typed once makes a rare dictionary word by chance ("tere", "lader",
-        # "earing"): only a word as common as Zipf 2.5 is meant so ("diner" for "dinner").
+        # "earing"): only a word as common as Zipf 2.5 is meant so ("diner" for "dinner"). A
+        # letter doubled into the other language's word a player has met is no chance
+        # ("balloon" for "ballon"); a double letter typed once is French's commonest slip
+        # ("envelope" for "enveloppe"), whatever English makes of it.
         return False
     if (said not in judge.unlike_words and len(printed) <= _SHORT_WORD
             and _changed_letter(said, printed)
@@ -720,7 +750,7 @@ def _another_word(said: str, printed: str, language: str) -> bool:
     is mostly a name or a misspelling ("pel", "chapo", "gar") and is still heard as the card's
     word, unless it is an English word ("soup", "banana") or longer than the card's word (a
     letter more that makes a name: "Montaigne" for "montagne")."""
-    if said in lexicon.dictionary_words(language) or _other_language_word(said, language):
+    if said in lexicon.dictionary_words(language) or _other_language_word(said, printed, language):
         return True
     if language == "en" and _french_word_far_from(said, printed):
         return True
@@ -730,18 +760,24 @@ def _another_word(said: str, printed: str, language: str) -> bool:
             or _english_word(said))
 
 
-# An English word this common (Zipf 3.5) is one a French player has met ("lamp", "carrot"); a
-# rarer one written at a French table is mostly the French word misspelt ("barb" for "barbe").
+# An English word this common (Zipf 3.5) is one a French player has met ("lamp", "carrot"),
+# even where it is the French word with one of French spelling's own slips: a letter doubled or
+# typed once, a final mute "e" dropped ("balloon" for "ballon", but "barb" for "barbe",
+# "giraffe" for "girafe" are the French word misspelt). Any other difference is no slip of
+# French spelling, and an English word a tenth as common (Zipf 3) is met ("mustache", "maize").
 _MET_ENGLISH_ZIPF = 3.5
+_NEAR_ENGLISH_ZIPF = 3.0
 
 
-def _other_language_word(said: str, language: str) -> bool:
+def _other_language_word(said: str, printed: str, language: str) -> bool:
     """Whether, at a French table, `said` is an English word of the dictionary that a French
     player has met and no French word: "lamp" is the English word, not "lampe" misspelt, a
     player who writes it plays in the wrong language. Not the other way round: English
     borrows French spellings so often that the tables take "soupe" or "tigre" for a slip."""
+    french_slip = _doubled(said, printed) or said + "e" == printed
+    met = _MET_ENGLISH_ZIPF if french_slip else _NEAR_ENGLISH_ZIPF
     return (language == "fr" and said not in lexicon.dictionary_words("fr")
-            and said in lexicon.words_at_least("en", _MET_ENGLISH_ZIPF) and _english_word(said))
+            and said in lexicon.words_at_least("en", met) and _english_word(said))
 
 
 def _french_word_far_from(said: str, printed: str) -> bool:
@@ -810,14 +846,20 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
     swapped from 4 letters, one dropped, added or changed from 6, two from 9. Never another
     first name ("Simon" for "Simone"), nor the name with a diminutive's final "i" more or less
     ("Fred" for "Freddie"), nor a slip that is a word of the language ("Macaron" for Macron)."""
-    for kind in (_TITLES, lexicon.NAME_ARTICLES, lexicon.PARTICLES):
+    if said in _TITLES and printed in _TITLES:
+        # "Lady Diana" for "Princess Diana", but a saint's title for another names the saint:
+        # "Saint Pierre" is the apostle, not the Abbé Pierre.
+        return (said in _SAINTS) == (printed in _SAINTS)
+    for kind in (lexicon.NAME_ARTICLES, lexicon.PARTICLES):
         if said in kind and printed in kind:
-            return True  # "Lady Diana" for "Princess Diana", "Billy le Kid", "von Beethoven"
+            return True  # "Billy le Kid", "von Beethoven"
     if (frozenset({said, printed}) in lexicon.GENDERED or _feminine_of(said, printed)
             or _relative_form(said, printed) or _other_ending(said, printed)):
         return False
     if _known_name_added_to(said, printed):
         return False
+    if said in lexicon.countries() and not lexicon.is_first_name(said):
+        return False  # a country, however it sounds: "Cameroon" is no slip of Cameron
     if len(printed) >= 4 and (said == printed + "s" or printed == said + "s"):
         return True  # a stray or missing final s: "Serena William", "Tiger Wood"
     keys = _keys(said, printed)
@@ -880,12 +922,13 @@ def _other_ending(said: str, printed: str) -> bool:
     """Whether two first names differ by their final vowel alone, added, dropped or changed,
     and are heard apart: "Alfredo" and "Alfred", "Diane" and "Diana", "Marlena" and "Marlene"
     are names of their own in the languages that give them, not slips; "Gustav" and "Gustave"
-    are one name heard alike."""
+    are one name heard alike. The card's word is a first name if the name tables know it or a
+    pack prints it first before a surname ("Amélie Nothomb")."""
     def stem(name: str) -> str:
         return name[:-1] if name[-1:] in _VOWELS else name
 
-    return (said != printed and stem(said) == stem(printed)
-            and lexicon.is_first_name(said) and lexicon.is_first_name(printed)
+    return (said != printed and stem(said) == stem(printed) and lexicon.is_first_name(said)
+            and (lexicon.is_first_name(printed) or printed in lexicon.printed_first_names())
             and said not in lexicon.first_name_forms(printed)
             and not _name_heard_as(said, printed))
 

