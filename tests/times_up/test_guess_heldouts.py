@@ -1,6 +1,6 @@
 """The typed-guess checker against the blind held-out tables from the seventh on
-(guess_heldout7.tsv to guess_heldout10.tsv; guess_heldout11.tsv, not judged yet, only for its
-draw and shape: NOT_YET_JUDGED). Each was written while the checker was being changed, by
+(guess_heldout7.tsv to guess_heldout11.tsv; a table written but not judged yet is tested only
+for its draw and shape: NOT_YET_JUDGED). Each was written while the checker was being changed, by
 someone who read neither the checker nor the packs' lists of accepted forms and confusions and
 never ran the checker on it, on cards of a seeded draw that no earlier draw took (`drawn_for`).
 
@@ -107,14 +107,19 @@ TABLES = (
     # Round fourteen: development fr 204, en 211, two ("abricoté", "Amélia Nothomb", "elk"
     # refused); test fr 208, en 194, four ("lampée", "Chairman Mao" refused).
     HeldOut(10, HELD_OUT_10, 800, ({"fr": 204, "en": 211}, 2), ({"fr": 208, "en": 194}, 4)),
+    # guess_heldout11.tsv, written during round fourteen, both halves judged once at its end.
+    # Development half: fr 221/232, en 223/228, six accepted ("Pelle" for "Pelé", "braillé",
+    # "l'alphabet braille" and "brail" for "(Louis) Braille", "Laura Fabian" for "Lara Fabian",
+    # "Jim Hanson" for "Jim Henson"); the checker of the day it was written (76cd545) read fr
+    # 220 and seven ("Claudia Haigneré" too). Test half: fr 185/192, en 190/196, seven
+    # ("les Galeries Lafayette", "Platoon" for "Platon", "Terry Henry", "flûté", "pantoufler",
+    # "lanterne" and "passeport" at the English table), the same with either checker.
+    HeldOut(11, HELD_OUT_11, 800, ({"fr": 221, "en": 223}, 6), ({"fr": 185, "en": 190}, 7)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
 # to TABLES with their figures).
-NOT_YET_JUDGED = (
-    # guess_heldout11.tsv, written blind while the checker changed after round thirteen.
-    Blind(11, HELD_OUT_11, 800),
-)
+NOT_YET_JUDGED: tuple[Blind, ...] = ()
 WRITTEN = (*TABLES, *NOT_YET_JUDGED)
 
 
