@@ -17,7 +17,7 @@ from tictac.engine import IllegalAction
 from tictac.server.errors import BAD_TEXT
 from tictac.server.models import ActionIn, client_message
 from tictac.server.text import clean
-from tictac.server.ws import BAD_MESSAGE, parse
+from tictac.server.ws import BAD_MESSAGE, ActionMessage, parse
 
 action_like = st.dictionaries(
     st.sampled_from(["action", "id", "seen", "seat", "Action", "t"]), json_values, max_size=5
@@ -33,13 +33,13 @@ def by_model(raw: dict[str, Any]) -> ActionIn | None:
     return message
 
 
-def by_hand(raw: dict[str, Any]) -> ActionIn | None:
+def by_hand(raw: dict[str, Any]) -> ActionMessage | None:
     try:
         message = parse(json.dumps(raw), 1 << 20)
     except IllegalAction as refusal:
         assert refusal.code in (BAD_MESSAGE, BAD_TEXT)
         return None
-    assert isinstance(message, ActionIn)
+    assert isinstance(message, ActionMessage)
     return message
 
 
