@@ -89,27 +89,27 @@ class Writable:
     made only when a send must wait: an Event's deque takes 600 bytes for each socket's whole
     life, and a send waits on it only while a client does not read."""
 
-    __slots__ = ("_set", "_waiters")
+    __slots__ = ("_waiters", "flag")
 
     def __init__(self) -> None:
-        self._set = True
+        self.flag = True  # (read by `write_text` itself: a method call per frame less)
         self._waiters: list[asyncio.Future[None]] | None = None
 
     def is_set(self) -> bool:
-        return self._set
+        return self.flag
 
     def set(self) -> None:
-        self._set = True
+        self.flag = True
         waiters, self._waiters = self._waiters, None
         for waiter in waiters or ():
             if not waiter.done():
                 waiter.set_result(None)
 
     def clear(self) -> None:
-        self._set = False
+        self.flag = False
 
     async def wait(self) -> None:
-        while not self._set:
+        while not self.flag:
             waiter = asyncio.get_running_loop().create_future()
             if self._waiters is None:
                 self._waiters = []
@@ -266,7 +266,7 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         closing, the peer not reading (writing is paused), frames of text that need an
         extension (deflate) or a text that cannot be encoded."""
         if (not self.handshake_complete or self.close_sent or self.disconnected
-                or self.initial_response is not None or not self.writable.is_set()
+                or self.initial_response is not None or not self.writable.flag
                 or self.conn.extensions or self.conn.state is not State.OPEN
                 or self.transport.is_closing()):
             return False
