@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
+import json.scanner
 import math
 import time
 from collections.abc import Awaitable, Callable
@@ -68,7 +69,7 @@ async def _answer(conn: Transport, msg_id: int | None, job: Callable[..., Any],
 
 
 # The scanner `json.loads` reads with (the C one, under the same settings as its own decoder's)
-SCAN = json.JSONDecoder().scan_once
+SCAN = json.scanner.make_scanner(json.JSONDecoder())  # type: ignore[arg-type]  # (duck-typed)
 
 
 def decoded(text: str) -> Any:

@@ -266,7 +266,8 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         closing, the peer not reading (writing is paused), frames of text that need an
         extension (deflate) or a text that cannot be encoded."""
         if (not self.handshake_complete or self.close_sent or self.disconnected
-                or self.initial_response is not None or not self.writable.flag
+                or self.initial_response is not None
+                or not self.writable.flag  # type: ignore[attr-defined]  # (a Writable)
                 or self.conn.extensions or self.conn.state is not State.OPEN
                 or self.transport.is_closing()):
             return False
