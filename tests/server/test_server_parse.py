@@ -17,7 +17,7 @@ from tictac.engine import IllegalAction
 from tictac.server.errors import BAD_TEXT
 from tictac.server.models import ActionIn, client_message
 from tictac.server.text import clean
-from tictac.server.ws import BAD_MESSAGE, parse
+from tictac.server.ws import BAD_MESSAGE, ActionMessage, decoded, parse
 
 action_like = st.dictionaries(
     st.sampled_from(["action", "id", "seen", "seat", "Action", "t"]), json_values, max_size=5
@@ -33,13 +33,13 @@ def by_model(raw: dict[str, Any]) -> ActionIn | None:
     return message
 
 
-def by_hand(raw: dict[str, Any]) -> ActionIn | None:
+def by_hand(raw: dict[str, Any]) -> ActionMessage | None:
     try:
         message = parse(json.dumps(raw), 1 << 20)
     except IllegalAction as refusal:
         assert refusal.code in (BAD_MESSAGE, BAD_TEXT)
         return None
-    assert isinstance(message, ActionIn)
+    assert isinstance(message, ActionMessage)
     return message
 
 
@@ -68,3 +68,21 @@ def test_action_check_agrees_with_the_model(raw: dict[str, Any]) -> None:
 ])
 def test_action_check_cases(raw: dict[str, Any], accepted: bool) -> None:
     assert (by_hand(raw) is not None) == accepted == (by_model(raw) is not None)
+
+
+def outcome(read: Any, text: str) -> tuple[str, str]:
+    try:
+        return "value", repr(read(text))
+    except (ValueError, RecursionError) as error:
+        return type(error).__name__, str(error)
+
+
+@settings(max_examples=300)
+@given(st.one_of(json_values.map(json.dumps), st.text(max_size=40)),
+       st.sampled_from(["", " ", "\n", "\ufeff", "x"]), st.sampled_from(["", " ", "\t", "x", "}"]))
+def test_a_message_is_decoded_as_json_loads_decodes_it(text: str, before: str,
+                                                      after: str) -> None:
+    """`decoded`, json's scanner read directly, gives what `json.loads` gives, value or error,
+    for JSON texts with and without whitespace or more around them, and for any text."""
+    framed = before + text + after
+    assert outcome(decoded, framed) == outcome(json.loads, framed)

@@ -113,3 +113,77 @@ def test_a_hello_and_the_messages_behind_it_in_one_write_are_all_answered_in_ord
         client.close()
     finally:
         server.stop()
+
+
+def masked(payload: str, mask: bytes, *, opcode: int = 0x1, fin: bool = True) -> bytes:
+    """A client's frame of a short `payload`, masked with `mask`."""
+    data = payload.encode()
+    assert len(data) < 126 and len(mask) == 4
+    return (bytes(((0x80 if fin else 0) | opcode, 0x80 | len(data))) + mask
+            + bytes(byte ^ mask[n % 4] for n, byte in enumerate(data)))
+
+
+def test_a_read_of_one_whole_short_text_frame_skips_the_parser_and_every_other_read_parses(
+        ) -> None:
+    """A read that is exactly one short text message, while websockets' parser waits between
+    frames, is handed on without the parser (`read_alone`: it is not fed); a frame split across
+    reads whose second part looks like such a message, a fragmented message, a message sent in
+    the middle of one (a protocol error: 1002) and a ping all go through websockets as before.
+    Each write waits for the server to have read the one before (the spy on the parser's feed)."""
+    got: list[str] = []
+    fed: list[bytes] = []
+
+    def reader(text: str) -> float:
+        got.append(text)
+        return 0.0
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        listen = websocket.scope["extensions"][READ_TEXT]["listen"]
+        conn = listen.__self__.conn
+        feed = conn.receive_data
+
+        def spied(data: bytes) -> None:  # (the real parser still parses it)
+            fed.append(bytes(data))
+            feed(data)
+
+        conn.receive_data = spied
+        listen(reader)
+        assert (await websocket.receive())["type"] == "websocket.disconnect"
+        listen(None)
+
+    def until(done: Any) -> None:
+        deadline = time.monotonic() + PATIENCE_S
+        while not done() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert done()
+
+    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+    with InProcessServer(app, FloodProofProtocol) as served:
+        client = RawClient(served.port, "/ws")
+        for n, text in enumerate(["one", "", "x" * 125]):
+            client.send(masked(text, bytes((n + 1, 0x5A, 0xA5, 0xFF))))
+            until(lambda n=n: len(got) == n + 1)
+        assert got == ["one", "", "x" * 125]
+        assert fed == []
+        # mask and payload, read alone, look like a whole frame of 7 bytes: they are not one
+        split = masked("confused", bytes((0x81, 0x80 | 6, 7, 9)))
+        client.send(split[:2])
+        until(lambda: len(fed) == 1)
+        client.send(split[2:])
+        until(lambda: len(got) == 4)
+        client.send(masked("frag", b"\1\2\3\4", fin=False))
+        until(lambda: len(fed) == 3)
+        client.send(masked("ment", b"\4\3\2\1", opcode=0x0))
+        until(lambda: len(got) == 5)
+        client.send(masked("ping!", b"\0\1\0\1", opcode=0x9))
+        assert client.recv() == (0xA, b"ping!")
+        client.send(masked("half", b"\1\1\1\1", fin=False))
+        until(lambda: len(fed) == 6)
+        client.send(masked("whole", b"\2\2\2\2"))
+        while (frame := client.recv())[0] != CLOSE:
+            pass
+        client.close()
+    assert got[3:] == ["confused", "fragment"]
+    assert int.from_bytes(frame[1][:2], "big") == 1002  # as websockets answers it
+    assert len(fed) == 7

@@ -44,7 +44,6 @@ class Connection(Transport):
         self._outbox: Mailbox[str | int] = Mailbox()
         self._closing = False
         self._finishing = False
-        self._sending = False  # the writer holds a message it took from the outbox
         self.dropped = False
         found = websocket.scope.get("extensions", {}).get(WRITE_TEXT)
         self._write_now: Callable[[str], bool] | None = found and found["write"]
@@ -54,8 +53,9 @@ class Connection(Transport):
     def send(self, text: str, *more: str) -> None:
         if self._closing:
             return
-        if (self._write_now is not None and not self._sending and not self._outbox
-                and self._write_now(text, *more)):
+        # (no writer: nothing queued nor being sent, as `_write` ends only once the outbox is
+        # empty; one attribute read where the outbox's length was a call per message)
+        if self._write_now is not None and self._writer is None and self._write_now(text, *more):
             return
         if len(self._outbox) + len(more) >= self.max_outbox:
             self._drop(CLOSE_SLOW_CLIENT)
@@ -103,12 +103,9 @@ class Connection(Transport):
                 # an ack and the view it brought must reach the client in the same read.
                 items = self._outbox.take_all()
                 texts = [item for item in items if isinstance(item, str)]
-                if texts:
-                    self._sending = True
-                    if self._write_now is None or not self._write_now(*texts):
-                        for text in texts:
-                            await self.websocket.send_text(text)
-                    self._sending = False
+                if texts and (self._write_now is None or not self._write_now(*texts)):
+                    for text in texts:
+                        await self.websocket.send_text(text)
                 if isinstance(items[-1], int):  # `close` queues its code last
                     await self._close(items[-1])
                     return
