@@ -105,7 +105,7 @@ class Node:
         self._gaps_seen = 0
         self.bus = Bus(self.redis, self.id, self._receive, self._hearing_changed,
                        probe_s=lease_ms / 3000, echo_s=lease_ms / 1000)
-        self.on_hearing: Callable[[bool], None] | None = None  # a worker tells its supervisor
+        self.on_hearing: Callable[[bool], None] | None = None  # tells the supervisor `serving`
         self._deaf_since: float | None = None
         self._lapse: asyncio.TimerHandle | None = None  # rings when the lease may lapse
         self._loop_beat: asyncio.TimerHandle | None = None  # tells `beats` the loop runs
@@ -613,8 +613,8 @@ class Node:
         else:
             self._deaf_since = loop.time()
             self._lost()
-        if self.on_hearing is not None:
-            self.on_hearing(hearing)
+        if self.on_hearing is not None:  # (hearing again, a lapsed lease serves not yet)
+            self.on_hearing(self.serving)
 
     def _lost(self) -> None:
         """Deaf: frames on the way are lost, so every relayed connection ends (its client
