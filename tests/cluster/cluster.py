@@ -122,6 +122,25 @@ async def play_on(player: Player, bases: list[str], timeout: float = 15) -> bool
         raise
 
 
+async def made_with_a_client(node: Entry, bases: list[str]) -> tuple[str, Player]:
+    """A room made on `node`, its maker connecting there (`stay` keeps it connected)."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        made = await post(http, node.base + "/api/rooms", {"game": "time-bomb", "name": "P0"})
+    player = Player(node.ws_base, made["code"], made["token"], made["seat"], "time-bomb")
+    await reconnect(player, [node.ws_base, *bases])
+    return made["code"], player
+
+
+async def stay(player: Player, bases: list[str]) -> None:
+    """Connected for good: a closed socket (the room moved) is followed by a new connection,
+    which makes the room's new owner take it."""
+    while True:
+        try:
+            await player.recv(3600)
+        except ConnectionClosed:
+            await reconnect(player, bases)
+
+
 async def replay_steps(node: Entry, code: str, token: str) -> list[dict[str, Any]]:
     async with httpx.AsyncClient(timeout=30) as http:
         answer = await http.get(f"{node.base}/api/rooms/{code}/replay",

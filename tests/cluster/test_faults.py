@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,9 +45,12 @@ from conftest import LEASE_MS
 from tictac.cluster.beats import STUCK_S
 from tictac.cluster.bus import CHANNEL
 from tictac.cluster.leases import ALIVE, OWNER
+from tictac.cluster.node import Node
 from tictac.cluster.relay import CLOSE_RETRY_S, CLOSE_TRIES
 from tictac.cluster.shared_buckets import PREFIX as LIMITS
+from tictac.rooms import RoomManager
 from tictac.rooms.room import CLOSE_MOVED
+from tictac.store import open_store
 from tictac.store.log import MIGRATION_LOCK
 
 pytestmark = pytest.mark.timeout(600)
@@ -672,3 +675,41 @@ async def test_an_event_loop_stuck_past_its_limit_loses_its_room(
         assert await end_and_check(services, [(code, seated)], playing) >= before + 20
         assert stalled.server.output is not None
         assert "lease was not renewed" in stalled.server.output.read_text()
+
+
+async def until(condition: Callable[[], bool], what: str, bound_s: float = ACTING_S) -> None:
+    deadline = time.monotonic() + bound_s
+    while not condition():
+        assert time.monotonic() < deadline, f"not {what} in {bound_s:g} s"
+        await asyncio.sleep(0.02)
+
+
+async def test_a_node_hearing_again_while_its_lease_is_lapsed_tells_its_supervisor_it_serves_not(
+        services: Services, deaf_user: str) -> None:
+    """What a worker tells its supervisor when its bus hears again is whether it serves, not
+    whether it hears: a node whose lease lapsed (its alive key may not be written) and whose
+    channel was taken away and given back hears again but serves nothing until a beat is
+    acknowledged. Before, it told `hearing` (True), and the supervisor handed it connections it
+    refused until the worker's next heartbeat (`keep_telling`, 0.5 s) corrected it."""
+    url = services.redis.url.replace("redis://", f"redis://{deaf_user}:secret@")
+    store = await open_store(services.postgres.url)
+    node = Node(RoomManager(store), url, LEASE_MS)
+    told: list[tuple[bool, bool]] = []  # (what it told, whether it served then)
+    node.on_hearing = lambda said: told.append((said, node.serving))
+    await node.start()
+    try:
+        with Redis.from_url(services.redis.url) as redis:  # its alive key: read, not written
+            redis.execute_command("ACL", "SETUSER", deaf_user, "resetkeys", f"~{OWNER}*",
+                                  f"~{LIMITS}*", f"%R~{ALIVE}*")
+            await until(lambda: (False, False) in told, "lapsed")
+            redis.execute_command("ACL", "SETUSER", deaf_user, "resetchannels")
+            await until(lambda: not node.hearing, "deaf")
+            redis.execute_command("ACL", "SETUSER", deaf_user, "allchannels")
+            await until(lambda: node.hearing, "hearing again")
+        assert not node.serving
+        assert all(said == serving for said, serving in told), told
+    finally:
+        with Redis.from_url(services.redis.url) as redis:
+            redis.execute_command("ACL", "SETUSER", deaf_user, "resetkeys", "~*", "allchannels")
+        await node.stop()
+        await store.close()

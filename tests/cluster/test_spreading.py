@@ -12,14 +12,11 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 
-import httpx
 import pytest
 from redis import Redis as RedisClient
-from scripted import Player
 from serverproc import ServerProcess
-from websockets.exceptions import ConnectionClosed
 
-from cluster import Services, post, reconnect
+from cluster import Services, made_with_a_client, stay
 from conftest import LEASE_MS, start_nodes
 from tictac.cluster.leases import OWNER
 from tictac.cluster.node import SLACK, SPREAD
@@ -39,25 +36,6 @@ def nodes(services: Services, tmp_path_factory: pytest.TempPathFactory,
     yield started
     for node in started:
         node.stop()
-
-
-async def made_with_a_client(node: ServerProcess, bases: list[str]) -> tuple[str, Player]:
-    """A room made on `node`, its maker connecting there (`stay` keeps it connected)."""
-    async with httpx.AsyncClient(timeout=30) as http:
-        made = await post(http, node.base + "/api/rooms", {"game": "time-bomb", "name": "P0"})
-    player = Player(node.ws_base, made["code"], made["token"], made["seat"], "time-bomb")
-    await reconnect(player, [node.ws_base, *bases])
-    return made["code"], player
-
-
-async def stay(player: Player, bases: list[str]) -> None:
-    """Connected for good: a closed socket (the room moved) is followed by a new connection,
-    which makes the room's new owner take it."""
-    while True:
-        try:
-            await player.recv(3600)
-        except ConnectionClosed:
-            await reconnect(player, bases)
 
 
 def moves(nodes: list[ServerProcess]) -> Counter[str]:
