@@ -154,14 +154,14 @@ def test_an_elided_particle_may_be_left_out(said: str, name: str) -> None:
 
 def test_a_long_guess_is_read_in_a_bounded_number_of_ways() -> None:
     """A guess of a hundred characters (turns.MAX_GUESS) is read as name and description in at
-    most (DESCRIPTION_WORDS + 1) squared ways, whatever its length."""
+    most (DESCRIPTION_WORDS + 1) times the name's longest length ways, whatever its length: at
+    most DESCRIPTION_WORDS words before the name, any number after it (round fifteen)."""
     tokens = tuple(f"w{index}" for index in range(50))
-    assert list(readings(tokens, longest=4)) == []  # no name of 4 words leaves 6 on each side
-    short = tuple(f"w{index}" for index in range(12))
-    found = list(readings(short, longest=12))
-    assert 0 < len(found) <= (DESCRIPTION_WORDS + 1) ** 2
-    assert all(len(before) <= DESCRIPTION_WORDS and len(after) <= DESCRIPTION_WORDS
-               for before, _, after in found)
+    found = list(readings(tokens, longest=4))
+    assert 0 < len(found) <= (DESCRIPTION_WORDS + 1) * 4
+    assert all(len(before) <= DESCRIPTION_WORDS and 1 <= len(name) <= 4
+               for before, name, _ in found)
+    assert (tokens[:2], tokens[2:4], tokens[4:]) in found  # 46 words after a name of two
 
 
 @pytest.mark.parametrize(("said", "name"), [
@@ -188,6 +188,9 @@ def test_a_number_around_the_name_is_no_description(said: str, name: str) -> Non
     ("Neil Armstrong the first man on the Moon", "Neil Armstrong", "en"),  # an ordinal noun
     ("Einstein the physicist", "(Albert) Einstein", "en"),  # the required word, an article
     ("le chimiste Pasteur", "(Louis) Pasteur", "fr"),
+    # Round fifteen: after the name, a description of more than six words.
+    ("Victor Hugo l'auteur de Notre-Dame de Paris et des Misérables", "(Victor) Hugo", "fr"),
+    ("Marie Curie la chimiste qui a découvert le radium", "Marie Curie", "fr"),
 ])
 def test_the_name_said_whole_with_a_description_around_it_wins(
         said: str, name: str, language: str) -> None:

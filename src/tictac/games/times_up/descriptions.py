@@ -75,18 +75,19 @@ NAMED_AFTER = frozenset({
 # Chelsea"); the French "de" alone after a surname is a particle ("Louis Aragon de Paris").
 _OF = frozenset({"of", "from", "de", "d", "du", "des"})
 _PARTICLE = frozenset({"de", "d", "du"})
-# A description takes at most this many words on either side ("l'ennemi public numéro un"):
-# so a guess of a hundred characters is read in a few dozen ways, not thousands.
+# A description before the name takes at most this many words ("l'ennemi public numéro un"):
+# so a guess of a hundred characters is read in a few dozen ways, not thousands. After the
+# name it takes any number ("l'actrice de La Vie d'Adèle", seven): the name's own length
+# bounds the ways to read it.
 DESCRIPTION_WORDS = 6
 
 
 def readings(tokens: tuple[str, ...], longest: int) -> Iterator[tuple[tuple[str, ...], ...]]:
     """Each way to read the guess's words as words before a name of at most `longest` words,
-    the name, and words after it, with words before or after it (or both), each at most
-    DESCRIPTION_WORDS."""
+    the name, and words after it, with words before or after it (or both), at most
+    DESCRIPTION_WORDS before it."""
     for start in range(min(DESCRIPTION_WORDS, len(tokens) - 1) + 1):
-        for end in range(max(start + 1, len(tokens) - DESCRIPTION_WORDS),
-                         min(start + longest, len(tokens)) + 1):
+        for end in range(start + 1, min(start + longest, len(tokens)) + 1):
             if start or end < len(tokens):
                 yield tokens[:start], tokens[start:end], tokens[end:]
 
