@@ -191,6 +191,13 @@ def test_a_number_around_the_name_is_no_description(said: str, name: str) -> Non
     # Round fifteen: after the name, a description of more than six words.
     ("Victor Hugo l'auteur de Notre-Dame de Paris et des Misérables", "(Victor) Hugo", "fr"),
     ("Marie Curie la chimiste qui a découvert le radium", "Marie Curie", "fr"),
+    # Round fifteen: the noun of the description, a word no dictionary holds; in English, its
+    # last word, after names, figures or relatives.
+    ("Marie Curie la radiochimiste", "Marie Curie", "fr"),
+    ("Elton John the Rocketman", "Elton John", "en"),
+    ("Emma Watson the Harry Potter actress", "Emma Watson", "en"),
+    ("Lewis Hamilton the F1 champion", "Lewis Hamilton", "en"),
+    ("Tom Hanks the Big Brother star", "Tom Hanks", "en"),
 ])
 def test_the_name_said_whole_with_a_description_around_it_wins(
         said: str, name: str, language: str) -> None:
@@ -216,6 +223,11 @@ def test_the_name_said_whole_with_a_description_around_it_wins(
     ("the Nelson Mandela Bridge", "Nelson Mandela", "en"),
     ("Neil Armstrong Air and Space Museum", "Neil Armstrong", "en"),  # the place's noun a word on
     ("Mount Rushmore", "Rushmore", "en"),
+    # Round fifteen: an English description's noun is its last word, a relative or a place.
+    ("Mick Jagger the Rolling Stones son", "Mick Jagger", "en"),
+    ("Marie Curie the Polish sister", "Marie Curie", "en"),
+    ("Nelson Mandela the Soweto bridge", "Nelson Mandela", "en"),
+    ("Marie Curie la Jacqueline", "Marie Curie", "fr"),  # a first name, no noun
 ])
 def test_words_beside_the_name_that_make_it_another_name_or_a_place_lose(
         said: str, name: str, language: str) -> None:
