@@ -441,6 +441,9 @@ def test_an_english_word_a_french_player_has_met_is_that_word(
     ("beurrés", "beurre", False),  # an accented ending added to the stem: an adjective
     ("framboisée", "framboise", False),
     ("caramelé", "caramel", False),  # added to the word itself, even where no list holds it
+    ("girafer", "girafe", False),  # round fifteen: an "r" after the final "e", a verb
+    ("chaussetter", "chaussette", False),  # even where no list holds it
+    ("rocher", "rocher", True),  # the card's own word, that ends so
     ("tuilé", "tuile", True),  # a final "é" for "e" that makes no word: an accent too many
     ("fusées", "fusée", True),  # the card's own ending: its plural
     ("pastéque", "pastèque", True),  # a wrong accent that makes no word

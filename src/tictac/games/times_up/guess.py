@@ -313,16 +313,18 @@ def _base_letter(letter: str) -> str:
     return unicodedata.normalize("NFD", letter)[0]
 
 
-# What French adds to a noun's stem to make an adjective or a participle: "zébré", "abricotée".
-_DERIVED_ENDINGS = ("ées", "ée", "és", "é")
+# What French adds to a noun's stem to make an adjective or a participle ("zébré",
+# "abricotée"), or a verb ("pantoufler", "pirater": no table forgives an "r" typed after the
+# card's word).
+_DERIVED_ENDINGS = ("ées", "ée", "és", "é", "er")
 
 
 def _participle(guess: str, name: str, language: str) -> bool:
     """Whether, at a French table, the guess is the card's word with one of _DERIVED_ENDINGS,
     typed with its accent, after the word or after its stem (the word without its final "e"):
-    an adjective or a participle of its own. Letters added so make one even where no list
-    holds it ("abricoté" for "abricot", "lampée" for "lampe"): a player typing the card's word
-    does not type an accented ending it lacks. A final "e" made an "é", no letter added, is
+    an adjective, a participle or a verb of its own. Letters added so make one even where no
+    list holds it ("abricoté" for "abricot", "lampée" for "lampe", "pantoufler" for
+    "pantoufle"): a player typing the card's word does not type an ending it lacks. A final "e" made an "é", no letter added, is
     that only where it makes a word as common as Zipf 1.5 ("médusé" for "méduse", "zébré"
     for "zèbre"): elsewhere it is an accent typed too many ("vasé"). Not where the card's word
     itself ends so ("fusée": "fusées" is its plural)."""
