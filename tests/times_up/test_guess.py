@@ -460,6 +460,20 @@ def test_other_accents_that_make_another_word_are_that_word(
     assert matches(said, word, Judge("fr", words_pack=True)) is accepted
 
 
+# Round fifteen: a surname that is a French word derives as the word does, said alone.
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("mouliné", "(Jean) Moulin", False),  # an accented ending added: the participle
+    ("rosé", "(Pete) Rose", False),  # the final "e" made "é": the wine
+    ("Moulin", "(Jean) Moulin", True),
+    ("Pélé", "Pelé", True),  # the card's word ends in "é" itself
+    ("Ché Guevara", "(Ernesto) Che Guevara", True),  # "Che" is no French word
+    ("Walter Disney", "Walt Disney", True),  # "er" makes a name as often as a verb
+])
+def test_a_surname_that_is_a_word_derives_as_the_word(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
+
+
 @pytest.mark.parametrize(("said", "name", "language", "accepted"), [
     ("Baron Georges Haussmann", "Georges Haussmann", "fr", True),  # a title of nobility
     ("la comtesse de Ségur", "Comtesse de Ségur", "fr", True),

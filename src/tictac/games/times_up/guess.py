@@ -125,6 +125,8 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
                                           or _participle(guess, name, judge.language)
                                           or _french_word(guess, name, judge))):
         return False
+    if not judge.words_pack and _derived_surname(guess, name, judge.language):
+        return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts, *_ending_with(name, known.accepts),
            *_without_article(known.accepts)) if known else (name,)
@@ -317,6 +319,18 @@ def _base_letter(letter: str) -> str:
 # "abricotée"), or a verb ("pantoufler", "pirater": no table forgives an "r" typed after the
 # card's word).
 _DERIVED_ENDINGS = ("ées", "ée", "és", "é", "er")
+
+
+def _derived_surname(guess: str, name: str, language: str) -> bool:
+    """Whether, at a French table, the guess is one word, the card's last word with an accented
+    ending of _DERIVED_ENDINGS, where that word is a French word: it derives as the word does
+    ("braillé" for Louis Braille, from "brailler"). Not "er", which makes a name as often
+    ("Walter" for Walt), nor a name that is no word ("Ché" for Che Guevara)."""
+    surname = " ".join(_GROUP.split(name)[0::2]).split()[-1:]
+    return (len(words(guess)) == 1 and not words(guess)[0].endswith("er") and surname != []
+            and len(words(surname[0])) == 1
+            and words(surname[0])[0] in lexicon.dictionary_words(language)
+            and _participle(guess, surname[0], language))
 
 
 def _participle(guess: str, name: str, language: str) -> bool:
