@@ -223,6 +223,9 @@ def test_the_name_said_whole_with_a_description_around_it_wins(
     ("the Nelson Mandela Bridge", "Nelson Mandela", "en"),
     ("Neil Armstrong Air and Space Museum", "Neil Armstrong", "en"),  # the place's noun a word on
     ("Mount Rushmore", "Rushmore", "en"),
+    ("le code Napoléon", "Napoléon (Bonaparte)", "fr"),  # round fifteen: a code, a writing
+    ("l'alphabet Morse", "(Samuel) Morse", "fr"),
+    ("the Morse code", "(Samuel) Morse", "en"),
     # Round fifteen: an English description's noun is its last word, a relative or a place.
     ("Mick Jagger the Rolling Stones son", "Mick Jagger", "en"),
     ("Marie Curie the Polish sister", "Marie Curie", "en"),

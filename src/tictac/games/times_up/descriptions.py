@@ -60,8 +60,8 @@ NAMED_BEFORE = frozenset({
     "croiseur", "sousmarin", "fusee", "lac", "mont", "cap", "fort", "ile", "baie", "cratere",
     "residence", "palais", "chateau", "hotel", "restaurant", "marque", "societe", "festival",
     "film", "livre", "roman", "album", "chanson", "serie", "opera", "cite", "quartier",
-    "bibliotheque", "mediatheque", "maison", "rose", "bateau", "vaisseau", "mount", "lake",
-    "cape", "camp",
+    "bibliotheque", "mediatheque", "maison", "rose", "bateau", "vaisseau", "alphabet", "code",
+    "systeme", "ecriture", "mount", "lake", "cape", "camp",
 })
 # The English nouns said after the name of a place or thing named after a person ("Charles de
 # Gaulle Airport", "Nobel Prize").
@@ -74,7 +74,7 @@ NAMED_AFTER = frozenset({
     "paradox", "complex", "method", "estate", "house", "hotel", "company", "festival",
     "film", "movie", "biopic", "crater", "lake", "bay", "island", "river", "mountain",
     "glacier", "collection", "gallery", "statue", "tomb", "way", "ville", "city",
-    "town", "world", "land", "resort",
+    "town", "world", "land", "resort", "alphabet", "code", "system",
 })
 # "Of" and "from" before a place or a work ("Henry VIII of England", "Didier Drogba de
 # Chelsea"); the French "de" alone after a surname is a particle ("Louis Aragon de Paris").
