@@ -226,6 +226,7 @@ def test_the_name_said_whole_with_a_description_around_it_wins(
     ("le code Napoléon", "Napoléon (Bonaparte)", "fr"),  # round fifteen: a code, a writing
     ("l'alphabet Morse", "(Samuel) Morse", "fr"),
     ("the Morse code", "(Samuel) Morse", "en"),
+    ("les galeries Victor Hugo", "(Victor) Hugo", "fr"),  # a shop's galleries
     # Round fifteen: an English description's noun is its last word, a relative or a place.
     ("Mick Jagger the Rolling Stones son", "Mick Jagger", "en"),
     ("Marie Curie the Polish sister", "Marie Curie", "en"),

@@ -61,7 +61,7 @@ NAMED_BEFORE = frozenset({
     "residence", "palais", "chateau", "hotel", "restaurant", "marque", "societe", "festival",
     "film", "livre", "roman", "album", "chanson", "serie", "opera", "cite", "quartier",
     "bibliotheque", "mediatheque", "maison", "rose", "bateau", "vaisseau", "alphabet", "code",
-    "systeme", "ecriture", "mount", "lake", "cape", "camp",
+    "systeme", "ecriture", "galerie", "galeries", "mount", "lake", "cape", "camp",
 })
 # The English nouns said after the name of a place or thing named after a person ("Charles de
 # Gaulle Airport", "Nobel Prize").
