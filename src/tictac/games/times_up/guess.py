@@ -338,10 +338,11 @@ def _participle(guess: str, name: str, language: str) -> bool:
     typed with its accent, after the word or after its stem (the word without its final "e"):
     an adjective, a participle or a verb of its own. Letters added so make one even where no
     list holds it ("abricoté" for "abricot", "lampée" for "lampe", "pantoufler" for
-    "pantoufle"): a player typing the card's word does not type an ending it lacks. A final "e" made an "é", no letter added, is
-    that only where it makes a word as common as Zipf 1.5 ("médusé" for "méduse", "zébré"
-    for "zèbre"): elsewhere it is an accent typed too many ("vasé"). Not where the card's word
-    itself ends so ("fusée": "fusées" is its plural)."""
+    "pantoufle"): a player typing the card's word does not type an ending it lacks. A final
+    "e" made an "é", no letter added, is that only where it makes a word as common as Zipf
+    1.5 ("médusé" for "méduse", "zébré" for "zèbre"): elsewhere it is an accent typed too
+    many ("vasé"). Not where the card's word itself ends so ("fusée": "fusées" is its
+    plural)."""
     typed = unicodedata.normalize("NFC", guess.casefold()).split()
     printed = unicodedata.normalize("NFC", name.casefold()).split()
     if language != "fr" or len(typed) != len(printed):
