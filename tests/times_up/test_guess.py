@@ -441,6 +441,9 @@ def test_an_english_word_a_french_player_has_met_is_that_word(
     ("beurrés", "beurre", False),  # an accented ending added to the stem: an adjective
     ("framboisée", "framboise", False),
     ("caramelé", "caramel", False),  # added to the word itself, even where no list holds it
+    ("girafer", "girafe", False),  # round fifteen: an "r" after the final "e", a verb
+    ("chaussetter", "chaussette", False),  # even where no list holds it
+    ("rocher", "rocher", True),  # the card's own word, that ends so
     ("tuilé", "tuile", True),  # a final "é" for "e" that makes no word: an accent too many
     ("fusées", "fusée", True),  # the card's own ending: its plural
     ("pastéque", "pastèque", True),  # a wrong accent that makes no word
@@ -455,6 +458,20 @@ def test_an_english_word_a_french_player_has_met_is_that_word(
 def test_other_accents_that_make_another_word_are_that_word(
         said: str, word: str, accepted: bool) -> None:
     assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+# Round fifteen: a surname that is a French word derives as the word does, said alone.
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("mouliné", "(Jean) Moulin", False),  # an accented ending added: the participle
+    ("rosé", "(Pete) Rose", False),  # the final "e" made "é": the wine
+    ("Moulin", "(Jean) Moulin", True),
+    ("Pélé", "Pelé", True),  # the card's word ends in "é" itself
+    ("Ché Guevara", "(Ernesto) Che Guevara", True),  # "Che" is no French word
+    ("Walter Disney", "Walt Disney", True),  # "er" makes a name as often as a verb
+])
+def test_a_surname_that_is_a_word_derives_as_the_word(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
 
 
 @pytest.mark.parametrize(("said", "name", "language", "accepted"), [

@@ -154,14 +154,14 @@ def test_an_elided_particle_may_be_left_out(said: str, name: str) -> None:
 
 def test_a_long_guess_is_read_in_a_bounded_number_of_ways() -> None:
     """A guess of a hundred characters (turns.MAX_GUESS) is read as name and description in at
-    most (DESCRIPTION_WORDS + 1) squared ways, whatever its length."""
+    most (DESCRIPTION_WORDS + 1) times the name's longest length ways, whatever its length: at
+    most DESCRIPTION_WORDS words before the name, any number after it (round fifteen)."""
     tokens = tuple(f"w{index}" for index in range(50))
-    assert list(readings(tokens, longest=4)) == []  # no name of 4 words leaves 6 on each side
-    short = tuple(f"w{index}" for index in range(12))
-    found = list(readings(short, longest=12))
-    assert 0 < len(found) <= (DESCRIPTION_WORDS + 1) ** 2
-    assert all(len(before) <= DESCRIPTION_WORDS and len(after) <= DESCRIPTION_WORDS
-               for before, _, after in found)
+    found = list(readings(tokens, longest=4))
+    assert 0 < len(found) <= (DESCRIPTION_WORDS + 1) * 4
+    assert all(len(before) <= DESCRIPTION_WORDS and 1 <= len(name) <= 4
+               for before, name, _ in found)
+    assert (tokens[:2], tokens[2:4], tokens[4:]) in found  # 46 words after a name of two
 
 
 @pytest.mark.parametrize(("said", "name"), [
@@ -188,6 +188,16 @@ def test_a_number_around_the_name_is_no_description(said: str, name: str) -> Non
     ("Neil Armstrong the first man on the Moon", "Neil Armstrong", "en"),  # an ordinal noun
     ("Einstein the physicist", "(Albert) Einstein", "en"),  # the required word, an article
     ("le chimiste Pasteur", "(Louis) Pasteur", "fr"),
+    # Round fifteen: after the name, a description of more than six words.
+    ("Victor Hugo l'auteur de Notre-Dame de Paris et des Misérables", "(Victor) Hugo", "fr"),
+    ("Marie Curie la chimiste qui a découvert le radium", "Marie Curie", "fr"),
+    # Round fifteen: the noun of the description, a word no dictionary holds; in English, its
+    # last word, after names, figures or relatives.
+    ("Marie Curie la radiochimiste", "Marie Curie", "fr"),
+    ("Elton John the Rocketman", "Elton John", "en"),
+    ("Emma Watson the Harry Potter actress", "Emma Watson", "en"),
+    ("Lewis Hamilton the F1 champion", "Lewis Hamilton", "en"),
+    ("Tom Hanks the Big Brother star", "Tom Hanks", "en"),
 ])
 def test_the_name_said_whole_with_a_description_around_it_wins(
         said: str, name: str, language: str) -> None:
@@ -213,6 +223,15 @@ def test_the_name_said_whole_with_a_description_around_it_wins(
     ("the Nelson Mandela Bridge", "Nelson Mandela", "en"),
     ("Neil Armstrong Air and Space Museum", "Neil Armstrong", "en"),  # the place's noun a word on
     ("Mount Rushmore", "Rushmore", "en"),
+    ("le code Napoléon", "Napoléon (Bonaparte)", "fr"),  # round fifteen: a code, a writing
+    ("l'alphabet Morse", "(Samuel) Morse", "fr"),
+    ("the Morse code", "(Samuel) Morse", "en"),
+    ("les galeries Victor Hugo", "(Victor) Hugo", "fr"),  # a shop's galleries
+    # Round fifteen: an English description's noun is its last word, a relative or a place.
+    ("Mick Jagger the Rolling Stones son", "Mick Jagger", "en"),
+    ("Marie Curie the Polish sister", "Marie Curie", "en"),
+    ("Nelson Mandela the Soweto bridge", "Nelson Mandela", "en"),
+    ("Marie Curie la Jacqueline", "Marie Curie", "fr"),  # a first name, no noun
 ])
 def test_words_beside_the_name_that_make_it_another_name_or_a_place_lose(
         said: str, name: str, language: str) -> None:

@@ -24,10 +24,15 @@ said wins the card; this module reads the words around it, in this order:
    ("Baudelaire" for "(Charles) Baudelaire") is described by words that open on an article
    ("le poète Baudelaire", "Drake the explorer") or "de"/"of".
 
+After an article, the description's noun is its first word in French ("l'actrice de La Vie
+d'Adèle") and its last in English, before "of" or "on" ("the Harry Potter actor"): that noun
+is the one that may make the name another person ("the Rolling Stones son") or a thing.
+
 Words here are in the checker's compared form (lexicon.words)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 
 from tictac.games.times_up import lexicon
@@ -55,8 +60,8 @@ NAMED_BEFORE = frozenset({
     "croiseur", "sousmarin", "fusee", "lac", "mont", "cap", "fort", "ile", "baie", "cratere",
     "residence", "palais", "chateau", "hotel", "restaurant", "marque", "societe", "festival",
     "film", "livre", "roman", "album", "chanson", "serie", "opera", "cite", "quartier",
-    "bibliotheque", "mediatheque", "maison", "rose", "bateau", "vaisseau", "mount", "lake",
-    "cape", "camp",
+    "bibliotheque", "mediatheque", "maison", "rose", "bateau", "vaisseau", "alphabet", "code",
+    "systeme", "ecriture", "galerie", "galeries", "mount", "lake", "cape", "camp",
 })
 # The English nouns said after the name of a place or thing named after a person ("Charles de
 # Gaulle Airport", "Nobel Prize").
@@ -69,24 +74,30 @@ NAMED_AFTER = frozenset({
     "paradox", "complex", "method", "estate", "house", "hotel", "company", "festival",
     "film", "movie", "biopic", "crater", "lake", "bay", "island", "river", "mountain",
     "glacier", "collection", "gallery", "statue", "tomb", "way", "ville", "city",
-    "town", "world", "land", "resort",
+    "town", "world", "land", "resort", "alphabet", "code", "system",
 })
 # "Of" and "from" before a place or a work ("Henry VIII of England", "Didier Drogba de
 # Chelsea"); the French "de" alone after a surname is a particle ("Louis Aragon de Paris").
 _OF = frozenset({"of", "from", "de", "d", "du", "des"})
 _PARTICLE = frozenset({"de", "d", "du"})
-# A description takes at most this many words on either side ("l'ennemi public numéro un"):
-# so a guess of a hundred characters is read in a few dozen ways, not thousands.
+# The English words that end a description's noun phrase and open more of it ("the first man
+# on the Moon", "the actor who played Harry Potter").
+_ENGLISH_OPENERS = frozenset({
+    "of", "from", "in", "on", "at", "with", "for", "by", "and", "who", "that", "which", "to",
+})
+# A description before the name takes at most this many words ("l'ennemi public numéro un"):
+# so a guess of a hundred characters is read in a few dozen ways, not thousands. After the
+# name it takes any number ("l'actrice de La Vie d'Adèle", seven): the name's own length
+# bounds the ways to read it.
 DESCRIPTION_WORDS = 6
 
 
 def readings(tokens: tuple[str, ...], longest: int) -> Iterator[tuple[tuple[str, ...], ...]]:
     """Each way to read the guess's words as words before a name of at most `longest` words,
-    the name, and words after it, with words before or after it (or both), each at most
-    DESCRIPTION_WORDS."""
+    the name, and words after it, with words before or after it (or both), at most
+    DESCRIPTION_WORDS before it."""
     for start in range(min(DESCRIPTION_WORDS, len(tokens) - 1) + 1):
-        for end in range(max(start + 1, len(tokens) - DESCRIPTION_WORDS),
-                         min(start + longest, len(tokens)) + 1):
+        for end in range(start + 1, min(start + longest, len(tokens)) + 1):
             if start or end < len(tokens):
                 yield tokens[:start], tokens[start:end], tokens[end:]
 
@@ -115,14 +126,18 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
     head, rest = words[0], words[1:]
     if head in lexicon.NAME_ARTICLES and rest:
         # "the first James Bond" describes; "Napoleon Bonaparte the third" is another man.
-        word = rest[0]
-        if number(word) is not None:
+        if number(rest[0]) is not None:
             return len(rest) > 1
-        if word in RELATIVES:
+        at = _noun_at(head, rest)
+        noun = rest[at]
+        if noun in RELATIVES:
             # "le père de Tintin" is about the name's bearer; alone ("Victor Hugo le fils") the
             # relative is someone else.
-            return len(rest) > 2 and rest[1] in _OF
-        return _plain_word(word) and word not in NAMED_AFTER
+            return len(rest) > at + 2 and rest[at + 1] in _OF
+        # The noun may be a word no dictionary holds ("le malletier", "the Starman"), not a
+        # first name: "Pablo Picasso le Jacques" is another man.
+        return (len(noun) > 1 and not lexicon.is_first_name(noun) and noun not in NAMED_AFTER
+                and not any(char.isdigit() for char in noun))
     if head in _OF and rest:
         if head in _PARTICLE and len(rest) == 1 and not without_surname:
             return False  # "Louis Aragon de Paris": a longer name
@@ -134,6 +149,18 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
     return (whole and rest != () and _plain_word(head)
             and not any(word in NAMED_AFTER for word in words) and head not in RELATIVES
             and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
+
+
+def _noun_at(article: str, words: tuple[str, ...]) -> int:
+    """Where the noun of a description opening on `article` stands in the `words` after it:
+    French says it first ("l'actrice de La Vie d'Adèle"), English last, before "of" or another
+    word that opens more ("the Harry Potter actor", "the F1 driver", "the first man on the
+    Moon"); the words before an English noun may be names, figures or relatives ("the Sister
+    Act star")."""
+    if article != "the":
+        return 0
+    phrase = tuple(itertools.takewhile(lambda word: word not in _ENGLISH_OPENERS, words))
+    return max(len(phrase) - 1, 0)
 
 
 def _plain_word(word: str) -> bool:

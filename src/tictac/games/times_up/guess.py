@@ -125,6 +125,8 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
                                           or _participle(guess, name, judge.language)
                                           or _french_word(guess, name, judge))):
         return False
+    if not judge.words_pack and _derived_surname(guess, name, judge.language):
+        return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts, *_ending_with(name, known.accepts),
            *_without_article(known.accepts)) if known else (name,)
@@ -313,19 +315,34 @@ def _base_letter(letter: str) -> str:
     return unicodedata.normalize("NFD", letter)[0]
 
 
-# What French adds to a noun's stem to make an adjective or a participle: "zébré", "abricotée".
-_DERIVED_ENDINGS = ("ées", "ée", "és", "é")
+# What French adds to a noun's stem to make an adjective or a participle ("zébré",
+# "abricotée"), or a verb ("pantoufler", "pirater": no table forgives an "r" typed after the
+# card's word).
+_DERIVED_ENDINGS = ("ées", "ée", "és", "é", "er")
+
+
+def _derived_surname(guess: str, name: str, language: str) -> bool:
+    """Whether, at a French table, the guess is one word, the card's last word with an accented
+    ending of _DERIVED_ENDINGS, where that word is a French word: it derives as the word does
+    ("braillé" for Louis Braille, from "brailler"). Not "er", which makes a name as often
+    ("Walter" for Walt), nor a name that is no word ("Ché" for Che Guevara)."""
+    surname = " ".join(_GROUP.split(name)[0::2]).split()[-1:]
+    return (len(words(guess)) == 1 and not words(guess)[0].endswith("er") and surname != []
+            and len(words(surname[0])) == 1
+            and words(surname[0])[0] in lexicon.dictionary_words(language)
+            and _participle(guess, surname[0], language))
 
 
 def _participle(guess: str, name: str, language: str) -> bool:
     """Whether, at a French table, the guess is the card's word with one of _DERIVED_ENDINGS,
     typed with its accent, after the word or after its stem (the word without its final "e"):
-    an adjective or a participle of its own. Letters added so make one even where no list
-    holds it ("abricoté" for "abricot", "lampée" for "lampe"): a player typing the card's word
-    does not type an accented ending it lacks. A final "e" made an "é", no letter added, is
-    that only where it makes a word as common as Zipf 1.5 ("médusé" for "méduse", "zébré"
-    for "zèbre"): elsewhere it is an accent typed too many ("vasé"). Not where the card's word
-    itself ends so ("fusée": "fusées" is its plural)."""
+    an adjective, a participle or a verb of its own. Letters added so make one even where no
+    list holds it ("abricoté" for "abricot", "lampée" for "lampe", "pantoufler" for
+    "pantoufle"): a player typing the card's word does not type an ending it lacks. A final
+    "e" made an "é", no letter added, is that only where it makes a word as common as Zipf
+    1.5 ("médusé" for "méduse", "zébré" for "zèbre"): elsewhere it is an accent typed too
+    many ("vasé"). Not where the card's word itself ends so ("fusée": "fusées" is its
+    plural)."""
     typed = unicodedata.normalize("NFC", guess.casefold()).split()
     printed = unicodedata.normalize("NFC", name.casefold()).split()
     if language != "fr" or len(typed) != len(printed):
