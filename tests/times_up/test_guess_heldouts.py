@@ -1,5 +1,5 @@
 """The typed-guess checker against the blind held-out tables from the seventh on
-(guess_heldout7.tsv to guess_heldout11.tsv; a table written but not judged yet is tested only
+(guess_heldout7.tsv to guess_heldout12.tsv; a table written but not judged yet is tested only
 for its draw and shape: NOT_YET_JUDGED). Each was written while the checker was being changed, by
 someone who read neither the checker nor the packs' lists of accepted forms and confusions and
 never ran the checker on it, on cards of a seeded draw that no earlier draw took (`drawn_for`).
@@ -119,15 +119,20 @@ TABLES = (
     # "l'alphabet braille" refused); test fr 189, en 193, five ("les Galeries Lafayette",
     # "pantoufler" refused).
     HeldOut(11, HELD_OUT_11, 800, ({"fr": 227, "en": 224}, 4), ({"fr": 189, "en": 193}, 5)),
+    # guess_heldout12.tsv, written after round fifteen (804 rows; en-personalities had only six
+    # names left to draw, so the English side leans on its words), both halves judged once with
+    # round fifteen's checker. Development half: fr 191/193, en 162/167, three accepted
+    # ("Saint-Louis du Sénégal", "Coustou" for "(Jacques) Cousteau", "applet" for "apple").
+    # Test half: fr 200/209, en 230/235, seven ("Édouard Monet", "cabus" for "Cabu", "Jean
+    # Sempé", "Julie Roberts", "Christine Taubira", "Yayoi Kasama", "hedgehop"). The checker
+    # before rounds fourteen and fifteen (76cd545) read the same but test fr 199, en 229 and
+    # eight ("diamanté" too).
+    HeldOut(12, HELD_OUT_12, 800, ({"fr": 191, "en": 162}, 3), ({"fr": 200, "en": 230}, 7)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
 # to TABLES with their figures).
-NOT_YET_JUDGED: tuple[Blind, ...] = (
-    # guess_heldout12.tsv, written after round fifteen; 804 rows (en-personalities had only six
-    # names left to draw, so the English side leans on its words).
-    Blind(12, HELD_OUT_12, 800),
-)
+NOT_YET_JUDGED: tuple[Blind, ...] = ()
 WRITTEN = (*TABLES, *NOT_YET_JUDGED)
 
 
