@@ -32,9 +32,9 @@ from .test_guess_table import (
     HELD_OUT_11,
     HELD_OUT_12,
     _judge_held_out_half,
-    _pack_names,
     _seeded_draw,
     big_balanced_and_every_kind,
+    drawable_names,
     drawn_for_heldout5,
     drawn_for_heldout6,
     holds_exactly_the_drawn_cards,
@@ -46,14 +46,14 @@ FIRST = 7  # the first table drawn by `drawn_for`
 
 @cache
 def drawn_for(number: int, pack_id: str) -> list[str]:
-    """The seeded draw of guess_heldout<number>.tsv: the pack's names that no earlier seeded draw
-    took (the fifth's, the sixth's and each from the seventh to the one before), ordered by the
-    SHA-256 of "guess_heldout<number>/<pack>/<name>", the first HELD_OUT_5_DRAW[pack] (as many
-    as the fifth)."""
+    """The seeded draw of guess_heldout<number>.tsv: the pack's names (`drawable_names`) that no
+    earlier seeded draw took (the fifth's, the sixth's and each from the seventh to the one
+    before), ordered by the SHA-256 of "guess_heldout<number>/<pack>/<name>", the first
+    HELD_OUT_5_DRAW[pack] (as many as the fifth)."""
     taken = {*drawn_for_heldout5(pack_id), *drawn_for_heldout6(pack_id)}
     for earlier in range(FIRST, number):
         taken.update(drawn_for(earlier, pack_id))
-    names = [name for name in _pack_names(pack_id) if name not in taken]
+    names = [name for name in drawable_names(number, pack_id) if name not in taken]
     return _seeded_draw(f"guess_heldout{number}", pack_id, names, HELD_OUT_5_DRAW[pack_id])
 
 

@@ -324,14 +324,28 @@ HELD_OUT_4_WORDS = {"fr-words": 60, "en-words": 28}
 EARLIER_TABLES = (TABLE, HELD_OUT, HELD_OUT_2, HELD_OUT_3)
 
 
-def _pack_names(pack_id: str) -> list[str]:
-    return [face.name for card in load_pack(pack_id).cards for face in (card.yellow, card.blue)]
+# The personalities packs grew after guess_heldout12.tsv was drawn (issue 40: thirty cards each
+# for the thirteenth table on), and a table holds the cards its draw gave when it was written: the
+# draws of the tables up to LAST_TABLE_BEFORE_THE_PACKS_GREW are over each pack's cards up to its
+# LAST_CARD_BEFORE_THE_PACKS_GREW, the later draws over the whole pack.
+LAST_TABLE_BEFORE_THE_PACKS_GREW = 12
+LAST_CARD_BEFORE_THE_PACKS_GREW = {"en-personalities": "en-p-244", "fr-personalities": "fr-p-306",
+                                   "en-words": "en-w-238", "fr-words": "fr-w-265"}
+
+
+def drawable_names(number: int, pack_id: str) -> list[str]:
+    """The names of a pack, in pack order, that the draw of guess_heldout<number>.tsv was over."""
+    cards = load_pack(pack_id).cards
+    if number <= LAST_TABLE_BEFORE_THE_PACKS_GREW:
+        last = [card.id for card in cards].index(LAST_CARD_BEFORE_THE_PACKS_GREW[pack_id])
+        cards = cards[:last + 1]
+    return [face.name for card in cards for face in (card.yellow, card.blue)]
 
 
 def unused_names(pack_id: str) -> list[str]:
     """The names of a pack that no table before guess_heldout4.tsv holds, in pack order."""
     earlier = {row.name for table in EARLIER_TABLES for row in rows(table) if row.pack == pack_id}
-    return [name for name in _pack_names(pack_id) if name not in earlier]
+    return [name for name in drawable_names(4, pack_id) if name not in earlier]
 
 
 def _seeded_draw(table: str, pack_id: str, names: list[str], count: int) -> list[str]:
@@ -405,15 +419,18 @@ HELD_OUT_5_DRAW = {"fr-personalities": 70, "en-personalities": 70, "fr-words": 2
 
 
 def drawn_for_heldout5(pack_id: str) -> list[str]:
-    """The seeded draw of guess_heldout5.tsv: all the pack's names ordered by the SHA-256 of
-    "guess_heldout5/<pack>/<name>", the first HELD_OUT_5_DRAW[pack]."""
-    return _seeded_draw("guess_heldout5", pack_id, _pack_names(pack_id), HELD_OUT_5_DRAW[pack_id])
+    """The seeded draw of guess_heldout5.tsv: all the pack's names (`drawable_names`) ordered
+    by the SHA-256 of "guess_heldout5/<pack>/<name>", the first HELD_OUT_5_DRAW[pack]."""
+    return _seeded_draw("guess_heldout5", pack_id, drawable_names(5, pack_id),
+                        HELD_OUT_5_DRAW[pack_id])
 
 
 def drawn_for_heldout6(pack_id: str) -> list[str]:
-    """The seeded draw of guess_heldout6.tsv: all the pack's names ordered by the SHA-256 of
-    "guess_heldout6/<pack>/<name>", the first HELD_OUT_5_DRAW[pack] (as many as the fifth)."""
-    return _seeded_draw("guess_heldout6", pack_id, _pack_names(pack_id), HELD_OUT_5_DRAW[pack_id])
+    """The seeded draw of guess_heldout6.tsv: all the pack's names (`drawable_names`) ordered
+    by the SHA-256 of "guess_heldout6/<pack>/<name>", the first HELD_OUT_5_DRAW[pack] (as many
+    as the fifth)."""
+    return _seeded_draw("guess_heldout6", pack_id, drawable_names(6, pack_id),
+                        HELD_OUT_5_DRAW[pack_id])
 
 
 # The tables whose cards are a seeded draw over all the names of each pack, and their draws.
