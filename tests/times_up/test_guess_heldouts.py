@@ -1,5 +1,5 @@
 """The typed-guess checker against the blind held-out tables from the seventh on
-(guess_heldout7.tsv to guess_heldout12.tsv; a table written but not judged yet is tested only
+(guess_heldout7.tsv to guess_heldout13.tsv; a table written but not judged yet is tested only
 for its draw and shape: NOT_YET_JUDGED). Each was written while the checker was being changed, by
 someone who read neither the checker nor the packs' lists of accepted forms and confusions and
 never ran the checker on it, on cards of a seeded draw that no earlier draw took (`drawn_for`).
@@ -31,6 +31,7 @@ from .test_guess_table import (
     HELD_OUT_10,
     HELD_OUT_11,
     HELD_OUT_12,
+    HELD_OUT_13,
     _judge_held_out_half,
     _seeded_draw,
     big_balanced_and_every_kind,
@@ -132,7 +133,11 @@ TABLES = (
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
 # to TABLES with their figures).
-NOT_YET_JUDGED: tuple[Blind, ...] = ()
+NOT_YET_JUDGED: tuple[Blind, ...] = (
+    # guess_heldout13.tsv, written during round sixteen; 820 rows, 410 a language, on the first
+    # draw over the personalities packs' thirty new cards each.
+    Blind(13, HELD_OUT_13, 800),
+)
 WRITTEN = (*TABLES, *NOT_YET_JUDGED)
 
 
