@@ -96,35 +96,108 @@ def collected_rss_kib(pid: int) -> int:
 
 
 def gc_readings(port: int) -> dict[str, float]:
-    """tictac's garbage-collection figures from its /metrics (server/heap.py)."""
+    """tictac's figures from its /metrics: garbage collection (server/heap.py), its actions'
+    and its loop's lateness (server/lag.py), its store's commits and checkpoints."""
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as answer:
         lines = answer.read().decode().splitlines()
-    return {name: float(value) for line in lines if line.startswith("tictac_gc_")
-            for name, value in [line.rsplit(" ", 1)]}
+    return {name: float(value) for line in lines if line.startswith("tictac_")
+            and not line.startswith("#") for name, value in [line.rsplit(" ", 1)]}
+
+
+def longest_under_ms(before: dict[str, float], after: dict[str, float], name: str) -> float:
+    """The bound the longest of histogram `name`'s durations inside the window stayed under
+    (ms; 0 for none): the least bound that counted all of them."""
+    def window(key: str) -> float:
+        return after[key] - before.get(key, 0.0)
+
+    counted = window(f"{name}_count")
+    if not counted:
+        return 0.0
+    return 1000 * min((float(key.split('"')[1]) for key in after
+                       if key.startswith(f"{name}_bucket") and "+Inf" not in key
+                       and window(key) == counted), default=float("inf"))
+
+
+def over_ms(before: dict[str, float], after: dict[str, float], name: str,
+            bound: str) -> float:
+    """How many of histogram `name`'s durations inside the window took longer than `bound`
+    (seconds, as /metrics writes it)."""
+    def window(key: str) -> float:
+        return after[key] - before.get(key, 0.0)
+
+    return window(f"{name}_count") - window(f'{name}_bucket{{le="{bound}"}}')
+
+
+# tictac's own view of a paced window (server/lag.py, store/writer.py): the longest of each
+# inside it, under a bound in ms
+HELD_UP = {"action_ms": "tictac_action_seconds", "loop_lag_ms": "tictac_loop_lag_seconds",
+           "commit_loop_ms": "tictac_store_commit_loop_seconds",
+           "commit_writer_ms": "tictac_store_commit_writer_seconds",
+           "checkpoint_ms": "tictac_store_checkpoint_seconds"}
+SLOW = "0.02"  # an action over this (s) is one a player feels: counted
 
 
 def gc_pauses_ms(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
     """tictac's longest garbage-collection pause since its start, by the clock and in CPU time
     (which a busy machine does not stretch), then the full collections inside the measured
-    window and the bound its longest pause stayed under (of the pauses counted by length)."""
-    def window(name: str) -> float:
-        return after[name] - before[name]
-
-    pauses = window("tictac_gc_pause_seconds_count")
-    under = min((float(name.split('"')[1]) for name in after
-                 if name.startswith("tictac_gc_pause_seconds_bucket") and "+Inf" not in name
-                 and window(name) == pauses), default=float("inf"))
+    window and the bound its longest pause stayed under; then what else in the server may
+    have held an action up inside the window (`HELD_UP`), and its actions and its loop's
+    lateness samples over `SLOW`."""
+    full = 'tictac_gc_collections_total{generation="2"}'
     return {"gc_pause_ms": 1000 * after["tictac_gc_pause_seconds_max"],
             "gc_pause_cpu_ms": 1000 * after["tictac_gc_pause_cpu_seconds_max"],
-            "gc_full_measured": window('tictac_gc_collections_total{generation="2"}'),
-            "gc_pause_measured_ms": 1000 * under if pauses else 0.0}
+            "gc_full_measured": after[full] - before[full],
+            "gc_pause_measured_ms": longest_under_ms(before, after, "tictac_gc_pause_seconds"),
+            **{f"{key}_under": longest_under_ms(before, after, name)
+               for key, name in HELD_UP.items()},
+            "actions_over_20ms": over_ms(before, after, "tictac_action_seconds", SLOW),
+            "lags_over_20ms": over_ms(before, after, "tictac_loop_lag_seconds", SLOW)}
+
+
+Threads = dict[str, tuple[int, int, int]]  # by thread id: wait (ns), turns, involuntary switches
+
+
+def scheduler_readings(pid: int) -> Threads:
+    """The scheduler's view of each thread of process `pid` (/proc/<pid>/task/*): the time it
+    waited on a run queue for a core (ns), the turns it ran and the times the scheduler took
+    the core from it (involuntary context switches). Of a process that ended (the load
+    client, once it has printed), its main thread's last figures."""
+    got: Threads = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            _, wait, turns = (task / "schedstat").read_text().split()
+            status = (task / "status").read_text()
+        except OSError:  # a thread that ended meanwhile
+            continue
+        got[task.name] = (int(wait), int(turns),
+                          int(status.split("nonvoluntary_ctxt_switches:")[1].split()[0]))
+    return got
+
+
+def scheduled(who: str, pid: int, before: Threads, after: Threads) -> dict[str, float]:
+    """The scheduler's view of a window, for `who` (server or client): its main thread's (the
+    server's event loop, the client's JavaScript) wait for a core in all and per turn it ran
+    (ms), and the times the core was taken from it; its other threads' turns and wait (those
+    that ran through the whole window: the store's writer and checkpointer, Node's helpers)."""
+    def window(tid: str) -> tuple[int, ...]:
+        return tuple(now - then for now, then in zip(after[tid], before[tid], strict=True))
+
+    wait, turns, involuntary = window(str(pid))
+    others = [window(tid) for tid in after.keys() & before.keys() if tid != str(pid)]
+    return {f"{who}_wait_ms": wait / 1e6, f"{who}_wait_per_turn_ms": wait / 1e6 / max(1, turns),
+            f"{who}_involuntary": involuntary,
+            f"{who}_threads_turns": sum(other[1] for other in others),
+            f"{who}_threads_wait_ms": sum(other[0] for other in others) / 1e6}
 
 
 def run(name: str, args: argparse.Namespace, mode: str) -> dict[str, float]:
     """One run of a server and its load client (bench/peers/<name>/load.mjs)."""
     port = free_port()
     # as deployed (immer's checks off, ...); tictac collecting on SIGURG (a bench's switch)
-    env = {**os.environ, "NODE_ENV": "production", "TICTAC_BENCH_COLLECT": "1"}
+    # and, paced, sampling its loop's lateness (another: its timer would be most of an idle
+    # server's CPU at night)
+    env = {**os.environ, "NODE_ENV": "production", "TICTAC_BENCH_COLLECT": "1",
+           "TICTAC_BENCH_LOOP_LAG": "1" if mode == "paced" else "0"}
     with tempfile.TemporaryDirectory() as folder:
         server = subprocess.Popen([*pinned(SERVER_CORE), *server_command(name, port, folder)],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
@@ -153,14 +226,22 @@ def drive(name: str, args: argparse.Namespace, mode: str, pid: int, port: int, b
         assert load.stdout is not None
         before = (0.0, 0.0)
         collector: dict[str, float] = {}
+        server_scheduled: Threads = {}
+        client_scheduled: Threads = {}
         for line in load.stdout:
             if line.strip() == "measuring":
                 before = cpu_times(pid)
+                server_scheduled, client_scheduled = (scheduler_readings(pid),
+                                                      scheduler_readings(load.pid))
                 if name == "tictac" and mode == "paced":
                     collector = gc_readings(port)
             elif line.startswith("{"):
                 result: dict[str, float] = json.loads(line)
                 played = cpu_times(pid)
+                result.update(scheduled("server", pid, server_scheduled,
+                                        scheduler_readings(pid)))
+                result.update(scheduled("client", load.pid, client_scheduled,
+                                        scheduler_readings(load.pid)))
                 user, system = (now - then for now, then in zip(played, before, strict=True))
                 if mode == "night":
                     return {**result, **night(args, pid, baseline, sum(played) - sum(before))}
@@ -203,11 +284,42 @@ FIGURES = [
     ("paced", "gc_pause_cpu_ms", "  its CPU time, ms", "{:.1f}"),
     ("paced", "gc_full_measured", "full collections while paced", "{:.0f}"),
     ("paced", "gc_pause_measured_ms", "longest GC pause paced, under ms", "{:g}"),
+    ("paced", "server_wait_per_turn_ms", "server's loop: wait for its core / turn, ms",
+     "{:.3f}"),
+    ("paced", "client_wait_per_turn_ms", "load client: wait for its core / turn, ms", "{:.3f}"),
     ("night", "play_cpu_per_room_hour", "night: CPU s / room-hour, playing", "{:.2f}"),
     ("night", "idle_cpu_per_room_hour", "night: CPU s / room-hour, pausing", "{:.3f}"),
     ("night", "baseline_mib", "baseline RSS, MiB (collected)", "{:.0f}"),
     ("night", "kib_per_room", "RSS per room after the night, KiB", "{:.0f}"),
 ]
+
+
+# Each paced round's readings, one line a round, to tell where a bad round's tail was: the
+# client's (its loop delay, its wait for its core), the scheduler's (the server's loop waiting
+# for its core, the core taken from it), or tictac's own (the longest action from its frame
+# read to its answer, the loop's lateness, a commit, a checkpoint, a collection: each under a
+# bound, ms).
+ATTRIBUTION = [
+    ("p99_ms", "p99", "{:.1f}"), ("client_delay_p99_ms", "cl.delay", "{:.1f}"),
+    ("client_wait_per_turn_ms", "cl.w/turn", "{:.3f}"), ("client_wait_ms", "cl.wait", "{:.0f}"),
+    ("server_wait_per_turn_ms", "sv.w/turn", "{:.3f}"), ("server_wait_ms", "sv.wait", "{:.0f}"),
+    ("server_involuntary", "sv.taken", "{:.0f}"), ("server_threads_turns", "thr.turns", "{:.0f}"),
+    ("server_threads_wait_ms", "thr.wait", "{:.0f}"), ("action_ms_under", "action<", "{:g}"),
+    ("actions_over_20ms", "act>20ms", "{:.0f}"), ("loop_lag_ms_under", "lag<", "{:g}"),
+    ("lags_over_20ms", "lag>20ms", "{:.0f}"),
+    ("commit_loop_ms_under", "commit.l<", "{:g}"),
+    ("commit_writer_ms_under", "commit.w<", "{:g}"), ("checkpoint_ms_under", "chkpt<", "{:g}"),
+    ("gc_pause_measured_ms", "gc<", "{:g}"),
+]
+
+
+def attribution(name: str, runs: list[dict[str, float]]) -> None:
+    """`name`'s paced rounds, one line each (`ATTRIBUTION`; wait in ms over the window)."""
+    columns = [column for column in ATTRIBUTION if any(column[0] in got for got in runs)]
+    print(f"\n{name} paced, each round:\n" + "".join(f"{label:>10}" for _, label, _ in columns))
+    for got in runs:
+        print("".join(f"{shape.format(got[key]) if key in got else '-':>10}"
+                      for key, _, shape in columns))
 
 
 def busy_loops(count: int) -> list[subprocess.Popen[bytes]]:
@@ -303,14 +415,8 @@ def main() -> None:
                            default=float("nan")) for name in names}
         print(f"{'worst p99 paced of the rounds, ms':<40}"
               + "".join(f"{worst[name]:>14.1f}" for name in names))
-        if "tictac" in names:
-            runs = results["tictac"]["paced"]
-            print("tictac paced, each round: p99 ms " + ", ".join(
-                f"{got['p99_ms']:.1f}" for got in runs) + "; longest GC pause while measured, "
-                "under ms " + ", ".join(f"{got['gc_pause_measured_ms']:g}" for got in runs)
-                + "; the load client's loop delay p99 ms " + ", ".join(
-                    f"{got['client_delay_p99_ms']:.1f}" for got in runs))
-
+        for name in names:
+            attribution(name, results[name]["paced"])
 
 if __name__ == "__main__":
     main()
