@@ -295,12 +295,14 @@ FIGURES = [
 
 
 # Each paced round's readings, one line a round, to tell where a bad round's tail was: the
-# client's (its loop delay, its wait for its core), the scheduler's (the server's loop waiting
+# client's (its loop delay, p99 and longest: one pause of its collector delays every move in
+# flight, and a few of them make a p99; its wait for its core), the scheduler's (the server's loop waiting
 # for its core, the core taken from it), or tictac's own (the longest action from its frame
 # read to its answer, the loop's lateness, a commit, a checkpoint, a collection: each under a
 # bound, ms).
 ATTRIBUTION = [
     ("p99_ms", "p99", "{:.1f}"), ("client_delay_p99_ms", "cl.delay", "{:.1f}"),
+    ("client_delay_max_ms", "cl.d.max", "{:.1f}"),
     ("client_wait_per_turn_ms", "cl.w/turn", "{:.3f}"), ("client_wait_ms", "cl.wait", "{:.0f}"),
     ("server_wait_per_turn_ms", "sv.w/turn", "{:.3f}"), ("server_wait_ms", "sv.wait", "{:.0f}"),
     ("server_involuntary", "sv.taken", "{:.0f}"), ("server_threads_turns", "thr.turns", "{:.0f}"),
