@@ -296,10 +296,10 @@ FIGURES = [
 
 # Each paced round's readings, one line a round, to tell where a bad round's tail was: the
 # client's (its loop delay, p99 and longest: one pause of its collector delays every move in
-# flight, and a few of them make a p99; its wait for its core), the scheduler's (the server's loop waiting
-# for its core, the core taken from it), or tictac's own (the longest action from its frame
-# read to its answer, the loop's lateness, a commit, a checkpoint, a collection: each under a
-# bound, ms).
+# flight, and a few of them make a p99; its wait for its core), the scheduler's (the server's
+# loop waiting for its core, the core taken from it), or tictac's own (the longest action from
+# its frame read to its answer, the loop's lateness, a commit, a checkpoint, a collection: each
+# under a bound, ms).
 ATTRIBUTION = [
     ("p99_ms", "p99", "{:.1f}"), ("client_delay_p99_ms", "cl.delay", "{:.1f}"),
     ("client_delay_max_ms", "cl.d.max", "{:.1f}"),
