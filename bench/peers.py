@@ -302,7 +302,7 @@ FIGURES = [
 # under a bound, ms).
 ATTRIBUTION = [
     ("p99_ms", "p99", "{:.1f}"), ("client_delay_p99_ms", "cl.delay", "{:.1f}"),
-    ("client_delay_max_ms", "cl.d.max", "{:.1f}"),
+    ("client_delay_max_ms", "cl.d.max", "{:.1f}"), ("client_gc_max_ms", "cl.gc.max", "{:.1f}"),
     ("client_wait_per_turn_ms", "cl.w/turn", "{:.3f}"), ("client_wait_ms", "cl.wait", "{:.0f}"),
     ("server_wait_per_turn_ms", "sv.w/turn", "{:.3f}"), ("server_wait_ms", "sv.wait", "{:.0f}"),
     ("server_involuntary", "sv.taken", "{:.0f}"), ("server_threads_turns", "thr.turns", "{:.0f}"),
