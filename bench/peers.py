@@ -131,6 +131,7 @@ def over_ms(before: dict[str, float], after: dict[str, float], name: str,
 # tictac's own view of a paced window (server/lag.py, store/writer.py): the longest of each
 # inside it, under a bound in ms
 HELD_UP = {"action_ms": "tictac_action_seconds", "loop_lag_ms": "tictac_loop_lag_seconds",
+           "loop_cpu_ms": "tictac_loop_cpu_seconds",
            "commit_loop_ms": "tictac_store_commit_loop_seconds",
            "commit_writer_ms": "tictac_store_commit_writer_seconds",
            "checkpoint_ms": "tictac_store_checkpoint_seconds"}
@@ -298,8 +299,8 @@ FIGURES = [
 # client's (its loop delay, p99 and longest: one pause of its collector delays every move in
 # flight, and a few of them make a p99; its wait for its core), the scheduler's (the server's
 # loop waiting for its core, the core taken from it), or tictac's own (the longest action from
-# its frame read to its answer, the loop's lateness, a commit, a checkpoint, a collection: each
-# under a bound, ms).
+# its frame read to its answer, the loop's lateness and the most CPU it ran between two of its
+# 10 ms samples, a commit, a checkpoint, a collection: each under a bound, ms).
 ATTRIBUTION = [
     ("p99_ms", "p99", "{:.1f}"), ("client_delay_p99_ms", "cl.delay", "{:.1f}"),
     ("client_delay_max_ms", "cl.d.max", "{:.1f}"), ("client_gc_max_ms", "cl.gc.max", "{:.1f}"),
@@ -308,7 +309,7 @@ ATTRIBUTION = [
     ("server_involuntary", "sv.taken", "{:.0f}"), ("server_threads_turns", "thr.turns", "{:.0f}"),
     ("server_threads_wait_ms", "thr.wait", "{:.0f}"), ("action_ms_under", "action<", "{:g}"),
     ("actions_over_20ms", "act>20ms", "{:.0f}"), ("loop_lag_ms_under", "lag<", "{:g}"),
-    ("lags_over_20ms", "lag>20ms", "{:.0f}"),
+    ("lags_over_20ms", "lag>20ms", "{:.0f}"), ("loop_cpu_ms_under", "loopcpu<", "{:g}"),
     ("commit_loop_ms_under", "commit.l<", "{:g}"),
     ("commit_writer_ms_under", "commit.w<", "{:g}"), ("checkpoint_ms_under", "chkpt<", "{:g}"),
     ("gc_pause_measured_ms", "gc<", "{:g}"),

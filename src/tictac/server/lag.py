@@ -20,21 +20,27 @@ SAMPLE_S = 0.01  # as Node's own loop-delay histogram samples (bench/peers/load.
 
 ACTIONS = Durations()  # an action's frame read -> answered
 LOOP_LAG = Durations()  # a timer's lateness: what the loop ran later than it was due
+# The CPU time the loop's thread ran between two samples: a late sample with little of it was
+# held off its core (the scheduler, the GIL held by another thread, a blocking call), one with
+# as much as the time that passed by its own work (a long callback).
+LOOP_CPU = Durations()
 
 
 class LagSampler:
     """A timer every SAMPLE_S, each noting how late it ran (by perf_counter: uvloop's clock
-    counts whole milliseconds)."""
+    counts whole milliseconds) and the CPU time the loop's thread ran since the last."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
         self._due = time.perf_counter() + SAMPLE_S
+        self._cpu = time.thread_time()
         self._timer = loop.call_later(SAMPLE_S, self._ran)
 
     def _ran(self) -> None:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), time.thread_time()
         LOOP_LAG.add(max(0.0, now - self._due))
-        self._due = now + SAMPLE_S
+        LOOP_CPU.add(cpu - self._cpu)
+        self._due, self._cpu = now + SAMPLE_S, cpu
         self._timer = self._loop.call_later(SAMPLE_S, self._ran)
 
     def stop(self) -> None:

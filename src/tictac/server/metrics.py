@@ -63,6 +63,8 @@ class RoomCollector(Collector):
                              lag.ACTIONS)
         yield from durations("tictac_loop_lag_seconds", "How late the event loop ran a timer "
                              "(sampled for benchmarks only)", lag.LOOP_LAG)
+        yield from durations("tictac_loop_cpu_seconds", "CPU time the event loop's thread ran "
+                             "between two samples of its lateness", lag.LOOP_CPU)
         yield GaugeMetricFamily("tictac_gc_pause_seconds_max",
                                 "The longest pause of Python's garbage collector since start",
                                 value=heap.PAUSES.clock.longest_s)
