@@ -37,6 +37,16 @@ CPU seconds per room-hour while the night plays and while it pauses, the baselin
 room after the night; the medians over the rounds, tictac's ratio to each peer, and the load
 average around each round. `--busy N` runs N busy loops beside it all (a busy machine), one
 pinned to each core in turn.
+
+Each paced round also prints one line that says where its tail was (`ATTRIBUTION`): the load
+client's (its loop's delay, p99 and longest, its garbage collector's longest pause), the
+scheduler's (from /proc/<pid>/task/*/schedstat and status over the window, for the server and
+for the client: the main thread's wait on a run queue for its core, in all and per turn it
+ran, the times the core was taken from it, the other threads' turns and wait), and, for
+tictac, its own (from /metrics: the longest action from its frame read to its answer, the
+event loop's lateness sampled every 10 ms and the most CPU it ran between two samples, the
+longest store commit on the loop's thread and on the writer's, the longest WAL checkpoint,
+each as the bound it stayed under inside the window; the actions and the samples over 20 ms).
 """
 
 from __future__ import annotations
