@@ -114,28 +114,27 @@ def gc_readings(port: int) -> dict[str, float]:
             and not line.startswith("#") for name, value in [line.rsplit(" ", 1)]}
 
 
+def windowed(before: dict[str, float], after: dict[str, float], key: str) -> float:
+    """A counter of /metrics over the window between two readings."""
+    return after[key] - before.get(key, 0.0)
+
+
 def longest_under_ms(before: dict[str, float], after: dict[str, float], name: str) -> float:
     """The bound the longest of histogram `name`'s durations inside the window stayed under
     (ms; 0 for none): the least bound that counted all of them."""
-    def window(key: str) -> float:
-        return after[key] - before.get(key, 0.0)
-
-    counted = window(f"{name}_count")
+    counted = windowed(before, after, f"{name}_count")
     if not counted:
         return 0.0
     return 1000 * min((float(key.split('"')[1]) for key in after
                        if key.startswith(f"{name}_bucket") and "+Inf" not in key
-                       and window(key) == counted), default=float("inf"))
+                       and windowed(before, after, key) == counted), default=float("inf"))
 
 
-def over_ms(before: dict[str, float], after: dict[str, float], name: str,
-            bound: str) -> float:
+def over(before: dict[str, float], after: dict[str, float], name: str, bound: str) -> float:
     """How many of histogram `name`'s durations inside the window took longer than `bound`
     (seconds, as /metrics writes it)."""
-    def window(key: str) -> float:
-        return after[key] - before.get(key, 0.0)
-
-    return window(f"{name}_count") - window(f'{name}_bucket{{le="{bound}"}}')
+    return (windowed(before, after, f"{name}_count")
+            - windowed(before, after, f'{name}_bucket{{le="{bound}"}}'))
 
 
 # tictac's own view of a paced window (server/lag.py, store/writer.py): the longest of each
@@ -157,12 +156,12 @@ def gc_pauses_ms(before: dict[str, float], after: dict[str, float]) -> dict[str,
     full = 'tictac_gc_collections_total{generation="2"}'
     return {"gc_pause_ms": 1000 * after["tictac_gc_pause_seconds_max"],
             "gc_pause_cpu_ms": 1000 * after["tictac_gc_pause_cpu_seconds_max"],
-            "gc_full_measured": after[full] - before[full],
+            "gc_full_measured": windowed(before, after, full),
             "gc_pause_measured_ms": longest_under_ms(before, after, "tictac_gc_pause_seconds"),
             **{f"{key}_under": longest_under_ms(before, after, name)
                for key, name in HELD_UP.items()},
-            "actions_over_20ms": over_ms(before, after, "tictac_action_seconds", SLOW),
-            "lags_over_20ms": over_ms(before, after, "tictac_loop_lag_seconds", SLOW)}
+            "actions_over_20ms": over(before, after, "tictac_action_seconds", SLOW),
+            "lags_over_20ms": over(before, after, "tictac_loop_lag_seconds", SLOW)}
 
 
 Threads = dict[str, tuple[int, int, int]]  # by thread id: wait (ns), turns, involuntary switches
