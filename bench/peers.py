@@ -87,8 +87,9 @@ COLLECTED_AFTER_S = 2.0  # memory is read this long after a collection is asked 
 HOUR_S = 3600
 
 
-def pinned(core: int) -> tuple[str, ...]:
-    return ("taskset", "-c", str(core))
+def pinned(core: int, nice: int = 0) -> tuple[str, ...]:
+    """A command's prefix: run on `core`, at niceness `nice` if not 0."""
+    return ("taskset", "-c", str(core), *(("nice", "-n", str(nice)) if nice else ()))
 
 
 def server_command(name: str, port: int, folder: str) -> list[str]:
@@ -209,8 +210,9 @@ def run(name: str, args: argparse.Namespace, mode: str) -> dict[str, float]:
     env = {**os.environ, "NODE_ENV": "production", "TICTAC_BENCH_COLLECT": "1",
            "TICTAC_BENCH_LOOP_LAG": "1" if mode == "paced" else "0"}
     with tempfile.TemporaryDirectory() as folder:
-        server = subprocess.Popen([*pinned(SERVER_CORE), *server_command(name, port, folder)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        server = subprocess.Popen(
+            [*pinned(SERVER_CORE, args.nice), *server_command(name, port, folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         try:
             wait_listening(port, server)
             settled_rss_kib(server.pid)
@@ -225,7 +227,7 @@ def drive(name: str, args: argparse.Namespace, mode: str, pid: int, port: int, b
     think_s = {"flat": 0.0, "paced": args.rooms / args.paced_rate, "night": args.night_pace}[mode]
     seconds = args.night_play if mode == "night" else args.seconds
     load = subprocess.Popen(
-        [*pinned(CLIENT_CORE), "node", str(FOLDERS[name] / "load.mjs"),
+        [*pinned(CLIENT_CORE, args.nice), "node", str(FOLDERS[name] / "load.mjs"),
          "--port", str(port), "--rooms", str(args.rooms), "--warmup", str(args.warmup),
          "--seconds", str(seconds), "--think", str(think_s),
          *(["--then-idle"] if mode == "night" else [])],
@@ -360,6 +362,11 @@ def main() -> None:
     parser.add_argument("--modes", default=",".join(MODES),
                         help=f"which runs, comma-separated, of {', '.join(MODES)}")
     parser.add_argument("--busy", type=int, default=0, help="busy loops to run beside it all")
+    parser.add_argument("--nice", type=int, default=0,
+                        help="the servers' and the load clients' niceness (a diagnostic on a "
+                        "shared machine: below 0, they get their core before the busy loops "
+                        "and everything else, so that what tail is left is theirs, not the "
+                        "scheduler's; not the goal's conditions)")
     parser.add_argument("--servers", default=",".join(FOLDERS),
                         help="which servers, comma-separated (the ratios need all three)")
     args = parser.parse_args()
@@ -378,7 +385,7 @@ def main() -> None:
           f"measured, paced at {args.paced_rate:g} moves/s, a night of {args.night_play:g} s "
           f"play (a move every {args.night_pace:g} s a room) and {args.night_idle:g} s pause; "
           f"servers on core {SERVER_CORE}, clients on core {CLIENT_CORE}, "
-          f"{args.busy} busy loops", flush=True)
+          f"{args.busy} busy loops, niceness {args.nice}", flush=True)
     busy = busy_loops(args.busy)
     try:
         for round_ in range(args.rounds):

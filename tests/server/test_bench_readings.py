@@ -29,7 +29,7 @@ pytestmark = [
 def test_a_paced_round_tells_the_scheduler_and_the_server_apart() -> None:
     bench = peers()
     args = argparse.Namespace(rooms=4, paced_rate=20.0, warmup=1.0, seconds=2.0,
-                              night_play=1.0, night_idle=1.0, night_pace=3.0)
+                              night_play=1.0, night_idle=1.0, night_pace=3.0, nice=0)
     got = bench.run("tictac", args, "paced")
     assert got["moves_per_s"] > 0
     for who in ("server", "client"):
