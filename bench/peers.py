@@ -42,7 +42,8 @@ Each paced round also prints one line that says where its tail was (`ATTRIBUTION
 client's (its loop's delay, p99 and longest, its garbage collector's longest pause), the
 scheduler's (from /proc/<pid>/task/*/schedstat and status over the window, for the server and
 for the client: the main thread's wait on a run queue for its core, in all and per turn it
-ran, the times the core was taken from it, the other threads' turns and wait), and, for
+ran, the times the core was taken from it, the other threads' turns and wait), the host's
+(the machine's virtual cores not run by its host over the window: /proc/stat's steal), and, for
 tictac, its own (from /metrics: the longest action from its frame read to its answer, the
 event loop's lateness sampled every 10 ms and the most CPU it ran between two samples, the
 longest store commit on the loop's thread and on the writer's, the longest WAL checkpoint,
@@ -88,8 +89,22 @@ HOUR_S = 3600
 
 
 def pinned(core: int, nice: int = 0) -> tuple[str, ...]:
-    """A command's prefix: run on `core`, at niceness `nice` if not 0."""
-    return ("taskset", "-c", str(core), *(("nice", "-n", str(nice)) if nice else ()))
+    """A command's prefix: run on `core`; with a niceness, in a session of its own (see
+    `favoured`)."""
+    return (*(("setsid",) if nice else ()), "taskset", "-c", str(core))
+
+
+def favoured(pid: int, nice: int) -> None:
+    """Process `pid` (alone in its session) at niceness `nice` against the rest of the machine.
+    Linux shares a core between sessions first (autogroups: /proc/sys/kernel/
+    sched_autogroup_enabled), then between a session's processes by their niceness: `nice`
+    alone would only set the server before its own busy loop, still taking turns with every
+    other session's work. So the niceness is its session's."""
+    if not nice:
+        return
+    while Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[3] != str(pid):
+        time.sleep(0.001)  # till `setsid` has made its session (else the bench's own is set)
+    Path(f"/proc/{pid}/autogroup").write_text(str(nice))
 
 
 def server_command(name: str, port: int, folder: str) -> list[str]:
@@ -185,6 +200,14 @@ def scheduler_readings(pid: int) -> Threads:
     return got
 
 
+def stolen_ms() -> float:
+    """The time this machine's virtual cores were not run by its host since boot, all cores
+    together (/proc/stat's steal, in clock ticks): a stall no process of the machine sees."""
+    with open("/proc/stat") as stat:
+        ticks = int(stat.readline().split()[8])
+    return 1000 * ticks / os.sysconf("SC_CLK_TCK")
+
+
 def scheduled(who: str, pid: int, before: Threads, after: Threads) -> dict[str, float]:
     """The scheduler's view of a window, for `who` (server or client): its main thread's (the
     server's event loop, the client's JavaScript) wait for a core in all and per turn it ran
@@ -214,6 +237,7 @@ def run(name: str, args: argparse.Namespace, mode: str) -> dict[str, float]:
             [*pinned(SERVER_CORE, args.nice), *server_command(name, port, folder)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
         try:
+            favoured(server.pid, args.nice)
             wait_listening(port, server)
             settled_rss_kib(server.pid)
             baseline = collected_rss_kib(server.pid)
@@ -232,6 +256,7 @@ def drive(name: str, args: argparse.Namespace, mode: str, pid: int, port: int, b
          "--seconds", str(seconds), "--think", str(think_s),
          *(["--then-idle"] if mode == "night" else [])],
         stdout=subprocess.PIPE, text=True, env=env)
+    favoured(load.pid, args.nice)
     watchdog = threading.Timer(RUN_LIMIT_S + args.night_idle, load.kill)
     watchdog.start()
     try:
@@ -240,11 +265,13 @@ def drive(name: str, args: argparse.Namespace, mode: str, pid: int, port: int, b
         collector: dict[str, float] = {}
         server_scheduled: Threads = {}
         client_scheduled: Threads = {}
+        stolen = 0.0
         for line in load.stdout:
             if line.strip() == "measuring":
                 before = cpu_times(pid)
                 server_scheduled, client_scheduled = (scheduler_readings(pid),
                                                       scheduler_readings(load.pid))
+                stolen = stolen_ms()
                 if name == "tictac" and mode == "paced":
                     collector = gc_readings(port)
             elif line.startswith("{"):
@@ -254,6 +281,7 @@ def drive(name: str, args: argparse.Namespace, mode: str, pid: int, port: int, b
                                         scheduler_readings(pid)))
                 result.update(scheduled("client", load.pid, client_scheduled,
                                         scheduler_readings(load.pid)))
+                result["stolen_ms"] = stolen_ms() - stolen
                 user, system = (now - then for now, then in zip(played, before, strict=True))
                 if mode == "night":
                     return {**result, **night(args, pid, baseline, sum(played) - sum(before))}
@@ -309,7 +337,8 @@ FIGURES = [
 # Each paced round's readings, one line a round, to tell where a bad round's tail was: the
 # client's (its loop delay, p99 and longest: one pause of its collector delays every move in
 # flight, and a few of them make a p99; its wait for its core), the scheduler's (the server's
-# loop waiting for its core, the core taken from it), or tictac's own (the longest action from
+# loop waiting for its core, the core taken from it), the host's (the machine's cores not run:
+# steal), or tictac's own (the longest action from
 # its frame read to its answer, the loop's lateness and the most CPU it ran between two of its
 # 10 ms samples, a commit, a checkpoint, a collection: each under a bound, ms).
 ATTRIBUTION = [
@@ -318,7 +347,8 @@ ATTRIBUTION = [
     ("client_wait_per_turn_ms", "cl.w/turn", "{:.3f}"), ("client_wait_ms", "cl.wait", "{:.0f}"),
     ("server_wait_per_turn_ms", "sv.w/turn", "{:.3f}"), ("server_wait_ms", "sv.wait", "{:.0f}"),
     ("server_involuntary", "sv.taken", "{:.0f}"), ("server_threads_turns", "thr.turns", "{:.0f}"),
-    ("server_threads_wait_ms", "thr.wait", "{:.0f}"), ("action_ms_under", "action<", "{:g}"),
+    ("server_threads_wait_ms", "thr.wait", "{:.0f}"), ("stolen_ms", "stolen", "{:.0f}"),
+    ("action_ms_under", "action<", "{:g}"),
     ("actions_over_20ms", "act>20ms", "{:.0f}"), ("loop_lag_ms_under", "lag<", "{:g}"),
     ("lags_over_20ms", "lag>20ms", "{:.0f}"), ("loop_cpu_ms_under", "loopcpu<", "{:g}"),
     ("commit_loop_ms_under", "commit.l<", "{:g}"),
@@ -363,10 +393,11 @@ def main() -> None:
                         help=f"which runs, comma-separated, of {', '.join(MODES)}")
     parser.add_argument("--busy", type=int, default=0, help="busy loops to run beside it all")
     parser.add_argument("--nice", type=int, default=0,
-                        help="the servers' and the load clients' niceness (a diagnostic on a "
-                        "shared machine: below 0, they get their core before the busy loops "
-                        "and everything else, so that what tail is left is theirs, not the "
-                        "scheduler's; not the goal's conditions)")
+                        help="the servers' and the load clients' niceness, each in a session "
+                        "of its own (a diagnostic on a shared machine: below 0, they get their "
+                        "core before the busy loops and every other session's work, so that "
+                        "what tail is left is theirs, not the scheduler's; not the goal's "
+                        "conditions)")
     parser.add_argument("--servers", default=",".join(FOLDERS),
                         help="which servers, comma-separated (the ratios need all three)")
     args = parser.parse_args()

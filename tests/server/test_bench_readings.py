@@ -32,6 +32,7 @@ def test_a_paced_round_tells_the_scheduler_and_the_server_apart() -> None:
                               night_play=1.0, night_idle=1.0, night_pace=3.0, nice=0)
     got = bench.run("tictac", args, "paced")
     assert got["moves_per_s"] > 0
+    assert got["stolen_ms"] >= 0
     for who in ("server", "client"):
         assert got[f"{who}_wait_ms"] >= 0
         assert 0 <= got[f"{who}_wait_per_turn_ms"] <= got[f"{who}_wait_ms"]
