@@ -368,14 +368,18 @@ def attribution(name: str, runs: list[dict[str, float]]) -> None:
                       for key, _, shape in columns))
 
 
-def busy_loops(count: int) -> list[subprocess.Popen[bytes]]:
+def busy_loops(count: int, nice: int = 0) -> list[subprocess.Popen[bytes]]:
     """`count` processes each spinning on a core, taken in turn: a busy machine. Pinned, so
     that every run is loaded alike: left to the scheduler, two loops on this 2-core machine
     shared one core in about half of the samples taken during a run, starving the server or
-    the load client by turns, and a run's p99 said where they happened to sit."""
+    the load client by turns, and a run's p99 said where they happened to sit. With a
+    niceness, favoured as the servers and the clients are: beside them on equal terms."""
     cores = sorted(os.sched_getaffinity(0))
-    return [subprocess.Popen([*pinned(cores[loop % len(cores)]), sys.executable, "-c",
-                              "while True: pass"]) for loop in range(count)]
+    loops = [subprocess.Popen([*pinned(cores[loop % len(cores)], nice), sys.executable, "-c",
+                               "while True: pass"]) for loop in range(count)]
+    for loop in loops:
+        favoured(loop.pid, nice)
+    return loops
 
 
 def main() -> None:
@@ -395,11 +399,10 @@ def main() -> None:
                         help=f"which runs, comma-separated, of {', '.join(MODES)}")
     parser.add_argument("--busy", type=int, default=0, help="busy loops to run beside it all")
     parser.add_argument("--nice", type=int, default=0,
-                        help="the servers' and the load clients' niceness, each in a session "
-                        "of its own (a diagnostic on a shared machine: below 0, they get their "
-                        "core before the busy loops and every other session's work, so that "
-                        "what tail is left is theirs, not the scheduler's; not the goal's "
-                        "conditions)")
+                        help="the niceness of the servers, the load clients and the busy "
+                        "loops, each in a session of its own (a diagnostic on a shared "
+                        "machine: below 0, they get their cores before every other session's "
+                        "work, and meet only each other, as on a quiet machine)")
     parser.add_argument("--servers", default=",".join(FOLDERS),
                         help="which servers, comma-separated (the ratios need all three)")
     args = parser.parse_args()
@@ -419,7 +422,7 @@ def main() -> None:
           f"play (a move every {args.night_pace:g} s a room) and {args.night_idle:g} s pause; "
           f"servers on core {SERVER_CORE}, clients on core {CLIENT_CORE}, "
           f"{args.busy} busy loops, niceness {args.nice}", flush=True)
-    busy = busy_loops(args.busy)
+    busy = busy_loops(args.busy, args.nice)
     try:
         for round_ in range(args.rounds):
             load_before = os.getloadavg()[0]
