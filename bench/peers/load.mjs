@@ -6,8 +6,9 @@
 // the last one's state).
 //
 // It prints `measuring` when the warm-up ends, then one JSON line of results and ends (with the
-// client's own event-loop delay over the measured window, p99 and longest: how much of a
-// latency's tail is this process's, waiting for its core, not the server's); with
+// client's own event-loop delay over the measured window, p99 and longest, and its garbage
+// collector's longest pause and their total: how much of a latency's tail is this process's,
+// waiting for its core or for its collector, not the server's); with
 // `--then-idle` (a game night's pause) nobody moves after the results, every client staying
 // connected, until it is stopped.
 //
@@ -16,7 +17,7 @@
 // onState(handle, {error}) on a refusal. A server that lists the legal moves itself (tictac)
 // gives {version, toAct, moves} instead, and its handle plays one of them: play(move).
 
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { PerformanceObserver, monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 
 import { SEATS, playable } from "./uno.mjs";
@@ -71,6 +72,28 @@ export function loopDelay() {
     const past = (ns) => Math.max(0, ns / 1e6 - LOOP_SAMPLE_MS);
     return { min_ms: past(histogram.min), p99_ms: past(histogram.percentile(99)),
       max_ms: past(histogram.max) };
+  };
+}
+
+// Starts watching this process's garbage collector; the function it returns stops and tells
+// (once the collections' entries, queued on the loop, are in) the longest pause and their
+// total, in ms: a client's collection delays every move in flight, whichever server it
+// measures.
+export function gcPauses() {
+  const paused = { max_ms: 0, total_ms: 0 };
+  const note = (list) => {
+    for (const entry of list.getEntries()) {
+      paused.max_ms = Math.max(paused.max_ms, entry.duration);
+      paused.total_ms += entry.duration;
+    }
+  };
+  const observer = new PerformanceObserver(note);
+  observer.observe({ entryTypes: ["gc"] });
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    note({ getEntries: () => observer.takeRecords() }); // those not yet handed over
+    observer.disconnect();
+    return paused;
   };
 }
 
@@ -134,18 +157,21 @@ export async function drive(connectRoom) {
   for (const table of tables) for (const handle of table.handles) consider(handle, table);
   await sleep(args.warmup);
   const delayed = loopDelay();
+  const collected = gcPauses();
   run.measuring = true;
   console.log("measuring");
   const started = performance.now();
   await sleep(args.seconds);
   run.measuring = false;
   const delay = delayed();
+  const gc = await collected();
   const elapsed = (performance.now() - started) / 1000;
   const lat = run.latencies.sort((a, b) => a - b);
   const at = (q) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(lat.length * q))] : NaN);
   console.log(JSON.stringify({
     moves_per_s: run.moves / elapsed, p50_ms: at(0.5), p99_ms: at(0.99), errors: run.errors,
     client_delay_p99_ms: delay.p99_ms, client_delay_max_ms: delay.max_ms,
+    client_gc_max_ms: gc.max_ms, client_gc_ms: gc.total_ms,
   }));
   if (!args.thenIdle) process.exit(0);
   run.playing = false;

@@ -129,3 +129,24 @@ async def test_a_commit_never_waits_for_a_checkpoint(
     store.trace(None)
     await store.close()
     assert stored(tmp_path / "rooms.sqlite3") == list(range(1, 51))
+
+
+async def test_each_commit_and_checkpoint_is_timed_where_it_ran(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What /metrics shows of the store (`StoreTimings`): lone actions committed on the loop's
+    thread, a room's record on the writer's, each checkpoint."""
+    monkeypatch.setattr(lite, "CHECKPOINT_EVERY", 10)
+    store, _ = await opened(tmp_path)  # a room and a game: two commits on the writer's thread
+    checkpointing = None
+    for seq in range(1, 31):
+        await store.append("ABCDE", 0, seq, LoggedAction(0, {"type": "cut", "n": seq}, seq))
+        if store._checkpointing is not checkpointing:  # one begun: done before the next
+            checkpointing = store._checkpointing  # commit, so that none is skipped
+            await asyncio.to_thread(checkpointing.result)
+    await store.close()
+    timings = store.timings
+    assert sum(timings.on_loop.by_length) == 30
+    assert sum(timings.on_writer.by_length) == 2
+    assert sum(timings.checkpoints.by_length) == 3  # after the 10th, 20th and 30th commits
+    for took in (timings.on_loop, timings.on_writer, timings.checkpoints):
+        assert 0 < took.longest_s <= took.total_s

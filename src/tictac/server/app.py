@@ -21,6 +21,7 @@ from tictac.server import (
     game_client,
     heap,
     http_api,
+    lag,
     lan,
     openapi,
     pages,
@@ -74,6 +75,7 @@ def create_app(settings: ServerSettings | None = None) -> App:
             get_info(name)
         store = await open_store(settings.db_url, settings.store_timeout_s)
         heap.serve()  # (before the first room: rooms end, the start's objects never do)
+        lag_sampler = lag.sampler()
         app.state.bans = Bans(store)
         chance = SeededChance(settings.seed) if settings.seed else None
         manager = RoomManager(store, chance=chance, settings=settings.rooms)
@@ -108,6 +110,8 @@ def create_app(settings: ServerSettings | None = None) -> App:
             await stop.step("closing the store", store.close(), STORE_CLOSE_S)
             if app.state.stop is None:
                 stop.end()
+            if lag_sampler is not None:
+                lag_sampler.stop()
 
     routes = [
         Route("/api/games", http_api.games),

@@ -10,12 +10,13 @@ full collection's pause."""
 from __future__ import annotations
 
 import asyncio
-import bisect
 import gc
 import os
 import signal
 import time
 from typing import Any
+
+from tictac.durations import Durations
 
 # Set to 1, `tictac serve` runs a full collection when sent SIGURG, so that a benchmark
 # measures memory after a collection in each runtime it compares (bench/peers.py). Off by
@@ -24,36 +25,27 @@ from typing import Any
 BENCH_COLLECT = "TICTAC_BENCH_COLLECT"
 
 
-# Upper bounds of the pauses counted by length (seconds, by the clock): a benchmark subtracts two
-# readings to learn the longest pause inside its measured window, which the longest since start
-# (set while a thousand sockets were opened) does not tell.
-PAUSE_BOUNDS_S = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0)
-
-
 class Pauses:
     """The collector's pauses, timed between its `start` and `stop` callbacks: by the clock
     (what a player waits) and by the thread's CPU time (the collection's own work, which a
     busy machine does not stretch)."""
 
-    __slots__ = ("_began", "_began_cpu", "by_generation", "by_length", "longest_cpu_s",
-                 "longest_s", "total_s")
+    __slots__ = ("_began", "_began_cpu", "by_generation", "clock", "longest_cpu_s")
 
     def __init__(self) -> None:
         self._began = self._began_cpu = 0.0
-        self.longest_s = self.longest_cpu_s = self.total_s = 0.0
+        self.longest_cpu_s = 0.0
+        self.clock = Durations()  # by the clock, counted by length (the longest since start
+        # is set while a thousand sockets open: a benchmark reads its own window's)
         self.by_generation = [0, 0, 0]  # collections of each generation
-        self.by_length = [0] * (len(PAUSE_BOUNDS_S) + 1)  # pauses up to each bound, and longer
 
     def __call__(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
             self._began, self._began_cpu = time.perf_counter(), time.thread_time()
             return
-        took = time.perf_counter() - self._began
-        self.longest_s = max(self.longest_s, took)
+        self.clock.add(time.perf_counter() - self._began)
         self.longest_cpu_s = max(self.longest_cpu_s, time.thread_time() - self._began_cpu)
-        self.total_s += took
         self.by_generation[info["generation"]] += 1
-        self.by_length[bisect.bisect_left(PAUSE_BOUNDS_S, took)] += 1
 
 
 PAUSES = Pauses()

@@ -16,8 +16,9 @@ from prometheus_client.core import (
 )
 from prometheus_client.registry import Collector
 
+from tictac.durations import BOUNDS_S, Durations
 from tictac.rooms import RoomManager
-from tictac.server import heap
+from tictac.server import heap, lag
 
 
 class RoomCollector(Collector):
@@ -50,21 +51,31 @@ class RoomCollector(Collector):
         yield errors
         yield CounterMetricFamily("tictac_store_commits", "Store transactions committed",
                                   value=self.manager.store.commits)
+        timings = self.manager.store.timings
+        yield from durations("tictac_store_commit_loop_seconds",
+                             "Store commits made on the event loop's thread", timings.on_loop)
+        yield from durations("tictac_store_commit_writer_seconds",
+                             "Store commits made on the writer's thread", timings.on_writer)
+        yield from durations("tictac_store_checkpoint_seconds",
+                             "Checkpoints of the SQLite file's WAL", timings.checkpoints)
+        yield from durations("tictac_action_seconds", "Game actions from their frame read to "
+                             "their answer (stored, acknowledged, every view written)",
+                             lag.ACTIONS)
+        yield from durations("tictac_loop_lag_seconds", "How late the event loop ran a timer "
+                             "(sampled for benchmarks only)", lag.LOOP_LAG)
+        yield from durations("tictac_loop_cpu_seconds", "CPU time the event loop's thread ran "
+                             "between two samples of its lateness", lag.LOOP_CPU)
         yield GaugeMetricFamily("tictac_gc_pause_seconds_max",
                                 "The longest pause of Python's garbage collector since start",
-                                value=heap.PAUSES.longest_s)
+                                value=heap.PAUSES.clock.longest_s)
         yield GaugeMetricFamily("tictac_gc_pause_cpu_seconds_max",
                                 "The most CPU time one garbage collection took since start",
                                 value=heap.PAUSES.longest_cpu_s)
         yield GaugeMetricFamily("tictac_gc_frozen_objects",
                                 "Objects of the start-up heap no garbage collection walks",
                                 value=heap.frozen)
-        counted = list(itertools.accumulate(heap.PAUSES.by_length))
-        yield HistogramMetricFamily(
-            "tictac_gc_pause_seconds", "Garbage collections' pauses by the clock",
-            buckets=[(str(bound), count) for bound, count in
-                     zip([*heap.PAUSE_BOUNDS_S, "+Inf"], counted, strict=True)],
-            sum_value=heap.PAUSES.total_s)
+        yield histogram("tictac_gc_pause_seconds", "Garbage collections' pauses by the clock",
+                        heap.PAUSES.clock)
         collections = CounterMetricFamily("tictac_gc_collections", "Garbage collections",
                                           labels=["generation"])
         for generation, count in enumerate(heap.PAUSES.by_generation):
@@ -76,6 +87,21 @@ class RoomCollector(Collector):
         yield CounterMetricFamily("tictac_forwarded_ignored",
                                   "Requests whose X-Forwarded-For was ignored: their peer is "
                                   "not in --trusted-proxies", value=self.clients.ignored)
+
+
+def histogram(name: str, help_text: str, took: Durations) -> Metric:
+    counted = itertools.accumulate(took.by_length)
+    return HistogramMetricFamily(
+        name, help_text, sum_value=took.total_s,
+        buckets=[(str(bound), count) for bound, count in
+                 zip([*BOUNDS_S, "+Inf"], counted, strict=True)])
+
+
+def durations(name: str, help_text: str, took: Durations) -> Iterator[Metric]:
+    """Each duration counted by length, and the longest since start."""
+    yield histogram(name, help_text, took)
+    yield GaugeMetricFamily(f"{name}_max", f"{help_text}: the longest since start",
+                            value=took.longest_s)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from tictac.rooms.errors import NO_ROOM, RATE_LIMITED, ROOM_UNAVAILABLE, SEAT_MO
 from tictac.rooms.rejoin import CLOSE_SEAT_MOVED
 from tictac.rooms.room import CLOSE_MOVED
 from tictac.rooms.wire import dumps
+from tictac.server import lag
 from tictac.server.connection import READ_TEXT, Connection
 from tictac.server.errors import (
     BAD_JSON,
@@ -66,6 +67,13 @@ async def _answer(conn: Transport, msg_id: int | None, job: Callable[..., Any],
             await result
     except IllegalAction as refusal:
         conn.error(refusal.code, refusal.message, msg_id)
+
+
+async def _act(read_at: float, room: Room, conn: Transport, message: ActionMessage) -> None:
+    """An action, in the room's task; once answered (refused, or stored, acknowledged and every
+    view written), its time since its frame was read is counted (`lag.ACTIONS`)."""
+    await _answer(conn, message.id, room.act, conn, message.action, message.id, message.seen)
+    lag.ACTIONS.add(time.perf_counter() - read_at)
 
 
 # The scanner `json.loads` reads with (the C one, under the same settings as its own decoder's)
@@ -157,16 +165,17 @@ class Client:
 
     def handle(self, text: str) -> None:
         """One frame the client sent: parsed, then dispatched or refused."""
+        read_at = time.perf_counter()
         settings = self.settings
         try:
             message = parse(text, settings.max_message_bytes, settings.max_signal_bytes)
         except IllegalAction as refusal:
             self.conn.error(refusal.code, refusal.message)
             return
-        dispatch(self, message)
+        dispatch(self, message, read_at)
 
 
-def dispatch(client: Client, message: Any) -> None:
+def dispatch(client: Client, message: Any, read_at: float) -> None:
     room, conn = client.room, client.conn
     kind = message.type
     if kind == "ping":
@@ -177,8 +186,7 @@ def dispatch(client: Client, message: Any) -> None:
             conn.error(rate.code, f"at most {rate.per_s:g} {message.action['type']!r} a second "
                        f"({rate.burst} at once): wait a little", message.id)
             return
-        room.post(_answer, conn, message.id, room.act, conn, message.action, message.id,
-                  message.seen)
+        room.post(_act, read_at, room, conn, message)
     elif kind == "chat":
         if not client.quotas.chat(room.code, client.pid):
             conn.error(CHAT_LIMITED, "too many chat lines: wait a little")

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import orjson
 
+from tictac.durations import Durations
 from tictac.engine import LoggedAction
 
 log = logging.getLogger(__name__)
@@ -153,8 +154,19 @@ class RoomDump:
     epoch: int = 0
 
 
+@dataclass
+class StoreTimings:
+    """How long a store's commits and checkpoints took, each (the server's /metrics): what in
+    the store may have held a player's action up."""
+
+    on_loop: Durations = field(default_factory=Durations)  # on the event loop's thread
+    on_writer: Durations = field(default_factory=Durations)  # on the writer's thread
+    checkpoints: Durations = field(default_factory=Durations)  # an SQLite file's WAL copied
+
+
 class Store(Protocol):
     commits: int  # transactions kept so far (a gauge of the server's)
+    timings: StoreTimings
 
     def problem(self) -> str | None:
         """Why writes are refused now, or None."""

@@ -36,6 +36,7 @@ import json
 import logging
 import os
 import sqlite3
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import closing
@@ -241,12 +242,14 @@ class LiteStore(GroupCommit[Write | Row]):
         comes, so once the WAL is past WAL_PAGES_AT_MOST the rest is copied holding the writers
         back (RESTART: a few pages and two syncs), so that it starts again. Neither waits for a
         lock: with a writer or a reader under way, the next checkpoint tries again."""
+        began = time.perf_counter()
         try:
             _, pages, _ = self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
             if pages > WAL_PAGES_AT_MOST:
                 self._checkpointer.execute("PRAGMA wal_checkpoint(RESTART)").fetchall()
         except sqlite3.Error as failure:  # the next checkpoint tries again
             log.warning("checkpoint of %s failed: %s", self.path, failure)
+        self.timings.checkpoints.add(time.perf_counter() - began)
 
     def _refuse_if_lost(self) -> None:
         """The last thing before a commit: never into a lost file."""

@@ -43,6 +43,7 @@ class MemoryStore:
         self._audit: list[base.AuditEntry] = []
         self._reports: dict[int, base.Report] = {}  # by id, in the order made
         self.commits = 0
+        self.timings = base.StoreTimings()  # (none: nothing waits for a commit here)
 
     def problem(self) -> str | None:
         return None

@@ -14,10 +14,11 @@ futures and the task's turn per action were a twentieth of an action's instructi
 from __future__ import annotations
 
 import asyncio
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
 
-from tictac.store.base import Fenced, StoreError
+from tictac.store.base import Fenced, StoreError, StoreTimings
 from tictac.store.file import DatabaseFile
 
 Write = TypeVar("Write")
@@ -43,6 +44,7 @@ class GroupCommit(Generic[Write]):
         self._tasks: list[asyncio.Task[None]] = []
         self.closing = False
         self.commits = 0
+        self.timings = StoreTimings()
 
     def _start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -108,16 +110,25 @@ class GroupCommit(Generic[Write]):
         if not writes:
             self._settle(batch, [])
             return
+        began = time.perf_counter()
         try:
             failures = self._commit_here(writes)
         except Exception as failure:  # (a store's bug: its writes are refused, not lost)
             failures = [failure] * len(batch)
         if failures is None:
-            committed = self._loop.run_in_executor(self._thread, self._commit, writes)
+            committed = self._loop.run_in_executor(self._thread, self._timed_commit, writes)
             committed.add_done_callback(
                 lambda done: self._settle(batch, _failures(done, len(batch))))
         else:
+            self.timings.on_loop.add(time.perf_counter() - began)
             self._settle(batch, failures)
+
+    def _timed_commit(self, writes: list[Write]) -> list[Exception | None]:
+        began = time.perf_counter()
+        try:
+            return self._commit(writes)
+        finally:
+            self.timings.on_writer.add(time.perf_counter() - began)
 
     def _expire(self, future: asyncio.Future[None]) -> None:
         if not future.done():
