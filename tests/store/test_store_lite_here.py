@@ -110,12 +110,13 @@ async def test_a_commit_never_waits_for_a_checkpoint(
     store = await LiteStore.open(str(tmp_path / "rooms.sqlite3"))
     await store.save_room("ABCDE", "time-bomb", {}, 1, 0)
     await store.start_game("ABCDE", 0, {"players": 4}, 2, "time-bomb", {}, 0)
-    release = threading.Event()
+    release, begun = threading.Event(), threading.Event()
     held: list[str] = []
 
     def hold_checkpoints(sql: str) -> None:  # a checkpoint that takes as long as the test
         if "wal_checkpoint" in sql:
             held.append(sql)
+            begun.set()
             release.wait()
 
     store.trace(hold_checkpoints)
@@ -123,6 +124,9 @@ async def test_a_commit_never_waits_for_a_checkpoint(
         for seq in range(1, 51):  # five checkpoints due, the first one still under way
             await asyncio.wait_for(store.append(
                 "ABCDE", 0, seq, LoggedAction(0, {"type": "cut"}, seq)), 60)
+            if store._checkpointing is not None and not begun.is_set():  # the first is due:
+                # the rest are committed while it is held (its thread may not have begun yet)
+                assert await asyncio.to_thread(begun.wait, 60)
         assert held == ["PRAGMA wal_checkpoint(PASSIVE)"]
     finally:
         release.set()
