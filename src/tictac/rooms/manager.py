@@ -44,6 +44,13 @@ class RoomManager:
         if warm is not None and game not in self.warming:
             self.warming[game] = asyncio.ensure_future(asyncio.to_thread(warm))
 
+    async def warm_every_game(self) -> None:
+        """Every game warmed now, not with its first room: a node of a cluster does so before it
+        joins (see server/app.py)."""
+        for game in GAMES:
+            self._warm(game)
+        await asyncio.gather(*self.warming.values())
+
     def _room(self, code: str, game: str) -> Room:
         return Room(code, game, clock=self.clock, chance=self.chance, store=self.store,
                     settings=self.settings, stats=self.stats, on_close=self._forget)

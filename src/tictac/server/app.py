@@ -86,6 +86,12 @@ def create_app(settings: ServerSettings | None = None) -> App:
             from tictac.cluster import Node
             from tictac.cluster.shared_buckets import SharedBuckets
 
+            # Warmed before it joins, not with each game's first room: a node may be handed
+            # rooms of every game at once (a rolling upgrade hands a stopping machine's rooms
+            # to the machine just started again), and a warming thread beside them (Time's
+            # Up's word lists, 5 CPU s) slowed every restore and reconnect on its loop. (Before
+            # the node is made: its beats take a loop unheard for `beats.STUCK_S` for stuck.)
+            await manager.warm_every_game()
             # One node of a cluster: rooms come back one by one, when they are first asked for.
             node = app.state.node = Node(manager, settings.redis_url, settings.lease_ms)
             node.serve_remote = partial(ws.serve, settings=settings, quotas=app.state.quotas)
