@@ -675,6 +675,17 @@ def test_another_known_first_name_before_the_surname_is_another_person(
     assert matches(said, name, Judge(language)) is accepted
 
 
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Grace Killy", "Grace Kelly", "fr", False),  # Jean-Claude Killy's surname
+    ("Jean-Claude Kelly", "Jean-Claude Killy", "fr", False),  # Grace Kelly's
+    ("Claude Monnett", "(Claude) Monet", "en", True),  # no one's surname: a slip
+    ("Serena William", "Serena Williams", "en", True),  # a final s left out
+])
+def test_the_cards_surname_replaced_by_another_known_persons_is_that_person(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
 @pytest.mark.parametrize(("said", "word", "language", "accepted"), [
     ("quean", "queen", "en", False),  # a rare English word (Zipf 1.1)
     ("banane", "banana", "en", False),  # the French word

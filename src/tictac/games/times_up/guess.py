@@ -23,11 +23,11 @@ What a table refuses stays refused: the rest of the name is required ("Nixon" do
 "Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
 regional word ("couch" for "sofa", "lift" for "elevator"), a guess that is itself another word
 of the language ("poison" for "poisson", "loin" for "lion", "broccolini", "lamp" at a French
-table), a town ("Darwen"), another first name ("Simon Veil"; "Laura Croft" for Lara, said otherwise;
-"Angela" for Angèle), a woman of
-the family ("Zelenska"), the card's name with an initial more or a name or a "Sr." after it
-("Michael B. Jordan"), short words and names changed by a letter ("Manet" is not "Monet",
-"moule" is not "poule"), another number ("Louis XVI" is not "Louis XIV").
+table), a town ("Darwen"), another first name ("Simon Veil"; "Laura Croft" for Lara, said
+otherwise; "Angela" for Angèle), a woman of the family ("Zelenska"), the card's name with an
+initial more or a name or a "Sr." after it ("Michael B. Jordan"), another known person's
+surname for the card's ("Grace Killy"), short words and names changed by a letter ("Manet" is
+not "Monet", "moule" is not "poule"), another number ("Louis XVI" is not "Louis XIV").
 """
 
 from __future__ import annotations
@@ -140,6 +140,8 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
             and any(_nearer(said, other, own, judge) for other in known.refuses)):
         return False
     if _another_card(said, own, judge):
+        return False
+    if not judge.words_pack and _namesakes_surname(said, own, judge):
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), replace(
@@ -432,6 +434,40 @@ def _another_card(said: tuple[str, ...], own: tuple[str, ...], judge: Judge) -> 
         for key in _spellings(form, judge):
             others -= keys.get(key, frozenset())
     return bool(others)
+
+
+def _namesakes_surname(said: tuple[str, ...], own: tuple[str, ...], judge: Judge) -> bool:
+    """Whether the guess is the card's name with its surname replaced by another person's, one
+    the bundled packs name or list as a confusion (_pack_surnames), that is not heard as the
+    card's: "Édouard Monet" is no Manet misspelt but Claude Monet's surname, "Grace Killy"
+    Jean-Claude Killy's. Every word before the surname must be a word of the card's forms;
+    a final s more or less ("Serena William") and a spelling heard alike ("Claude Monnet")
+    stay the card's surname misspelt."""
+    if len(said) < 2:
+        return False
+    mine = {word for form in own for word in canonical(words(form), judge)}
+    surname, printed = said[-1], canonical(required_words(own[0]), judge)[-1:]
+    return (surname not in mine and set(said[:-1]) <= mine and number(surname) is None
+            and surname in _pack_surnames(judge)
+            and not any(_name_heard_as(surname, each)
+                        or surname.removesuffix("s") == each.removesuffix("s")
+                        for each in printed))
+
+
+@cache
+def _pack_surnames(judge: Judge) -> frozenset[str]:
+    """The last required word of every name of two words or more that the bundled packs print
+    or list as a known confusion, in the judge's language: the surnames of people a table
+    knows ("monet", "killy", "williams")."""
+    from tictac.games.times_up.packs import known_forms  # the packs module imports this one
+
+    found = set()
+    for known in known_forms(judge.language, "personalities").values():
+        for form in (known.name, *known.refuses):
+            required = canonical(required_words(form), judge)
+            if len(words(form)) >= 2 and required:
+                found.add(required[-1])
+    return frozenset(found)
 
 
 def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
