@@ -686,6 +686,18 @@ def test_the_cards_surname_replaced_by_another_known_persons_is_that_person(
     assert matches(said, name, Judge(language)) is accepted
 
 
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Paul Marat", "(Jean-Paul) Marat", False),
+    ("François Champollion", "(Jean-François) Champollion", False),
+    ("Jean Paul Marat", "(Jean-Paul) Marat", True),
+    ("JF Champollion", "(Jean-François) Champollion", True),
+    ("Marat", "(Jean-Paul) Marat", True),
+])
+def test_half_a_compound_first_name_is_an_incomplete_name(said: str, name: str,
+                                                          accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
+
+
 @pytest.mark.parametrize(("said", "word", "language", "accepted"), [
     ("quean", "queen", "en", False),  # a rare English word (Zipf 1.1)
     ("banane", "banana", "en", False),  # the French word

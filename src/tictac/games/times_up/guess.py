@@ -479,9 +479,27 @@ def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
     if all(optional for _, optional in card):
         return False
     if not judge.words_pack and (_letter_read_as_number(said, card)
-                                 or _another_name_alone(said, card, judge)):
+                                 or _another_name_alone(said, card, judge)
+                                 or _half_a_compound(said, name, judge)):
         return False
     return _aligns(said, card, judge)
+
+
+def _half_a_compound(said: tuple[str, ...], name: str, judge: Judge) -> bool:
+    """Whether the guess says one half of a compound first name the card puts in parentheses
+    and not the other: "Paul Marat" for "(Jean-Paul) Marat", "Jean Sempé" for "(Jean-Jacques)
+    Sempé". The parenthesised words may be left out each on its own ("Wolfgang Mozart"), but a
+    hyphenated name is one name: said, it is said whole ("Jean Paul Marat", "JP Marat"), and
+    half of it is an incomplete name, or another person's (a pack lists the half a table
+    accepts: "Jacques Cousteau")."""
+    for group in _GROUP.split(name)[1::2]:
+        for compound in group.split():
+            parts = canonical(words(compound), judge)
+            if len(parts) > 1 and "".join(parts) not in said:
+                present = [part in said for part in parts]
+                if any(present) and not all(present):
+                    return True
+    return False
 
 
 def _letter_read_as_number(said: tuple[str, ...], card: tuple[tuple[str, bool], ...]) -> bool:
