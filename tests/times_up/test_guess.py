@@ -698,6 +698,17 @@ def test_half_a_compound_first_name_is_an_incomplete_name(said: str, name: str,
     assert matches(said, name, Judge("fr")) is accepted
 
 
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Lotus", "Lotu", "en", False),  # a word, however rare, that the name is not
+    ("blocus", "Blocu", "fr", False),
+    ("Hugos", "(Victor) Hugo", "fr", True),  # no word: a stray s
+    ("Napoléons", "Napoléon (Bonaparte)", "fr", True),  # the name is a word: its plural
+])
+def test_a_one_word_name_with_an_s_that_makes_a_word_is_that_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
 @pytest.mark.parametrize(("said", "word", "language", "accepted"), [
     ("quean", "queen", "en", False),  # a rare English word (Zipf 1.1)
     ("banane", "banana", "en", False),  # the French word

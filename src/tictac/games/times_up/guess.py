@@ -527,6 +527,9 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     word, printed = said[0], required[0]
     if word in _TITLES or _only_a_place(word, printed, judge):
         return True
+    if (word == printed + "s" and _written_word(word, judge.language)
+            and printed not in lexicon.dictionary_words(judge.language, rare=True)):
+        return True  # a word of its own, not the name's plural: "cabus" (a cabbage) for Cabu
     if ((len(card) == 1 or not _name_slip(word, printed)) and lexicon.is_first_name(word)
             and word not in lexicon.first_name_forms(printed)):
         return True
