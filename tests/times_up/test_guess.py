@@ -709,6 +709,17 @@ def test_a_one_word_name_with_an_s_that_makes_a_word_is_that_word(
     assert matches(said, name, Judge(language)) is accepted
 
 
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("firelighter", "firefighter", False),  # a word no frequency list holds: still a word
+    ("phonographer", "photographer", False),
+    ("photgrapher", "photographer", True),  # a letter dropped, no word
+    ("phutographer", "photographer", True),  # a vowel for a vowel stays a slip
+])
+def test_a_consonant_changed_into_a_word_of_the_dictionary_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    assert matches(said, word, Judge("en", words_pack=True)) is accepted
+
+
 @pytest.mark.parametrize(("said", "word", "language", "accepted"), [
     ("quean", "queen", "en", False),  # a rare English word (Zipf 1.1)
     ("banane", "banana", "en", False),  # the French word

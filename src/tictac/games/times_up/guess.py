@@ -835,6 +835,12 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
         return False  # a letter changed that makes a word, however rare: "quean", "banane"
     if _suffixed(said, printed, language):
         return False
+    if (language == "en" and _changed_letter(said, printed) and not _vowel_changed(said, printed)
+            and lexicon.in_english_dictionary(said)):
+        # A consonant changed that makes a word of the dictionary, one no frequency list holds
+        # too: "hedgehop" (to fly low) for "hedgehog". A vowel for a vowel stays a slip
+        # ("pinguin", "pencel"), whatever the dictionary's rarest words.
+        return False
     return any(_near_word(said, form, len(printed), language) for form in forms)
 
 

