@@ -653,7 +653,7 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
                     continue  # "Mick" is not "Mike": two short forms of Michael
                 if (names and a == b == 1 and _before_surname(card, j)
                         and _another_first_name(chunk, whole[0], card, j)):
-                    continue
+                    continue  # "Laura" is not "Lara": a slip that makes another name
                 if heard and _same_words(chunk, whole, judge) and walk(i + a, j + b):
                     return True
         return False
@@ -679,10 +679,11 @@ def _another_first_name(said: str, printed: str, card: tuple[tuple[str, bool], .
 
 def _one_first_name(said: str, printed: str) -> bool:
     """Whether two first names are one name spelt two ways: said alike in English by the CMU
-    Pronouncing Dictionary where it knows both ("Steven", "Stephen"; "Frida", "Frieda"; but
-    "Heidi" is not Hedy, though our keys hear them alike), else heard alike by our keys, the
-    "æ" of a name read as the "e" it is said ("Letitia", "Lætitia"); or two neighbouring
-    letters swapped as typed ("Micheal", "Alexandre" for Alexander)."""
+    Pronouncing Dictionary ("Steven", "Stephen"; "Frida", "Frieda"), or heard alike by our
+    keys, the "æ" of a name read as the "e" it is said ("Letitia", "Lætitia"), or typed with
+    two neighbouring letters swapped ("Alexandre" for Alexander). The dictionary only joins
+    names: where it parts two that our keys join, the tables side with the keys ("Jule" for
+    Jules, "Levy" for Levi), so "Heidi" stays Hedy misspelt."""
     return (_slips(said, printed) == (1, 0, 1)
             or bool(lexicon.pronunciations(said) & lexicon.pronunciations(printed))
             or _name_heard_as(said.replace("ae", "e"), printed.replace("ae", "e")))

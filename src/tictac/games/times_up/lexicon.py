@@ -517,7 +517,11 @@ def _listed_hashes() -> array[int]:
 def listed(word: str) -> bool:
     """Whether `word` (in the compared form) is in wordfreq's French or English list, however
     rare (the lists hold words, names and places alike): "adamov", "quean"."""
-    hashes = _listed_hashes()
+    return _holds(_listed_hashes(), word)
+
+
+def _holds(hashes: array[int], word: str) -> bool:
+    """Whether the sorted `hashes` hold the hash of `word`."""
     at = bisect.bisect_left(hashes, hash(word))
     return at < len(hashes) and hashes[at] == hash(word)
 
@@ -577,9 +581,7 @@ def in_english_dictionary(word: str) -> bool:
     """Whether `word` (in the compared form) is in the English dictionary at all, whether or
     not wordfreq lists it ("hedgehop", to fly low). Not French: DELA's words are unaccented,
     so its rare participles read as slips ("trompetee")."""
-    hashes = _english_dictionary_hashes()
-    at = bisect.bisect_left(hashes, hash(word))
-    return at < len(hashes) and hashes[at] == hash(word)
+    return _holds(_english_dictionary_hashes(), word)
 
 
 @cache
