@@ -720,6 +720,17 @@ def test_a_consonant_changed_into_a_word_of_the_dictionary_is_that_word(
     assert matches(said, word, Judge("en", words_pack=True)) is accepted
 
 
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Hans Albert Einstein", "(Albert) Einstein", False),  # his son: the English card's
+    ("Charles Galton Darwin", "(Charles) Darwin", False),  # his grandson, the same
+    ("Albert Einstein", "(Albert) Einstein", True),
+    ("Bruce Lee", "Bruce Lee", True),
+])
+def test_a_persons_known_confusions_hold_at_either_languages_table(
+        said: str, name: str, accepted: bool) -> None:
+    assert matches(said, name, Judge("fr")) is accepted
+
+
 @pytest.mark.parametrize(("said", "word", "language", "accepted"), [
     ("quean", "queen", "en", False),  # a rare English word (Zipf 1.1)
     ("banane", "banana", "en", False),  # the French word

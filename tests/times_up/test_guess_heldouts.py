@@ -128,8 +128,8 @@ TABLES = (
     # Sempé", "Julie Roberts", "Christine Taubira", "Yayoi Kasama", "hedgehop"). The checker
     # before rounds fourteen and fifteen (76cd545) read the same but test fr 199, en 229 and
     # eight ("diamanté" too). Round sixteen: test fr 204, three ("Christine Taubira", "Édouard
-    # Monet", "Jean Sempé", "cabus" refused), en 231, two ("hedgehop" refused).
-    HeldOut(12, HELD_OUT_12, 800, ({"fr": 191, "en": 162}, 3), ({"fr": 204, "en": 231}, 2)),
+    # Monet", "Jean Sempé", "cabus", "Julie Roberts" refused), en 231, one ("hedgehop" too).
+    HeldOut(12, HELD_OUT_12, 800, ({"fr": 191, "en": 162}, 3), ({"fr": 205, "en": 231}, 1)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them

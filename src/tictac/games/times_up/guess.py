@@ -109,7 +109,8 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
        packs list them per card: "Leo Messi"), or one cut after the card's name: won, unless
        it is one word typed without the accents of the accepted form, and so a word or place
        of the language ("Galilee");
-    2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
+    2. the guess names one of the card's known confusions ("Mick Schumacher"; a person's, in
+       either language's pack), or is, word for
        word, the name of another card of the bundled packs: refused;
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
        forms the card accepts;
@@ -394,10 +395,26 @@ def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judg
 
 def _knowledge(name: str, judge: Judge) -> Name | None:
     """What the bundled packs know of the card `name`: the forms a table accepts and refuses."""
+    return _pack_knowledge(" ".join(words(name)), judge.language, judge.words_pack)
+
+
+@cache
+def _pack_knowledge(key: str, language: str, words_pack: bool) -> Name | None:
+    """The packs' knowledge of the card whose compared name is `key`. A person's known
+    confusions are the person's, whatever the table's language: the card of the same name in
+    the other language's pack adds its own ("Julie Roberts", refused by Julia Roberts' English
+    card, is refused at a French table too). Not the forms accepted, which may be one
+    language's ("Président Mao" is refused, "Chairman Mao" too, but "Empress Wu" is English)."""
     from tictac.games.times_up.packs import known_forms  # the packs module imports this one
 
-    kind = "words" if judge.words_pack else "personalities"
-    return known_forms(judge.language, kind).get(" ".join(words(name)))
+    if words_pack:
+        return known_forms(language, "words").get(key)
+    found = known_forms(language, "personalities").get(key)
+    other = known_forms("en" if language == "fr" else "fr", "personalities").get(key)
+    if found is None or other is None:
+        return found
+    return replace(found, refuses=(*found.refuses,
+                                   *(each for each in other.refuses if each not in found.refuses)))
 
 
 @cache
