@@ -413,8 +413,12 @@ def _pack_knowledge(key: str, language: str, words_pack: bool) -> Name | None:
     other = known_forms("en" if language == "fr" else "fr", "personalities").get(key)
     if found is None or other is None:
         return found
-    return replace(found, refuses=(*found.refuses,
-                                   *(each for each in other.refuses if each not in found.refuses)))
+    # Not one that only leaves out words the card itself makes optional: "Pierre Renoir", which
+    # the English card of "(Pierre Auguste) Renoir" refuses, is what the French one prints.
+    printed = set(words(found.name))
+    return replace(found, refuses=(*found.refuses, *(
+        each for each in other.refuses
+        if each not in found.refuses and not set(words(each)) <= printed)))
 
 
 @cache
