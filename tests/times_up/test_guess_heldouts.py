@@ -118,8 +118,9 @@ TABLES = (
     # "lanterne" and "passeport" at the English table), the same with either checker. Round
     # fifteen (development data from here): development fr 227, en 224, four ("braillé",
     # "l'alphabet braille" refused); test fr 189, en 193, five ("les Galeries Lafayette",
-    # "pantoufler" refused).
-    HeldOut(11, HELD_OUT_11, 800, ({"fr": 227, "en": 224}, 4), ({"fr": 189, "en": 193}, 5)),
+    # "pantoufler" refused). Round sixteen: development fr 228, three ("Laura Fabian" refused);
+    # test fr 190, four ("Terry Henry" refused).
+    HeldOut(11, HELD_OUT_11, 800, ({"fr": 228, "en": 224}, 3), ({"fr": 190, "en": 193}, 4)),
     # guess_heldout12.tsv, written after round fifteen (804 rows; en-personalities had only six
     # names left to draw, so the English side leans on its words), both halves judged once with
     # round fifteen's checker. Development half: fr 191/193, en 162/167, three accepted
@@ -127,8 +128,9 @@ TABLES = (
     # Test half: fr 200/209, en 230/235, seven ("Édouard Monet", "cabus" for "Cabu", "Jean
     # Sempé", "Julie Roberts", "Christine Taubira", "Yayoi Kasama", "hedgehop"). The checker
     # before rounds fourteen and fifteen (76cd545) read the same but test fr 199, en 229 and
-    # eight ("diamanté" too).
-    HeldOut(12, HELD_OUT_12, 800, ({"fr": 191, "en": 162}, 3), ({"fr": 200, "en": 230}, 7)),
+    # eight ("diamanté" too). Round sixteen: test fr 204, three ("Christine Taubira", "Édouard
+    # Monet", "Jean Sempé", "cabus", "Julie Roberts" refused), en 231, one ("hedgehop" too).
+    HeldOut(12, HELD_OUT_12, 800, ({"fr": 191, "en": 162}, 3), ({"fr": 205, "en": 231}, 1)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them

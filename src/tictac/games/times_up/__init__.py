@@ -286,6 +286,8 @@ def warm() -> None:
         lexicon.accented_words(language)
         lexicon.final_e_acute_words(language)
     lexicon.listed("")
+    lexicon.in_english_dictionary("")
+    lexicon.pronunciations("")
     lexicon.printed_first_names()
     lexicon.places()
     lexicon.countries()

@@ -23,10 +23,11 @@ What a table refuses stays refused: the rest of the name is required ("Nixon" do
 "Richard Nixon"), words in order, and a different name or word never wins: a synonym or a
 regional word ("couch" for "sofa", "lift" for "elevator"), a guess that is itself another word
 of the language ("poison" for "poisson", "loin" for "lion", "broccolini", "lamp" at a French
-table), a town ("Darwen"), another first name ("Simon Veil"; "Angela" for Angèle), a woman of
-the family ("Zelenska"), the card's name with an initial more or a name or a "Sr." after it
-("Michael B. Jordan"), short words and names changed by a letter ("Manet" is not "Monet",
-"moule" is not "poule"), another number ("Louis XVI" is not "Louis XIV").
+table), a town ("Darwen"), another first name ("Simon Veil"; "Laura Croft" for Lara, said
+otherwise; "Angela" for Angèle), a woman of the family ("Zelenska"), the card's name with an
+initial more or a name or a "Sr." after it ("Michael B. Jordan"), another known person's
+surname for the card's ("Grace Killy"), short words and names changed by a letter ("Manet" is
+not "Monet", "moule" is not "poule"), another number ("Louis XVI" is not "Louis XIV").
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
        packs list them per card: "Leo Messi"), or one cut after the card's name: won, unless
        it is one word typed without the accents of the accepted form, and so a word or place
        of the language ("Galilee");
-    2. the guess names one of the card's known confusions ("Mick Schumacher"), or is, word for
+    2. the guess names one of the card's known confusions ("Mick Schumacher"; a person's, in
+       either language's pack), or is, word for
        word, the name of another card of the bundled packs: refused;
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
        forms the card accepts;
@@ -139,6 +141,8 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
             and any(_nearer(said, other, own, judge) for other in known.refuses)):
         return False
     if _another_card(said, own, judge):
+        return False
+    if not judge.words_pack and _namesakes_surname(said, own, judge):
         return False
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), replace(
@@ -391,10 +395,30 @@ def _nearer(said: tuple[str, ...], other: str, own: tuple[str, ...], judge: Judg
 
 def _knowledge(name: str, judge: Judge) -> Name | None:
     """What the bundled packs know of the card `name`: the forms a table accepts and refuses."""
+    return _pack_knowledge(" ".join(words(name)), judge.language, judge.words_pack)
+
+
+@cache
+def _pack_knowledge(key: str, language: str, words_pack: bool) -> Name | None:
+    """The packs' knowledge of the card whose compared name is `key`. A person's known
+    confusions are the person's, whatever the table's language: the card of the same name in
+    the other language's pack adds its own ("Julie Roberts", refused by Julia Roberts' English
+    card, is refused at a French table too). Not the forms accepted, which may be one
+    language's ("Président Mao" is refused, "Chairman Mao" too, but "Empress Wu" is English)."""
     from tictac.games.times_up.packs import known_forms  # the packs module imports this one
 
-    kind = "words" if judge.words_pack else "personalities"
-    return known_forms(judge.language, kind).get(" ".join(words(name)))
+    if words_pack:
+        return known_forms(language, "words").get(key)
+    found = known_forms(language, "personalities").get(key)
+    other = known_forms("en" if language == "fr" else "fr", "personalities").get(key)
+    if found is None or other is None:
+        return found
+    # Not one that only leaves out words the card itself makes optional: "Pierre Renoir", which
+    # the English card of "(Pierre Auguste) Renoir" refuses, is what the French one prints.
+    printed = set(words(found.name))
+    return replace(found, refuses=(*found.refuses, *(
+        each for each in other.refuses
+        if each not in found.refuses and not set(words(each)) <= printed)))
 
 
 @cache
@@ -433,6 +457,40 @@ def _another_card(said: tuple[str, ...], own: tuple[str, ...], judge: Judge) -> 
     return bool(others)
 
 
+def _namesakes_surname(said: tuple[str, ...], own: tuple[str, ...], judge: Judge) -> bool:
+    """Whether the guess is the card's name with its surname replaced by another person's, one
+    the bundled packs name or list as a confusion (_pack_surnames), that is not heard as the
+    card's: "Édouard Monet" is no Manet misspelt but Claude Monet's surname, "Grace Killy"
+    Jean-Claude Killy's. Every word before the surname must be a word of the card's forms;
+    a final s more or less ("Serena William") and a spelling heard alike ("Claude Monnet")
+    stay the card's surname misspelt."""
+    if len(said) < 2:
+        return False
+    mine = {word for form in own for word in canonical(words(form), judge)}
+    surname, printed = said[-1], canonical(required_words(own[0]), judge)[-1:]
+    return (surname not in mine and set(said[:-1]) <= mine and number(surname) is None
+            and surname in _pack_surnames(judge)
+            and not any(_name_heard_as(surname, each)
+                        or surname.removesuffix("s") == each.removesuffix("s")
+                        for each in printed))
+
+
+@cache
+def _pack_surnames(judge: Judge) -> frozenset[str]:
+    """The last required word of every name of two words or more that the bundled packs print
+    or list as a known confusion, in the judge's language: the surnames of people a table
+    knows ("monet", "killy", "williams")."""
+    from tictac.games.times_up.packs import known_forms  # the packs module imports this one
+
+    found = set()
+    for known in known_forms(judge.language, "personalities").values():
+        for form in (known.name, *known.refuses):
+            required = canonical(required_words(form), judge)
+            if len(words(form)) >= 2 and required:
+                found.add(required[-1])
+    return frozenset(found)
+
+
 def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
     target: list[tuple[str, bool]] = []
     for index, part in enumerate(_GROUP.split(name)):
@@ -442,9 +500,27 @@ def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
     if all(optional for _, optional in card):
         return False
     if not judge.words_pack and (_letter_read_as_number(said, card)
-                                 or _another_name_alone(said, card, judge)):
+                                 or _another_name_alone(said, card, judge)
+                                 or _half_a_compound(said, name, judge)):
         return False
     return _aligns(said, card, judge)
+
+
+def _half_a_compound(said: tuple[str, ...], name: str, judge: Judge) -> bool:
+    """Whether the guess says one half of a compound first name the card puts in parentheses
+    and not the other: "Paul Marat" for "(Jean-Paul) Marat", "Jean Sempé" for "(Jean-Jacques)
+    Sempé". The parenthesised words may be left out each on its own ("Wolfgang Mozart"), but a
+    hyphenated name is one name: said, it is said whole ("Jean Paul Marat", "JP Marat"), and
+    half of it is an incomplete name, or another person's (a pack lists the half a table
+    accepts: "Jacques Cousteau")."""
+    for group in _GROUP.split(name)[1::2]:
+        for compound in group.split():
+            parts = canonical(words(compound), judge)
+            if len(parts) > 1 and "".join(parts) not in said:
+                present = [part in said for part in parts]
+                if any(present) and not all(present):
+                    return True
+    return False
 
 
 def _letter_read_as_number(said: tuple[str, ...], card: tuple[tuple[str, bool], ...]) -> bool:
@@ -472,6 +548,9 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     word, printed = said[0], required[0]
     if word in _TITLES or _only_a_place(word, printed, judge):
         return True
+    if (word == printed + "s" and _written_word(word, judge.language)
+            and printed not in lexicon.dictionary_words(judge.language, rare=True)):
+        return True  # a word of its own, not the name's plural: "cabus" (a cabbage) for Cabu
     if ((len(card) == 1 or not _name_slip(word, printed)) and lexicon.is_first_name(word)
             and word not in lexicon.first_name_forms(printed)):
         return True
@@ -593,11 +672,42 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
                 if (names and a == b == 1 and _before_surname(card, j)
                         and lexicon.sibling_forms(chunk, whole[0])):
                     continue  # "Mick" is not "Mike": two short forms of Michael
+                if (names and a == b == 1 and _before_surname(card, j)
+                        and _another_first_name(chunk, whole[0], card, j)):
+                    continue  # "Laura" is not "Lara": a slip that makes another name
                 if heard and _same_words(chunk, whole, judge) and walk(i + a, j + b):
                     return True
         return False
 
     return walk(0, 0)
+
+
+def _another_first_name(said: str, printed: str, card: tuple[tuple[str, bool], ...],
+                        j: int) -> bool:
+    """Whether the guess says, for the card's first name j before its surname, another first
+    name the name tables or the packs know, that is no form of it and one name spelt two ways
+    only where said alike (_one_first_name): "Laura Fabian" is not Lara Fabian, "Terry
+    Henry" not Thierry Henry, "Christine Taubira" not Christiane Taubira, whatever slip
+    the letters would forgive. Not before a ruler's number ("Francis I" for François Ier, the
+    name in the table's language) nor for a title ("Don Pérignon")."""
+    after = [token for token, optional in card[j + 1:] if not optional]
+    return (said != printed and after != [] and number(after[-1]) is None
+            and printed not in _NO_NAME_WORD and lexicon.is_first_name(said)
+            and (lexicon.is_first_name(printed) or printed in lexicon.printed_first_names())
+            and said not in lexicon.first_name_forms(printed)
+            and not _one_first_name(said, printed))
+
+
+def _one_first_name(said: str, printed: str) -> bool:
+    """Whether two first names are one name spelt two ways: said alike in English by the CMU
+    Pronouncing Dictionary ("Steven", "Stephen"; "Frida", "Frieda"), or heard alike by our
+    keys, the "æ" of a name read as the "e" it is said ("Letitia", "Lætitia"), or typed with
+    two neighbouring letters swapped ("Alexandre" for Alexander). The dictionary only joins
+    names: where it parts two that our keys join, the tables side with the keys ("Jule" for
+    Jules, "Levy" for Levi), so "Heidi" stays Hedy misspelt."""
+    return (_slips(said, printed) == (1, 0, 1)
+            or bool(lexicon.pronunciations(said) & lexicon.pronunciations(printed))
+            or _name_heard_as(said.replace("ae", "e"), printed.replace("ae", "e")))
 
 
 def _middle_name(word: str, card: tuple[tuple[str, bool], ...], j: int, before: str) -> bool:
@@ -746,6 +856,12 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
             and any(_written_word(said, each) for each in ("fr", "en"))):
         return False  # a letter changed that makes a word, however rare: "quean", "banane"
     if _suffixed(said, printed, language):
+        return False
+    if (language == "en" and _changed_letter(said, printed) and not _vowel_changed(said, printed)
+            and lexicon.in_english_dictionary(said)):
+        # A consonant changed that makes a word of the dictionary, one no frequency list holds
+        # too: "hedgehop" (to fly low) for "hedgehog". A vowel for a vowel stays a slip
+        # ("pinguin", "pencel"), whatever the dictionary's rarest words.
         return False
     return any(_near_word(said, form, len(printed), language) for form in forms)
 

