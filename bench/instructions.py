@@ -4,6 +4,13 @@ not move, unlike CPU seconds, so two versions of the server can be compared on a
     uv run --group dev python bench/instructions.py             # paced: 20 rooms, 20 actions/s
     uv run --group dev python bench/instructions.py --think 0   # flat out, as valgrind allows
     uv run --group dev python bench/instructions.py --src B/src # the server of checkout B
+    uv run --group dev python bench/instructions.py --night     # a game night's pace
+    uv run --group dev python bench/instructions.py --out F     # keep callgrind's file as F
+
+At a game night's pace (`--night`: a move every 3 s a room, as bench/peers.py's night plays)
+rooms mostly wait, so what each room costs per second it waits (its timers, wake-ups) weighs
+beside what each action costs: both are in the count, over the actions of the window. Read
+where the instructions went with `callgrind_annotate --inclusive=yes F`.
 
 The server runs under `valgrind --tool=callgrind` with counting off; the load of
 bench/server_load.py (Timo's Twist, 5 clients per room, deflate off) plays, and counting is on
@@ -21,6 +28,9 @@ from pathlib import Path
 
 import server_load
 from server_load import Client, Run, game_run
+
+
+NIGHT_PACE_S = 3.0  # bench/peers.py's --night-pace
 
 
 def control(*args: str) -> None:
@@ -59,14 +69,20 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=20.0,
                         help="under valgrind the first actions run cold for long")
+    parser.add_argument("--night", action="store_true",
+                        help="a game night's pace: think 3 s (a move every 3 s a room), 60 rooms "
+                        "and a 60 s window, so that a few hundred actions are counted")
     parser.add_argument("--src", help="the src folder of another checkout to run instead")
+    parser.add_argument("--out", help="where to keep callgrind's output (default: not kept)")
     args = parser.parse_args()
+    if args.night:
+        args.think, args.rooms, args.seconds = NIGHT_PACE_S, 60, 60.0
     os.environ["PYTHONHASHSEED"] = "0"
     if args.src:
         os.environ["PYTHONPATH"] = args.src
     server_load.measure = measure  # game_run calls it by its module's name
     with tempfile.TemporaryDirectory() as tmp:
-        out = f"{tmp}/callgrind.out"
+        out = args.out or f"{tmp}/callgrind.out"
         result = asyncio.run(game_run(args, False, args.think, wrap=(
             "valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}")))
         actions = int(result["actions"])
