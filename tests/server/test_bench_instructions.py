@@ -4,36 +4,21 @@ parts printed per action adding up to the whole."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-from test_bench_busy import BENCH
+from test_bench_busy import bench_module
 
 pytestmark = pytest.mark.skipif(shutil.which("valgrind") is None,
                                 reason="valgrind is not installed")
 
 
-def instructions() -> ModuleType:
-    sys.path.insert(0, str(BENCH))  # its `server_load` and the modules that one imports
-    try:
-        spec = importlib.util.spec_from_file_location("instructions_bench",
-                                                      BENCH / "instructions.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCH))
-
-
 def test_the_breakdown_reads_each_function_s_inclusive_count_and_adds_up(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bench = instructions()
+    bench = bench_module("instructions")
     out = tmp_path / "callgrind.out"
     subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                     sys.executable, "-c", "import orjson\nfor n in range(2000): orjson.dumps([n])"],
