@@ -86,9 +86,15 @@ class Received(Mailbox[ASGIReceiveEvent]):
     socket's whole life, and once the app listens (`READ_TEXT`) it only ever holds the
     disconnect."""
 
-    __slots__ = ()
+    __slots__ = ("heard_at",)
 
     put_nowait = Mailbox.put
+
+    def __init__(self) -> None:
+        super().__init__()
+        # when the client's last message came, by the loop's clock (here, not on the protocol:
+        # one more attribute name there would pass the 30 its instances share, see SERVER_WIDE)
+        self.heard_at = 0.0
 
     def empty(self) -> bool:
         return not self
@@ -165,7 +171,6 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
     shedding = False
     reader: Callable[[str], float] | None = None  # the app's, once it listens (`listen`)
     resume_timer: TimerHandle | None = None  # hands `held` on when the reader's pause is over
-    heard_at = 0.0  # when the client's last message came, by the loop's clock
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # (before uvicorn's __init__, which sets the SERVER_WIDE attributes)
@@ -222,7 +227,7 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         self.hand_on()
 
     def send_receive_event_to_app(self) -> None:
-        self.heard_at = self.loop.time()  # (a pong is not a message: a silent client is pinged)
+        self.received.heard_at = self.loop.time()  # (not by a pong: a silent client is pinged)
         if self.shedding:  # the rest of a read that ended in the close for flooding
             self.frames = []
             return
@@ -295,7 +300,7 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         since is not pinged, and its ping waits until that interval has passed since its last
         message (see the module's doc)."""
         assert self.ping_interval is not None  # (the timer is set only with an interval)
-        quiet_s = self.loop.time() - self.heard_at
+        quiet_s = self.loop.time() - self.received.heard_at
         if quiet_s < self.ping_interval:
             self.ping_timer = self.loop.call_later(self.ping_interval - quiet_s,
                                                    self.send_keepalive_ping)
