@@ -1010,3 +1010,17 @@ def test_another_short_form_of_the_cards_first_name_is_another_person(
 def test_a_common_word_said_alone_for_a_name_is_that_word(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Marlon Brande", "Marlon Brando", "fr", False),  # brande, the heath
+    ("Marlon Brande", "Marlon Brando", "en", False),
+    ("Tom Brade", "Tom Brady", "en", False),  # brader's form
+    ("Ayrton Senne", "Ayrton Senna", "fr", False),  # senne, the net
+    ("Pablo Picassa", "Pablo Picasso", "fr", True),  # no word
+    ("Françoise Hardi", "Françoise Hardy", "fr", True),  # a word, but heard as the name
+    ("Mike Tysen", "Mike Tyson", "en", True),  # a vowel inside the name, no word
+])
+def test_a_names_final_vowel_changed_into_a_word_is_that_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
