@@ -119,8 +119,9 @@ TABLES = (
     # fifteen (development data from here): development fr 227, en 224, four ("braillé",
     # "l'alphabet braille" refused); test fr 189, en 193, five ("les Galeries Lafayette",
     # "pantoufler" refused). Round sixteen: development fr 228, three ("Laura Fabian" refused);
-    # test fr 190, four ("Terry Henry" refused).
-    HeldOut(11, HELD_OUT_11, 800, ({"fr": 228, "en": 224}, 3), ({"fr": 190, "en": 193}, 4)),
+    # test fr 190, four ("Terry Henry" refused). Round seventeen: development fr 229, two
+    # ("Pelle" refused).
+    HeldOut(11, HELD_OUT_11, 800, ({"fr": 229, "en": 224}, 2), ({"fr": 190, "en": 193}, 4)),
     # guess_heldout12.tsv, written after round fifteen (804 rows; en-personalities had only six
     # names left to draw, so the English side leans on its words), both halves judged once with
     # round fifteen's checker. Development half: fr 191/193, en 162/167, three accepted
@@ -138,8 +139,10 @@ TABLES = (
     # "journaliste" for "journalist"). Round fifteen's checker with the new cards (8b693a6) read
     # the same but test fr 179 and five ("Stéphanie Bern" too). Seventy rows are on fourteen
     # people earlier tables held under another pack or as written names; without them, test
-    # fr 162/165, en 193/196, four accepted.
-    HeldOut(13, HELD_OUT_13, 800, ({"fr": 220, "en": 183}, 8), ({"fr": 180, "en": 217}, 4)),
+    # fr 162/165, en 193/196, four accepted. Round seventeen (development data from here):
+    # development fr 222, en 184, five ("alizé", "Mazarine", "sad" refused); test fr 183, one
+    # ("Marjane Satrape", "musée", "les Lumières" refused).
+    HeldOut(13, HELD_OUT_13, 800, ({"fr": 222, "en": 184}, 5), ({"fr": 183, "en": 217}, 1)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
