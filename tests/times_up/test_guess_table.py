@@ -309,8 +309,9 @@ def test_a_later_held_out_table_is_balanced_and_on_cards_no_earlier_table_held(
                                                           "en": len(held_out) // 2}
     assert {row.pack for row in held_out} == {*PLAYERS_DECKS, "fr-words", "en-words"}
     earlier = {row.name for before in LATER_HELD_OUT[table] for row in rows(before)}
+    # The people of the packs as they were when guess_heldout3.tsv was written.
     people = {name for pack_id in ("fr-personalities", "en-personalities")
-              for name in drawable_names(LAST_TABLE_BEFORE_THE_PACKS_GREW, pack_id)}
+              for name in drawable_names(3, pack_id)}
     for row in held_out:
         assert KINDS.get(row.kind) == row.verdict and row.note, row
         assert row.name not in earlier, row
@@ -331,20 +332,25 @@ EARLIER_TABLES = (TABLE, HELD_OUT, HELD_OUT_2, HELD_OUT_3)
 
 
 # The personalities packs grew after guess_heldout12.tsv was drawn (issue 40: thirty cards each
-# for the thirteenth table on), and a table holds the cards its draw gave when it was written: the
-# draws of the tables up to LAST_TABLE_BEFORE_THE_PACKS_GREW are over each pack's cards up to its
-# LAST_CARD_BEFORE_THE_PACKS_GREW, the later draws over the whole pack.
-LAST_TABLE_BEFORE_THE_PACKS_GREW = 12
-LAST_CARD_BEFORE_THE_PACKS_GREW = {"en-personalities": "en-p-244", "fr-personalities": "fr-p-306",
-                                   "en-words": "en-w-238", "fr-words": "fr-w-265"}
+# for the thirteenth table on) and again after guess_heldout13.tsv was drawn (thirty en and
+# twenty fr cards for the fourteenth on), and a table holds the cards its draw gave when it was
+# written: per growth, the last table drawn before it and each pack's last card then. A table's
+# draw is over each pack's cards up to the last card of the first growth after it, a table drawn
+# after every growth over the whole pack.
+PACKS_BEFORE_THEY_GREW = (
+    (12, {"en-personalities": "en-p-244", "fr-personalities": "fr-p-306",
+          "en-words": "en-w-238", "fr-words": "fr-w-265"}),
+    (13, {"en-personalities": "en-p-274", "fr-personalities": "fr-p-336",
+          "en-words": "en-w-238", "fr-words": "fr-w-265"}),
+)
 
 
 def drawable_names(number: int, pack_id: str) -> list[str]:
     """The names of a pack, in pack order, that the draw of guess_heldout<number>.tsv was over."""
     cards = load_pack(pack_id).cards
-    if number <= LAST_TABLE_BEFORE_THE_PACKS_GREW:
-        last = [card.id for card in cards].index(LAST_CARD_BEFORE_THE_PACKS_GREW[pack_id])
-        cards = cards[:last + 1]
+    last_cards = next((last for table, last in PACKS_BEFORE_THEY_GREW if number <= table), None)
+    if last_cards is not None:
+        cards = cards[:[card.id for card in cards].index(last_cards[pack_id]) + 1]
     return [face.name for card in cards for face in (card.yellow, card.blue)]
 
 
