@@ -992,3 +992,35 @@ def test_an_accepted_epithet_without_its_article_wins(
 def test_another_short_form_of_the_cards_first_name_is_another_person(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("en")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("courbé", "(Gustave) Courbet", "fr", False),  # a word of the table's language, heard alike
+    ("bise", "(Georges) Bizet", "fr", False),
+    ("sissy", "Sisi", "en", False),
+    ("dally", "(Salvador) Dalí", "en", False),
+    ("les corneilles", "(Pierre) Corneille", "fr", False),  # the plural noun, its article
+    ("Corneilles", "(Pierre) Corneille", "fr", True),  # a stray final s
+    ("bise", "(Georges) Bizet", "en", True),  # the other language's word, spelt for the sound
+    ("dally", "(Salvador) Dalí", "fr", True),
+    ("Courbé", "(Gustave) Courbet", "en", True),
+    ("Gustave Courbé", "(Gustave) Courbet", "fr", True),  # the rest of the name says who
+    ("Cesanne", "(Paul) Cézanne", "fr", True),  # no word
+])
+def test_a_common_word_said_alone_for_a_name_is_that_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Marlon Brande", "Marlon Brando", "fr", False),  # brande, the heath
+    ("Marlon Brande", "Marlon Brando", "en", False),
+    ("Tom Brade", "Tom Brady", "en", False),  # brader's form
+    ("Ayrton Senne", "Ayrton Senna", "fr", False),  # senne, the net
+    ("Pablo Picassa", "Pablo Picasso", "fr", True),  # no word
+    ("Françoise Hardi", "Françoise Hardy", "fr", True),  # a word, but heard as the name
+    ("Mike Tysen", "Mike Tyson", "en", True),  # a vowel inside the name, no word
+])
+def test_a_names_final_vowel_changed_into_a_word_is_that_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted

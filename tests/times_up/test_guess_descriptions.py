@@ -265,3 +265,17 @@ def test_a_country_is_no_slip_of_a_name(said: str, name: str, accepted: bool) ->
 def test_a_saints_title_for_another_title_names_the_saint(
         said: str, name: str, accepted: bool) -> None:
     assert matches(said, name, Judge("fr")) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Mozart compositeur de Don Giovanni", "(Wolfgang Amadeus) Mozart", "fr", True),
+    ("Racine auteur de Phèdre", "(Jean) Racine", "fr", True),
+    ("Mozart composer of the Magic Flute", "(Wolfgang Amadeus) Mozart", "en", True),
+    ("Racine auteur", "(Jean) Racine", "fr", False),  # one word, where a surname goes
+    ("Racine lycée de Paris", "(Jean) Racine", "fr", False),  # a place named after him
+    ("Mozart fils de Leopold", "(Wolfgang Amadeus) Mozart", "fr", False),  # a relative
+    ("Mozart Jean de Paris", "(Wolfgang Amadeus) Mozart", "fr", False),  # a first name
+])
+def test_a_noun_and_what_the_bearer_did_after_a_name_said_in_part_describes_it(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    assert matches(said, name, Judge(language)) is accepted

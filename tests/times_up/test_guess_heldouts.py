@@ -108,8 +108,9 @@ TABLES = (
     # en 210. Test half: fr 200/210, en 186/201, six accepted ("Jeanne Longo", "Heidi Lamarr",
     # "Chairman Mao", "princes", "lampée", "désert"); round thirteen fr 207, en 193, six.
     # Round fourteen: development fr 204, en 211, two ("abricoté", "Amélia Nothomb", "elk"
-    # refused); test fr 208, en 194, four ("lampée", "Chairman Mao" refused).
-    HeldOut(10, HELD_OUT_10, 800, ({"fr": 204, "en": 211}, 2), ({"fr": 208, "en": 194}, 4)),
+    # refused); test fr 208, en 194, four ("lampée", "Chairman Mao" refused). Round
+    # seventeen: development en 212 ("Josephine Empress of the French" accepted).
+    HeldOut(10, HELD_OUT_10, 800, ({"fr": 204, "en": 212}, 2), ({"fr": 208, "en": 194}, 4)),
     # guess_heldout11.tsv, written during round fourteen, both halves judged once at its end.
     # Development half: fr 221/232, en 223/228, six accepted ("Pelle" for "Pelé", "braillé",
     # "l'alphabet braille" and "brail" for "(Louis) Braille", "Laura Fabian" for "Lara Fabian",
@@ -120,8 +121,9 @@ TABLES = (
     # fifteen (development data from here): development fr 227, en 224, four ("braillé",
     # "l'alphabet braille" refused); test fr 189, en 193, five ("les Galeries Lafayette",
     # "pantoufler" refused). Round sixteen: development fr 228, three ("Laura Fabian" refused);
-    # test fr 190, four ("Terry Henry" refused).
-    HeldOut(11, HELD_OUT_11, 800, ({"fr": 228, "en": 224}, 3), ({"fr": 190, "en": 193}, 4)),
+    # test fr 190, four ("Terry Henry" refused). Round seventeen: development fr 229, two
+    # ("Pelle" refused).
+    HeldOut(11, HELD_OUT_11, 800, ({"fr": 229, "en": 224}, 2), ({"fr": 190, "en": 193}, 4)),
     # guess_heldout12.tsv, written after round fifteen (804 rows; en-personalities had only six
     # names left to draw, so the English side leans on its words), both halves judged once with
     # round fifteen's checker. Development half: fr 191/193, en 162/167, three accepted
@@ -139,8 +141,11 @@ TABLES = (
     # "journaliste" for "journalist"). Round fifteen's checker with the new cards (8b693a6) read
     # the same but test fr 179 and five ("Stéphanie Bern" too). Seventy rows are on fourteen
     # people earlier tables held under another pack or as written names; without them, test
-    # fr 162/165, en 193/196, four accepted.
-    HeldOut(13, HELD_OUT_13, 800, ({"fr": 220, "en": 183}, 8), ({"fr": 180, "en": 217}, 4)),
+    # fr 162/165, en 193/196, four accepted. Round seventeen (development data from here):
+    # development fr 223, en 184, five ("alizé", "Mazarine", "sad" refused, "Ravel compositeur
+    # du Boléro" accepted); test fr 183, one ("Marjane Satrape", "musée", "les Lumières"
+    # refused).
+    HeldOut(13, HELD_OUT_13, 800, ({"fr": 223, "en": 184}, 5), ({"fr": 183, "en": 217}, 1)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them

@@ -22,7 +22,8 @@ said wins the card; this module reads the words around it, in this order:
    goes ("Hugo Boss", "Whitney Houston Brown"), one word before a name of one word makes a
    name of two ("Led Zep"); a name said without the optional words its card prints
    ("Baudelaire" for "(Charles) Baudelaire") is described by words that open on an article
-   ("le poète Baudelaire", "Drake the explorer") or "de"/"of".
+   ("le poète Baudelaire", "Drake the explorer") or "de"/"of", or by a noun then "de"/"of"
+   and more words, what the bearer did ("Ravel compositeur du Boléro").
 
 After an article, the description's noun is its first word in French ("l'actrice de La Vie
 d'Adèle") and its last in English, before "of" or "on" ("the Harry Potter actor"): that noun
@@ -145,8 +146,11 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
     # Without an article, the first word stands where a surname would ("Hugo Boss", "Whitney
     # Houston Brown"): a word of the dictionaries, not alone, after the name said whole.
     # The noun of a place named so may come a word or two on: "John F. Kennedy Space Center",
-    # "Martin Luther King High School".
-    return (whole and rest != () and _plain_word(head)
+    # "Martin Luther King High School". A noun then "de" or "of" and more words says what the
+    # bearer did after a name said in part too ("Ravel compositeur du Boléro"): no surname
+    # stands so; not a place's noun ("Racine lycée de Paris").
+    what_he_did = len(rest) >= 2 and rest[0] in _OF and head not in NAMED_BEFORE
+    return ((whole or what_he_did) and rest != () and _plain_word(head)
             and not any(word in NAMED_AFTER for word in words) and head not in RELATIVES
             and any(head in lexicon.dictionary_words(each) for each in ("fr", "en")))
 

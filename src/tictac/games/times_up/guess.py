@@ -541,6 +541,7 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     one word in all, a first name that is no form of it, whatever its first letter ("Angela" is
     not Angèle). Alone, a word has no rest of the name to show who is meant."""
     required = [token for token, optional in card if not optional]
+    articled = len(said) > 1 and said[0] in _ARTICLES
     while len(said) > 1 and said[0] in _ARTICLES:  # "the Princess" is still one word
         said = said[1:]
     if len(said) != 1 or len(required) != 1 or said[0] == required[0]:
@@ -551,11 +552,39 @@ def _another_name_alone(said: tuple[str, ...], card: tuple[tuple[str, bool], ...
     if (word == printed + "s" and _written_word(word, judge.language)
             and printed not in lexicon.dictionary_words(judge.language, rare=True)):
         return True  # a word of its own, not the name's plural: "cabus" (a cabbage) for Cabu
+    if word not in judge.unlike_words and _common_word_alone(word, printed, articled, judge):
+        return True
     if ((len(card) == 1 or not _name_slip(word, printed)) and lexicon.is_first_name(word)
             and word not in lexicon.first_name_forms(printed)):
         return True
     return word[:1] != printed[:1] and word not in judge.unlike_words and _a_word(
         word, judge.language)
+
+
+def _common_word_alone(word: str, printed: str, articled: bool, judge: Judge) -> bool:
+    """Whether `word`, said alone for the name word `printed`, is another word: a common word
+    of French's or English's dictionary, unless the table hears it as the name and it is a
+    word of the other language than the table's, which a player may write for the sound
+    ("Marks" for Marx at a French table). A word of the table's own language is meant, however
+    it sounds: "musée" for Musset, "alizé" for Alizée, "sad" for Sade. Not a first name; not
+    "y" typed for "i" or "i" for "y", one sound spelt two ways ("Psi" for PSY); nor the name's
+    own plural without an article, a stray final s ("Racines"), where with one it is the
+    common noun ("les Lumières", the century)."""
+    if (lexicon.is_first_name(word) or word.replace("y", "i") == printed.replace("y", "i")
+            or (word == printed + "s" and not articled)):
+        return False
+    other = "en" if judge.language == "fr" else "fr"
+    if _common_dictionary_word(word, judge.language) and not _common_dictionary_word(word, other):
+        return True
+    return _common_dictionary_word(word, other) and not _name_heard_as(word, printed)
+
+
+def _common_dictionary_word(word: str, language: str) -> bool:
+    """Whether `word` is a common word of `language` (its frequency list's, Zipf 2.5) that the
+    language's dictionary holds, inflected or not ("marks")."""
+    in_dictionary = _english_word(word) if language == "en" else (
+        word in lexicon.dictionary_words(language))
+    return in_dictionary and word in lexicon.common_words(language)
 
 
 def _name_slip(said: str, printed: str) -> bool:
@@ -1010,8 +1039,12 @@ def _same_name_word(said: str, printed: str, language: str) -> bool:
         return False  # heard otherwise, and another word: "Newtown", "Handle", "Rondin"
     if _heard_alike(said, printed, Judge()):
         return True
-    if max(len(said), len(printed)) >= 5 and _vowel_changed(said, printed):
-        return True  # "Tysen", "Hensen": another name's ("Manet") was refused before
+    if (max(len(said), len(printed)) >= 5 and _vowel_changed(said, printed)
+            and not (said[-1] != printed[-1] and _dictionary_word(said))):
+        # "Tysen", "Hensen": another name's ("Manet") was refused before. The name's final
+        # vowel changed, heard otherwise, into a word is that word: "Satrape" for Satrapi
+        # (where a vowel inside the name, "Edger" for Edgar, is unstressed and still a slip).
+        return True
     if len(printed) >= 4 and _slips(said, printed) == (1, 0, 1):
         return True  # two neighbours swapped as typed, whatever the sound: "Joide", "Mléiès"
     if _changed_letter(said, printed) and _dictionary_word(said):
