@@ -129,14 +129,24 @@ async def watch_on(watcher: Player, bases: list[str]) -> None:
             await reconnect(watcher, bases)
 
 
-async def begin(host: Player, bases: list[str]) -> None:
-    """Starts the game, again through another socket if the first was cut before it began, or
-    again when refused (the database was down); a start refused as the game is on is done."""
+async def begin(seated: list[Player], bases: list[str]) -> None:
+    """Starts the game as its table would: whoever the room says is host taps Start. That is
+    the maker at first, but host rights pass on from a host gone a while (slow to come back
+    after a fault), and the one refused `not_host` then leaves it to the seat the room now
+    names. A start is tried again through another socket if the first was cut before the game
+    began, or when refused (the database was down); one refused as the game is on is done."""
+    host = seated[0]
+    named = 0  # the host's seat, as the last `room` message read here said
     while True:
         try:
             await start(host)
             while (message := await host.recv(30))["type"] not in ("view", "error"):
-                pass
+                if message["type"] == "room" and message["room"]["host"] is not None:
+                    named = message["room"]["host"]
+            if message["type"] == "error" and message["code"] == "not_host" \
+                    and seated[named] is not host:
+                host = seated[named]  # (its `room` messages, read next, may name another)
+                continue
             if message["type"] == "error" and message["code"] != "wrong_status":
                 await asyncio.sleep(0.5)  # the store refused the game (it is down): again
                 continue
@@ -179,7 +189,7 @@ class Chaos:
             self.live.add(table)
             clients: list[asyncio.Future[None]] = []
             try:
-                await begin(seated[0], bases)  # its host's socket is read by `begin` alone
+                await begin(seated, bases)  # the sockets it reads are read by it alone
                 clients += [asyncio.ensure_future(watch_on(watcher, bases)),
                             *(asyncio.ensure_future(play_on(player, bases)) for player in seated)]
                 await asyncio.gather(*clients)
