@@ -2,11 +2,12 @@
 (tests/cluster/topology.py: network namespaces on a bridge, `tictac serve --workers 2` on each,
 PostgreSQL and Redis on the host side, nginx round-robin in front) with rooms of Timo's Twist
 and Time Bomb played through nginx, each with a spectator; a room whose game ends is followed by
-a new one. Every `--every` seconds one fault, in turn: a whole machine SIGKILLed (and started
-again), a machine's supervisor SIGKILLed (and started again), Redis restarted empty, PostgreSQL
-restarted, one machine cut off from Redis for 10 s, one machine cut off from PostgreSQL for 15 s,
-one machine cut off from Redis for 30 s, a worker frozen (SIGSTOP) for 8 s, and a rolling
-upgrade (SIGTERM to each machine in turn, each started again before the next stops).
+a new one. Every `--every` seconds (counted from the end of a rolling upgrade) one fault, in
+turn: a whole machine SIGKILLed (and started again), a machine's supervisor SIGKILLed (and
+started again), Redis restarted empty, PostgreSQL restarted, one machine cut off from Redis for
+10 s, one machine cut off from PostgreSQL for 15 s, one machine cut off from Redis for 30 s, a
+worker frozen (SIGSTOP) for 8 s, and a rolling upgrade (SIGTERM to each machine in turn, each
+started again before the next stops).
 `--faults` picks some of them (by the names in FAULTS).
 
     uv run --frozen --group dev python bench/cluster_chaos.py [--minutes 30] [--rooms 40]
