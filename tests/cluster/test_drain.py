@@ -8,17 +8,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from pathlib import Path
 
 import httpx
 import pytest
+import uvicorn
+import websockets
 from redis import Redis as RedisClient
 from serverproc import PATIENCE_S
+from websockets.exceptions import ConnectionClosed
 
 from cluster import Services, made_with_a_client, post, stay
-from conftest import start_nodes
+from conftest import LEASE_MS, start_nodes
 from tictac.cluster.leases import OWNER
+from tictac.cluster.services import free_port
+from tictac.rooms.room import CLOSE_MOVED
+from tictac.server.app import create_app
+from tictac.server.settings import ServerSettings
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -65,3 +73,41 @@ async def test_a_stopping_node_hands_on_the_rooms_played_and_releases_the_idle_o
             await player.close()
         for node in (stopping, staying):
             node.stop()
+
+
+async def test_a_stopping_node_sends_a_new_client_on_at_once_rather_than_relay_it(
+        services: Services, tmp_path: Path) -> None:
+    """A client that reaches a node once its drain has begun (accepted by its machine just as
+    it stopped) is closed with 1012 at once, before anything of the room: relayed, it waited
+    there until the drain ended and was then closed all the same (1.5 s in a rolling upgrade,
+    for a room that had moved off that machine a moment before). Here the draining node is
+    served in this test's loop and kept draining (its server not stopped)."""
+    [owner] = start_nodes(services, tmp_path, 1)
+    app = create_app(ServerSettings(db_url=services.postgres.url,
+                                    redis_url=services.redis.url, lease_ms=LEASE_MS))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
+                                           log_level="warning", lifespan="on"))
+    serving = asyncio.create_task(server.serve())
+    try:
+        code, player = await made_with_a_client(owner, [])  # the room lives on `owner`
+        await player.close()
+        deadline = time.monotonic() + PATIENCE_S
+        while not server.started:
+            assert time.monotonic() < deadline and not serving.done(), "never served"
+            await asyncio.sleep(0.05)
+        await app.state.node.drain()  # no room of its own: it drains and stays draining
+        async with websockets.connect(f"ws://127.0.0.1:{server.config.port}/ws/{code}") as ws:
+            with contextlib.suppress(ConnectionClosed):  # (refused first, now)
+                await ws.send(json.dumps({"type": "hello", "token": player.token}))
+            heard: list[dict[str, str]] = []
+            with contextlib.suppress(ConnectionClosed):  # read to the close, or to the room
+                while not heard or heard[-1]["type"] != "room":  # (relayed: kept open)
+                    heard.append(json.loads(await ws.recv()))
+        # before: the room, relayed from its owner (and the close only once the drain ended)
+        assert [(message["type"], message.get("code")) for message in heard] == \
+            [("error", "room_unavailable")]
+        assert ws.close_code == CLOSE_MOVED
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(serving, PATIENCE_S)
+        owner.stop()

@@ -232,6 +232,14 @@ async def endpoint(websocket: WebSocket) -> None:
         await _refuse(conn, refusal, CLOSE_BANNED)
         return
     code = websocket.path_params["code"]
+    if node is not None and node.draining:
+        # A stopping node takes no room and would only relay this client until its drain
+        # ends, then close it (in a rolling upgrade, clients that reached a machine as it
+        # stopped waited there 1.5 s for a room that had moved already): 1012 sends it on at
+        # once, and the balancer to another machine (this one's port is closed).
+        await _refuse(conn, RoomError(ROOM_UNAVAILABLE, "this server is stopping; try again"),
+                      CLOSE_MOVED)
+        return
     try:
         room = manager.get(code) if node is None else await node.locate(code)
     except RoomError as refusal:
