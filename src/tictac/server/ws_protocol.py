@@ -25,14 +25,7 @@ the app's task had taken it, and woke that task: a tenth of an action's instruct
 system calls per message (docs/server.md, "A fifth pass").
 
 And cheap to parse: a read that is one whole short text message, as a player's action nearly
-always is, is unmasked and handed on here (`read_alone`), not through websockets' parser.
-
-And cheap to keep alive: a client is pinged only once it has sent nothing for the ping
-interval (`send_keepalive_ping`), not every interval whatever it sends. A message proves the
-client there as a pong would; the web client pings the room every 10 s itself (conn.js), and
-at a game night's pace most players act within the 20 s, so the server's pings, their pongs,
-two timers and two system calls each, were a share of a waiting room's cost. A dead client is
-still closed within the interval and the pong's timeout of its last message."""
+always is, is unmasked and handed on here (`read_alone`), not through websockets' parser."""
 
 from __future__ import annotations
 
@@ -86,15 +79,9 @@ class Received(Mailbox[ASGIReceiveEvent]):
     socket's whole life, and once the app listens (`READ_TEXT`) it only ever holds the
     disconnect."""
 
-    __slots__ = ("heard_at",)
+    __slots__ = ()
 
     put_nowait = Mailbox.put
-
-    def __init__(self) -> None:
-        super().__init__()
-        # when the client's last message came, by the loop's clock (here, not on the protocol:
-        # one more attribute name there would pass the 30 its instances share, see SERVER_WIDE)
-        self.heard_at = 0.0
 
     def empty(self) -> bool:
         return not self
@@ -227,7 +214,6 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         self.hand_on()
 
     def send_receive_event_to_app(self) -> None:
-        self.received.heard_at = self.loop.time()  # (not by a pong: a silent client is pinged)
         if self.shedding:  # the rest of a read that ended in the close for flooding
             self.frames = []
             return
@@ -294,18 +280,6 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
             return False
         self.transport.write(data)
         return True
-
-    def send_keepalive_ping(self) -> None:
-        """The ping of a client that has sent nothing for the ping interval; one heard from
-        since is not pinged, and its ping waits until that interval has passed since its last
-        message (see the module's doc)."""
-        assert self.ping_interval is not None  # (the timer is set only with an interval)
-        quiet_s = self.loop.time() - self.received.heard_at
-        if quiet_s < self.ping_interval:
-            self.ping_timer = self.loop.call_later(self.ping_interval - quiet_s,
-                                                   self.send_keepalive_ping)
-            return
-        super().send_keepalive_ping()
 
     def data_received(self, data: bytes) -> None:
         if not self.shedding and not self.read_alone(data):
