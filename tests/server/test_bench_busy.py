@@ -15,14 +15,9 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
 def peers() -> ModuleType:
-    return bench_module("peers")
-
-
-def bench_module(name: str) -> ModuleType:
-    """bench/`name`.py, loaded as a module of its own (bench is no package)."""
     sys.path.insert(0, str(BENCH))  # its `server_load` and the modules that one imports
     try:
-        spec = importlib.util.spec_from_file_location(f"{name}_bench", BENCH / f"{name}.py")
+        spec = importlib.util.spec_from_file_location("peers_bench", BENCH / "peers.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)

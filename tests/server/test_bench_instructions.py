@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_bench_busy import bench_module
+from test_bench_client import bench_module
 
 pytestmark = pytest.mark.skipif(shutil.which("valgrind") is None,
                                 reason="valgrind is not installed")
