@@ -86,10 +86,14 @@ def test_a_new_rooms_lobby_on_a_phone_weighs_under_245_kb(browser: Browser, serv
     assert any("/api/qr.svg?text=" in url for url in sizes)
     assert not [url for url in sizes if url.endswith(CALL_FILES)], sizes
     assert 0 < total < LOBBY_LIMIT, total
-    page.click(".media-switch-on")
+    # media.js adds the stylesheet's link as it renders the controls, so the controls can show
+    # before the stylesheet's response arrives: wait for both responses, not for the controls.
+    with page.expect_response(server + CALL_FILES[0]) as script, \
+            page.expect_response(server + CALL_FILES[1]) as styles:
+        page.click(".media-switch-on")
     page.wait_for_selector(".media-controls .media-mic")
     assert page.locator(".media-switch-on").count() == 0
-    assert {server + path for path in CALL_FILES} <= set(sizes)
+    assert script.value.ok and styles.value.ok
     page.click(".media-host summary")  # off again: the call's panel goes, the switch comes back
     page.click(".media-host .media-switch")
     page.wait_for_selector(".media-switch-on")
