@@ -8,7 +8,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from rapidfuzz.distance import Levenshtein
+
 from tictac.games.times_up.guess import Judge, matches, sound, words
+from tictac.games.times_up.lexicon import countries
 from tictac.games.times_up.packs import Name, load_pack
 
 OPTIONAL = re.compile(r"\([^()]*\)")
@@ -95,3 +98,18 @@ def test_a_middle_initial_is_optional() -> None:
 
     assert [face.name for pack_id in ("fr-personalities", "en-personalities")
             for face in faces(pack_id) if required_initial(face.name)] == []
+
+
+def test_no_accepted_form_spells_the_name_as_a_country() -> None:
+    """docs/rulings.md: a country for a name word is refused, however it sounds ("James
+    Cameroon"); a table of friends hears the country, not the name misspelt. So no card lists
+    as accepted a form that spells a word of its name, within two letters, as a country (an
+    epithet that names one, "Elisabeth of Austria", is no spelling of the name)."""
+    def as_country(face: Name) -> list[str]:
+        printed = set(words(face.name))
+        return [form for form in face.accepts
+                if any(Levenshtein.distance(word, mine) <= 2 for mine in printed
+                       for word in set(words(form)) - printed & countries())]
+
+    assert [(face.name, form) for pack_id in ("fr-personalities", "en-personalities")
+            for face in faces(pack_id) for form in as_country(face)] == []
