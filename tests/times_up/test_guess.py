@@ -427,6 +427,12 @@ def test_a_rare_word_of_the_dictionary_is_that_word_not_a_slip(
     ("lemonade", "limonade", False),  # Zipf 3.4 in English: met, and no slip of French spelling
     ("giraffe", "girafe", True),  # as rare, but French spelling's own slip: a letter doubled
     ("barb", "barbe", True),  # and a final mute "e" dropped
+    # Round eighteen: no slip of French spelling, an English word as common as the checker's
+    # common words (Zipf 2.5) is written on purpose, however near the French one.
+    ("artichoke", "artichaut", False),  # Zipf 2.7
+    ("pistachio", "pistache", False),  # 2.8
+    ("salamander", "salamandre", False),  # 2.8
+    ("jonquil", "jonquille", True),  # 1.6: rarer than a common word, the French one misspelt
 ])
 def test_an_english_word_a_french_player_has_met_is_that_word(
         said: str, word: str, accepted: bool) -> None:
