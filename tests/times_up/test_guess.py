@@ -1030,3 +1030,17 @@ def test_a_common_word_said_alone_for_a_name_is_that_word(
 def test_a_names_final_vowel_changed_into_a_word_is_that_word(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Simon & Garfunkel", "Simon and Garfunkel", "en", True),  # "&" is the card's "and"
+    ("Tom & Jerry", "Tom et Jerry", "fr", True),  # or its "et"
+    ("Earth, Wind & Fire", "Earth, Wind and Fire", "fr", True),  # in the card's language
+    ("Simon Garfunkel", "Simon and Garfunkel", "en", False),  # the "and" is still said
+    ("Laurel & Hardy", "(Stan) Laurel", "en", False),  # a second name is still another name
+    ("M&M's", "Eminem", "en", False),
+])
+def test_an_ampersand_is_the_and_it_stands_for(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """Round eighteen: punctuation is dropped, but "&" is a word, written short."""
+    assert matches(said, name, Judge(language)) is accepted

@@ -65,6 +65,7 @@ _SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
 _SAINTS = frozenset({"saint", "sainte"})
+_CONJUNCTIONS = {"fr": "et", "en": "and"}
 _LEADING = _ARTICLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
 _NO_NAME_WORD = _LEADING | _TITLES  # words of a card's name a guess may change or leave out
 
@@ -115,9 +116,23 @@ def matches(guess: str, name: str, judge: Judge = Judge()) -> bool:
     3. the general rules below, on the card's name, its other names (lexicon.EXONYMS) and the
        forms the card accepts;
     4. for a person, the guess is the card's whole name, won by the checks above, with a
-       description before or after it ("Victor Hugo le poète"): won (_described)."""
+       description before or after it ("Victor Hugo le poète"): won (_described).
+
+    An ampersand is read as the word it stands for (_ampersand_read)."""
+    guess = _ampersand_read(guess, name, judge)
     return _wins(guess, name, judge) or (
         not judge.words_pack and _described(tuple(words(guess)), name, judge))
+
+
+def _ampersand_read(guess: str, name: str, judge: Judge) -> str:
+    """The guess with its "&" written as the "and" it stands for, in the language the card
+    says it ("Christine & the Queens" for "Christine and the Queens" at a French table; "Tom &
+    Jerry" for "Tom et Jerry"), else the table's: punctuation is dropped, but "&" is a word."""
+    if "&" not in guess:
+        return guess
+    said = next((word for word in words(name) if word in _CONJUNCTIONS.values()),
+                _CONJUNCTIONS[judge.language])
+    return guess.replace("&", f" {said} ")
 
 
 def _wins(guess: str, name: str, judge: Judge) -> bool:
