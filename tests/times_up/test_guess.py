@@ -1044,3 +1044,17 @@ def test_an_ampersand_is_the_and_it_stands_for(
         said: str, name: str, language: str, accepted: bool) -> None:
     """Round eighteen: punctuation is dropped, but "&" is a word, written short."""
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "word", "accepted"), [
+    ("musse", "muse", False),  # "se musser" (to hide): said "s", the card "z"; Zipf 2.0
+    ("pesse", "pese", False),  # a spruce, Zipf 1.6
+    ("vasse", "vase", True),  # no word: the card's word misspelt
+    ("chausette", "chaussette", True),  # no word either
+    ("fritte", "frite", True),  # a "t" doubled is said alike: a rare word by chance
+])
+def test_an_s_doubled_between_vowels_into_a_french_word_is_that_word(
+        said: str, word: str, accepted: bool) -> None:
+    """Round eighteen: French says an "s" between vowels "z", and "ss" "s" ("poison",
+    "poisson"): doubled or typed once, it says another word, however rare."""
+    assert matches(said, word, Judge("fr", words_pack=True)) is accepted

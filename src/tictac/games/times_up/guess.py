@@ -887,13 +887,16 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
     if (said not in judge.unlike_words and _another_word(said, printed, language)
             and not (_doubled(said, printed) and said not in lexicon.common_words(language)
                      and not (len(said) > len(printed)
-                              and _other_language_word(said, printed, language)))):
+                              and _other_language_word(said, printed, language))
+                     and not (language == "fr" and _s_said_otherwise(said, printed)))):
         # Another word, however near: "poison" is not "poisson", "foc" "phoque". A letter
         # doubled or typed once makes a rare dictionary word by chance ("tere", "lader",
         # "earing"): only a word as common as Zipf 2.5 is meant so ("diner" for "dinner"). A
         # letter doubled into the other language's word a player has met is no chance
         # ("balloon" for "ballon"); a double letter typed once is French's commonest slip
-        # ("envelope" for "enveloppe"), whatever English makes of it.
+        # ("envelope" for "enveloppe"), whatever English makes of it. Not an "s" between
+        # vowels, which French says "z" single and "s" double: "rosse" is said otherwise
+        # than "rose", a word of its own however rare.
         return False
     if (said not in judge.unlike_words and len(printed) <= _SHORT_WORD
             and _changed_letter(said, printed)
@@ -981,6 +984,15 @@ def _english_word(said: str) -> bool:
 def _doubled(said: str, printed: str) -> bool:
     """Whether `said` and `printed` differ only in letters doubled or typed once."""
     return re.sub(r"(.)\1", r"\1", said) == re.sub(r"(.)\1", r"\1", printed)
+
+
+def _s_said_otherwise(said: str, printed: str) -> bool:
+    """Whether `said` and `printed` differ only in an "s" between vowels doubled or typed once,
+    which French says otherwise: "z" single, "s" double ("poison", "poisson")."""
+    longer, shorter = (said, printed) if len(said) > len(printed) else (printed, said)
+    return any(longer[at:at + 2] == "ss" and longer[:at] + longer[at + 1:] == shorter
+               and longer[at - 1] in _VOWELS and longer[at + 2] in _VOWELS
+               for at in range(1, len(longer) - 2))
 
 
 def _changed_letter(said: str, printed: str) -> bool:
