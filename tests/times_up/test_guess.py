@@ -1058,3 +1058,18 @@ def test_an_s_doubled_between_vowels_into_a_french_word_is_that_word(
     """Round eighteen: French says an "s" between vowels "z", and "ss" "s" ("poison",
     "poisson"): doubled or typed once, it says another word, however rare."""
     assert matches(said, word, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("saint Matthieu", "Matthieu", "fr", False),  # the apostle, not a singer Matthieu
+    ("sainte Catherine", "Catherine", "fr", False),
+    ("Saint Patrick", "Patrick", "en", False),
+    ("St. Patrick", "Patrick", "en", False),
+    ("Saint-Exupéry", "(Antoine de) Saint-Exupéry", "fr", True),  # the card's own saint
+    ("Saint Louis", "Saint Louis", "fr", True),
+])
+def test_saint_before_a_first_name_alone_is_the_saint(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """Round eighteen: every first name is a saint's, so "saint" before a card that is a first
+    name alone names the saint."""
+    assert matches(said, name, Judge(language)) is accepted

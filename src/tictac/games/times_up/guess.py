@@ -516,9 +516,20 @@ def _matches_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
         return False
     if not judge.words_pack and (_letter_read_as_number(said, card)
                                  or _another_name_alone(said, card, judge)
+                                 or _a_saint(said, card)
                                  or _half_a_compound(said, name, judge)):
         return False
     return _aligns(said, card, judge)
+
+
+def _a_saint(said: tuple[str, ...], card: tuple[tuple[str, bool], ...]) -> bool:
+    """Whether the guess puts "saint" or "sainte" before a name that is a first name alone and
+    no saint's on the card: every first name is a saint's, so "saint Christophe" is the saint,
+    not the singer Christophe, as "Saint Pierre" is not the Abbé Pierre."""
+    required = [token for token, optional in card if not optional]
+    return (len(required) == 1 and lexicon.is_first_name(required[0])
+            and not any(token in _SAINTS for token, _ in card)
+            and any(word in _SAINTS for word in said))
 
 
 def _half_a_compound(said: tuple[str, ...], name: str, judge: Judge) -> bool:
