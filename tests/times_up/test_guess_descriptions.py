@@ -279,3 +279,17 @@ def test_a_saints_title_for_another_title_names_the_saint(
 def test_a_noun_and_what_the_bearer_did_after_a_name_said_in_part_describes_it(
         said: str, name: str, language: str, accepted: bool) -> None:
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Harry Potter et la Chambre des secrets", "Harry Potter", "fr", False),  # the book
+    ("Bonnie Parker and Clyde Barrow", "Bonnie Parker", "en", False),  # the pair
+    ("Simon and Art Garfunkel", "Art Garfunkel", "en", False),  # the duo
+    ("Hedy Lamarr actress and inventor", "Hedy Lamarr", "en", True),  # "and" inside, a guard
+    ("Harry Potter le sorcier", "Harry Potter", "fr", True),
+])
+def test_and_beside_a_name_joins_someone_or_something_else(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """Round eighteen: "and"/"et" next to the name adds a person or a title; it describes
+    nobody."""
+    assert matches(said, name, Judge(language)) is accepted

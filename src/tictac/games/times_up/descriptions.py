@@ -9,8 +9,9 @@ said wins the card; this module reads the words around it, in this order:
 
 1. beside the name, nothing that extends it into another person: a first name, an initial, a
    number or a word that is no word of French or English (a surname), a relative ("le fils de",
-   "'s wife", "Jr.", "fils", "junior"), or "de"/"of" right before it ("la femme de", "the
-   statue of": something of the person's, not the person);
+   "'s wife", "Jr.", "fils", "junior"), "de"/"of" right before it ("la femme de", "the
+   statue of": something of the person's, not the person), or "and"/"et", which joins another
+   person or thing ("Willy Wonka and the Chocolate Factory");
 2. no place or thing named after the person: a French noun before the name ("la rue Victor
    Hugo", "le lycée Henri IV", "l'aéroport Charles de Gaulle"), an English one after it, or
    in the words without an article after it ("Charles de Gaulle Airport", "John F. Kennedy
@@ -81,6 +82,9 @@ NAMED_AFTER = frozenset({
 # Chelsea"); the French "de" alone after a surname is a particle ("Louis Aragon de Paris").
 _OF = frozenset({"of", "from", "de", "d", "du", "des"})
 _PARTICLE = frozenset({"de", "d", "du"})
+# "And" beside a name joins another person or thing to it, a duo or a title ("Simon and Art
+# Garfunkel", "Willy Wonka and the Chocolate Factory"): it describes nobody.
+_AND = frozenset({"and", "et"})
 # The English words that end a description's noun phrase and open more of it ("the first man
 # on the Moon", "the actor who played Harry Potter").
 _ENGLISH_OPENERS = frozenset({
@@ -111,7 +115,7 @@ def describes_before(words: tuple[str, ...], whole: bool, one_word: bool) -> boo
     if not words:
         return True
     beside = words[-1]
-    if (not _plain_word(beside) or beside in _OF
+    if (not _plain_word(beside) or beside in _OF or beside in _AND
             or any(word in RELATIVES or word in NAMED_BEFORE for word in words)):
         return False
     return words[0] in lexicon.NAME_ARTICLES or (whole and not one_word)
@@ -125,6 +129,8 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
     if not words:
         return True
     head, rest = words[0], words[1:]
+    if head in _AND:
+        return False
     if head in lexicon.NAME_ARTICLES and rest:
         # "the first James Bond" describes; "Napoleon Bonaparte the third" is another man.
         if number(rest[0]) is not None:

@@ -796,8 +796,10 @@ def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge
     by one: no spelling slack is pooled over several ("Robbie Williams" is not "Robin
     Williams"); a number is never run into a word ("Napoléon III" is not "Napoléon"); and an
     initial is run in only to spell the same letters ("HG Wells"), never as a slip ("Michael B
-    Jordan" is another man)."""
-    if one_for_one or _has_number(pieces, judge):
+    Jordan" is another man); nor an "and" said, a word of its own ("Harry Potter et" is not
+    "Harry Potter" with a silent "et")."""
+    if one_for_one or _has_number(pieces, judge) or any(
+            word in _CONJUNCTIONS.values() for word in said):
         return False
     card = "".join(pieces[len(said):])
     return "".join(said) == card or all(len(piece) > 1 for piece in said)
