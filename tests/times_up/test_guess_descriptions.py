@@ -293,3 +293,17 @@ def test_and_beside_a_name_joins_someone_or_something_else(
     """Round eighteen: "and"/"et" next to the name adds a person or a title; it describes
     nobody."""
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("la Pasionaria Dolores Ibárruri", "Dolores Ibárruri", "fr", True),  # a Spanish title
+    ("le Poverello François d'Assise", "François d'Assise", "fr", True),  # an Italian one
+    ("the Pasionaria Dolores Ibárruri", "Dolores Ibárruri", "en", True),
+    ("le Bernadette Jacques Chirac", "Jacques Chirac", "fr", False),  # a first name: his wife
+    ("le 2 Jacques Chirac", "Jacques Chirac", "fr", False),
+])
+def test_after_an_article_a_title_no_dictionary_holds_describes_the_name(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """Round eighteen: before the name as after it ("le malletier"), the noun after an
+    article may be a word of the person's own language, a title or a nickname."""
+    assert matches(said, name, Judge(language)) is accepted

@@ -115,7 +115,10 @@ def describes_before(words: tuple[str, ...], whole: bool, one_word: bool) -> boo
     if not words:
         return True
     beside = words[-1]
-    if (not _plain_word(beside) or beside in _OF or beside in _AND
+    # After an article, the noun may be a word no dictionary holds, a title in the person's
+    # language ("le Conducător Nicolae Ceausescu"), as after the name ("le malletier").
+    titled = len(words) == 2 and words[0] in lexicon.NAME_ARTICLES and _a_noun(beside)
+    if (not (_plain_word(beside) or titled) or beside in _OF or beside in _AND
             or any(word in RELATIVES or word in NAMED_BEFORE for word in words)):
         return False
     return words[0] in lexicon.NAME_ARTICLES or (whole and not one_word)
@@ -143,8 +146,7 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
             return len(rest) > at + 2 and rest[at + 1] in _OF
         # The noun may be a word no dictionary holds ("le malletier", "the Starman"), not a
         # first name: "Pablo Picasso le Jacques" is another man.
-        return (len(noun) > 1 and not lexicon.is_first_name(noun) and noun not in NAMED_AFTER
-                and not any(char.isdigit() for char in noun))
+        return _a_noun(noun) and noun not in NAMED_AFTER
     if head in _OF and rest:
         if head in _PARTICLE and len(rest) == 1 and not without_surname:
             return False  # "Louis Aragon de Paris": a longer name
@@ -171,6 +173,14 @@ def _noun_at(article: str, words: tuple[str, ...]) -> int:
         return 0
     phrase = tuple(itertools.takewhile(lambda word: word not in _ENGLISH_OPENERS, words))
     return max(len(phrase) - 1, 0)
+
+
+def _a_noun(word: str) -> bool:
+    """Whether `word`, after an article, may be a description's noun, though no dictionary
+    holds it: no initial, no first name ("Pablo Picasso le Jacques" is another man), no
+    number in figures."""
+    return (len(word) > 1 and not lexicon.is_first_name(word)
+            and not any(char.isdigit() for char in word))
 
 
 def _plain_word(word: str) -> bool:
