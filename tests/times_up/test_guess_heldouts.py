@@ -144,8 +144,9 @@ TABLES = (
     # fr 162/165, en 193/196, four accepted. Round seventeen (development data from here):
     # development fr 223, en 184, five ("alizé", "Mazarine", "sad" refused, "Ravel compositeur
     # du Boléro" accepted); test fr 183, one ("Marjane Satrape", "musée", "les Lumières"
+    # refused). Round eighteen: development fr 224, four ("hippopotamus" at the French table
     # refused).
-    HeldOut(13, HELD_OUT_13, 800, ({"fr": 223, "en": 184}, 5), ({"fr": 183, "en": 217}, 1)),
+    HeldOut(13, HELD_OUT_13, 800, ({"fr": 224, "en": 184}, 4), ({"fr": 183, "en": 217}, 1)),
     # guess_heldout14.tsv, written during round seventeen (840 rows, on the first draw over the
     # personalities packs' second growth: thirty en and twenty fr cards), both halves judged
     # once with round seventeen's checker. Development half: fr 224/229, en 239/246, five
@@ -153,8 +154,11 @@ TABLES = (
     # "tulip" and "radish" at the French table). Test half: fr 188/191, en 169/174, four
     # ("Leonard Coen", "Piers Brosnan", "Roy Liechtenstein", "rosse" for "rose"). Round
     # sixteen's checker with the new cards (ac161be) read the same but test fr 187 and five
-    # ("Gambette" for "(Léon) Gambetta" too).
-    HeldOut(14, HELD_OUT_14, 800, ({"fr": 224, "en": 239}, 5), ({"fr": 188, "en": 169}, 4)),
+    # ("Gambette" for "(Léon) Gambetta" too). Round eighteen (development data from here):
+    # development fr 227, en 240, two ("saint Christophe", "radish", "Willy Wonka and the
+    # Chocolate Factory" refused, "le Conducător Nicolae Ceausescu" accepted); test fr 190, en
+    # 170, two ("rosse", "Roy Liechtenstein" refused, "Christine & the Queens" accepted).
+    HeldOut(14, HELD_OUT_14, 800, ({"fr": 227, "en": 240}, 2), ({"fr": 190, "en": 170}, 2)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
