@@ -160,16 +160,22 @@ TABLES = (
     # Chocolate Factory" refused, "le Conducător Nicolae Ceausescu" accepted); test fr 190, en
     # 170, two ("rosse", "Roy Liechtenstein" refused, "Christine & the Queens" accepted).
     HeldOut(14, HELD_OUT_14, 800, ({"fr": 227, "en": 240}, 2), ({"fr": 190, "en": 170}, 2)),
+    # guess_heldout15.tsv, written during round eighteen (800 rows, on the first draw over the
+    # personalities packs' third growth: 24 en and 20 fr cards), both halves judged once with
+    # round eighteen's checker. Development half: fr 159/168, en 190/201, ten accepted (a name
+    # word swapped for a word that sounds alike: "Adolphe Tiers", "Narval", "Gérard de Narval",
+    # "Mica", "Nathalie Baie"; another person: "Fouchet", "Pizarro", "Ramanuja"; another first
+    # name: "Maria Poppins"; the French word at an English card: "architecte"). Test half: fr
+    # 222/232, en 195/199, eight ("Ambroise Parée", "Buddy Holy", "rêne" for "reine": a word
+    # that sounds alike; "Maria Laforêt", "Gaëlle Faye": another first name; "cornélien", "un
+    # chateaubriand", "Hambourg" for "hamburger": a word made from the name or the name's
+    # thing).
+    HeldOut(15, HELD_OUT_15, 800, ({"fr": 159, "en": 190}, 10), ({"fr": 222, "en": 195}, 8)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
 # to TABLES with their figures).
-NOT_YET_JUDGED: tuple[Blind, ...] = (
-    # guess_heldout15.tsv, written during round eighteen; 800 rows, 400 a language (half of
-    # them accepted), on the first draw over the personalities packs' third growth (24 en and
-    # 20 fr cards).
-    Blind(15, HELD_OUT_15, 800),
-)
+NOT_YET_JUDGED: tuple[Blind, ...] = ()
 WRITTEN = (*TABLES, *NOT_YET_JUDGED)
 
 
