@@ -24,11 +24,12 @@ that cannot reach the database takes no room, and gives its rooms up to a node t
 it (`_without_store`).
 
 Rooms move between live nodes only between two moves (`_hand_on`): the room's owner key is set
-to the node chosen, then its clients are closed with 1012 and reconnect at once; that node,
-told so over the bus, takes it from the database at once (or at the first client, if sooner).
-A stopping node hands every room so (`drain`), and a node with more than its fair share hands
-the surplus (`_spread`), both to the nodes with the fewest rooms, as their beats say
-(`NodeState`, beaten as soon as a node's count changes).
+to the node chosen as it is handed, then its clients are closed with 1012 and reconnect at
+once; that node, told so over the bus, takes it from the database (the rooms handed to it one
+at a time, in the order told: `_restore_handed`), or at its first client, if sooner. A
+stopping node hands every room so (`drain`), and a node with more than its fair share hands
+the surplus (`_spread`), each to the node with the fewest rooms that takes rooms at that
+moment, as their beats say (`NodeState`, beaten as soon as a node's count changes).
 """
 
 from __future__ import annotations
@@ -151,11 +152,11 @@ class Node:
 
     async def drain(self) -> None:
         """The start of a stop, before any connection is closed: this node takes no room from
-        now on, and hands each of its rooms on between two moves (`_hand_on`), to the live
-        nodes with the fewest rooms. Its clients reconnect at once; its supervisor has closed
-        the port already, so they reach another machine (see `cli/serve.py`), and there the
-        room's new owner (relayed to, or handed the socket by its supervisor). A room nobody
-        is connected to is released instead (`_hand_all`)."""
+        now on, and hands each of its rooms on between two moves (`_hand_on`), each to the
+        live node with the fewest rooms as it is handed. Its clients reconnect at once; its
+        supervisor has closed the port already, so they reach another machine (see
+        `cli/serve.py`), and there the room's new owner (relayed to, or handed the socket by
+        its supervisor). A room nobody is connected to is released instead (`_hand_all`)."""
         self.draining = True
         self._set_beat_value()  # (beaten at once: the others hand it no room from now on)
         # The clients this node relays to other nodes' rooms reconnect now, not once every
