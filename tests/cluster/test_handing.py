@@ -9,7 +9,6 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -17,7 +16,7 @@ import uvicorn
 from serverproc import PATIENCE_S
 from test_drain import owner
 
-from cluster import Services, made_with_a_client
+from cluster import Front, Services, made_with_a_client
 from conftest import LEASE_MS
 from tictac.cluster.services import free_port
 from tictac.rooms import Room
@@ -27,29 +26,14 @@ from tictac.server.settings import ServerSettings
 pytestmark = pytest.mark.timeout(300)
 
 
-@dataclass
-class Served:
-    """A node served over HTTP in this loop (an `Entry` of cluster.py)."""
-
-    app: App
-    port: int
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-
 def node_app(services: Services) -> App:
     return create_app(ServerSettings(db_url=services.postgres.url,
                                      redis_url=services.redis.url, lease_ms=LEASE_MS))
 
 
 @contextlib.asynccontextmanager
-async def served(services: Services) -> AsyncIterator[Served]:
+async def served(services: Services) -> AsyncIterator[tuple[App, Front]]:
+    """A node served over HTTP in this loop."""
     app = node_app(services)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
                                            log_level="warning", lifespan="on"))
@@ -59,7 +43,7 @@ async def served(services: Services) -> AsyncIterator[Served]:
         while not server.started:
             assert time.monotonic() < deadline and not serving.done(), "never served"
             await asyncio.sleep(0.05)
-        yield Served(app, server.config.port)
+        yield app, Front(server.config.port)
     finally:
         server.should_exit = True
         await asyncio.wait_for(serving, PATIENCE_S)
@@ -87,19 +71,18 @@ async def test_a_room_goes_to_a_node_taking_rooms_when_it_is_handed_not_when_the
     Before, the live nodes were read once as the drain began, and the room went to that
     stopping node, which released it (restored only at a client's next connection: 6.55 s
     for that room in a rolling upgrade)."""
-    async with served(services) as stopping, joined(services) as stopping_too, \
+    async with served(services) as (stopping, entry), joined(services) as stopping_too, \
             joined(services) as staying:
-        node, other, taker = (stopping.app.state.node, stopping_too.state.node,
-                              staying.state.node)
+        node, other, taker = stopping.state.node, stopping_too.state.node, staying.state.node
         await taker.create("time-bomb", "P0", None)  # one room there, none on `other`
 
         async def counted() -> bool:
             states = await node.leases.others()
             return states[taker.id].rooms == 1 and states[other.id].taking
         await until(counted, "the nodes' beats never said their rooms")
-        code, player = await made_with_a_client(stopping, [])
+        code, player = await made_with_a_client(entry, [])
         await player.until("room")  # (connected: a room nobody plays in is released instead)
-        room: Room = stopping.app.state.manager.rooms[code]
+        room: Room = stopping.state.manager.rooms[code]
         moving, moved = asyncio.Event(), asyncio.Event()
 
         async def a_move_under_way() -> None:
@@ -130,7 +113,7 @@ async def test_rooms_handed_to_a_node_are_restored_one_at_a_time_in_the_order_he
     to it side by side on its loop (51 in a rolling upgrade, the last 1.5 s after the SIGTERM):
     their claims and restores interleaved."""
     rooms = 5
-    async with served(services) as stopping, joined(services) as taker:
+    async with served(services) as (stopping, entry), joined(services) as taker:
         events: list[tuple[str, str]] = []
         store, manager = taker.state.manager.store, taker.state.manager
         claim, adopt = store.claim, manager.adopt
@@ -146,10 +129,10 @@ async def test_rooms_handed_to_a_node_are_restored_one_at_a_time_in_the_order_he
 
         monkeypatch.setattr(store, "claim", claimed)
         monkeypatch.setattr(manager, "adopt", adopted)
-        players = [await made_with_a_client(stopping, []) for _ in range(rooms)]
+        players = [await made_with_a_client(entry, []) for _ in range(rooms)]
         for _, player in players:  # (connected: a room nobody plays in is released instead)
             await player.until("room")
-        await stopping.app.state.node.drain()
+        await stopping.state.node.drain()
 
         deadline = time.monotonic() + PATIENCE_S
         while sum(kind == "restored" for kind, _ in events) < rooms:
