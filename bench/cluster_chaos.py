@@ -88,6 +88,7 @@ class Table:
     # when a client of its heard its socket closed with 1012 (the room moved, or the node it
     # was relayed through stopped)
     closed_moved: list[float] = field(default_factory=list)
+    back: list[float] = field(default_factory=list)  # when each such client was connected again
 
 
 @dataclass
@@ -130,8 +131,10 @@ async def play_on(player: Player, bases: list[str], table: Table) -> None:
             if await player.play(timeout=30):
                 return
         except BROKEN as failure:
-            noted(failure, table)
+            moved = noted(failure, table)
             await reconnect(player, bases)
+            if moved:
+                table.back.append(time.monotonic())
 
 
 async def watch_on(watcher: Player, bases: list[str], table: Table) -> None:
@@ -139,15 +142,19 @@ async def watch_on(watcher: Player, bases: list[str], table: Table) -> None:
         try:
             return await watch(watcher, timeout=30)
         except BROKEN as failure:
-            noted(failure, table)
+            moved = noted(failure, table)
             await reconnect(watcher, bases)
+            if moved:
+                table.back.append(time.monotonic())
 
 
-def noted(failure: BaseException, table: Table) -> None:
+def noted(failure: BaseException, table: Table) -> bool:
     """A 1012 close noted for the table (when heard): a room's move shows in its clients so."""
     if isinstance(failure, ConnectionClosed) and failure.rcvd is not None \
             and failure.rcvd.code == CLOSE_MOVED:
         table.closed_moved.append(time.monotonic())
+        return True
+    return False
 
 
 async def begin(seated: list[Player], bases: list[str]) -> None:
@@ -429,12 +436,14 @@ class Chaos:
         moving = [table for table, was, now in zip(tables, before, after, strict=True)
                   if was is not None and now is not None and was != now]
         stalls: list[float] = []
+        parts: list[tuple[float, float, float]] = []  # (close heard, all back, first ack)
         unmeasured = 0
         while moving and time.monotonic() - since < self.args.stall:
             for table in list(moving):
                 stall = hand_over_stall(table, since)
                 if stall is not None:
                     stalls.append(stall)
+                    parts.append(hand_over_parts(table, since))
                     moving.remove(table)
                 elif table.over or table not in self.live:
                     unmeasured += 1
@@ -442,9 +451,13 @@ class Chaos:
             await asyncio.sleep(0.1)
         unmeasured += len(moving)
         self.tally.failovers.setdefault(fault, []).extend(stalls)
+        medians = [sorted(part)[len(part) // 2] for part in zip(*parts, strict=True)]
         self.said(f"{fault}: {len(stalls)} rooms moved, {figures(stalls)}"
                   + (f" ({unmeasured} moved rooms not measured: ended, or no 1012 heard)"
-                     if unmeasured else ""))
+                     if unmeasured else "")
+                  + ("; median s from the SIGTERM to: the first 1012 heard {:.2f}, its clients "
+                     "so closed all back {:.2f}, the first ack after {:.2f}".format(*medians)
+                     if medians else ""))
 
     async def faults(self, until: float) -> None:
         every: dict[str, tuple[str, Callable[[int], Awaitable[float]], bool]] = {
@@ -554,6 +567,15 @@ def hand_over_stall(table: Table, since: float) -> float | None:
     if not after:
         return None
     return after[0] - max([since, *(at for at in acks if at <= hands[0])])
+
+
+def hand_over_parts(table: Table, since: float) -> tuple[float, float, float]:
+    """Where a moved room's stall went, each from the SIGTERM: its first 1012 close heard,
+    the last of its clients so closed connected again, its first ack after the close."""
+    hand = min(at for at in table.closed_moved if at >= since)
+    back = max((at for at in table.back if at >= hand), default=hand)
+    acked = min(at for player in table.seated for at in player.acked_at if at > hand)
+    return hand - since, back - since, acked - since
 
 
 def figures(seconds: list[float]) -> str:
