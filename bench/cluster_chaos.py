@@ -39,6 +39,8 @@ from typing import Any
 
 import httpx
 import uvloop
+from redis import Redis as RedisClient
+from redis.exceptions import RedisError
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
@@ -50,7 +52,9 @@ from serverproc import ServerProcess  # noqa: E402
 from topology import Machine, hosts, machines, unavailable  # noqa: E402
 
 from cluster import reconnect, replay_steps, spread_table  # noqa: E402
+from tictac.cluster.leases import OWNER  # noqa: E402
 from tictac.cluster.services import Postgres, Redis, available  # noqa: E402
+from tictac.rooms.room import CLOSE_MOVED  # noqa: E402
 from tictac.store import SqlStore, StoreError  # noqa: E402
 
 # not the suite's 10.77.0: the bench may run beside the topology tests
@@ -67,6 +71,9 @@ STOP_S = 30.0  # a stopped machine not ended after this long (its drain hung) is
 FAULTS = ("kill", "supervisor", "redis", "postgres", "partition", "postgres-cut",
           "long-partition", "frozen", "rolling")
 SLOW_S = 5.0  # the failover goal: rooms slower than it are named
+HAND_WINDOW_S = 8.0  # a stopping node has handed every room on by then (its bound: 6 s)
+# what the figure of `Chaos.acting_again` measures, after a SIGTERM
+SINCE_SIGTERM = "s from its SIGTERM to the first ack of an action sent after it"
 BROKEN = (ConnectionClosed, InvalidHandshake, OSError)  # TimeoutError is an OSError
 
 
@@ -78,6 +85,10 @@ class Table:
     over: bool = False
     progress: int = 0  # acks and views seen, when last looked at
     moved: float = field(default_factory=time.monotonic)  # when progress last grew
+    # when a client of its heard its socket closed with 1012 (the room moved, or the node it
+    # was relayed through stopped)
+    closed_moved: list[float] = field(default_factory=list)
+    back: list[float] = field(default_factory=list)  # when each such client was connected again
 
 
 @dataclass
@@ -114,21 +125,36 @@ class Tally:
                 self.mismatches.append(f"{table.code} v{version}")
 
 
-async def play_on(player: Player, bases: list[str]) -> None:
+async def play_on(player: Player, bases: list[str], table: Table) -> None:
     while True:
         try:
             if await player.play(timeout=30):
                 return
-        except BROKEN:
+        except BROKEN as failure:
+            moved = noted(failure, table)
             await reconnect(player, bases)
+            if moved:
+                table.back.append(time.monotonic())
 
 
-async def watch_on(watcher: Player, bases: list[str]) -> None:
+async def watch_on(watcher: Player, bases: list[str], table: Table) -> None:
     while True:
         try:
             return await watch(watcher, timeout=30)
-        except BROKEN:
+        except BROKEN as failure:
+            moved = noted(failure, table)
             await reconnect(watcher, bases)
+            if moved:
+                table.back.append(time.monotonic())
+
+
+def noted(failure: BaseException, table: Table) -> bool:
+    """A 1012 close noted for the table (when heard): a room's move shows in its clients so."""
+    if isinstance(failure, ConnectionClosed) and failure.rcvd is not None \
+            and failure.rcvd.code == CLOSE_MOVED:
+        table.closed_moved.append(time.monotonic())
+        return True
+    return False
 
 
 async def begin(seated: list[Player], bases: list[str]) -> None:
@@ -168,7 +194,8 @@ class Chaos:
         self.servers = servers
         self.live: set[Table] = set()
         self.tally = Tally()
-        self.pending: list[asyncio.Task[None]] = []  # ends of cuts and freezes
+        # ends of cuts and freezes, and the measures of a stop's moved rooms
+        self.pending: list[asyncio.Task[None]] = []
         self.upgrading: list[asyncio.Task[None]] = []  # a rolling upgrade's stops and starts
         self.lag = LoopLag()
         self.began = time.monotonic()
@@ -194,8 +221,9 @@ class Chaos:
             clients: list[asyncio.Future[None]] = []
             try:
                 await begin(seated, bases)  # the sockets it reads are read by it alone
-                clients += [asyncio.ensure_future(watch_on(watcher, bases)),
-                            *(asyncio.ensure_future(play_on(player, bases)) for player in seated)]
+                clients += [asyncio.ensure_future(watch_on(watcher, bases, table)),
+                            *(asyncio.ensure_future(play_on(player, bases, table))
+                              for player in seated)]
                 await asyncio.gather(*clients)
                 table.over = True
                 self.tally.check(table, await self.replay(table))
@@ -357,25 +385,79 @@ class Chaos:
 
     async def rolling_upgrade(self, index: int) -> float:
         """SIGTERM to this machine, started again, then the same to the other: the rooms
-        acting again after the second stop are measured here, after the first by the caller."""
-        first = self.stopped(index)
+        acting again after the second stop are measured here, after the first by the caller;
+        each stop's moved rooms' stalls here (`hand_over_stalls`)."""
+        first = self.stopped(index, "first")
         other = (index + 1) % len(self.network)
 
         async def the_rest() -> None:
             await self.restart(index)
-            since = self.stopped(other)
-            await self.acting_again("rolling upgrade, second machine (s from its SIGTERM)",
-                                    since)
+            since = self.stopped(other, "second")
+            await self.acting_again(f"rolling upgrade, second machine ({SINCE_SIGTERM})", since)
             await self.restart(other)
 
         self.upgrading.append(asyncio.create_task(the_rest()))
         return first
 
-    def stopped(self, index: int) -> float:
+    def stopped(self, index: int, which: str) -> float:
+        """SIGTERM to the machine, its moved rooms' stalls measured meanwhile."""
         process = self.servers[index].process
         assert process is not None
+        tables = list(self.live)
+        before = self.owners(tables)  # (before the signal: its drain begins at once)
         process.send_signal(signal.SIGTERM)  # `ip netns exec` ran the supervisor itself
-        return time.monotonic()
+        since = time.monotonic()
+        self.pending.append(asyncio.create_task(self.hand_over_stalls(
+            f"rolling upgrade, {which} machine: each moved room's stall, from its last ack "
+            f"before its clients' 1012 (or the SIGTERM) to its first after", since,
+            tables, before)))
+        return since
+
+    def owners(self, tables: list[Table]) -> list[str | None]:
+        """Each room's owner, as Redis says now (None for all if Redis does not answer)."""
+        try:
+            with RedisClient.from_url(self.redis.url, decode_responses=True,
+                                      socket_timeout=2) as redis:
+                found = redis.mget([OWNER + table.code for table in tables]) if tables else []
+            return [None if node is None else str(node) for node in found]
+        except RedisError:
+            return [None] * len(tables)
+
+    async def hand_over_stalls(self, fault: str, since: float, tables: list[Table],
+                               before: list[str | None]) -> None:
+        """Per room the stop moved (its owner another node once the drain's bound has passed),
+        how long it did not act across its own move: from its last ack before its clients
+        heard the 1012 close, or the SIGTERM if later, to its first ack after that close. The
+        figure of `acting_again` counts from the SIGTERM to the first ack of an action sent
+        after it: a room the drain handed 0.2 s into the stop had acted meanwhile and counted
+        at once, its move's pause not measured."""
+        await asyncio.sleep(HAND_WINDOW_S)
+        after = await asyncio.to_thread(self.owners, tables)
+        moving = [table for table, was, now in zip(tables, before, after, strict=True)
+                  if was is not None and now is not None and was != now]
+        stalls: list[float] = []
+        parts: list[tuple[float, float, float]] = []  # (close heard, all back, first ack)
+        unmeasured = 0
+        while moving and time.monotonic() - since < self.args.stall:
+            for table in list(moving):
+                stall = hand_over_stall(table, since)
+                if stall is not None:
+                    stalls.append(stall)
+                    parts.append(hand_over_parts(table, since))
+                    moving.remove(table)
+                elif table.over or table not in self.live:
+                    unmeasured += 1
+                    moving.remove(table)
+            await asyncio.sleep(0.1)
+        unmeasured += len(moving)
+        self.tally.failovers.setdefault(fault, []).extend(stalls)
+        medians = [sorted(part)[len(part) // 2] for part in zip(*parts, strict=True)]
+        self.said(f"{fault}: {len(stalls)} rooms moved, {figures(stalls)}"
+                  + (f" ({unmeasured} moved rooms not measured: ended, or no 1012 heard)"
+                     if unmeasured else "")
+                  + ("; median s from the SIGTERM to: the first 1012 heard {:.2f}, its clients "
+                     "so closed all back {:.2f}, the first ack after {:.2f}".format(*medians)
+                     if medians else ""))
 
     async def faults(self, until: float) -> None:
         every: dict[str, tuple[str, Callable[[int], Awaitable[float]], bool]] = {
@@ -392,7 +474,7 @@ class Chaos:
                                self.long_partition, False),
             "frozen": (f"worker SIGSTOP for {FROZEN_S:g} s (s from the SIGSTOP)",
                        self.worker_frozen, False),
-            "rolling": ("rolling upgrade, first machine (s from its SIGTERM)",
+            "rolling": (f"rolling upgrade, first machine ({SINCE_SIGTERM})",
                         self.rolling_upgrade, False),
         }
         schedule = [every[name] for name in self.args.faults.split(",")]
@@ -472,6 +554,28 @@ class Front:
     @property
     def ws_base(self) -> str:
         return "ws" + self.url.removeprefix("http")
+
+
+def hand_over_stall(table: Table, since: float) -> float | None:
+    """`Chaos.hand_over_stalls` for one moved room: None until a 1012 close and an ack after
+    it have been heard."""
+    hands = [at for at in table.closed_moved if at >= since]
+    if not hands:
+        return None
+    acks = sorted(at for player in table.seated for at in player.acked_at)
+    after = [at for at in acks if at > hands[0]]
+    if not after:
+        return None
+    return after[0] - max([since, *(at for at in acks if at <= hands[0])])
+
+
+def hand_over_parts(table: Table, since: float) -> tuple[float, float, float]:
+    """Where a moved room's stall went, each from the SIGTERM: its first 1012 close heard,
+    the last of its clients so closed connected again, its first ack after the close."""
+    hand = min(at for at in table.closed_moved if at >= since)
+    back = max((at for at in table.back if at >= hand), default=hand)
+    acked = min(at for player in table.seated for at in player.acked_at if at > hand)
+    return hand - since, back - since, acked - since
 
 
 def figures(seconds: list[float]) -> str:

@@ -29,6 +29,22 @@ class Services:
     redis: Redis
 
 
+@dataclass
+class Front:
+    """An `Entry` on a port of this host: nginx in front of the topology's machines, or a node
+    served in a test's own event loop."""
+
+    port: int
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
 class Entry(Protocol):
     """Where clients reach a cluster: a node (`ServerProcess`), or a load balancer in front."""
 

@@ -35,6 +35,7 @@ from serverproc import ServerProcess
 from topology import HOST, NETWORK, POSTGRES_HOST, REDIS_HOST, Machine, machines, unavailable
 
 from cluster import (
+    Front,
     Services,
     acked,
     end_and_check,
@@ -57,21 +58,6 @@ PARTITION_S = 10.0
 STORE_CUT_S = 15.0
 GONE_AFTER_S = 10  # a seat's stand-in moves after this (shorter than the default 20 s)
 LONG_PARTITION_S = 30.0  # longer than a seat takes to count as gone
-
-
-@dataclass
-class Front:
-    """nginx, where every client of these tests connects."""
-
-    port: int
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
 
 @dataclass

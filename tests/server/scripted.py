@@ -35,6 +35,7 @@ class Player:
     views: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     # (version, seat, action) of every acknowledged action
     acks: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
+    acked_at: list[float] = field(default_factory=list)  # monotonic time of each ack, heard
     last_acked_id: int = 0  # the id of the latest acknowledged action (ids only grow)
     errors: list[dict[str, Any]] = field(default_factory=list)
     received: list[dict[str, Any]] = field(default_factory=list)
@@ -74,6 +75,7 @@ class Player:
                 self.closed_at = None
         elif message["type"] == "ack":
             self.acks.append((message["version"], self.seat, self.sent[message["id"]]))  # type: ignore[arg-type]
+            self.acked_at.append(self.heard_at)
             self.last_acked_id = max(self.last_acked_id, message["id"])
         elif message["type"] == "error":
             self.errors.append(message)

@@ -24,11 +24,12 @@ that cannot reach the database takes no room, and gives its rooms up to a node t
 it (`_without_store`).
 
 Rooms move between live nodes only between two moves (`_hand_on`): the room's owner key is set
-to the node chosen, then its clients are closed with 1012 and reconnect at once; that node,
-told so over the bus, takes it from the database at once (or at the first client, if sooner).
-A stopping node hands every room so (`drain`), and a node with more than its fair share hands
-the surplus (`_spread`), both to the nodes with the fewest rooms, as their beats say
-(`NodeState`, beaten as soon as a node's count changes).
+to the node chosen as it is handed, then its clients are closed with 1012 and reconnect at
+once; that node, told so over the bus, takes it from the database (the rooms handed to it one
+at a time, in the order told: `_restore_handed`), or at its first client, if sooner. A
+stopping node hands every room so (`drain`), and a node with more than its fair share hands
+the surplus (`_spread`), each to the node with the fewest rooms that takes rooms at that
+moment, as their beats say (`NodeState`, beaten as soon as a node's count changes).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import os
 import secrets
 import socket
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
@@ -114,6 +116,8 @@ class Node:
         self._handed: dict[str, tuple[float, int]] = {}
         self._arrived: dict[str, float] = {}  # room -> (loop time) when it came to this node
         self._taking: set[str] = set()  # rooms handed here, being taken (`_take`)
+        self._to_restore: deque[str] = deque()  # of those, the ones not begun, in order heard
+        self._restoring = False  # `_restore_handed` runs
         self._surplus = 0  # rooms over its fair share at the last tick
         self._store_lost_at: float | None = None  # (loop time) the store's loss was seen
         self._store_look: asyncio.TimerHandle | None = None  # `_watch_store`'s next look
@@ -148,11 +152,11 @@ class Node:
 
     async def drain(self) -> None:
         """The start of a stop, before any connection is closed: this node takes no room from
-        now on, and hands each of its rooms on between two moves (`_hand_on`), to the live
-        nodes with the fewest rooms. Its clients reconnect at once; its supervisor has closed
-        the port already, so they reach another machine (see `cli/serve.py`), and there the
-        room's new owner (relayed to, or handed the socket by its supervisor). A room nobody
-        is connected to is released instead (`_hand_all`)."""
+        now on, and hands each of its rooms on between two moves (`_hand_on`), each to the
+        live node with the fewest rooms as it is handed. Its clients reconnect at once; its
+        supervisor has closed the port already, so they reach another machine (see
+        `cli/serve.py`), and there the room's new owner (relayed to, or handed the socket by
+        its supervisor). A room nobody is connected to is released instead (`_hand_all`)."""
         self.draining = True
         self._set_beat_value()  # (beaten at once: the others hand it no room from now on)
         # The clients this node relays to other nodes' rooms reconnect now, not once every
@@ -166,21 +170,13 @@ class Node:
         await self._hand_all(rooms)
 
     async def _hand_all(self, rooms: list[Room]) -> None:
-        """A stopping node's rooms with clients, each handed on (`_hand_on`) to the live nodes
-        with the fewest rooms, or released if there is none; those nobody is connected to
-        (mostly games over, kept until they expire) are released, and taken by the first node
-        a client asks. Handed, each was restored at once by its new owner (told `take`), as
-        many as the games played since they expire, on the event loop the rooms being played
-        wait for (in a rolling upgrade: each worker held 40 to 80 rooms, 20 to 27 of them
-        played; a `take` heard up to 0.3 s after it was sent, restores 0.15 to 0.5 s)."""
-        played = [room for room in rooms if room.conns]
-        idle = [room for room in rooms if not room.conns]
-        takers: dict[str, int] = {}
-        with contextlib.suppress(*REDIS_FAILED):  # (else each is released, below)
-            takers = await self._takers()
-        targets = self._targets(len(played), takers) if takers else [None] * len(played)
-        await asyncio.gather(*(self._hand_on(room, target, HANDED_ON) for room, target in
-                               zip(played + idle, targets + [None] * len(idle), strict=True)))
+        """A stopping node's rooms with clients, each handed on (`_hand_on`) to the live node
+        with the fewest rooms at the moment it is handed, or released if there is none; those
+        nobody is connected to (mostly games over, kept until they expire) are released, and
+        taken by the first node a client asks. (Handed, each was restored at once by its new
+        owner: in a rolling upgrade each worker held 40 to 80 rooms, 20 to 27 of them played.)"""
+        await asyncio.gather(*(self._hand_on(room, HANDED_ON, to_a_node=bool(room.conns))
+                               for room in rooms))
 
     async def _takers(self) -> dict[str, int]:
         """The other live nodes that take rooms now, and how many rooms each has: as its last
@@ -194,23 +190,29 @@ class Node:
                 for node, state in (await self.leases.others()).items()
                 if state.taking and state.reaching_store}
 
-    def _targets(self, count: int, takers: dict[str, int]) -> list[str]:
-        """Where `count` rooms go (`spread`), noted as handed (`_takers`)."""
-        targets = spread(count, takers)
-        now = asyncio.get_running_loop().time()
-        for node in set(targets):
-            self._handed[node] = (now, takers[node] + targets.count(node))
-        return targets
+    async def _next_owner(self) -> str | None:
+        """The live node that takes rooms with the fewest now (None: there is none), read as
+        a room is handed, not when its hand was decided: a stopping node beats that it takes
+        no room, and a room handed seconds into a drain (its inbox busy) once went to the
+        machine's other worker, stopping by then, which released it (6.55 s for that room).
+        Noted as handed to it (`_takers`) before anything else runs."""
+        takers = await self._takers()
+        if not takers:
+            return None
+        [node] = spread(1, takers)
+        self._handed[node] = (asyncio.get_running_loop().time(), takers[node] + 1)
+        return node
 
-    async def _hand_on(self, room: Room, target: str | None, why: str) -> None:
+    async def _hand_on(self, room: Room, why: str, *, to_a_node: bool = True) -> None:
         """Between two moves (on the room's own inbox: the move under way ends first) the room
-        is handed to `target` (its owner key now names that node) or, with none, released;
-        then its clients are closed (1012) and reconnect: the first that reaches `target`, or
-        any node with none, takes the room from the database. A room that finds no pause in
-        HAND_ON_S is let go as it is."""
+        is handed to the node `_next_owner` names then (its owner key now names that node) or,
+        with none (or not `to_a_node`), released; then its clients are closed (1012) and
+        reconnect: the first that reaches that node, or any node with none, takes the room
+        from the database. A room that finds no pause in HAND_ON_S is let go as it is."""
         async def hand_then_close() -> None:
             # (seen at a stop; the room is then let go as it is, released as it closes)
             with contextlib.suppress(*REDIS_FAILED):
+                target = await self._next_owner() if to_a_node else None
                 if target is None:
                     await self.leases.release(room.code)
                 else:
@@ -502,7 +504,7 @@ class Node:
                 self._spawn(self._answer(code, op, rid, orjson.loads(body)))
             elif kind == "take":
                 _, code, _ = unpack(text, 1)
-                self._spawn(self._take(code))
+                self._take(code)
             elif kind == "ask":
                 _, op, rid, _ = unpack(text, 2)
                 self._spawn(self._respond(rid, self.node_calls[op]()))
@@ -555,17 +557,36 @@ class Node:
             return None
         return where if isinstance(where, Room) else None
 
-    async def _take(self, code: str) -> None:
+    def _take(self, code: str) -> None:
         """A room its last owner handed here: counted in this node's beats from now, not once
         it is restored, so that no node counts the cluster a room short meanwhile (and hands
-        on more than the balance needs)."""
+        on more than the balance needs); restored in turn (`_restore_handed`)."""
         self._taking.add(code)
         self._set_beat_value()
+        self._to_restore.append(code)
+        if not self._restoring:
+            self._restoring = True
+            self._spawn(self._restore_handed())
+
+    async def _restore_handed(self) -> None:
+        """The rooms handed here restored one at a time, in the order their `take`s came,
+        the loop free for anything else between two: a stopping machine hands on every room
+        at once, and restored all at once (51 in a rolling upgrade, on one loop) the last was
+        ready 1.5 s after the SIGTERM, while the clients coming back to the first waited on
+        that loop for their handshakes. A room's first client does not wait for its turn
+        here: it takes the room itself (`locate`, one at a time per room), and its turn then
+        finds it restored."""
         try:
-            await self._handed_here(code)
+            while self._to_restore:
+                code = self._to_restore.popleft()
+                try:
+                    await self._handed_here(code)
+                finally:
+                    self._taking.discard(code)
+                    self._set_beat_value()
+                await asyncio.sleep(0)
         finally:
-            self._taking.discard(code)
-            self._set_beat_value()
+            self._restoring = False
 
     async def _answer(self, code: str, op: str, rid: str, args: dict[str, Any]) -> None:
         room = self.manager.rooms.get(code)
@@ -800,8 +821,8 @@ class Node:
         log.info("node %s: %d rooms against a fair share of %d (the others' %s); %d handed on",
                  self.id, len(rooms), fair, sorted(takers.values()), len(moving))
         self._surplus -= len(moving)
-        for room, target in zip(moving, self._targets(len(moving), takers), strict=True):
-            self._spawn(self._hand_on(room, target, SPREAD))
+        for room in moving:
+            self._spawn(self._hand_on(room, SPREAD))
 
     async def _tick(self) -> None:
         reaching_store = self.manager.store.healthy()
