@@ -12,7 +12,6 @@ import time
 from typing import Any
 
 import pytest
-
 from rawws import CLOSE, RawClient
 from serverproc import PATIENCE_S, InProcessServer
 from starlette.applications import Starlette
