@@ -190,9 +190,8 @@ class Keepalive:
         assert protocol.ping_interval  # (uvicorn keeps a socket alive only with an interval)
         self.sockets.add(protocol)
         if self.timer is None:
-            self.timer = protocol.loop.call_later(protocol.ping_interval / SWEEPS_AN_INTERVAL,
-                                                  self.sweep, protocol.loop,
-                                                  protocol.ping_interval / SWEEPS_AN_INTERVAL)
+            period_s = protocol.ping_interval / SWEEPS_AN_INTERVAL
+            self.timer = protocol.loop.call_later(period_s, self.sweep, protocol.loop, period_s)
 
     def sweep(self, loop: asyncio.AbstractEventLoop, period_s: float) -> None:
         now = loop.time()
