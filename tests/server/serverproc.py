@@ -103,10 +103,11 @@ class InProcessServer:
     """uvicorn serving a one-route app on a real socket, in a thread of the test, through
     uvicorn's own WebSocket protocol or the server's (`FloodProofProtocol`)."""
 
-    def __init__(self, app: Starlette, ws: Any = "websockets-sansio") -> None:
+    def __init__(self, app: Starlette, ws: Any = "websockets-sansio", **config: Any) -> None:
+        """`config`: more of uvicorn's settings (`ws_ping_interval`...)."""
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app, port=self.port, log_level="warning",
-                                                    ws=ws))
+                                                    ws=ws, **config))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> InProcessServer:

@@ -25,7 +25,17 @@ the app's task had taken it, and woke that task: a tenth of an action's instruct
 system calls per message (docs/server.md, "A fifth pass").
 
 And cheap to parse: a read that is one whole short text message, as a player's action nearly
-always is, is unmasked and handed on here (`read_alone`), not through websockets' parser."""
+always is, is unmasked and handed on here (`read_alone`), not through websockets' parser.
+
+And cheap to keep alive: a client is pinged only once it has sent nothing for the ping
+interval, not every interval whatever it sends, and one timer a server (`Keepalive`) pings every
+socket that is due at once, not two timers a socket. A message proves the client there as a pong
+would; the web client pings the room every 10 s itself (conn.js), and at a game night's pace most
+players act within the 20 s. Pinged together, the due sockets cost the loop one wake-up, and
+their pongs come back together: a timer a socket, each firing on its own, woke the loop for each
+(the change that pinged only silent clients with a timer each cut the instructions and raised
+the CPU, docs/server.md). A dead client is still closed within the interval, the pong's timeout
+and two of the sweep's periods of its last message."""
 
 from __future__ import annotations
 
@@ -34,6 +44,7 @@ import contextlib
 import copy
 import math
 import operator
+import random
 import socket
 import weakref
 from asyncio import BaseTransport, TimerHandle
@@ -58,6 +69,8 @@ SHED_S = 1.0  # long enough for the close frame to be read before the connection
 TEXT_FIN = 0x81  # a final frame of text
 MASKED = 0x80  # a client's frame: its payload's length follows in the low 7 bits
 SHORT_MOST = 125  # the longest payload whose length fits in those 7 bits
+SWEEPS_AN_INTERVAL = 4  # how often `Keepalive` looks for due sockets: a ping is at most a
+# quarter of the interval late, and the sockets due within that quarter are pinged together
 # where websockets' parser waits while no frame has begun to arrive
 BETWEEN_FRAMES = StreamReader.at_eof.__code__
 
@@ -79,9 +92,15 @@ class Received(Mailbox[ASGIReceiveEvent]):
     socket's whole life, and once the app listens (`READ_TEXT`) it only ever holds the
     disconnect."""
 
-    __slots__ = ()
+    __slots__ = ("heard_at",)
 
     put_nowait = Mailbox.put
+
+    def __init__(self) -> None:
+        super().__init__()
+        # when the client's last message came, by the loop's clock (here, not on the protocol:
+        # one more attribute name there would pass the 30 its instances share, see SERVER_WIDE)
+        self.heard_at = 0.0
 
     def empty(self) -> bool:
         return not self
@@ -131,9 +150,10 @@ SERVER_WIDE = ("app", "app_state", "asgi_version", "close_timeout", "config", "c
 
 
 class ServerWide:
-    """The SERVER_WIDE values of one server's protocols."""
+    """The SERVER_WIDE values of one server's protocols, and its sockets' `Keepalive`."""
 
-    __slots__ = SERVER_WIDE
+    __slots__ = (*SERVER_WIDE, "keepalive")
+    keepalive: Keepalive
 
 
 def server_wide(name: str) -> property:
@@ -154,6 +174,33 @@ def server_wide(name: str) -> property:
 SERVERS: weakref.WeakKeyDictionary[ServerState, ServerWide] = weakref.WeakKeyDictionary()
 
 
+class Keepalive:
+    """The keepalive of one server's sockets: one timer, every quarter of the ping interval,
+    that pings the sockets due (`FloodProofProtocol.keep_alive`), set while there are any.
+    uvicorn's own way is two timers a ping (the next ping's and the pong's deadline), each
+    firing on its own."""
+
+    __slots__ = ("sockets", "timer")
+
+    def __init__(self) -> None:
+        self.sockets: set[FloodProofProtocol] = set()
+        self.timer: TimerHandle | None = None
+
+    def add(self, protocol: FloodProofProtocol) -> None:
+        assert protocol.ping_interval  # (uvicorn keeps a socket alive only with an interval)
+        self.sockets.add(protocol)
+        if self.timer is None:
+            period_s = protocol.ping_interval / SWEEPS_AN_INTERVAL
+            self.timer = protocol.loop.call_later(period_s, self.sweep, protocol.loop, period_s)
+
+    def sweep(self, loop: asyncio.AbstractEventLoop, period_s: float) -> None:
+        now = loop.time()
+        for protocol in list(self.sockets):
+            protocol.keep_alive(now)
+        self.timer = (loop.call_later(period_s, self.sweep, loop, period_s) if self.sockets
+                      else None)
+
+
 class FloodProofProtocol(WebSocketsSansIOProtocol):
     shedding = False
     reader: Callable[[str], float] | None = None  # the app's, once it listens (`listen`)
@@ -161,7 +208,11 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # (before uvicorn's __init__, which sets the SERVER_WIDE attributes)
-        self.wide = SERVERS.setdefault(kwargs["server_state"], ServerWide())
+        wide = SERVERS.get(kwargs["server_state"])
+        if wide is None:
+            wide = SERVERS[kwargs["server_state"]] = ServerWide()
+            wide.keepalive = Keepalive()  # (before any copy: the server's copies share it)
+        self.wide = wide
         super().__init__(*args, **kwargs)
         self.queue = Received()  # type: ignore[assignment]  # (the few methods uvicorn uses)
         self.writable = Writable()  # type: ignore[assignment]
@@ -214,6 +265,7 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
         self.hand_on()
 
     def send_receive_event_to_app(self) -> None:
+        self.received.heard_at = self.loop.time()  # (not by a pong: a silent client is pinged)
         if self.shedding:  # the rest of a read that ended in the close for flooding
             self.frames = []
             return
@@ -280,6 +332,33 @@ class FloodProofProtocol(WebSocketsSansIOProtocol):
             return False
         self.transport.write(data)
         return True
+
+    def start_keepalive(self) -> None:
+        if self.ping_interval:
+            self.received.heard_at = self.loop.time()  # (the handshake's request proves it)
+            self.wide.keepalive.add(self)
+
+    def stop_keepalive(self) -> None:
+        super().stop_keepalive()
+        if self.ping_interval:
+            self.wide.keepalive.sockets.discard(self)
+
+    def keep_alive(self, now: float) -> None:
+        """At a sweep of `Keepalive`: the ping of a client that has sent nothing, and answered
+        no ping, for the interval; the close (1011) of one whose pong is later than the ping's
+        timeout."""
+        assert self.ping_interval is not None  # (swept only with an interval)
+        if self.close_sent or self.transport.is_closing():
+            return
+        if self.pending_ping_payload is not None:
+            if self.ping_timeout is not None and now - self.ping_sent_at >= self.ping_timeout:
+                self.keepalive_timeout()
+            return
+        if now - max(self.received.heard_at, self.ping_sent_at) >= self.ping_interval:
+            self.pending_ping_payload = random.getrandbits(32).to_bytes(4, "big")
+            self.ping_sent_at = now
+            self.conn.send_ping(self.pending_ping_payload)
+            self.transport.write(b"".join(self.conn.data_to_send()))
 
     def data_received(self, data: bytes) -> None:
         if not self.shedding and not self.read_alone(data):
