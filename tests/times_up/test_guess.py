@@ -1073,3 +1073,23 @@ def test_saint_before_a_first_name_alone_is_the_saint(
     """Round eighteen: every first name is a saint's, so "saint" before a card that is a first
     name alone names the saint."""
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Pierre Bail", "Pierre Bayle", "fr", False),  # the lease, however alike it sounds
+    ("Jean-François Mille", "Jean-François Millet", "fr", False),  # a thousand
+    ("Jacques Demie", "Jacques Demy", "fr", False),  # half
+    ("Claude Saut", "Claude Sautet", "fr", False),  # a jump
+    ("Philippe Noir", "Philippe Noiret", "fr", False),  # black
+    ("Pierre Boules", "Pierre Boulez", "fr", False),  # balls
+    ("Françoise Hardi", "Françoise Hardy", "fr", True),  # a rarer word: the name as heard
+    ("Philippe Noiré", "Philippe Noiret", "fr", True),  # so accented, no word ("noire")
+    ("Hubert Reves", "Hubert Reeves", "fr", True),  # "rêves" typed plainly: no word so
+    ("Angelina Joli", "Angelina Jolie", "fr", True),  # the name's own word inflected
+    ("Ho Chi Min", "Hô Chi Minh", "fr", True),  # three letters: "min" is an abbreviation
+    ("Marc Twain", "Mark Twain", "fr", True),  # a first name for a first name
+])
+def test_a_french_word_every_player_knows_is_that_word_at_a_french_table(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """Round nineteen: a French word of Zipf 4 or more typed for a name's word is meant."""
+    assert matches(said, name, Judge(language)) is accepted
