@@ -882,38 +882,42 @@ def same_word(said: str, printed: str, judge: Judge) -> bool:
         return False
     if judge.words_pack:
         return _same_common_word(said, printed, judge)
-    if (judge.language == "fr" and said not in judge.unlike_words
-            and _french_word_meant(said, printed)):
+    if said not in judge.unlike_words and _word_meant(said, printed, judge.language):
         return False
     return _same_name_word(said, printed, judge.language)
 
 
-# A French word at least this common (Zipf 4: once in 100,000 words, "tiers", "baie") is one
-# every French player knows: typed for a word of a name, it is the word meant.
-_KNOWN_FRENCH_ZIPF = 4.0
-# DELA's words of three letters or fewer are as often abbreviations ("min", "cm") as words.
-_FRENCH_WORD_LETTERS = 4
-# The endings that inflect a French word (its feminine, its plural): "Joli" for Jolie,
-# "Racines" for Racine are the name's word said otherwise, not another word.
-_FRENCH_INFLECTIONS = ("e", "s", "es", "x")
+# A word at least this common (Zipf 4: once in 100,000 words, "tiers", "baie", "cock") is one
+# every player of the language knows: typed for a word of a name, it is the word meant.
+_KNOWN_WORD_ZIPF = 4.0
+# The dictionaries' words of three letters or fewer are as often abbreviations ("min", "cm")
+# or a name's syllable ("Van Dam") as words.
+_KNOWN_WORD_LETTERS = 4
+# The endings that inflect a word (its feminine, its plural): "Joli" for Jolie, "Racines" for
+# Racine are the name's word said otherwise, not another word.
+_INFLECTIONS = ("e", "s", "es", "x")
 
 
-def _french_word_meant(said: str, printed: str) -> bool:
-    """Whether, at a French table, the word `said` for a name's word is a French word every
-    player knows rather than the name spelt as it sounds: "Adolphe Tiers" is the word "tiers",
-    "Nathalie Baie" the bay, however alike they sound. Not a first name ("Marc" for Mark),
-    nor an article, particle or title (the name's own words a guess may change), nor the
-    name's word inflected, nor a word written with accents typed without them ("Reves" is
+def _word_meant(said: str, printed: str, language: str) -> bool:
+    """Whether the word `said` for a name's word is a word of the table's language every
+    player knows, written so, rather than the name spelt as it sounds: "Adolphe Tiers" is the
+    word "tiers", "Nathalie Baie" the bay, "Tim Cock" no slip, however alike they sound. At an
+    English table only with as many letters as the name's word or more: English spells
+    letters it does not say, and its tables forgive one left out ("Brad Pit", "Ringo Star",
+    "Oscar Wild"); French tables do not ("Tiers" for Thiers). Not a first name ("Marc" for
+    Mark), nor an article, particle or title (the name's own words a guess may change), nor
+    the name's word inflected, nor a word written with accents typed without them ("Reves" is
     Reeves as heard, not "rêves"), nor one typed with accents that so make no word ("Noiré"
     for Noiret: the caller leaves those out)."""
     if said in _NO_NAME_WORD or lexicon.is_first_name(said):
         return False
-    if any(said == printed + ending or printed == said + ending
-           for ending in _FRENCH_INFLECTIONS):
+    if language == "en" and len(said) < len(printed):
         return False
-    return (len(said) >= _FRENCH_WORD_LETTERS
-            and said in lexicon.words_at_least("fr", _KNOWN_FRENCH_ZIPF)
-            and _written_word(said, "fr"))
+    if any(said == printed + ending or printed == said + ending for ending in _INFLECTIONS):
+        return False
+    return (len(said) >= _KNOWN_WORD_LETTERS
+            and said in lexicon.words_at_least(language, _KNOWN_WORD_ZIPF)
+            and _written_word(said, language))
 
 
 def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
