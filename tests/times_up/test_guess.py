@@ -1098,3 +1098,16 @@ def test_a_word_every_player_knows_is_that_word(
     """Round nineteen: a word of the table's language of Zipf 4 or more typed for a name's
     word is the word meant (at an English table, with no letter of the name's left out)."""
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("guêtre", "guerre", False),  # a gaiter: a word, met mostly as "guêtres"
+    ("hère", "herbe", False),  # "pauvre hère", met mostly as "hères"
+    ("zébre", "zèbre", True),  # no word so accented, nor its plural: the card's misspelt
+    ("pastéque", "pastèque", True),
+])
+def test_a_word_typed_with_accents_whose_plural_is_a_word_is_a_word(
+        said: str, name: str, accepted: bool) -> None:
+    """Round nineteen: wordfreq counts a word's singular and plural apart, and some are met
+    mostly in the plural; a singular too rare for the list is still a word if its plural is."""
+    assert matches(said, name, Judge("fr", words_pack=True)) is accepted

@@ -275,11 +275,12 @@ def _without_article(accepts: tuple[str, ...]) -> list[str]:
 def _unlike_words(guess: str, language: str) -> frozenset[str]:
     """The words of the guess typed with accents that make no word of the language as written,
     in the compared form: a player who types "musé" or "Servantès" means no "muse" or
-    "servantes", but the card's word spelt as it sounds."""
+    "servantes", but the card's word spelt as it sounds. A word met mostly in the plural is a
+    word in the singular too, however rare the list finds it: "rêne" (Zipf 1.8, "rênes" 3.4)."""
     return frozenset(" ".join(words(typed))
                      for typed in unicodedata.normalize("NFC", guess.casefold()).split()
                      if not typed.isascii() and typed.isalpha()
-                     and typed not in lexicon.rare_accented_words(language))
+                     and not {typed, typed + "s"} & lexicon.rare_accented_words(language))
 
 
 def _plain_word(guess: str, form: str, judge: Judge) -> bool:
