@@ -1111,3 +1111,17 @@ def test_a_word_typed_with_accents_whose_plural_is_a_word_is_a_word(
     """Round nineteen: wordfreq counts a word's singular and plural apart, and some are met
     mostly in the plural; a singular too rare for the list is still a word if its plural is."""
     assert matches(said, name, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("un Voltaire", "Voltaire", "fr", False),  # the armchair
+    ("a Madonna", "Madonna", "en", False),  # an image of the Virgin
+    ("un Rembrandt", "Rembrandt", "fr", False),  # one of his paintings
+    ("an Einstein", "(Albert) Einstein", "en", False),  # a genius, one of many
+    ("A Lincoln", "Abraham Lincoln", "en", True),  # the initial of his first name
+    ("A. Einstein", "(Albert) Einstein", "en", True),
+])
+def test_an_indefinite_article_before_a_name_makes_a_thing_of_the_person(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """Round nineteen: "un chateaubriand" is the steak, not the writer."""
+    assert matches(said, name, Judge(language)) is accepted

@@ -171,8 +171,9 @@ TABLES = (
     # chateaubriand", "Hambourg" for "hamburger": a word made from the name or the name's
     # thing). Round nineteen (development data from here): development fr 161, eight ("Adolphe
     # Tiers", "Nathalie Baie" refused: a word every player knows); test fr 223, seven ("rêne"
-    # refused: a word met mostly in the plural).
-    HeldOut(15, HELD_OUT_15, 800, ({"fr": 161, "en": 190}, 8), ({"fr": 223, "en": 195}, 7)),
+    # refused: a word met mostly in the plural), 224, six ("un chateaubriand" refused: an
+    # indefinite article makes a thing of the person's).
+    HeldOut(15, HELD_OUT_15, 800, ({"fr": 161, "en": 190}, 8), ({"fr": 224, "en": 195}, 6)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them

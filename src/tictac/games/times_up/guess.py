@@ -142,7 +142,8 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
                                           or _participle(guess, name, judge.language)
                                           or _french_word(guess, name, judge))):
         return False
-    if not judge.words_pack and _derived_surname(guess, name, judge.language):
+    if not judge.words_pack and (_derived_surname(guess, name, judge.language)
+                                 or _a_thing_of(said, name)):
         return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts, *_ending_with(name, known.accepts),
@@ -162,6 +163,20 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), replace(
         judge, unlike_words=_unlike_words(guess, judge.language)))
+
+
+# The indefinite articles: before a person's name they make a thing of theirs or named after
+# them, one of many ("un Picasso" is a painting, "un chateaubriand" a steak, "a Rembrandt").
+_INDEFINITE = frozenset({"un", "une", "a", "an"})
+
+
+def _a_thing_of(said: tuple[str, ...], name: str) -> bool:
+    """Whether the guess opens on an indefinite article before a person's name: a thing of
+    theirs, not the person. Not a word of the card's name ("An Wang"), nor a letter that is
+    the initial of one ("A Lincoln" for Abraham Lincoln)."""
+    first, printed = said[0], words(name)
+    return (len(said) > 1 and first in _INDEFINITE and first not in printed
+            and not (len(first) == 1 and any(word.startswith(first) for word in printed)))
 
 
 def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
