@@ -1073,3 +1073,55 @@ def test_saint_before_a_first_name_alone_is_the_saint(
     """Round eighteen: every first name is a saint's, so "saint" before a card that is a first
     name alone names the saint."""
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("Pierre Bail", "Pierre Bayle", "fr", False),  # the lease, however alike it sounds
+    ("Jean-François Mille", "Jean-François Millet", "fr", False),  # a thousand
+    ("Jacques Demie", "Jacques Demy", "fr", False),  # half
+    ("Claude Saut", "Claude Sautet", "fr", False),  # a jump
+    ("Philippe Noir", "Philippe Noiret", "fr", False),  # black
+    ("Pierre Boules", "Pierre Boulez", "fr", False),  # balls
+    ("Françoise Hardi", "Françoise Hardy", "fr", True),  # a rarer word: the name as heard
+    ("Philippe Noiré", "Philippe Noiret", "fr", True),  # so accented, no word ("noire")
+    ("Hubert Reves", "Hubert Reeves", "fr", True),  # "rêves" typed plainly: no word so
+    ("Angelina Joli", "Angelina Jolie", "fr", True),  # the name's own word inflected
+    ("Ho Chi Min", "Hô Chi Minh", "fr", True),  # three letters: "min" is an abbreviation
+    ("Marc Twain", "Mark Twain", "fr", True),  # a first name for a first name
+    ("Gregory Peak", "Gregory Peck", "en", False),  # an English word as long as the name's
+    ("Bob Hoped", "Bob Hope", "en", False),  # or longer
+    ("Brad Pit", "Brad Pitt", "en", True),  # a letter English spells but does not say, left out
+    ("Ringo Star", "Ringo Starr", "en", True),
+])
+def test_a_word_every_player_knows_is_that_word(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """Round nineteen: a word of the table's language of Zipf 4 or more typed for a name's
+    word is the word meant (at an English table, with no letter of the name's left out)."""
+    assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("guêtre", "guerre", False),  # a gaiter: a word, met mostly as "guêtres"
+    ("hère", "herbe", False),  # "pauvre hère", met mostly as "hères"
+    ("zébre", "zèbre", True),  # no word so accented, nor its plural: the card's misspelt
+    ("pastéque", "pastèque", True),
+])
+def test_a_word_typed_with_accents_whose_plural_is_a_word_is_a_word(
+        said: str, name: str, accepted: bool) -> None:
+    """Round nineteen: wordfreq counts a word's singular and plural apart, and some are met
+    mostly in the plural; a singular too rare for the list is still a word if its plural is."""
+    assert matches(said, name, Judge("fr", words_pack=True)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "language", "accepted"), [
+    ("un Voltaire", "Voltaire", "fr", False),  # the armchair
+    ("a Madonna", "Madonna", "en", False),  # an image of the Virgin
+    ("un Rembrandt", "Rembrandt", "fr", False),  # one of his paintings
+    ("an Einstein", "(Albert) Einstein", "en", False),  # a genius, one of many
+    ("A Lincoln", "Abraham Lincoln", "en", True),  # the initial of his first name
+    ("A. Einstein", "(Albert) Einstein", "en", True),
+])
+def test_an_indefinite_article_before_a_name_makes_a_thing_of_the_person(
+        said: str, name: str, language: str, accepted: bool) -> None:
+    """Round nineteen: "un chateaubriand" is the steak, not the writer."""
+    assert matches(said, name, Judge(language)) is accepted

@@ -260,8 +260,9 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
     HELD_OUT.name: ({"fr": 306, "en": 312}, 1),
-    HELD_OUT_2.name: ({"fr": 380, "en": 374}, 4),
-    HELD_OUT_3.name: ({"fr": 363, "en": 366}, 4),
+    # Round nineteen: "Michael Bubble", "Tim Cock" refused (a word every player knows).
+    HELD_OUT_2.name: ({"fr": 380, "en": 376}, 3),
+    HELD_OUT_3.name: ({"fr": 363, "en": 370}, 3),
 }
 HELD_OUT_TABLES = {table.name: table for table in (HELD_OUT, HELD_OUT_2, HELD_OUT_3)}
 

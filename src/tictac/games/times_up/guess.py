@@ -142,7 +142,8 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
                                           or _participle(guess, name, judge.language)
                                           or _french_word(guess, name, judge))):
         return False
-    if not judge.words_pack and _derived_surname(guess, name, judge.language):
+    if not judge.words_pack and (_derived_surname(guess, name, judge.language)
+                                 or _a_thing_of(said, name)):
         return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts, *_ending_with(name, known.accepts),
@@ -162,6 +163,20 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
     exonyms = () if judge.words_pack else lexicon.EXONYMS.get(" ".join(words(name)), ())
     return _matches_names(said, (*own, *exonyms), replace(
         judge, unlike_words=_unlike_words(guess, judge.language)))
+
+
+# The indefinite articles: before a person's name they make a thing of theirs or named after
+# them, one of many ("un Picasso" is a painting, "un chateaubriand" a steak, "a Rembrandt").
+_INDEFINITE = frozenset({"un", "une", "a", "an"})
+
+
+def _a_thing_of(said: tuple[str, ...], name: str) -> bool:
+    """Whether the guess opens on an indefinite article before a person's name: a thing of
+    theirs, not the person. Not a word of the card's name ("An Wang"), nor a letter that is
+    the initial of one ("A Lincoln" for Abraham Lincoln)."""
+    first, printed = said[0], words(name)
+    return (len(said) > 1 and first in _INDEFINITE and first not in printed
+            and not (len(first) == 1 and any(word.startswith(first) for word in printed)))
 
 
 def _described(tokens: tuple[str, ...], name: str, judge: Judge) -> bool:
@@ -275,11 +290,12 @@ def _without_article(accepts: tuple[str, ...]) -> list[str]:
 def _unlike_words(guess: str, language: str) -> frozenset[str]:
     """The words of the guess typed with accents that make no word of the language as written,
     in the compared form: a player who types "musé" or "Servantès" means no "muse" or
-    "servantes", but the card's word spelt as it sounds."""
+    "servantes", but the card's word spelt as it sounds. A word met mostly in the plural is a
+    word in the singular too, however rare the list finds it: "rêne" (Zipf 1.8, "rênes" 3.4)."""
     return frozenset(" ".join(words(typed))
                      for typed in unicodedata.normalize("NFC", guess.casefold()).split()
                      if not typed.isascii() and typed.isalpha()
-                     and typed not in lexicon.rare_accented_words(language))
+                     and not {typed, typed + "s"} & lexicon.rare_accented_words(language))
 
 
 def _plain_word(guess: str, form: str, judge: Judge) -> bool:
@@ -882,7 +898,42 @@ def same_word(said: str, printed: str, judge: Judge) -> bool:
         return False
     if judge.words_pack:
         return _same_common_word(said, printed, judge)
+    if said not in judge.unlike_words and _word_meant(said, printed, judge.language):
+        return False
     return _same_name_word(said, printed, judge.language)
+
+
+# A word at least this common (Zipf 4: once in 100,000 words, "tiers", "baie", "cock") is one
+# every player of the language knows: typed for a word of a name, it is the word meant.
+_KNOWN_WORD_ZIPF = 4.0
+# The dictionaries' words of three letters or fewer are as often abbreviations ("min", "cm")
+# or a name's syllable ("Van Dam") as words.
+_KNOWN_WORD_LETTERS = 4
+# The endings that inflect a word (its feminine, its plural): "Joli" for Jolie, "Racines" for
+# Racine are the name's word said otherwise, not another word.
+_INFLECTIONS = ("e", "s", "es", "x")
+
+
+def _word_meant(said: str, printed: str, language: str) -> bool:
+    """Whether the word `said` for a name's word is a word of the table's language every
+    player knows, written so, rather than the name spelt as it sounds: "Adolphe Tiers" is the
+    word "tiers", "Nathalie Baie" the bay, "Tim Cock" no slip, however alike they sound. At an
+    English table only with as many letters as the name's word or more: English spells
+    letters it does not say, and its tables forgive one left out ("Brad Pit", "Ringo Star",
+    "Oscar Wild"); French tables do not ("Tiers" for Thiers). Not a first name ("Marc" for
+    Mark), nor an article, particle or title (the name's own words a guess may change), nor
+    the name's word inflected, nor a word written with accents typed without them ("Reves" is
+    Reeves as heard, not "rêves"), nor one typed with accents that so make no word ("Noiré"
+    for Noiret: the caller leaves those out)."""
+    if said in _NO_NAME_WORD or lexicon.is_first_name(said):
+        return False
+    if language == "en" and len(said) < len(printed):
+        return False
+    if any(said == printed + ending or printed == said + ending for ending in _INFLECTIONS):
+        return False
+    return (len(said) >= _KNOWN_WORD_LETTERS
+            and said in lexicon.words_at_least(language, _KNOWN_WORD_ZIPF)
+            and _written_word(said, language))
 
 
 def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
