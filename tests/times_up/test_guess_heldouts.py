@@ -1,5 +1,5 @@
 """The typed-guess checker against the blind held-out tables from the seventh on
-(guess_heldout7.tsv to guess_heldout15.tsv; a table written but not judged yet is tested only
+(guess_heldout7.tsv to guess_heldout16.tsv; a table written but not judged yet is tested only
 for its draw and shape: NOT_YET_JUDGED). Each was written while the checker was being changed, by
 someone who read neither the checker nor the packs' lists of accepted forms and confusions and
 never ran the checker on it, on cards of a seeded draw that no earlier draw took (`drawn_for`).
@@ -34,6 +34,7 @@ from .test_guess_table import (
     HELD_OUT_13,
     HELD_OUT_14,
     HELD_OUT_15,
+    HELD_OUT_16,
     _judge_held_out_half,
     _seeded_draw,
     big_balanced_and_every_kind,
@@ -178,7 +179,11 @@ TABLES = (
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
 # to TABLES with their figures).
-NOT_YET_JUDGED: tuple[Blind, ...] = ()
+NOT_YET_JUDGED: tuple[Blind, ...] = (
+    # guess_heldout16.tsv, written during round nineteen (822 rows, on the first draw over the
+    # personalities packs' fourth growth: 24 en and 20 fr cards), judged once at its end.
+    Blind(16, HELD_OUT_16, 822),
+)
 WRITTEN = (*TABLES, *NOT_YET_JUDGED)
 
 

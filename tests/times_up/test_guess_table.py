@@ -56,6 +56,7 @@ HELD_OUT_12 = Path(__file__).with_name("guess_heldout12.tsv")
 HELD_OUT_13 = Path(__file__).with_name("guess_heldout13.tsv")
 HELD_OUT_14 = Path(__file__).with_name("guess_heldout14.tsv")
 HELD_OUT_15 = Path(__file__).with_name("guess_heldout15.tsv")
+HELD_OUT_16 = Path(__file__).with_name("guess_heldout16.tsv")
 # guess_heldout2.tsv's and guess_heldout3.tsv's people are names a player writes
 # ("fr-players"): no pack, no list.
 PLAYERS_DECKS = ("fr-players", "en-players")
@@ -336,8 +337,9 @@ EARLIER_TABLES = (TABLE, HELD_OUT, HELD_OUT_2, HELD_OUT_3)
 
 # The personalities packs grew after guess_heldout12.tsv was drawn (issue 40: thirty cards each
 # for the thirteenth table on), again after guess_heldout13.tsv was drawn (thirty en and twenty
-# fr cards for the fourteenth on) and after guess_heldout14.tsv was drawn (twenty-four en and
-# twenty fr cards for the fifteenth on), and a table holds the cards its draw gave when it was
+# fr cards for the fourteenth on), after guess_heldout14.tsv was drawn (twenty-four en and
+# twenty fr cards for the fifteenth on) and after guess_heldout15.tsv was drawn (twenty-four en
+# and twenty fr cards for the sixteenth on), and a table holds the cards its draw gave when it was
 # written: per growth, the last table drawn before it and each pack's last card then. A table's
 # draw is over each pack's cards up to the last card of the first growth after it, a table drawn
 # after every growth over the whole pack.
@@ -347,6 +349,8 @@ PACKS_BEFORE_THEY_GREW = (
     (13, {"en-personalities": "en-p-274", "fr-personalities": "fr-p-336",
           "en-words": "en-w-238", "fr-words": "fr-w-265"}),
     (14, {"en-personalities": "en-p-304", "fr-personalities": "fr-p-356",
+          "en-words": "en-w-238", "fr-words": "fr-w-265"}),
+    (15, {"en-personalities": "en-p-328", "fr-personalities": "fr-p-376",
           "en-words": "en-w-238", "fr-words": "fr-w-265"}),
 )
 
@@ -456,7 +460,7 @@ SEEDED_TABLES = {HELD_OUT_5: drawn_for_heldout5, HELD_OUT_6: drawn_for_heldout6}
 # Every table, in the order they were written.
 WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8,
                     HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, HELD_OUT_13,
-                    HELD_OUT_14, HELD_OUT_15)
+                    HELD_OUT_14, HELD_OUT_15, HELD_OUT_16)
 
 
 def repeated_guesses(table: Path) -> list[Row]:
