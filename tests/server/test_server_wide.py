@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import uvicorn
+from rawws import RawClient
+from serverproc import InProcessServer
+from test_ws_keepalive import listening_app
 from uvicorn.server import ServerState
 
 from tictac.server.ws_protocol import SERVER_WIDE, FloodProofProtocol
@@ -34,3 +38,18 @@ def test_a_server_s_protocols_share_what_uvicorn_sets_alike() -> None:
         assert second.wide is not first.wide and second.config is config
 
     asyncio.run(made())
+
+
+def test_the_connections_of_a_running_server_share_one_server_wide() -> None:
+    """uvicorn sets the listening address and scheme to None as it makes each connection's
+    protocol, and to their values once the connection is made: neither gives a connection a
+    ServerWide of its own (each had one, some 180 bytes a socket)."""
+    with InProcessServer(listening_app([]), FloodProofProtocol) as served:
+        clients = [RawClient(served.port, "/ws") for _ in range(5)]
+        protocols: list[Any] = list(served.server.server_state.connections)  # (all 5 made)
+        assert len(protocols) == 5
+        assert len({id(protocol.wide) for protocol in protocols}) == 1
+        assert {protocol.server for protocol in protocols} == {("127.0.0.1", served.port)}
+        assert {protocol.scheme for protocol in protocols} == {"ws"}
+        for client in clients:
+            client.close()

@@ -158,12 +158,16 @@ class ServerWide:
 
 def server_wide(name: str) -> property:
     """Attribute `name` of a protocol, held by its ServerWide. Set to a value unlike the one the
-    server's other protocols hold (uvicorn never does), it gives the protocol a ServerWide of
-    its own."""
+    server's other protocols hold (a server listening on two addresses), it gives the protocol a
+    ServerWide of its own. None is uvicorn's placeholder for the listening address and scheme
+    until a connection is made: it replaces no value, and a value replaces it in place."""
 
     def put(protocol: FloodProofProtocol, value: Any) -> None:
         wide = protocol.wide
-        if hasattr(wide, name) and getattr(wide, name) != value:
+        held = getattr(wide, name, None)
+        if held is not None and held != value:
+            if value is None:
+                return
             protocol.wide = wide = copy.copy(wide)
         setattr(wide, name, value)
 
