@@ -82,9 +82,6 @@ NAMED_AFTER = frozenset({
 # Chelsea"); the French "de" alone after a surname is a particle ("Louis Aragon de Paris").
 _OF = frozenset({"of", "from", "de", "d", "du", "des"})
 _PARTICLE = frozenset({"de", "d", "du"})
-# "And" beside a name joins another person or thing to it, a duo or a title ("Simon and Art
-# Garfunkel", "Willy Wonka and the Chocolate Factory"): it describes nobody.
-_AND = frozenset({"and", "et"})
 # The English words that end a description's noun phrase and open more of it ("the first man
 # on the Moon", "the actor who played Harry Potter").
 _ENGLISH_OPENERS = frozenset({
@@ -118,7 +115,8 @@ def describes_before(words: tuple[str, ...], whole: bool, one_word: bool) -> boo
     # After an article, the noun may be a word no dictionary holds, a title in the person's
     # language ("le Conducător Nicolae Ceausescu"), as after the name ("le malletier").
     titled = len(words) == 2 and words[0] in lexicon.NAME_ARTICLES and _a_noun(beside)
-    if (not (_plain_word(beside) or titled) or beside in _OF or beside in _AND
+    # ("and" beside a name joins someone else to it: "Simon and Art Garfunkel")
+    if (not (_plain_word(beside) or titled) or beside in _OF or beside in lexicon.AND_WORDS
             or any(word in RELATIVES or word in NAMED_BEFORE for word in words)):
         return False
     return words[0] in lexicon.NAME_ARTICLES or (whole and not one_word)
@@ -132,7 +130,7 @@ def describes_after(words: tuple[str, ...], whole: bool, without_surname: bool,
     if not words:
         return True
     head, rest = words[0], words[1:]
-    if head in _AND:
+    if head in lexicon.AND_WORDS:  # "Willy Wonka and the Chocolate Factory"
         return False
     if head in lexicon.NAME_ARTICLES and rest:
         # "the first James Bond" describes; "Napoleon Bonaparte the third" is another man.

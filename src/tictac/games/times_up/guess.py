@@ -65,7 +65,6 @@ _SHORT_WORD = 6
 _ARTICLES = lexicon.ARTICLES["fr"] | lexicon.ARTICLES["en"]
 _TITLES = lexicon.TITLES["fr"] | lexicon.TITLES["en"]
 _SAINTS = frozenset({"saint", "sainte"})
-_CONJUNCTIONS = {"fr": "et", "en": "and"}
 _LEADING = _ARTICLES | lexicon.NAME_ARTICLES | lexicon.PARTICLES
 _NO_NAME_WORD = _LEADING | _TITLES  # words of a card's name a guess may change or leave out
 
@@ -130,8 +129,8 @@ def _ampersand_read(guess: str, name: str, judge: Judge) -> str:
     Jerry" for "Tom et Jerry"), else the table's: punctuation is dropped, but "&" is a word."""
     if "&" not in guess:
         return guess
-    said = next((word for word in words(name) if word in _CONJUNCTIONS.values()),
-                _CONJUNCTIONS[judge.language])
+    said = next((word for word in words(name) if word in lexicon.AND_WORDS),
+                lexicon.AND[judge.language])
     return guess.replace("&", f" {said} ")
 
 
@@ -815,7 +814,7 @@ def _may_join(said: tuple[str, ...], pieces: list[str], one_for_one: bool, judge
     Jordan" is another man); nor an "and" said, a word of its own ("Harry Potter et" is not
     "Harry Potter" with a silent "et")."""
     if one_for_one or _has_number(pieces, judge) or any(
-            word in _CONJUNCTIONS.values() for word in said):
+            word in lexicon.AND_WORDS for word in said):
         return False
     card = "".join(pieces[len(said):])
     return "".join(said) == card or all(len(piece) > 1 for piece in said)

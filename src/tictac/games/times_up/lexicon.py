@@ -70,6 +70,10 @@ TITLES = {
 # "Ludwig von Beethoven" for Ludwig van Beethoven. Inside a name, one of a kind is heard as
 # another of the same kind.
 NAME_ARTICLES = frozenset({"the", "le", "la", "l", "les"})
+# "And" in each language: it joins another person or thing to a name, never describes it, and
+# is what a typed "&" stands for.
+AND = {"fr": "et", "en": "and"}
+AND_WORDS = frozenset(AND.values())
 # Italian names join a particle to an article ("Andrea del Verrocchio", "Piero della
 # Francesca", "Durante degli Alighieri"): particles all the same. "d" is what is left of "d'"
 # ("Giscard d'Estaing"): "de" elided, left out as "de" is ("Olivier Ormesson").
