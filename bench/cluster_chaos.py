@@ -131,10 +131,7 @@ async def play_on(player: Player, bases: list[str], table: Table) -> None:
             if await player.play(timeout=30):
                 return
         except BROKEN as failure:
-            moved = noted(failure, table)
-            await reconnect(player, bases)
-            if moved:
-                table.back.append(time.monotonic())
+            await back_after(failure, player, bases, table)
 
 
 async def watch_on(watcher: Player, bases: list[str], table: Table) -> None:
@@ -142,19 +139,20 @@ async def watch_on(watcher: Player, bases: list[str], table: Table) -> None:
         try:
             return await watch(watcher, timeout=30)
         except BROKEN as failure:
-            moved = noted(failure, table)
-            await reconnect(watcher, bases)
-            if moved:
-                table.back.append(time.monotonic())
+            await back_after(failure, watcher, bases, table)
 
 
-def noted(failure: BaseException, table: Table) -> bool:
-    """A 1012 close noted for the table (when heard): a room's move shows in its clients so."""
-    if isinstance(failure, ConnectionClosed) and failure.rcvd is not None \
-            and failure.rcvd.code == CLOSE_MOVED:
+async def back_after(failure: BaseException, client: Player, bases: list[str],
+                     table: Table) -> None:
+    """The client connected again after its socket broke; a 1012 close, and when the client
+    was back from it, noted for the table: a room's move shows in its clients so."""
+    moved = (isinstance(failure, ConnectionClosed) and failure.rcvd is not None
+             and failure.rcvd.code == CLOSE_MOVED)
+    if moved:
         table.closed_moved.append(time.monotonic())
-        return True
-    return False
+    await reconnect(client, bases)
+    if moved:
+        table.back.append(time.monotonic())
 
 
 async def begin(seated: list[Player], bases: list[str]) -> None:
