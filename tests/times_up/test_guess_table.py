@@ -338,11 +338,12 @@ EARLIER_TABLES = (TABLE, HELD_OUT, HELD_OUT_2, HELD_OUT_3)
 # The personalities packs grew after guess_heldout12.tsv was drawn (issue 40: thirty cards each
 # for the thirteenth table on), again after guess_heldout13.tsv was drawn (thirty en and twenty
 # fr cards for the fourteenth on), after guess_heldout14.tsv was drawn (twenty-four en and
-# twenty fr cards for the fifteenth on) and after guess_heldout15.tsv was drawn (twenty-four en
-# and twenty fr cards for the sixteenth on), and a table holds the cards its draw gave when it was
-# written: per growth, the last table drawn before it and each pack's last card then. A table's
-# draw is over each pack's cards up to the last card of the first growth after it, a table drawn
-# after every growth over the whole pack.
+# twenty fr cards for the fifteenth on), after guess_heldout15.tsv was drawn (twenty-four en
+# and twenty fr cards for the sixteenth on) and after guess_heldout16.tsv was drawn (twenty-four
+# en and twenty fr cards for the seventeenth on), and a table holds the cards its draw gave when
+# it was written: per growth, the last table drawn before it and each pack's last card then. A
+# table's draw is over each pack's cards up to the last card of the first growth after it, a
+# table drawn after every growth over the whole pack.
 PACKS_BEFORE_THEY_GREW = (
     (12, {"en-personalities": "en-p-244", "fr-personalities": "fr-p-306",
           "en-words": "en-w-238", "fr-words": "fr-w-265"}),
@@ -351,6 +352,8 @@ PACKS_BEFORE_THEY_GREW = (
     (14, {"en-personalities": "en-p-304", "fr-personalities": "fr-p-356",
           "en-words": "en-w-238", "fr-words": "fr-w-265"}),
     (15, {"en-personalities": "en-p-328", "fr-personalities": "fr-p-376",
+          "en-words": "en-w-238", "fr-words": "fr-w-265"}),
+    (16, {"en-personalities": "en-p-352", "fr-personalities": "fr-p-396",
           "en-words": "en-w-238", "fr-words": "fr-w-265"}),
 )
 
