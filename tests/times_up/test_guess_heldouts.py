@@ -176,8 +176,9 @@ TABLES = (
     # refused: a word met mostly in the plural), 224, six ("un chateaubriand" refused: an
     # indefinite article makes a thing of the person's). Round twenty: development en 191,
     # seven ("Maria Poppins" refused); test fr 225, five ("Maria Laforêt" refused: a first name
-    # in another language than the table's, for a name of its own, is another name).
-    HeldOut(15, HELD_OUT_15, 800, ({"fr": 161, "en": 191}, 7), ({"fr": 225, "en": 195}, 5)),
+    # in another language than the table's, for a name of its own, is another name), 226, four
+    # ("Gaëlle Faye" refused: a woman's first name).
+    HeldOut(15, HELD_OUT_15, 800, ({"fr": 161, "en": 191}, 7), ({"fr": 226, "en": 195}, 4)),
     # guess_heldout16.tsv, written during round nineteen (822 rows, on the first draw over the
     # personalities packs' fourth growth: 24 en and 20 fr cards), both halves judged once with
     # round nineteen's checker. Development half: fr 243/252, en 179/185, eleven accepted (a
@@ -189,8 +190,9 @@ TABLES = (
     # Warn", "Donatella", "Sadie Smith", "croassant"; half a compound name: "Jacques Delmas"; a
     # namesake named after the card: "Donatello the ninja turtle", "Dido queen of Carthage"; a
     # derived word: "dragonnet"; the French word at an English card: "photographe",
-    # "hippopotame").
-    HeldOut(16, HELD_OUT_16, 822, ({"fr": 243, "en": 179}, 11), ({"fr": 153, "en": 211}, 13)),
+    # "hippopotame"). Round twenty (development data from here): development fr 244, ten
+    # ("Gaëlle Monfils" refused).
+    HeldOut(16, HELD_OUT_16, 822, ({"fr": 244, "en": 179}, 10), ({"fr": 153, "en": 211}, 13)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
