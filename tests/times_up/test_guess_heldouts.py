@@ -103,8 +103,9 @@ TABLES = (
     # "hairdrier" for hairdresser, "Hitch" alone for Alfred Hitchcock); round twelve fr 195, en
     # 180, five ("Alfredo Hitchcock", "Princess Diane", "Hugh" refused). Round fourteen:
     # development fr 205, en 219, 12 ("chameleon", "James Cameroon" refused); test fr 196,
-    # four ("Hitch" refused).
-    HeldOut(9, HELD_OUT_9, 800, ({"fr": 205, "en": 219}, 12), ({"fr": 196, "en": 180}, 4)),
+    # four ("Hitch" refused). Round twenty: development fr 206, eleven ("Virginia Efira"
+    # refused: another language's form of a French first name).
+    HeldOut(9, HELD_OUT_9, 800, ({"fr": 206, "en": 219}, 11), ({"fr": 196, "en": 180}, 4)),
     # guess_heldout10.tsv, written during round twelve, both halves judged once with its
     # checker. Development half: fr 189/206, en 205/215, five accepted; round thirteen fr 202,
     # en 210. Test half: fr 200/210, en 186/201, six accepted ("Jeanne Longo", "Heidi Lamarr",
@@ -173,8 +174,11 @@ TABLES = (
     # thing). Round nineteen (development data from here): development fr 161, eight ("Adolphe
     # Tiers", "Nathalie Baie" refused: a word every player knows); test fr 223, seven ("rêne"
     # refused: a word met mostly in the plural), 224, six ("un chateaubriand" refused: an
-    # indefinite article makes a thing of the person's).
-    HeldOut(15, HELD_OUT_15, 800, ({"fr": 161, "en": 190}, 8), ({"fr": 224, "en": 195}, 6)),
+    # indefinite article makes a thing of the person's). Round twenty: development en 191,
+    # seven ("Maria Poppins" refused); test fr 225, five ("Maria Laforêt" refused: a first name
+    # in another language than the table's, for a name of its own, is another name), 226, four
+    # ("Gaëlle Faye" refused: a woman's first name).
+    HeldOut(15, HELD_OUT_15, 800, ({"fr": 161, "en": 191}, 7), ({"fr": 226, "en": 195}, 4)),
     # guess_heldout16.tsv, written during round nineteen (822 rows, on the first draw over the
     # personalities packs' fourth growth: 24 en and 20 fr cards), both halves judged once with
     # round nineteen's checker. Development half: fr 243/252, en 179/185, eleven accepted (a
@@ -186,8 +190,9 @@ TABLES = (
     # Warn", "Donatella", "Sadie Smith", "croassant"; half a compound name: "Jacques Delmas"; a
     # namesake named after the card: "Donatello the ninja turtle", "Dido queen of Carthage"; a
     # derived word: "dragonnet"; the French word at an English card: "photographe",
-    # "hippopotame").
-    HeldOut(16, HELD_OUT_16, 822, ({"fr": 243, "en": 179}, 11), ({"fr": 153, "en": 211}, 13)),
+    # "hippopotame"). Round twenty (development data from here): development fr 244, ten
+    # ("Gaëlle Monfils" refused).
+    HeldOut(16, HELD_OUT_16, 822, ({"fr": 244, "en": 179}, 10), ({"fr": 153, "en": 211}, 13)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them

