@@ -340,11 +340,12 @@ EARLIER_TABLES = (TABLE, HELD_OUT, HELD_OUT_2, HELD_OUT_3)
 # for the thirteenth table on), again after guess_heldout13.tsv was drawn (thirty en and twenty
 # fr cards for the fourteenth on), after guess_heldout14.tsv was drawn (twenty-four en and
 # twenty fr cards for the fifteenth on), after guess_heldout15.tsv was drawn (twenty-four en
-# and twenty fr cards for the sixteenth on) and after guess_heldout16.tsv was drawn (twenty-four
-# en and twenty fr cards for the seventeenth on), and a table holds the cards its draw gave when
-# it was written: per growth, the last table drawn before it and each pack's last card then. A
-# table's draw is over each pack's cards up to the last card of the first growth after it, a
-# table drawn after every growth over the whole pack.
+# and twenty fr cards for the sixteenth on), after guess_heldout16.tsv was drawn (twenty-four en
+# and twenty fr cards for the seventeenth on) and after guess_heldout17.tsv was drawn
+# (twenty-four en and twenty fr cards for the eighteenth on), and a table holds the cards its
+# draw gave when it was written: per growth, the last table drawn before it and each pack's last
+# card then. A table's draw is over each pack's cards up to the last card of the first growth
+# after it, a table drawn after every growth over the whole pack.
 PACKS_BEFORE_THEY_GREW = (
     (12, {"en-personalities": "en-p-244", "fr-personalities": "fr-p-306",
           "en-words": "en-w-238", "fr-words": "fr-w-265"}),
@@ -355,6 +356,8 @@ PACKS_BEFORE_THEY_GREW = (
     (15, {"en-personalities": "en-p-328", "fr-personalities": "fr-p-376",
           "en-words": "en-w-238", "fr-words": "fr-w-265"}),
     (16, {"en-personalities": "en-p-352", "fr-personalities": "fr-p-396",
+          "en-words": "en-w-238", "fr-words": "fr-w-265"}),
+    (17, {"en-personalities": "en-p-376", "fr-personalities": "fr-p-416",
           "en-words": "en-w-238", "fr-words": "fr-w-265"}),
 )
 
