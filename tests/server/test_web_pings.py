@@ -1,8 +1,9 @@
 """When the web client's socket pings (web/static/conn.js, keepalive.js), run in Node with the
 browser's globals stood in for and its clock in the test's hands. A socket that hears from its
 room pings once a minute (the clock's samples), not every 10 s: at a game night's pace the
-pings were more messages than the moves. A quiet one pings every tick, and a
-page back in the foreground pings at once, so a socket that died unseen is noticed as soon."""
+pings were more messages than the moves. A quiet one (whose pongs are no news from the room)
+pings every tick, and a page back in the foreground pings at once, so a socket that died unseen
+is noticed as soon."""
 
 from __future__ import annotations
 
@@ -44,28 +45,42 @@ class FakeSocket {
   static OPEN = 1;
   static CONNECTING = 0;
   constructor() { this.readyState = 1; socket = this; }
-  send(text) { sent.push({ at: now, ...JSON.parse(text) }); }
+  send(text) {
+    const message = JSON.parse(text);
+    sent.push({ at: now, ...message });
+    if (message.type === 'ping') {  // answered a round trip later
+      pongs.push({ at: now + ROUND_TRIP_MS, data: JSON.stringify({ type: 'pong', t: message.t }) });
+    }
+  }
   close() {}
 }
 let socket = null;
+const pongs = [];
+const ROUND_TRIP_MS = 100;
 globalThis.WebSocket = FakeSocket;
 
 const { Connection } = await import(CONN);
 new Connection('ABCD', 'token', { onMessage() {}, onState() {}, onRejected() {} });
 socket.onopen();
-const tick = () => { for (const run of ticks) run(); };
-const hear = () => socket.onmessage({ data: JSON.stringify({ type: 'view', server_time: now }) });
+const opened = now;
+// `ms` of the socket's life in steps of 50 ms: its tick every 10 s, the pongs, and a view every
+// `viewEvery` ms (none if 0)
+function live(ms, viewEvery) {
+  for (const end = now + ms; now < end;) {
+    now += 50;
+    while (pongs.length && pongs[0].at <= now) socket.onmessage({ data: pongs.shift().data });
+    if (viewEvery && (now - opened) % viewEvery === 0) {
+      socket.onmessage({ data: JSON.stringify({ type: 'view', server_time: now }) });
+    }
+    if ((now - opened) % 10000 === 0) for (const run of ticks) run();
+  }
+}
 const pings = () => sent.filter((message) => message.type === 'ping').map((m) => m.at);
 const out = {};
-// ten minutes of a game night: a view every 3 s, the socket's tick every 10 s
-for (let ms = 1000; ms <= 600_000; ms += 1000) {
-  now += 1000;
-  if (ms % 3000 === 0) hear();
-  if (ms % 10000 === 0) tick();
-}
+live(600_000, 3000);  // ten minutes of a game night: a view every 3 s
 out.busy = pings();
 sent.length = 0;
-for (let ms = 10000; ms <= 60_000; ms += 10000) { now += 10000; tick(); }  // a quiet minute
+live(60_000, 0);  // a quiet minute
 out.quiet = pings();
 sent.length = 0;
 now += 1000;

@@ -36,8 +36,9 @@ function open(code, token, onMessage) {
     });
     socket.on("error", reject);
     socket.on("message", (data) => {
-      times.heardAt = Date.now();
-      onMessage(JSON.parse(data));
+      const message = JSON.parse(data);
+      if (message.type !== "pong") times.heardAt = Date.now();
+      onMessage(message);
     });
   });
 }

@@ -60,12 +60,15 @@ export class Connection {
     };
     ws.onmessage = (event) => {
       if (ws !== this.ws) return;
-      this.heardAt = Date.now();
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
       if (message.type !== 'error') served = true;
-      if (message.type === 'pong') notePong(message.t, message.server_time);
-      else if (message.server_time !== undefined) noteServerTime(message.server_time);
+      if (message.type === 'pong') {
+        notePong(message.t, message.server_time);
+      } else {
+        this.heardAt = Date.now();
+        if (message.server_time !== undefined) noteServerTime(message.server_time);
+      }
       this.onMessage(message);
     };
     ws.onclose = (event) => {
