@@ -5,11 +5,11 @@
 //
 // A socket that hears from its room needs no ping to stay open: the server takes any message
 // as a sign of life, as it would a pong. So a socket pings when it opens, when it has heard
-// nothing from its room for QUIET_MS (a pong is not news: it answers the socket's own ping, and
-// counted, a quiet socket would ping every other tick, as seldom as the server's keepalive
-// pings it, and both would), and when its last ping is CLOCK_MS old (a phone's clock drifts by
-// milliseconds a minute: a sample a minute follows it); a page coming back to the foreground
-// pings at once (conn.js). At a game night's pace (a move every few seconds a room) that is a
+// nothing from its room for QUIET_MS (a pong is not news: it answers the socket's own ping;
+// counted, a quiet socket would ping every other tick, every 20 s, when the server's keepalive
+// pings a socket silent that long), and when its last ping is CLOCK_MS old (a phone's clock
+// drifts by milliseconds a minute: a sample a minute follows it); a page coming back to the
+// foreground pings at once (conn.js). At a game night's pace (a move every few seconds a room) that is a
 // ping a minute a socket instead of six.
 
 export const TICK_MS = 10000; // how often a socket asks whether a ping is due
