@@ -3,12 +3,15 @@
 // client is its web page; this speaks the same protocol (docs/protocol.md) over the `ws`
 // package: rooms made and joined over HTTP, a `hello` with each place's token, the host's
 // `start`, then each seat plays one of the moves its view lists as legal, with an `id` as the
-// web client sends every action (so the server acknowledges each). The game is Timo's Twist.
+// web client sends every action (so the server acknowledges each), and pings as the web client
+// does (keepalive.js: what a host pays for its clients' pings is in the figure). The game is
+// Timo's Twist.
 //
 //     node load.mjs --port PORT [--rooms 200 --warmup 2 --seconds 8 --think 0 --then-idle]
 
 import WebSocket from "ws";
 
+import { pingDue, TICK_MS } from "../../../src/tictac/web/static/keepalive.js";
 import { drive, options, post } from "../load.mjs";
 import { SEATS } from "../uno.mjs";
 
@@ -18,12 +21,25 @@ const OPTIONS = { target_score: 10000, timo_grace_ms: 0 }; // as bench/server_lo
 function open(code, token, onMessage) {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${base.replace("http", "ws")}/ws/${code}`, { perMessageDeflate: false });
+    const times = {};
+    const ping = () => {
+      times.pingedAt = Date.now();
+      socket.send(JSON.stringify({ type: "ping", t: times.pingedAt }));
+    };
     socket.on("open", () => {
+      times.heardAt = Date.now();
       socket.send(JSON.stringify({ type: "hello", token }));
+      ping();
+      const ticks = setInterval(() => { if (pingDue(Date.now(), times)) ping(); }, TICK_MS);
+      socket.on("close", () => clearInterval(ticks));
       resolve(socket);
     });
     socket.on("error", reject);
-    socket.on("message", (data) => onMessage(JSON.parse(data)));
+    socket.on("message", (data) => {
+      const message = JSON.parse(data);
+      if (message.type !== "pong") times.heardAt = Date.now();
+      onMessage(message);
+    });
   });
 }
 

@@ -27,15 +27,15 @@ system calls per message (docs/server.md, "A fifth pass").
 And cheap to parse: a read that is one whole short text message, as a player's action nearly
 always is, is unmasked and handed on here (`read_alone`), not through websockets' parser.
 
-And cheap to keep alive: a client is pinged only once it has sent nothing for the ping
-interval, not every interval whatever it sends, and one timer a server (`Keepalive`) pings every
-socket that is due at once, not two timers a socket. A message proves the client there as a pong
-would; the web client pings the room every 10 s itself (conn.js), and at a game night's pace most
-players act within the 20 s. Pinged together, the due sockets cost the loop one wake-up, and
-their pongs come back together: a timer a socket, each firing on its own, woke the loop for each
-(the change that pinged only silent clients with a timer each cut the instructions and raised
-the CPU, docs/server.md). A dead client is still closed within the interval, the pong's timeout
-and two of the sweep's periods of its last message."""
+And cheap to keep alive: a client is pinged only once it has sent nothing for the ping interval, not
+every interval whatever it sends, and one timer a server (`Keepalive`) pings every socket that is
+due at once, not two timers a socket. A message proves the client there as a pong would; the web
+client pings the room itself when it has heard nothing for 10 s (keepalive.js), and at a game
+night's pace most players act within the 20 s. Pinged together, the due sockets cost the loop one
+wake-up, and their pongs come back together: a timer a socket, each firing on its own, woke the loop
+for each (the change that pinged only silent clients with a timer each cut the instructions and
+raised the CPU, docs/server.md). A dead client is still closed within the interval, the pong's
+timeout and two of the sweep's periods of its last message."""
 
 from __future__ import annotations
 

@@ -2,11 +2,11 @@
 // back to the foreground or the network returns, or when a server that served the room closes
 // with 1012: it is stopping or handing the room to another server), says hello with the seat's
 // token first (never in the URL: proxies log URLs and browsers keep them), asks for a full sync
-// on every (re)connect, and measures the server clock with pings.
+// on every (re)connect, and measures the server clock with pings (when: keepalive.js).
 
 import { notePong, noteServerTime } from './clock.js';
+import { pingDue, TICK_MS } from './keepalive.js';
 
-const PING_EVERY_MS = 10000;
 const MAX_BACKOFF_MS = 8000;
 // "Service restart": the room moved to another server, which is ready for the reconnect.
 const CLOSE_MOVED = 1012;
@@ -23,8 +23,12 @@ export class Connection {
     this.backoff = 500;
     this.retryTimer = null;
     this.pingTimer = null;
+    // Back in the foreground (or online): a socket that died meanwhile is noticed by the ping
+    // sent on it, not a tick later.
     this.wake = () => {
-      if (!this.closed && document.visibilityState !== 'hidden' && !this.isOpen()) this.retryNow();
+      if (this.closed || document.visibilityState === 'hidden') return;
+      if (this.isOpen()) this.ping();
+      else this.retryNow();
     };
     addEventListener('online', this.wake);
     document.addEventListener('visibilitychange', this.wake);
@@ -49,17 +53,22 @@ export class Connection {
       this.setState('online');
       this.send({ type: 'hello', token: this.token });
       this.send({ type: 'sync' });
+      this.heardAt = Date.now();
       this.ping();
       clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => this.ping(), PING_EVERY_MS);
+      this.pingTimer = setInterval(() => { if (pingDue(Date.now(), this)) this.ping(); }, TICK_MS);
     };
     ws.onmessage = (event) => {
       if (ws !== this.ws) return;
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
       if (message.type !== 'error') served = true;
-      if (message.type === 'pong') notePong(message.t, message.server_time);
-      else if (message.server_time !== undefined) noteServerTime(message.server_time);
+      if (message.type === 'pong') {
+        notePong(message.t, message.server_time);
+      } else {
+        this.heardAt = Date.now();
+        if (message.server_time !== undefined) noteServerTime(message.server_time);
+      }
       this.onMessage(message);
     };
     ws.onclose = (event) => {
@@ -95,7 +104,8 @@ export class Connection {
   }
 
   ping() {
-    this.send({ type: 'ping', t: Date.now() });
+    this.pingedAt = Date.now();
+    this.send({ type: 'ping', t: this.pingedAt });
   }
 
   send(message) {
