@@ -1,7 +1,7 @@
 """When the web client's socket pings (web/static/conn.js, keepalive.js), run in Node with the
 browser's globals stood in for and its clock in the test's hands. A socket that hears from its
-room pings once a minute (the clock's samples), not every 10 s: at a game night's pace the
-pings were more messages than the moves. A quiet one (whose pongs are no news from the room)
+room pings three times in its first 30 s (its clock's first samples), then once a minute, not
+every 10 s: at a game night's pace the pings were more messages than the moves. A quiet one (whose pongs are no news from the room)
 pings every tick, and a page back in the foreground pings at once, so a socket that died unseen
 is noticed as soon."""
 
@@ -99,8 +99,8 @@ def pings_sent() -> dict[str, list[int]]:
             for key, times in json.loads(shown.stdout).items()}
 
 
-def test_a_socket_that_hears_its_room_pings_once_a_minute() -> None:
-    assert pings_sent()["busy"] == list(range(0, 600_001, 60_000))
+def test_a_socket_that_hears_its_room_pings_three_times_then_once_a_minute() -> None:
+    assert pings_sent()["busy"] == [0, 10_000, 20_000, *range(80_000, 600_001, 60_000)]
 
 
 def test_a_quiet_socket_pings_every_tick_and_a_woken_page_at_once() -> None:

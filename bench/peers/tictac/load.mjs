@@ -27,7 +27,7 @@ function open(code, token, onMessage) {
       socket.send(JSON.stringify({ type: "ping", t: times.pingedAt }));
     };
     socket.on("open", () => {
-      times.heardAt = Date.now();
+      times.openedAt = times.heardAt = Date.now();
       socket.send(JSON.stringify({ type: "hello", token }));
       ping();
       const ticks = setInterval(() => { if (pingDue(Date.now(), times)) ping(); }, TICK_MS);

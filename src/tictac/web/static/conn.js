@@ -53,7 +53,7 @@ export class Connection {
       this.setState('online');
       this.send({ type: 'hello', token: this.token });
       this.send({ type: 'sync' });
-      this.heardAt = Date.now();
+      this.openedAt = this.heardAt = Date.now();
       this.ping();
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => { if (pingDue(Date.now(), this)) this.ping(); }, TICK_MS);
