@@ -58,6 +58,7 @@ HELD_OUT_14 = Path(__file__).with_name("guess_heldout14.tsv")
 HELD_OUT_15 = Path(__file__).with_name("guess_heldout15.tsv")
 HELD_OUT_16 = Path(__file__).with_name("guess_heldout16.tsv")
 HELD_OUT_17 = Path(__file__).with_name("guess_heldout17.tsv")
+HELD_OUT_18 = Path(__file__).with_name("guess_heldout18.tsv")
 # guess_heldout2.tsv's and guess_heldout3.tsv's people are names a player writes
 # ("fr-players"): no pack, no list.
 PLAYERS_DECKS = ("fr-players", "en-players")
@@ -467,7 +468,7 @@ SEEDED_TABLES = {HELD_OUT_5: drawn_for_heldout5, HELD_OUT_6: drawn_for_heldout6}
 # Every table, in the order they were written.
 WRITTEN_IN_ORDER = (*EARLIER_TABLES, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8,
                     HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, HELD_OUT_13,
-                    HELD_OUT_14, HELD_OUT_15, HELD_OUT_16, HELD_OUT_17)
+                    HELD_OUT_14, HELD_OUT_15, HELD_OUT_16, HELD_OUT_17, HELD_OUT_18)
 
 
 def repeated_guesses(table: Path) -> list[Row]:
