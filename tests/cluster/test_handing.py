@@ -144,3 +144,40 @@ async def test_rooms_handed_to_a_node_are_restored_one_at_a_time_in_the_order_he
         assert events == [(kind, code) for code in order for kind in ("claim", "restored")]
         for _, player in players:
             await player.close()
+
+
+async def test_a_handed_room_whose_restore_fails_leaves_the_others_restored_and_counted(
+        services: Services, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first room handed fails to restore, once every `take` is heard. Before, the loop
+    that restores them one at a time ended there: the rooms queued after it waited for their
+    first client, counted in the node's beats as being taken all along."""
+    rooms = 3
+    async with served(services) as (stopping, entry), joined(services) as taker_app:
+        taker = taker_app.state.node
+        acquire = taker.leases.acquire
+        failed: list[str] = []
+
+        async def all_heard() -> bool:
+            return len(taker._to_restore) == rooms - 1
+
+        async def acquired(code: str) -> str | None:
+            if not failed:
+                failed.append(code)
+                await until(all_heard, "the other rooms were never handed")
+                raise ValueError("a restore that fails")
+            return await acquire(code)
+
+        monkeypatch.setattr(taker.leases, "acquire", acquired)
+        players = [await made_with_a_client(entry, []) for _ in range(rooms)]
+        for _, player in players:  # (connected: a room nobody plays in is released instead)
+            await player.until("room")
+        await stopping.state.node.drain()
+
+        others = {code for code, _ in players} - set(failed)
+
+        async def restored() -> bool:
+            return others <= set(taker.manager.rooms) and not taker._restoring
+        await until(restored, "the rooms handed after the failed one were never restored")
+        assert not taker._taking and not taker._to_restore  # before: the two queued
+        for _, player in players:
+            await player.close()

@@ -575,12 +575,14 @@ class Node:
         ready 1.5 s after the SIGTERM, while the clients coming back to the first waited on
         that loop for their handshakes. A room's first client does not wait for its turn
         here: it takes the room itself (`locate`, one at a time per room), and its turn then
-        finds it restored."""
+        finds it restored. One that fails is logged and left to its first client."""
         try:
             while self._to_restore:
                 code = self._to_restore.popleft()
                 try:
                     await self._handed_here(code)
+                except Exception:  # (the rooms queued after it are restored all the same)
+                    log.exception("room %s: handed here, it could not be taken", code)
                 finally:
                     self._taking.discard(code)
                     self._set_beat_value()
