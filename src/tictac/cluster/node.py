@@ -119,6 +119,7 @@ class Node:
         self._to_restore: deque[str] = deque()  # of those, the ones not begun, in order heard
         self._restoring = False  # `_restore_handed` runs
         self._reading_others: asyncio.Future[dict[str, NodeState]] | None = None  # (`_others`)
+        self._looks: dict[str, asyncio.TimerHandle] = {}  # node -> a look as it stops acting
         self._surplus = 0  # rooms over its fair share at the last tick
         self._store_lost_at: float | None = None  # (loop time) the store's loss was seen
         self._store_look: asyncio.TimerHandle | None = None  # `_watch_store`'s next look
@@ -256,7 +257,8 @@ class Node:
         server's stop bounds it, cluster/stopping.py: what matters most comes first.)"""
         if self._ticker is not None:
             self._ticker.cancel()
-        for timer in (self._lapse, self._loop_beat, self._store_look, self._store_lapse):
+        for timer in (self._lapse, self._loop_beat, self._store_look, self._store_lapse,
+                      *self._looks.values()):
             if timer is not None:
                 timer.cancel()
         await asyncio.to_thread(self.beats.stop, LAST_BEAT_S)  # its rooms are free from then
@@ -879,13 +881,9 @@ class Node:
                 link.conn.close(CLOSE_MOVED)
             else:
                 serving.setdefault(owner, []).append(link)
-        # An owner that missed a beat (cut off from Redis, stuck) stops acting before the next
-        # tick: looked at again then, so that its relayed clients reconnect as it stops, not up
-        # to a third of a lease later.
-        loop = asyncio.get_running_loop()
         for node, seconds in acting.items():
-            if 0 < seconds < self.lease_ms / 3000:
-                loop.call_later(seconds, self._look_again, node)
+            if seconds:
+                self._look_as_it_stops(node, seconds)
         # The others are named to their owner, which closes any it no longer serves: a close
         # it sent may have been lost (Redis down, or this node not subscribed yet, for longer
         # than its retries), and the client would wait on an open socket for good.
@@ -910,7 +908,21 @@ class Node:
         left_s = await self.leases.left_ms(node) / 1000
         return max(0.0, left_s - (1 - ACTING_SHARE) * self.lease_ms / 1000)
 
+    def _look_as_it_stops(self, node: str, seconds: float) -> None:
+        """`node` looked at again as it stops acting, unless it beats meanwhile (its relayed
+        clients reconnect then, not at a tick after). Each tick moves the look to what the
+        owner's key says then. Before, only a tick that found the owner stopping before the
+        next tick timed a look; a loaded loop's ticks, later than a third of a lease apart,
+        missed that window, and a socket relayed to an owner cut off from Redis was closed by
+        a tick 1.5 to 2 s after its owner stopped (its own close to it lost with the cut)."""
+        timer = self._looks.pop(node, None)
+        if timer is not None:
+            timer.cancel()
+        self._looks[node] = asyncio.get_running_loop().call_later(
+            seconds, self._look_again, node)
+
     def _look_again(self, node: str) -> None:
+        self._looks.pop(node, None)
         self._spawn(self._unless_acting(node))
 
     async def _unless_acting(self, node: str) -> None:
