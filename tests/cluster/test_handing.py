@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
 import uvicorn
+from redis.asyncio import Redis
 from scripted import Player
 from serverproc import PATIENCE_S
 from test_drain import owner
 
 from cluster import Front, Services, made_with_a_client
 from conftest import LEASE_MS
+from tictac.cluster.leases import ALIVE, NodeState
+from tictac.cluster.node import Node
 from tictac.cluster.services import free_port
 from tictac.rooms import Room
 from tictac.server.app import App, create_app
@@ -63,6 +67,16 @@ async def until(condition: Callable[[], Awaitable[bool]], what: str) -> None:
     while not await condition():
         assert time.monotonic() < deadline, what
         await asyncio.sleep(0.01)
+
+
+async def played_here(node: Node, entry: Front) -> tuple[str, Player]:
+    """A room made on `node` (not over HTTP: the address's limit is the whole suite's), its
+    maker connected through `entry` (a room nobody plays in is released at a drain)."""
+    room, maker = await node.create("time-bomb", "P0", None)
+    player = Player(entry.ws_base, room.code, maker.token, 0, "time-bomb")
+    await player.connect()
+    await player.until("room")
+    return room.code, player
 
 
 async def test_a_room_goes_to_a_node_taking_rooms_when_it_is_handed_not_when_the_drain_began(
@@ -207,13 +221,7 @@ async def test_a_drain_hands_its_played_rooms_first_on_one_read_of_the_live_node
             events.append(("release", code))
             await release(code)
 
-        players = []
-        for _ in range(played):  # (made here, not over HTTP: the address's limit is the suite's)
-            room, maker = await node.create("time-bomb", "P0", None)
-            players.append((room.code, Player(entry.ws_base, room.code, maker.token, 0,
-                                              "time-bomb")))
-            await players[-1][1].connect()
-            await players[-1][1].until("room")  # (a room nobody plays in is released instead)
+        players = [await played_here(node, entry) for _ in range(played)]
         idle_codes = [(await node.create("time-bomb", "P0", None))[0].code for _ in range(idle)]
         monkeypatch.setattr(node.leases, "others", read)
         monkeypatch.setattr(node.leases, "hand", handed)
@@ -229,3 +237,34 @@ async def test_a_drain_hands_its_played_rooms_first_on_one_read_of_the_live_node
         assert {code for kind, code in first if kind == "release"} == set(idle_codes)
         for _, player in players:
             await player.close()
+
+
+async def test_a_stopping_node_counts_the_rooms_another_stopping_node_hands_on(
+        services: Services) -> None:
+    """Another node stops at the same moment (a machine's other worker) with 4 rooms; of the
+    two nodes taking rooms, one has 4 and the other none. Before, every room went to the one
+    with none, as the other stopping node's did: it then restored all of them one after
+    another (37 rooms over 1.5 s in a rolling upgrade) while the other took none."""
+    played = 4
+    async with served(services) as (stopping, entry), joined(services) as fuller, \
+            joined(services) as emptier, Redis.from_url(services.redis.url) as redis:
+        node, full, empty = stopping.state.node, fuller.state.node, emptier.state.node
+        other = f"stopping-too.{secrets.token_hex(3)}"  # (its beat alone: a node as it stops)
+        await redis.set(ALIVE + other, NodeState(True, False, played).said(), px=60_000)
+        try:
+            for _ in range(played):
+                await full.create("time-bomb", "P0", None)
+
+            async def counted() -> bool:
+                states = await node.leases.others()
+                return states[full.id].rooms == played and states[empty.id].rooms == 0
+            await until(counted, "the nodes' beats never said their rooms")
+            players = [await played_here(node, entry) for _ in range(played)]
+            await node.drain()
+            owners = [owner(services, code) for code, _ in players]
+            # before: all to the node that had none
+            assert owners.count(full.id) == owners.count(empty.id) == played // 2
+            for _, player in players:
+                await player.close()
+        finally:
+            await redis.delete(ALIVE + other)

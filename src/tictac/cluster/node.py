@@ -186,6 +186,9 @@ class Node:
                                for room in rooms if room not in played))
 
     async def _takers(self) -> dict[str, int]:
+        return self._counted(await self._others())
+
+    def _counted(self, others: dict[str, NodeState]) -> dict[str, int]:
         """The other live nodes that take rooms now, and how many rooms each has: as its last
         beat said (a node beats as soon as its count changes), or, for a lease after this node
         handed it rooms, what it had then plus those, if more: its beats count a handed room
@@ -193,7 +196,6 @@ class Node:
         now = asyncio.get_running_loop().time()
         self._handed = {node: (at, rooms) for node, (at, rooms) in self._handed.items()
                         if now - at < self.lease_ms / 1000}
-        others = await self._others()
         return {node: max(state.rooms, self._handed.get(node, (now, 0))[1])
                 for node, state in others.items() if state.taking and state.reaching_store}
 
@@ -216,11 +218,20 @@ class Node:
         a room is handed, not when its hand was decided: a stopping node beats that it takes
         no room, and a room handed seconds into a drain (its inbox busy) once went to the
         machine's other worker, stopping by then, which released it (6.55 s for that room).
-        Noted as handed to it (`_takers`) before anything else runs."""
-        takers = await self._takers()
+        Noted as handed to it (`_takers`) before anything else runs.
+
+        The rooms of the other nodes stopping meanwhile (a machine's workers stop together)
+        are counted as spread already: each stopping node sees the same nodes short of rooms,
+        and both workers of a stopping machine once handed all their 37 played rooms to the
+        one with the fewest, which restored them one after another for 1.5 s while the other
+        took none."""
+        others = await self._others()
+        takers = self._counted(others)
         if not takers:
             return None
-        [node] = spread(1, takers)
+        handing = sum(state.rooms for state in others.values()
+                      if state.reaching_store and not state.taking)
+        [node] = spread(1, with_spread(handing, takers))
         self._handed[node] = (asyncio.get_running_loop().time(), takers[node] + 1)
         return node
 
@@ -946,6 +957,14 @@ def spread(count: int, takers: dict[str, int]) -> list[str]:
         rooms[node] += 1
         chosen.append(node)
     return chosen
+
+
+def with_spread(count: int, takers: dict[str, int]) -> dict[str, int]:
+    """The nodes' counts once `count` more rooms are spread over them."""
+    counts = dict(takers)
+    for node in spread(count, takers):
+        counts[node] += 1
+    return counts
 
 
 def redis_client(url: str, name: str) -> Redis:
