@@ -244,7 +244,8 @@ async def test_a_stopping_node_counts_the_rooms_another_stopping_node_hands_on(
     """Another node stops at the same moment (a machine's other worker) with 4 rooms; of the
     two nodes taking rooms, one has 4 and the other none. Before, every room went to the one
     with none, as the other stopping node's did: it then restored all of them one after
-    another (37 rooms over 1.5 s in a rolling upgrade) while the other took none."""
+    another (32 rooms, until 2.28 s after the SIGTERM, in a rolling upgrade) while the other
+    took none."""
     played = 4
     async with served(services) as (stopping, entry), joined(services) as fuller, \
             joined(services) as emptier, Redis.from_url(services.redis.url) as redis:

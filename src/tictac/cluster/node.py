@@ -222,9 +222,10 @@ class Node:
 
         The rooms of the other nodes stopping meanwhile (a machine's workers stop together)
         are counted as spread already: each stopping node sees the same nodes short of rooms,
-        and both workers of a stopping machine once handed all their 37 played rooms to the
-        one with the fewest, which restored them one after another for 1.5 s while the other
-        took none."""
+        and both workers of a stopping machine once handed all their 32 played rooms to the
+        one with the fewest, which restored them one after another until 2.28 s after the
+        SIGTERM while the other took none. (Their idle rooms count too, though they are
+        released, not handed: the split leans to even.)"""
         others = await self._others()
         takers = self._counted(others)
         if not takers:
