@@ -118,6 +118,8 @@ class Node:
         self._taking: set[str] = set()  # rooms handed here, being taken (`_take`)
         self._to_restore: deque[str] = deque()  # of those, the ones not begun, in order heard
         self._restoring = False  # `_restore_handed` runs
+        self._reading_others: asyncio.Future[dict[str, NodeState]] | None = None  # (`_others`)
+        self._looks: dict[str, asyncio.TimerHandle] = {}  # node -> a look as it stops acting
         self._surplus = 0  # rooms over its fair share at the last tick
         self._store_lost_at: float | None = None  # (loop time) the store's loss was seen
         self._store_look: asyncio.TimerHandle | None = None  # `_watch_store`'s next look
@@ -171,14 +173,22 @@ class Node:
 
     async def _hand_all(self, rooms: list[Room]) -> None:
         """A stopping node's rooms with clients, each handed on (`_hand_on`) to the live node
-        with the fewest rooms at the moment it is handed, or released if there is none; those
-        nobody is connected to (mostly games over, kept until they expire) are released, and
-        taken by the first node a client asks. (Handed, each was restored at once by its new
-        owner: in a rolling upgrade each worker held 40 to 80 rooms, 20 to 27 of them played.)"""
-        await asyncio.gather(*(self._hand_on(room, HANDED_ON, to_a_node=bool(room.conns))
-                               for room in rooms))
+        with the fewest rooms at the moment it is handed, or released if there is none; then
+        those nobody is connected to (mostly games over, kept until they expire) are released,
+        and taken by the first node a client asks. (Handed, each was restored at once by its
+        new owner: in a rolling upgrade each worker held 40 to 80 rooms, 20 to 27 of them
+        played.) The played rooms first: released side by side with them, the idle ones' calls
+        to Redis were ahead of theirs, and a worker of 49 rooms closed its played rooms' clients
+        0.3 to 0.75 s into its drain."""
+        played = [room for room in rooms if room.conns]
+        await asyncio.gather(*(self._hand_on(room, HANDED_ON) for room in played))
+        await asyncio.gather(*(self._hand_on(room, HANDED_ON, to_a_node=False)
+                               for room in rooms if room not in played))
 
     async def _takers(self) -> dict[str, int]:
+        return self._counted(await self._others())
+
+    def _counted(self, others: dict[str, NodeState]) -> dict[str, int]:
         """The other live nodes that take rooms now, and how many rooms each has: as its last
         beat said (a node beats as soon as its count changes), or, for a lease after this node
         handed it rooms, what it had then plus those, if more: its beats count a handed room
@@ -187,19 +197,42 @@ class Node:
         self._handed = {node: (at, rooms) for node, (at, rooms) in self._handed.items()
                         if now - at < self.lease_ms / 1000}
         return {node: max(state.rooms, self._handed.get(node, (now, 0))[1])
-                for node, state in (await self.leases.others()).items()
-                if state.taking and state.reaching_store}
+                for node, state in others.items() if state.taking and state.reaching_store}
+
+    async def _others(self) -> dict[str, NodeState]:
+        """The other live nodes' states (`Leases.others`), one read shared by every room
+        handed while it is under way: each read scans Redis's keys, and a drain's rooms each
+        reading on their own held the drain's first hand 0.3 s."""
+        if self._reading_others is None:
+            reading = self._reading_others = asyncio.ensure_future(self.leases.others())
+            reading.add_done_callback(self._others_read)
+        return await asyncio.shield(self._reading_others)
+
+    def _others_read(self, reading: asyncio.Future[dict[str, NodeState]]) -> None:
+        self._reading_others = None
+        if not reading.cancelled():
+            reading.exception()  # (each waiter has it raised; none left may be waiting)
 
     async def _next_owner(self) -> str | None:
         """The live node that takes rooms with the fewest now (None: there is none), read as
         a room is handed, not when its hand was decided: a stopping node beats that it takes
         no room, and a room handed seconds into a drain (its inbox busy) once went to the
         machine's other worker, stopping by then, which released it (6.55 s for that room).
-        Noted as handed to it (`_takers`) before anything else runs."""
-        takers = await self._takers()
+        Noted as handed to it (`_takers`) before anything else runs.
+
+        The rooms of the other nodes stopping meanwhile (a machine's workers stop together)
+        are counted as spread already: each stopping node sees the same nodes short of rooms,
+        and both workers of a stopping machine once handed all their 32 played rooms to the
+        one with the fewest, which restored them one after another until 2.28 s after the
+        SIGTERM while the other took none. (Their idle rooms count too, though they are
+        released, not handed: the split leans to even.)"""
+        others = await self._others()
+        takers = self._counted(others)
         if not takers:
             return None
-        [node] = spread(1, takers)
+        handing = sum(state.rooms for state in others.values()
+                      if state.reaching_store and not state.taking)
+        [node] = spread(1, with_spread(handing, takers))
         self._handed[node] = (asyncio.get_running_loop().time(), takers[node] + 1)
         return node
 
@@ -236,7 +269,8 @@ class Node:
         server's stop bounds it, cluster/stopping.py: what matters most comes first.)"""
         if self._ticker is not None:
             self._ticker.cancel()
-        for timer in (self._lapse, self._loop_beat, self._store_look, self._store_lapse):
+        for timer in (self._lapse, self._loop_beat, self._store_look, self._store_lapse,
+                      *self._looks.values()):
             if timer is not None:
                 timer.cancel()
         await asyncio.to_thread(self.beats.stop, LAST_BEAT_S)  # its rooms are free from then
@@ -575,12 +609,14 @@ class Node:
         ready 1.5 s after the SIGTERM, while the clients coming back to the first waited on
         that loop for their handshakes. A room's first client does not wait for its turn
         here: it takes the room itself (`locate`, one at a time per room), and its turn then
-        finds it restored."""
+        finds it restored. One that fails is logged and left to its first client."""
         try:
             while self._to_restore:
                 code = self._to_restore.popleft()
                 try:
                     await self._handed_here(code)
+                except Exception:  # (the rooms queued after it are restored all the same)
+                    log.exception("room %s: handed here, it could not be taken", code)
                 finally:
                     self._taking.discard(code)
                     self._set_beat_value()
@@ -857,13 +893,9 @@ class Node:
                 link.conn.close(CLOSE_MOVED)
             else:
                 serving.setdefault(owner, []).append(link)
-        # An owner that missed a beat (cut off from Redis, stuck) stops acting before the next
-        # tick: looked at again then, so that its relayed clients reconnect as it stops, not up
-        # to a third of a lease later.
-        loop = asyncio.get_running_loop()
         for node, seconds in acting.items():
-            if 0 < seconds < self.lease_ms / 3000:
-                loop.call_later(seconds, self._look_again, node)
+            if seconds:
+                self._look_as_it_stops(node, seconds)
         # The others are named to their owner, which closes any it no longer serves: a close
         # it sent may have been lost (Redis down, or this node not subscribed yet, for longer
         # than its retries), and the client would wait on an open socket for good.
@@ -888,7 +920,21 @@ class Node:
         left_s = await self.leases.left_ms(node) / 1000
         return max(0.0, left_s - (1 - ACTING_SHARE) * self.lease_ms / 1000)
 
+    def _look_as_it_stops(self, node: str, seconds: float) -> None:
+        """`node` looked at again as it stops acting, unless it beats meanwhile (its relayed
+        clients reconnect then, not at a tick after). Each tick moves the look to what the
+        owner's key says then. Before, only a tick that found the owner stopping before the
+        next tick timed a look; a loaded loop's ticks, later than a third of a lease apart,
+        missed that window, and a socket relayed to an owner cut off from Redis was closed by
+        a tick 1.5 to 2 s after its owner stopped (its own close to it lost with the cut)."""
+        timer = self._looks.pop(node, None)
+        if timer is not None:
+            timer.cancel()
+        self._looks[node] = asyncio.get_running_loop().call_later(
+            seconds, self._look_again, node)
+
     def _look_again(self, node: str) -> None:
+        self._looks.pop(node, None)
         self._spawn(self._unless_acting(node))
 
     async def _unless_acting(self, node: str) -> None:
@@ -912,6 +958,14 @@ def spread(count: int, takers: dict[str, int]) -> list[str]:
         rooms[node] += 1
         chosen.append(node)
     return chosen
+
+
+def with_spread(count: int, takers: dict[str, int]) -> dict[str, int]:
+    """The nodes' counts once `count` more rooms are spread over them."""
+    counts = dict(takers)
+    for node in spread(count, takers):
+        counts[node] += 1
+    return counts
 
 
 def redis_client(url: str, name: str) -> Redis:
