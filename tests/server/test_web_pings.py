@@ -1,9 +1,9 @@
 """When the web client's socket pings (web/static/conn.js, keepalive.js), run in Node with the
 browser's globals stood in for and its clock in the test's hands. A socket that hears from its
-room pings three times in its first 30 s (its clock's first samples), then once a minute, not
-every 10 s: at a game night's pace the pings were more messages than the moves. A quiet one (whose pongs are no news from the room)
-pings every tick, and a page back in the foreground pings at once, so a socket that died unseen
-is noticed as soon."""
+room pings three times in its first 20 s (its clock's first samples), then once a minute, not
+every 10 s: at a game night's pace the pings were more messages than the moves. A quiet one
+(whose pongs are no news from the room) pings every tick, and a page back in the foreground
+pings at once, so a socket that died unseen is noticed as soon."""
 
 from __future__ import annotations
 
