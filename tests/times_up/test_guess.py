@@ -1151,3 +1151,22 @@ def test_an_indefinite_article_before_a_name_makes_a_thing_of_the_person(
         said: str, name: str, language: str, accepted: bool) -> None:
     """Round nineteen: "un chateaubriand" is the steak, not the writer."""
     assert matches(said, name, Judge(language)) is accepted
+
+
+@pytest.mark.parametrize(("said", "name", "accepted"), [
+    ("Raymonde Devos", "Raymond Devos", False),  # a woman's name, no diminutive to link it
+    ("Claudy Nougaro", "Claude Nougaro", False),
+    ("Alejandra David-Néel", "Alexandra David-Néel", False),
+    ("Germain Tillion", "Germaine Tillion", False),  # said apart in French: a man's name
+    ("Denis Robert", "Denise Robert", False),
+    ("Evelyn Dhéliat", "Évelyne Dhéliat", True),  # both a woman's: one name spelt two ways
+    ("Stephan Eicher", "Stéphane Eicher", True),
+    ("Billy Holiday", "Billie Holiday", True),  # said alike
+    ("Toni Parker", "Tony Parker", True),
+])
+def test_another_given_name_of_either_language_is_another_person(
+        said: str, name: str, accepted: bool) -> None:
+    """Round twenty-one: the first names `faker` lists for both languages' countries are known
+    first names too, so a slip that types one of them is another person's name; and a man's
+    and a woman's name a final e apart are two, however alike the keys hear them."""
+    assert matches(said, name, Judge("fr")) is accepted

@@ -782,10 +782,25 @@ def _another_first_name(said: str, printed: str, card: tuple[tuple[str, bool], .
     name in the table's language) nor for a title ("Don Pérignon")."""
     after = [token for token, optional in card[j + 1:] if not optional]
     return (said != printed and after != [] and number(after[-1]) is None
-            and printed not in _NO_NAME_WORD and lexicon.is_first_name(said)
-            and (lexicon.is_first_name(printed) or printed in lexicon.printed_first_names())
+            and printed not in _NO_NAME_WORD and _a_given_name(said)
+            and (_a_given_name(printed) or printed in lexicon.printed_first_names())
             and said not in lexicon.first_name_forms(printed)
-            and not _one_first_name(said, printed))
+            and (_sex_by_final_e(said, printed) or not _one_first_name(said, printed)))
+
+
+def _a_given_name(word: str) -> bool:
+    return lexicon.is_first_name(word) or word in lexicon.given_names()
+
+
+def _sex_by_final_e(said: str, printed: str) -> bool:
+    """Whether two first names are a man's and a woman's that a final "e" (or "le") after a
+    consonant parts ("Germain", "Germaine"; "Denis", "Denise"): French says them apart, though
+    our keys, which drop a mute e, hear them alike. Not where both are a woman's or a man's
+    ("Evelyn", "Evelyne"; "Stephan", "Stéphane": one name spelt two ways), nor an e after a
+    vowel ("José", "Josée", said alike)."""
+    short, long = sorted((said, printed), key=len)
+    return (long in (f"{short}e", f"{short}le") and short[-1:] not in _VOWELS
+            and lexicon.of_two_sexes(short, long))
 
 
 def _one_first_name(said: str, printed: str) -> bool:
