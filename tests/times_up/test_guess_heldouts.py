@@ -107,7 +107,9 @@ TABLES = (
     # development fr 205, en 219, 12 ("chameleon", "James Cameroon" refused); test fr 196,
     # four ("Hitch" refused). Round twenty: development fr 206, eleven ("Virginia Efira"
     # refused: another language's form of a French first name).
-    HeldOut(9, HELD_OUT_9, 800, ({"fr": 206, "en": 219}, 11), ({"fr": 196, "en": 180}, 4)),
+    # Round twenty-one (the other language's word at a words card refused):
+    # development en 221, nine ("limonade", "balle").
+    HeldOut(9, HELD_OUT_9, 800, ({"fr": 206, "en": 221}, 9), ({"fr": 196, "en": 180}, 4)),
     # guess_heldout10.tsv, written during round twelve, both halves judged once with its
     # checker. Development half: fr 189/206, en 205/215, five accepted; round thirteen fr 202,
     # en 210. Test half: fr 200/210, en 186/201, six accepted ("Jeanne Longo", "Heidi Lamarr",
@@ -128,7 +130,9 @@ TABLES = (
     # "pantoufler" refused). Round sixteen: development fr 228, three ("Laura Fabian" refused);
     # test fr 190, four ("Terry Henry" refused). Round seventeen: development fr 229, two
     # ("Pelle" refused).
-    HeldOut(11, HELD_OUT_11, 800, ({"fr": 229, "en": 224}, 2), ({"fr": 190, "en": 193}, 4)),
+    # Round twenty-one (the other language's word at a words card refused):
+    # test en 195, two ("lanterne", "passeport").
+    HeldOut(11, HELD_OUT_11, 800, ({"fr": 229, "en": 224}, 2), ({"fr": 190, "en": 195}, 2)),
     # guess_heldout12.tsv, written after round fifteen (804 rows; en-personalities had only six
     # names left to draw, so the English side leans on its words), both halves judged once with
     # round fifteen's checker. Development half: fr 191/193, en 162/167, three accepted
@@ -151,7 +155,10 @@ TABLES = (
     # du Boléro" accepted); test fr 183, one ("Marjane Satrape", "musée", "les Lumières"
     # refused). Round eighteen: development fr 224, four ("hippopotamus" at the French table
     # refused).
-    HeldOut(13, HELD_OUT_13, 800, ({"fr": 224, "en": 184}, 4), ({"fr": 183, "en": 217}, 1)),
+    # Round twenty-one (the other language's word at a words card refused):
+    # development en 186, two ("salade", "helicoptere"); test en 218,
+    # none ("journaliste").
+    HeldOut(13, HELD_OUT_13, 800, ({"fr": 224, "en": 186}, 2), ({"fr": 183, "en": 218}, 0)),
     # guess_heldout14.tsv, written during round seventeen (840 rows, on the first draw over the
     # personalities packs' second growth: thirty en and twenty fr cards), both halves judged
     # once with round seventeen's checker. Development half: fr 224/229, en 239/246, five
@@ -163,7 +170,9 @@ TABLES = (
     # development fr 227, en 240, two ("saint Christophe", "radish", "Willy Wonka and the
     # Chocolate Factory" refused, "le Conducător Nicolae Ceausescu" accepted); test fr 190, en
     # 170, two ("rosse", "Roy Liechtenstein" refused, "Christine & the Queens" accepted).
-    HeldOut(14, HELD_OUT_14, 800, ({"fr": 227, "en": 240}, 2), ({"fr": 190, "en": 170}, 2)),
+    # Round twenty-one (the other language's word at a words card refused):
+    # development fr 228, one ("tulip" for "tulipe").
+    HeldOut(14, HELD_OUT_14, 800, ({"fr": 228, "en": 240}, 1), ({"fr": 190, "en": 170}, 2)),
     # guess_heldout15.tsv, written during round eighteen (800 rows, on the first draw over the
     # personalities packs' third growth: 24 en and 20 fr cards), both halves judged once with
     # round eighteen's checker. Development half: fr 159/168, en 190/201, ten accepted (a name
@@ -180,7 +189,9 @@ TABLES = (
     # seven ("Maria Poppins" refused); test fr 225, five ("Maria Laforêt" refused: a first name
     # in another language than the table's, for a name of its own, is another name), 226, four
     # ("Gaëlle Faye" refused: a woman's first name).
-    HeldOut(15, HELD_OUT_15, 800, ({"fr": 161, "en": 191}, 7), ({"fr": 226, "en": 195}, 4)),
+    # Round twenty-one (the other language's word at a words card refused):
+    # development en 192, six ("architecte").
+    HeldOut(15, HELD_OUT_15, 800, ({"fr": 161, "en": 192}, 6), ({"fr": 226, "en": 195}, 4)),
     # guess_heldout16.tsv, written during round nineteen (822 rows, on the first draw over the
     # personalities packs' fourth growth: 24 en and 20 fr cards), both halves judged once with
     # round nineteen's checker. Development half: fr 243/252, en 179/185, eleven accepted (a
@@ -194,7 +205,9 @@ TABLES = (
     # derived word: "dragonnet"; the French word at an English card: "photographe",
     # "hippopotame"). Round twenty (development data from here): development fr 244, ten
     # ("Gaëlle Monfils" refused).
-    HeldOut(16, HELD_OUT_16, 822, ({"fr": 244, "en": 179}, 10), ({"fr": 153, "en": 211}, 13)),
+    # Round twenty-one (the other language's word at a words card refused):
+    # test en 212, twelve ("photographe").
+    HeldOut(16, HELD_OUT_16, 822, ({"fr": 244, "en": 179}, 10), ({"fr": 153, "en": 212}, 12)),
     # guess_heldout17.tsv, written during round twenty (800 rows, on the first draw over the
     # personalities packs' fifth growth: the cards fr-p-397..416 and en-p-353..376), both halves
     # judged once with round twenty's checker. Development half: fr 182/190, en 201/206, seven
@@ -202,8 +215,11 @@ TABLES = (
     # letter off: "Raimi", "Jay Gadsby", "Sidney Poitiers"; a film's title: "Fantômas se
     # déchaîne"; part of the name: "Pooh"). Test half: fr 206/210, en 187/194, five ("Claudia
     # Cardinal": a word; "Germain Tillion", "Julia Andrews": another first name; "Robert
-    # Stevenson": his grandfather; "sandale", the French word at an English card).
-    HeldOut(17, HELD_OUT_17, 800, ({"fr": 182, "en": 201}, 7), ({"fr": 206, "en": 187}, 5)),
+    # Stevenson": his grandfather; "sandale", the French word at an English card). Round
+    # twenty-one: test fr 207, four ("Germain Tillion" refused: a man's name, Germaine a woman's).
+    # Round twenty-one (the other language's word at a words card refused):
+    # test en 188, three ("sandale").
+    HeldOut(17, HELD_OUT_17, 800, ({"fr": 182, "en": 201}, 7), ({"fr": 207, "en": 188}, 3)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them

@@ -262,7 +262,12 @@ def test_the_held_out_table_is_balanced_and_on_cards_the_table_never_holds() -> 
 # the goal: an expected failure per table states the count, so that it is not tuned away on the
 # table itself; it turns into a failure the day it reaches zero.
 HELD_OUT_MEASURED = {
-    HELD_OUT.name: ({"fr": 306, "en": 312}, 1),
+    # Round twenty-one lowers en to 309 (the one exception to "floors only rise": the product
+    # owner's ruling that a word of the other language at a words card is that word): "tigre",
+    # "pilote", "magicien", "enveloppe", "croisant" (a French verb's form) at English cards,
+    # which this table forgave, are refused; so is "hôspital" ("hospital") at "hôpital" (fr
+    # 307 to 306, the floor).
+    HELD_OUT.name: ({"fr": 306, "en": 309}, 1),
     # Round nineteen: "Michael Bubble", "Tim Cock" refused (a word every player knows).
     HELD_OUT_2.name: ({"fr": 380, "en": 376}, 3),
     HELD_OUT_3.name: ({"fr": 363, "en": 370}, 3),
@@ -415,7 +420,8 @@ def test_the_fourth_held_out_table_holds_the_drawn_cards_and_no_earlier_one() ->
 # "carrot": English words at a French table). Per half, as measured last: the
 # agreement per language (a floor) and the false accepts (a ceiling).
 HELD_OUT_4_MEASURED = {
-    "development": ({"fr": 156, "en": 148}, 0),
+    # Round twenty-one: fr 155, "barb" for "barbe" (an English word) refused, as ruled.
+    "development": ({"fr": 155, "en": 148}, 0),
     "test": ({"fr": 172, "en": 174}, 1),
 }
 

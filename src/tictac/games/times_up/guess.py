@@ -782,10 +782,25 @@ def _another_first_name(said: str, printed: str, card: tuple[tuple[str, bool], .
     name in the table's language) nor for a title ("Don Pérignon")."""
     after = [token for token, optional in card[j + 1:] if not optional]
     return (said != printed and after != [] and number(after[-1]) is None
-            and printed not in _NO_NAME_WORD and lexicon.is_first_name(said)
-            and (lexicon.is_first_name(printed) or printed in lexicon.printed_first_names())
+            and printed not in _NO_NAME_WORD and _a_given_name(said)
+            and (_a_given_name(printed) or printed in lexicon.printed_first_names())
             and said not in lexicon.first_name_forms(printed)
-            and not _one_first_name(said, printed))
+            and (_sex_by_final_e(said, printed) or not _one_first_name(said, printed)))
+
+
+def _a_given_name(word: str) -> bool:
+    return lexicon.is_first_name(word) or word in lexicon.given_names()
+
+
+def _sex_by_final_e(said: str, printed: str) -> bool:
+    """Whether two first names are a man's and a woman's that a final "e" (or "le") after a
+    consonant parts ("Germain", "Germaine"; "Denis", "Denise"): French says them apart, though
+    our keys, which drop a mute e, hear them alike. Not where both are a woman's or a man's
+    ("Evelyn", "Evelyne"; "Stephan", "Stéphane": one name spelt two ways), nor an e after a
+    vowel ("José", "Josée", said alike)."""
+    short, long = sorted((said, printed), key=len)
+    return (long in (f"{short}e", f"{short}le") and short[-1:] not in _VOWELS
+            and lexicon.of_two_sexes(short, long))
 
 
 def _one_first_name(said: str, printed: str) -> bool:
@@ -967,6 +982,8 @@ def _same_common_word(said: str, printed: str, judge: Judge) -> bool:
     clippings = lexicon.CLIPPINGS[language]
     if any(printed in clippings.get(short, ()) for short in {said, said.removesuffix("s")}):
         return True  # the everyday short word: "ciné" for "cinéma", "mics" for "microphones"
+    if _other_languages_word(said, language):
+        return False
     if (said not in judge.unlike_words and _another_word(said, printed, language)
             and not (_doubled(said, printed) and said not in lexicon.common_words(language)
                      and not (len(said) > len(printed)
@@ -1036,12 +1053,33 @@ _NEAR_ENGLISH_ZIPF = 2.5
 def _other_language_word(said: str, printed: str, language: str) -> bool:
     """Whether, at a French table, `said` is an English word of the dictionary that a French
     player has met and no French word: "lamp" is the English word, not "lampe" misspelt, a
-    player who writes it plays in the wrong language. Not the other way round: English
-    borrows French spellings so often that the tables take "soupe" or "tigre" for a slip."""
+    player who writes it plays in the wrong language (_other_languages_word, for words cards,
+    goes both ways)."""
     french_slip = _doubled(said, printed) or said + "e" == printed
     met = _MET_ENGLISH_ZIPF if french_slip else _NEAR_ENGLISH_ZIPF
     return (language == "fr" and said not in lexicon.dictionary_words("fr")
             and said in lexicon.words_at_least("en", met) and _english_word(said))
+
+
+# How common (Zipf) a word of the other language, or its plural, is for a player to have met
+# it and so typed it as that word: counted over every table, 3 refuses eleven such words the
+# tables refuse ("salade", "sandale", "tulip") for sixteen slips they forgave ("soupe",
+# "giraffe", "commet"); 3.5 eight for eight, 2.5 fourteen for nineteen.
+_OTHER_LANGUAGE_ZIPF = 3.0
+
+
+def _other_languages_word(said: str, language: str) -> bool:
+    """Whether the words-card guess `said` is a word of the other language and none of the
+    table's, as common as a player meets: that word, however near the card's ("salade" for
+    "salad", "giraffe" for "girafe"). The card's word with its accents left out or changed
+    compares equal to it and is never this."""
+    other = "fr" if language == "en" else "en"
+    met = lexicon.words_at_least(other, _OTHER_LANGUAGE_ZIPF)
+    if not ({said} | lexicon.PLURALS[other](said)) & met:
+        return False
+    if other == "fr":
+        return said in lexicon.dictionary_words("fr") and not _english_word(said)
+    return _english_word(said) and said not in lexicon.dictionary_words("fr")
 
 
 def _french_word_far_from(said: str, printed: str) -> bool:

@@ -332,6 +332,44 @@ def _nick_namer(kind: type) -> Any:
     return kind()
 
 
+# The locales whose first names `faker` lists (MIT licence) that are the tables' languages:
+# the commonest given names of the United States, Britain, France, Quebec, Switzerland and
+# Belgium. Not Ireland's nor New Zealand's, whose Irish and Maori names are what a slip of a
+# common name often types ("Mairtin" for Martin, "Sione" for Simone).
+_FIRST_NAME_LOCALES = ("en_US", "en_GB", "fr_FR", "fr_CA", "fr_CH", "fr_BE")
+_SEXES = ("male", "female")
+
+
+@cache
+def _given_names() -> dict[str, frozenset[str]]:
+    """The first names men and women of either language are given, by sex, in the compared
+    form: read from the `faker` package's person lists (its MIT licence lets us ship them),
+    for the many first names no name table holds because they have no diminutive ("Julia",
+    "Karin", "Germaine"). A compound name ("Jean-Pierre") is two names to the checker, each
+    listed on its own."""
+    found: dict[str, set[str]] = {sex: set() for sex in _SEXES}
+    for locale in _FIRST_NAME_LOCALES:
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        for sex in _SEXES:
+            found[sex].update(name for name in map(_compared, getattr(
+                provider, f"first_names_{sex}", ())) if " " not in name)
+    return {sex: frozenset(names) for sex, names in found.items()}
+
+
+def given_names() -> frozenset[str]:
+    """Every first name of the `faker` lists, men's and women's."""
+    return _given_names()["male"] | _given_names()["female"]
+
+
+def of_two_sexes(said: str, printed: str) -> bool:
+    """Whether one first name is only a man's and the other only a woman's by the `faker`
+    lists ("Germain", "Germaine"): two people, however alike they sound."""
+    only = {sex: _given_names()[sex] - _given_names()[other]
+            for sex, other in zip(_SEXES, reversed(_SEXES), strict=True)}
+    return any(said in only[sex] and printed in only[other]
+               for sex, other in zip(_SEXES, reversed(_SEXES), strict=True))
+
+
 @cache
 def is_first_name(word: str) -> bool:
     """Whether `word` is a first name of the name tables: a variant of a name, not another word
