@@ -1,5 +1,5 @@
 """The typed-guess checker against the blind held-out tables from the seventh on
-(guess_heldout7.tsv to guess_heldout17.tsv; a table written but not judged yet is tested only
+(guess_heldout7.tsv to guess_heldout18.tsv; a table written but not judged yet is tested only
 for its draw and shape: NOT_YET_JUDGED). Each was written while the checker was being changed, by
 someone who read neither the checker nor the packs' lists of accepted forms and confusions and
 never ran the checker on it, on cards of a seeded draw that no earlier draw took (`drawn_for`).
@@ -220,15 +220,20 @@ TABLES = (
     # Round twenty-one (the other language's word at a words card refused):
     # test en 188, three ("sandale").
     HeldOut(17, HELD_OUT_17, 800, ({"fr": 182, "en": 201}, 7), ({"fr": 207, "en": 188}, 3)),
+    # guess_heldout18.tsv, written during round twenty-one (800 rows, on the first draw over the
+    # personalities packs' sixth growth: the cards fr-p-417..436 and en-p-377..400), both halves
+    # judged once with round twenty-one's checker. Development half: fr 144/149, en 194/198,
+    # seven accepted (another first name: "Nicolette", "Annie Gavalda"; a word a letter off:
+    # "Maeve Bunchy", "Keira Knightly"; a cousin: "Niépce de Saint-Victor"; a song after the
+    # name: "Chris Hadfield Space Oddity"; the English word at a French card: "llama"). Test
+    # half: fr 248/251, en 194/202, three (another surname a letter off: "Christine Aron"; a
+    # namesake: "le sous-marin Surcouf", "Field Marshal Montgomery").
+    HeldOut(18, HELD_OUT_18, 800, ({"fr": 144, "en": 194}, 7), ({"fr": 248, "en": 194}, 3)),
 )
 # The blind tables written but not judged yet: their draw and shape are tested, never their
 # verdicts, so that nothing runs the checker on them before their one judging (which moves them
 # to TABLES with their figures).
-NOT_YET_JUDGED: tuple[Blind, ...] = (
-    # guess_heldout18.tsv, written blind on the cards fr-p-417..436 and en-p-377..400 brought
-    # for it: 800 rows, fr 200 and en 200 accepted of 400 each.
-    Blind(18, HELD_OUT_18, 800),
-)
+NOT_YET_JUDGED: tuple[Blind, ...] = ()
 WRITTEN = (*TABLES, *NOT_YET_JUDGED)
 
 
