@@ -356,16 +356,23 @@ def _given_names() -> dict[str, frozenset[str]]:
     return {sex: frozenset(names) for sex, names in found.items()}
 
 
+@cache
 def given_names() -> frozenset[str]:
     """Every first name of the `faker` lists, men's and women's."""
     return _given_names()["male"] | _given_names()["female"]
 
 
+@cache
+def _only_given_to() -> dict[str, frozenset[str]]:
+    """The first names of the `faker` lists given to one sex only, by sex."""
+    return {sex: _given_names()[sex] - _given_names()[other]
+            for sex, other in zip(_SEXES, reversed(_SEXES), strict=True)}
+
+
 def of_two_sexes(said: str, printed: str) -> bool:
     """Whether one first name is only a man's and the other only a woman's by the `faker`
     lists ("Germain", "Germaine"): two people, however alike they sound."""
-    only = {sex: _given_names()[sex] - _given_names()[other]
-            for sex, other in zip(_SEXES, reversed(_SEXES), strict=True)}
+    only = _only_given_to()
     return any(said in only[sex] and printed in only[other]
                for sex, other in zip(_SEXES, reversed(_SEXES), strict=True))
 
