@@ -898,9 +898,11 @@ def _before_surname(card: tuple[tuple[str, bool], ...], j: int) -> bool:
 
 def _initials_for(said: str, card: tuple[tuple[str, bool], ...], j: int) -> bool:
     """Whether `said` ("js") is the initials of the card's words from j, each a first or
-    middle name ("JS Bach", "JP Pernaut"), never the surname."""
+    middle name ("JS Bach", "JP Pernaut"), never the surname; nor a word the card prints, which
+    said is that word ("Aaa Aaa Aaa" is not "Aaa Aaa Aaa Aaa" with its three first names as
+    initials)."""
     run = card[j:j + len(said)]
-    return (1 < len(said) <= min(3, len(run))
+    return (1 < len(said) <= min(3, len(run)) and all(said != word for word, _ in card)
             and all(_initial(letter, word, optional, _before_surname(card, j + k))
                     for k, (letter, (word, optional)) in enumerate(zip(said, run, strict=True))))
 
